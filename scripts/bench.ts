@@ -1,0 +1,10 @@
+// npm run bench -- [name…]: runs the named benchmarks (all of them when none is named).
+import { runNamed } from '../src/cli/run-named.js';
+
+const benchmarks = {
+  layout: () => import('../src/bench/layout-bench.js'),
+  context: () => import('../src/bench/context-bench.js'),
+  load: () => import('../src/bench/load-bench.js'),
+};
+
+process.exitCode = await runNamed('bench', benchmarks, process.argv.slice(2), { runAllWhenEmpty: ['layout', 'context'] });

@@ -1,0 +1,33 @@
+/** A command module under `src/eval` or `src/bench`: parses its own argv, returns an exit code. */
+export interface NamedCommand {
+  run(argv: string[]): Promise<number>;
+}
+
+type Loader = () => Promise<NamedCommand>;
+
+/**
+ * Dispatches `<kind> <name> [args…]` to the module registered under `name`. With
+ * `runAllWhenEmpty`, no name runs those commands in turn (the exit code is the worst).
+ */
+export async function runNamed(
+  kind: string,
+  registry: Record<string, Loader>,
+  argv: string[],
+  options: { runAllWhenEmpty?: string[] } = {},
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined && options.runAllWhenEmpty) {
+    let worst = 0;
+    for (const each of options.runAllWhenEmpty) {
+      const loader = registry[each];
+      if (loader) worst = Math.max(worst, await (await loader()).run([]));
+    }
+    return worst;
+  }
+  const loader = name === undefined ? undefined : registry[name];
+  if (!loader) {
+    process.stderr.write(`usage: npm run ${kind} -- <${Object.keys(registry).join('|')}> [args…]\n`);
+    return 2;
+  }
+  return (await loader()).run(rest);
+}
