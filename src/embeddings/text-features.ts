@@ -1,0 +1,56 @@
+/**
+ * Text folding and word splitting for the hashing embedder. Locale-free on purpose:
+ * the same text gives the same words on every machine.
+ */
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const WORD = /[\p{L}\p{N}]+|\p{Extended_Pictographic}/gu;
+
+// Two to ten only: "one"/"uno" are also pronouns, "once" is English for "one time".
+const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ['2', 'two', 'dos'], ['3', 'three', 'tres'], ['4', 'four', 'cuatro'], ['5', 'five', 'cinco'], ['6', 'six', 'seis'],
+      ['7', 'seven', 'siete'], ['8', 'eight', 'ocho'], ['9', 'nine', 'nueve'], ['10', 'ten', 'diez'],
+    ] as const
+  ).flatMap(([digits, english, spanish]) => [[english, digits] as const, [spanish, digits] as const]),
+);
+
+/** Lowercase, compatibility-decomposed, accents removed ("Canción" → "cancion", "ﬁn" → "fin"). */
+export function foldText(text: string): string {
+  return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
+}
+
+/**
+ * The words (letter/digit runs) and pictographs (emoji) of already folded text, with
+ * number words written as digits ("three" and "tres" → "3"). Text with neither (only
+ * punctuation or symbols) is one word, so "?" and "!!!" still differ.
+ */
+export function splitWords(folded: string): string[] {
+  const words = folded.match(WORD);
+  if (words === null) {
+    const trimmed = folded.trim();
+    return trimmed === '' ? [] : [trimmed];
+  }
+  return words.map((word) => NUMBER_WORDS.get(word) ?? word);
+}
+
+/**
+ * Function words of English and Spanish (already folded). They carry little meaning
+ * but dominate short sentences, so the embedder gives them a reduced weight.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  // English
+  'a', 'an', 'the', 'and', 'or', 'but', 'if', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'with',
+  'from', 'into', 'onto', 'about', 'as', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am',
+  'do', 'does', 'did', 'has', 'have', 'had', 'it', 'its', 'this', 'that', 'these', 'those',
+  'there', 'here', 'he', 'she', 'they', 'them', 'his', 'her', 'their', 'we', 'us', 'our', 'you',
+  'your', 'i', 'me', 'my', 'so', 'than', 'then', 'too', 'very', 'just', 'can', 'will', 'would',
+  'should', 'could', 'what', 'which', 'who', 'whom', 'up', 'out', 'over', 's', 't',
+  // Spanish
+  'el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'lo', 'al', 'del', 'de', 'y', 'e', 'o',
+  'u', 'en', 'con', 'por', 'para', 'que', 'se', 'su', 'sus', 'es', 'son', 'esta', 'estan',
+  'este', 'estos', 'estas', 'eso', 'esto', 'ese', 'esa', 'fue', 'ser', 'era', 'ha', 'han', 'hay',
+  'le', 'les', 'mi', 'mis', 'te', 'tu', 'tus', 'nos', 'yo', 'ella', 'ellos', 'ellas',
+  'como', 'mas', 'muy', 'pero', 'si', 'sin', 'sobre', 'entre', 'cual', 'quien', 'donde', 'cuando',
+]);

@@ -1,0 +1,68 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { parseCsv, run } from '../../src/eval/dedup-eval.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const temp = makeTempDir('memoryd-dedup-');
+afterAll(() => temp.remove());
+
+describe('STS CSV parsing', () => {
+  it('handles quoted commas, doubled quotes, CRLF and newlines inside quotes', () => {
+    const text = 'a,b,1.0\r\n"x, y","say ""hi""",4.5\r\n"two\nlines",z,0\r\n';
+    expect(parseCsv(text)).toEqual([
+      ['a', 'b', '1.0'],
+      ['x, y', 'say "hi"', '4.5'],
+      ['two\nlines', 'z', '0'],
+    ]);
+  });
+
+  it('keeps a last row without a trailing newline and skips blank lines', () => {
+    expect(parseCsv('a,b,1\n\nc,d,2')).toEqual([
+      ['a', 'b', '1'],
+      ['c', 'd', '2'],
+    ]);
+  });
+});
+
+describe('dedup eval', () => {
+  it('prints precision first, per language, at the configured and the fitted thresholds', async () => {
+    const rows = [
+      'How do I reset my password?,How can I reset my password?,5.0',
+      'What time is the meeting?,When is the meeting?,4.6',
+      'I like tea,The server crashed last night,0.0',
+      'Deploy to staging,Deploy to production,2.5',
+      '"Remember that I prefer coffee, black",I prefer black coffee,4.8',
+      'My dog is sick,The stock market fell,0.4',
+    ].join('\n');
+    for (const language of ['en', 'es']) {
+      for (const split of ['train', 'dev']) await writeFile(join(temp.dir, `stsb-${language}-${split}.csv`), rows);
+    }
+    const output: string[] = [];
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(await run(['--embedder', 'hashing', '--data', temp.dir, '--threshold', '0.8'])).toBe(0);
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+    }
+    const text = output.join('');
+    expect(text).toContain('embedder hashing-v1-512');
+    expect(text).toMatch(/^lang +threshold +chosen by +precision +recall +F1 +TP +FP +FN +pos +neg$/m);
+    expect(text).toMatch(/^en +0\.800 +configured +\d\.\d{3} +\d\.\d{3} +\d\.\d{3} +\d+ +\d+ +\d+ +3 +3$/m);
+    expect(text).toMatch(/^es +\S+ +train F1-best /m);
+    expect(text).toMatch(/embed time: [\d.]+ ms per sentence/);
+  });
+
+  it('exits with 2 and a message for an unknown embedder', async () => {
+    const messages: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => messages.push(String(chunk)) > 0);
+    try {
+      expect(await run(['--embedder', 'word2vec'])).toBe(2);
+    } finally {
+      stderr.mockRestore();
+    }
+    expect(messages.join('')).toContain('--embedder must be auto, hashing or transformers');
+  });
+});
