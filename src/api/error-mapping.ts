@@ -1,0 +1,61 @@
+import { AppError, type ErrorCode } from '../errors.js';
+
+/** The one place error codes become HTTP statuses. */
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  INVALID_REQUEST: 400,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  CONTEXT_CRITICAL_OVERFLOW: 422,
+  CONTEXT_OVERFLOW: 422,
+  SHUTTING_DOWN: 503,
+  CONFIG_INVALID: 500,
+  ALREADY_RUNNING: 500,
+  STORAGE: 500,
+  EMBEDDER: 500,
+  INTERNAL: 500,
+};
+
+/** The error body of api.md: `{"error": {"code", "message", "details"}}`. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details: Record<string, unknown> };
+}
+
+export interface MappedError {
+  status: number;
+  body: ErrorBody;
+  /** True when the error is ours to fix (logged with its stack, never shown to the client). */
+  internal: boolean;
+}
+
+// Fastify's own errors for bodies it could not read, by their stable codes.
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'the request body is over the limit' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'INVALID_REQUEST', message: 'the Content-Length does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_REQUEST', message: 'the request body is empty' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the body must be JSON' },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the Content-Type header is not valid' },
+  FST_ERR_BAD_URL: { code: 'INVALID_REQUEST', message: 'the URL is not valid' },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'INVALID_REQUEST', message: 'the request does not match any route constraint' },
+};
+
+export function mapError(error: unknown): MappedError {
+  if (error instanceof AppError) {
+    const status = STATUS_BY_CODE[error.code];
+    const internal = status >= 500 && error.code !== 'SHUTTING_DOWN';
+    const message = internal ? 'internal error; details are in the daemon logs' : error.message;
+    return { status, internal, body: { error: { code: internal ? 'INTERNAL' : error.code, message, details: internal ? {} : (error.details ?? {}) } } };
+  }
+  const fastifyCode = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const known = FASTIFY_CODES[fastifyCode];
+  if (known) {
+    return { status: STATUS_BY_CODE[known.code], internal: false, body: { error: { code: known.code, message: known.message, details: {} } } };
+  }
+  return {
+    status: 500,
+    internal: true,
+    body: { error: { code: 'INTERNAL', message: 'internal error; details are in the daemon logs', details: {} } },
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const sessionIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"');
+
+export const sessionParamsSchema = z.strictObject({ sessionId: sessionIdSchema });
+
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()),
+  }),
+});
+
+/** An ISO-8601 timestamp with a time zone, e.g. `2026-11-22T10:00:00Z`. */
+export const isoTimeSchema = z.iso.datetime({ offset: true });

@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from '../discardable/logger.js';
+import { AppError } from '../errors.js';
+import { mapError } from './error-mapping.js';
+import { parseJsonBody } from './json-body.js';
+import { pathPattern, Reply, type RouteSpec } from './route.js';
+import { parseRequestPart } from './validation.js';
+
+export interface ServerOptions {
+  routes: RouteSpec[];
+  logger: Logger;
+  maxBodyBytes: number;
+  /** Called once per finished request, for metrics. */
+  onResponse?: (route: string, status: number, ms: number) => void;
+}
+
+// Long session ids must reach validation (a 400 naming the field), not fail routing (404).
+const MAX_PARAM_LENGTH = 64 * 1024;
+
+/**
+ * Builds the Fastify app: the routes, JSON bodies parsed strictly, and every error —
+ * ours or Fastify's, 404 and 405 included — in the error format of api.md.
+ */
+export function createServer(options: ServerOptions): FastifyInstance {
+  const log = options.logger.child({ part: 'api' });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: options.maxBodyBytes,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  app.removeAllContentTypeParsers();
+  // Every body is JSON whatever its Content-Type, so `curl -d '{…}'` works as documented.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  for (const route of options.routes) {
+    app.route({ method: route.method, url: route.path, handler: (request, reply) => handle(route, request, reply) });
+  }
+
+  const patterns = options.routes.map((route) => ({ method: route.method, pattern: pathPattern(route.path) }));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = patterns.filter((entry) => entry.pattern.test(path)).map((entry) => entry.method);
+    const error =
+      allowed.length > 0
+        ? new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${truncate(path)}; use ${allowed.join(', ')}`, {
+            details: { allowed },
+          })
+        : new AppError('NOT_FOUND', `no route ${request.method} ${truncate(path)}`);
+    if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
+    sendError(reply, error);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = sendError(reply, error);
+    if (mapped.internal) log.error({ err: error, method: request.method, url: truncate(request.url) }, 'request failed');
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = reply.elapsedTime;
+    const route = request.routeOptions.url ?? 'unmatched';
+    options.onResponse?.(route, reply.statusCode, ms);
+    log.debug({ method: request.method, route, status: reply.statusCode, ms: Math.round(ms * 1000) / 1000 }, 'request');
+    done();
+  });
+
+  return app;
+}
+
+async function handle(route: RouteSpec, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const input = {
+    params: route.params ? parseRequestPart(route.params, request.params, 'params') : undefined,
+    query: route.query ? parseRequestPart(route.query, request.query, 'query') : undefined,
+    body: route.body ? parseRequestPart(route.body, request.body, 'body') : undefined,
+  };
+  const output = await route.handler(input);
+  if (output instanceof Reply) {
+    void reply.code(output.status);
+    if (output.payload.text !== undefined) {
+      void reply.type(output.payload.contentType ?? 'text/plain; charset=utf-8').send(output.payload.text);
+    } else {
+      void reply.type('application/json; charset=utf-8').send(JSON.stringify(output.payload.json ?? null));
+    }
+    return;
+  }
+  void reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(output));
+}
+
+function sendError(reply: FastifyReply, error: unknown): ReturnType<typeof mapError> {
+  const mapped = mapError(error);
+  void reply.code(mapped.status).type('application/json; charset=utf-8').send(JSON.stringify(mapped.body));
+  return mapped;
+}
+
+function truncate(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}

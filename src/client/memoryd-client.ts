@@ -1,0 +1,74 @@
+import { Agent } from 'node:http';
+import type { HealthResponse } from '../api/schemas/health.js';
+import { sendOverSocket, type RawResponse } from './http-over-socket.js';
+
+/** An error answered by the daemon, with the fields of api.md's error format. */
+export class MemorydApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(`${status} ${code}: ${message}`);
+    this.name = 'MemorydApiError';
+  }
+}
+
+export interface ClientOptions {
+  socketPath: string;
+  /** Per request; default 30 s. */
+  timeoutMs?: number;
+}
+
+/**
+ * A small typed client for memoryd's socket API.
+ *
+ * ```ts
+ * const memoryd = new MemorydClient({ socketPath: 'data/memoryd.sock' });
+ * const { messages } = await memoryd.context('chat-1', { message: 'What did we decide?' });
+ * ```
+ */
+export class MemorydClient {
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: ClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  health(): Promise<HealthResponse> {
+    return this.json('GET', '/v1/health');
+  }
+
+  openapi(): Promise<Record<string, unknown>> {
+    return this.json('GET', '/v1/openapi.json');
+  }
+
+  /** Any request, for endpoints this client has no method for; throws MemorydApiError on 4xx/5xx. */
+  async json<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.raw(method, path, body === undefined ? undefined : JSON.stringify(body));
+    return parseOrThrow<T>(response);
+  }
+
+  /** The exchange as it happened, without interpreting the status. */
+  raw(method: string, path: string, body?: string | Buffer, headers?: Record<string, string>): Promise<RawResponse> {
+    return sendOverSocket(this.options.socketPath, this.agent, { method, path, body, headers, timeoutMs: this.timeoutMs });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+export function sessionPath(sessionId: string, rest = ''): string {
+  return `/v1/sessions/${encodeURIComponent(sessionId)}${rest}`;
+}
+
+function parseOrThrow<T>(response: RawResponse): T {
+  const type = String(response.headers['content-type'] ?? '');
+  const parsed: unknown = type.includes('application/json') && response.body !== '' ? JSON.parse(response.body) : response.body;
+  if (response.status >= 200 && response.status < 300) return parsed as T;
+  const error = (parsed as { error?: { code?: string; message?: string; details?: Record<string, unknown> } }).error;
+  throw new MemorydApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? String(parsed), error?.details ?? {});
+}

@@ -1,0 +1,148 @@
+import { isAbsolute, resolve } from 'node:path';
+import { ConfigError, type FieldIssue } from '../errors.js';
+import type { EncodingName } from '../tokens/tokenizer.js';
+import { SETTINGS, type Setting } from './settings.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type EmbedderPreference = 'auto' | 'hashing' | 'transformers';
+
+/** Conversation-tier parameters of the spec §2. */
+export interface WindowParams {
+  windowDefault: number;
+  windowMin: number;
+  windowMax: number;
+  maxWindowTokens: number;
+  segmentSize: number;
+  maxSummaries: number;
+  maxSummaryTokens: number;
+  totalSummariesMax: number;
+  pressureTokens: number;
+}
+
+/** Everything memoryd can be told, validated once at start. Paths are absolute. */
+export interface Config {
+  dataDir: string;
+  socketPath: string;
+  dbPath: string;
+  logsDir: string;
+  modelsDir: string;
+  systemPromptFile: string;
+  tokenCap: number;
+  tokenizer: EncodingName;
+  logLevel: LogLevel;
+  verbose: boolean;
+  embedder: EmbedderPreference;
+  embeddingModel: string;
+  decaySchedule: string;
+  cleanupSchedule: string;
+  dedupThreshold: number;
+  maxBodyBytes: number;
+  maxMessageBytes: number;
+  reconfirmFlushMs: number;
+  shutdownTimeoutMs: number;
+  window: WindowParams;
+}
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Linux allows 107 bytes in sun_path (108 with the NUL); macOS and the BSDs 103. */
+export function maxSocketPathBytes(platform: NodeJS.Platform): number {
+  return platform === 'linux' ? 107 : 103;
+}
+
+/**
+ * Reads every `MEMORYD_*` variable, applies defaults and validates them all at once, so
+ * a bad start names every wrong variable and what it allows. `cwd` anchors relative
+ * data dirs; other relative paths resolve under the data dir.
+ */
+export function loadConfig(
+  env: Environment,
+  options: { cwd: string; verbose?: boolean; platform?: NodeJS.Platform },
+): Config {
+  const issues: FieldIssue[] = [];
+  const read = <T>(setting: Setting<T>): T => {
+    const raw = env[setting.env];
+    const given = raw !== undefined && raw.trim() !== '';
+    const value = given ? setting.parse(raw.trim()) : setting.parse(setting.default);
+    if (value !== undefined) return value;
+    issues.push({ path: setting.env, message: `must be ${setting.allowed} (got ${JSON.stringify(raw)})` });
+    // A placeholder keeps reading the other settings so one start reports every mistake.
+    return setting.parse(setting.default) as T;
+  };
+
+  const dataDir = resolve(options.cwd, read(SETTINGS.dataDir));
+  const underData = (path: string): string => (isAbsolute(path) ? path : resolve(dataDir, path));
+  const window: WindowParams = {
+    windowDefault: read(SETTINGS.windowDefault),
+    windowMin: read(SETTINGS.windowMin),
+    windowMax: read(SETTINGS.windowMax),
+    maxWindowTokens: read(SETTINGS.maxWindowTokens),
+    segmentSize: read(SETTINGS.segmentSize),
+    maxSummaries: read(SETTINGS.maxSummaries),
+    maxSummaryTokens: read(SETTINGS.maxSummaryTokens),
+    totalSummariesMax: read(SETTINGS.totalSummariesMax),
+    pressureTokens: read(SETTINGS.pressureTokens),
+  };
+  const config: Config = {
+    dataDir,
+    socketPath: underData(read(SETTINGS.socket)),
+    dbPath: underData(read(SETTINGS.db)),
+    logsDir: underData(read(SETTINGS.logsDir)),
+    modelsDir: underData(read(SETTINGS.modelsDir)),
+    systemPromptFile: underData(read(SETTINGS.systemPromptFile)),
+    tokenCap: read(SETTINGS.tokenCap),
+    tokenizer: read(SETTINGS.tokenizer),
+    logLevel: read(SETTINGS.logLevel),
+    verbose: options.verbose ?? false,
+    embedder: read(SETTINGS.embedder),
+    embeddingModel: read(SETTINGS.embeddingModel),
+    decaySchedule: read(SETTINGS.decaySchedule),
+    cleanupSchedule: read(SETTINGS.cleanupSchedule),
+    dedupThreshold: read(SETTINGS.dedupThreshold),
+    maxBodyBytes: read(SETTINGS.maxBodyBytes),
+    maxMessageBytes: read(SETTINGS.maxMessageBytes),
+    reconfirmFlushMs: read(SETTINGS.reconfirmFlushMs),
+    shutdownTimeoutMs: read(SETTINGS.shutdownTimeoutMs),
+    window,
+  };
+  issues.push(...crossChecks(config, options.platform ?? process.platform));
+  if (issues.length > 0) {
+    const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n');
+    throw new ConfigError(`invalid configuration:\n${lines}`, issues);
+  }
+  return config;
+}
+
+function crossChecks(config: Config, platform: NodeJS.Platform): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const limit = maxSocketPathBytes(platform);
+  const socketBytes = Buffer.byteLength(config.socketPath);
+  if (socketBytes > limit) {
+    issues.push({
+      path: SETTINGS.socket.env,
+      message:
+        `the socket path ${config.socketPath} is ${socketBytes} bytes; this OS allows at most ${limit}. ` +
+        'Use a shorter MEMORYD_SOCKET (an absolute path) or a shorter MEMORYD_DATA_DIR',
+    });
+  }
+  const w = config.window;
+  if (!(w.windowMin <= w.windowDefault && w.windowDefault <= w.windowMax)) {
+    issues.push({
+      path: SETTINGS.windowDefault.env,
+      message: `window sizes must satisfy MIN ≤ DEFAULT ≤ MAX (got ${w.windowMin} ≤ ${w.windowDefault} ≤ ${w.windowMax})`,
+    });
+  }
+  if (w.maxSummaryTokens > w.totalSummariesMax) {
+    issues.push({
+      path: SETTINGS.totalSummariesMax.env,
+      message: `must be at least MEMORYD_MAX_SUMMARY_TOKENS (${w.maxSummaryTokens})`,
+    });
+  }
+  if (config.maxMessageBytes > config.maxBodyBytes) {
+    issues.push({
+      path: SETTINGS.maxMessageBytes.env,
+      message: `must not exceed MEMORYD_MAX_BODY_BYTES (${config.maxBodyBytes})`,
+    });
+  }
+  return issues;
+}

@@ -1,0 +1,47 @@
+import { MetricsRegistry, type Counter, type Gauge, type Histogram } from './registry.js';
+
+/** Every metric memoryd exports on `GET /v1/metrics`, created once by the composition root. */
+export interface AppMetrics {
+  registry: MetricsRegistry;
+  httpRequests: Counter;
+  promptTokens: Histogram;
+  compileMs: Histogram;
+  contextMs: Histogram;
+  compressions: Counter;
+  drops: Counter;
+  overflows: Counter;
+  thresholdCrossings: Counter;
+  cacheHits: Counter;
+  dedupHits: Counter;
+  cacheMisses: Counter;
+  facts: Counter;
+  topicShifts: Counter;
+  summariesCreated: Counter;
+  windowSize: Histogram;
+  jobRuns: Counter;
+  uptime: Gauge;
+}
+
+export function createAppMetrics(): AppMetrics {
+  const registry = new MetricsRegistry();
+  return {
+    registry,
+    httpRequests: registry.counter('memoryd_http_requests_total', 'HTTP requests by route and status'),
+    promptTokens: registry.histogram('memoryd_prompt_tokens', 'tokens of each compiled prompt', [250, 500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 8000]),
+    compileMs: registry.histogram('memoryd_compile_ms', 'in-process prompt compile time (layout and render), ms', [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 50]),
+    contextMs: registry.histogram('memoryd_context_ms', 'whole context call in the daemon (ingest and compile), ms', [0.25, 0.5, 1, 2, 5, 10, 25, 100, 1000]),
+    compressions: registry.counter('memoryd_layout_compressions_total', 'compressions applied by the layout, per lens'),
+    drops: registry.counter('memoryd_layout_drops_total', 'sections dropped by the layout, per section'),
+    overflows: registry.counter('memoryd_context_overflows_total', 'context calls refused because the critical sections exceed the budget'),
+    thresholdCrossings: registry.counter('memoryd_context_threshold_total', 'prompts at or above a usage threshold, per level'),
+    cacheHits: registry.counter('memoryd_cache_hits_total', 'context calls answered from the response cache'),
+    dedupHits: registry.counter('memoryd_dedup_hits_total', 'context calls answered by intent dedup'),
+    cacheMisses: registry.counter('memoryd_cache_misses_total', 'cacheable questions with no cached answer'),
+    facts: registry.counter('memoryd_facts_total', 'fact changes, per kind (added, reconfirmed, superseded, deleted)'),
+    topicShifts: registry.counter('memoryd_topic_shifts_total', 'topic shifts detected, per reason'),
+    summariesCreated: registry.counter('memoryd_summaries_total', 'summaries written'),
+    windowSize: registry.histogram('memoryd_window_turns', 'active window size in turns at each context call', [2, 4, 5, 6, 7, 8, 12]),
+    jobRuns: registry.counter('memoryd_job_runs_total', 'job runs, per job and outcome'),
+    uptime: registry.gauge('memoryd_uptime_seconds', 'seconds since the daemon started'),
+  };
+}

@@ -1,0 +1,129 @@
+/** Label values of one series, e.g. `{section: "window"}`. */
+export type Labels = Readonly<Record<string, string>>;
+
+interface Metric {
+  readonly name: string;
+  render(): string[];
+}
+
+function labelKey(labels: Labels): string {
+  return Object.keys(labels)
+    .sort()
+    .map((key) => `${key}="${escapeLabel(labels[key] ?? '')}"`)
+    .join(',');
+}
+
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+}
+
+function series(name: string, key: string, value: number): string {
+  return `${name}${key ? `{${key}}` : ''} ${Number.isFinite(value) ? value : 0}`;
+}
+
+export class Counter implements Metric {
+  private readonly values = new Map<string, number>();
+
+  constructor(
+    readonly name: string,
+    private readonly help: string,
+  ) {}
+
+  inc(labels: Labels = {}, by = 1): void {
+    const key = labelKey(labels);
+    this.values.set(key, (this.values.get(key) ?? 0) + by);
+  }
+
+  get(labels: Labels = {}): number {
+    return this.values.get(labelKey(labels)) ?? 0;
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    for (const [key, value] of [...this.values].sort(([a], [b]) => a.localeCompare(b))) lines.push(series(this.name, key, value));
+    return lines;
+  }
+}
+
+export class Gauge implements Metric {
+  private readonly values = new Map<string, number>();
+
+  constructor(
+    readonly name: string,
+    private readonly help: string,
+  ) {}
+
+  set(value: number, labels: Labels = {}): void {
+    this.values.set(labelKey(labels), value);
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} gauge`];
+    for (const [key, value] of [...this.values].sort(([a], [b]) => a.localeCompare(b))) lines.push(series(this.name, key, value));
+    return lines;
+  }
+}
+
+export class Histogram implements Metric {
+  private readonly counts: number[];
+  private sum = 0;
+  private total = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly help: string,
+    private readonly buckets: readonly number[],
+  ) {
+    this.counts = buckets.map(() => 0);
+  }
+
+  observe(value: number): void {
+    this.sum += value;
+    this.total += 1;
+    for (let i = 0; i < this.buckets.length; i += 1) {
+      if (value <= (this.buckets[i] ?? Infinity)) this.counts[i] = (this.counts[i] ?? 0) + 1;
+    }
+  }
+
+  get count(): number {
+    return this.total;
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+    this.buckets.forEach((bound, i) => lines.push(series(`${this.name}_bucket`, `le="${bound}"`, this.counts[i] ?? 0)));
+    lines.push(series(`${this.name}_bucket`, 'le="+Inf"', this.total));
+    lines.push(series(`${this.name}_sum`, '', this.sum));
+    lines.push(series(`${this.name}_count`, '', this.total));
+    return lines;
+  }
+}
+
+/** A set of metrics rendered together in the Prometheus text format. */
+export class MetricsRegistry {
+  private readonly metrics: Metric[] = [];
+
+  counter(name: string, help: string): Counter {
+    return this.add(new Counter(name, help));
+  }
+
+  gauge(name: string, help: string): Gauge {
+    return this.add(new Gauge(name, help));
+  }
+
+  histogram(name: string, help: string, buckets: readonly number[]): Histogram {
+    return this.add(new Histogram(name, help, buckets));
+  }
+
+  render(): string {
+    return `${this.metrics.flatMap((metric) => metric.render()).join('\n')}\n`;
+  }
+
+  private add<M extends Metric>(metric: M): M {
+    if (this.metrics.some((existing) => existing.name === metric.name)) {
+      throw new Error(`metric ${metric.name} registered twice`);
+    }
+    this.metrics.push(metric);
+    return metric;
+  }
+}

@@ -1,0 +1,77 @@
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { AppError } from '../errors.js';
+import * as schema from './schema.js';
+
+export type Db = BetterSQLite3Database<typeof schema>;
+
+/** An open database: the drizzle handle for queries and the raw handle for pragmas and transactions. */
+export interface Database {
+  readonly db: Db;
+  readonly sqlite: BetterSqlite3.Database;
+  readonly path: string;
+  close(): void;
+}
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens (creating if needed) the database file with WAL, synchronous=NORMAL, foreign
+ * keys and a busy timeout, and applies pending migrations. With WAL, NORMAL makes every
+ * committed transaction survive a crash of the process; only a power loss or OS crash
+ * can roll back the last transactions (the file itself stays consistent).
+ */
+export function openDatabase(path: string): Database {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const sqlite = openRaw(path, {});
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    // better-sqlite3 leaves synchronous=FULL on WAL databases: ~170 µs per insert vs ~15 µs.
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const db = drizzle(sqlite, { schema });
+    migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    restrictToOwner(path);
+    return { db, sqlite, path, close: () => sqlite.close() };
+  } catch (error) {
+    sqlite.close();
+    throw new AppError('STORAGE', `cannot prepare the database ${path}: ${describe(error)}`, { cause: error });
+  }
+}
+
+/**
+ * Opens an existing database read-only, for tools that run beside the daemon
+ * (`npm run inspect-facts`). Never migrates and never writes.
+ */
+export function openDatabaseReadOnly(path: string): Database {
+  if (!existsSync(path)) {
+    throw new AppError('NOT_FOUND', `no database at ${path} yet: start the daemon once (npm start) to create it`);
+  }
+  const sqlite = openRaw(path, { readonly: true, fileMustExist: true });
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return { db: drizzle(sqlite, { schema }), sqlite, path, close: () => sqlite.close() };
+}
+
+function openRaw(path: string, options: BetterSqlite3.Options): BetterSqlite3.Database {
+  try {
+    return new BetterSqlite3(path, options);
+  } catch (error) {
+    throw new AppError('STORAGE', `cannot open the database ${path}: ${describe(error)}`, { cause: error });
+  }
+}
+
+function restrictToOwner(path: string): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (existsSync(file)) chmodSync(file, 0o600);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,190 @@
+import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// The source of truth for memoryd's database. Migrations are generated from this file
+// by `npm run db:generate` (drizzle-kit) and never edited once landed. All times are
+// UTC epoch milliseconds. Embeddings are Float32 BLOBs tagged with the embedder that
+// made them, so vectors of different embedders are never compared.
+
+export const sessions = sqliteTable('sessions', {
+  id: text('id').primaryKey(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+  lastTurnNumber: integer('last_turn_number').notNull().default(0),
+  lastTurnAt: integer('last_turn_at'),
+  /** null until the assistant reports on an output; false re-injects format instructions. */
+  lastOutputValid: integer('last_output_valid', { mode: 'boolean' }),
+  /** JSON array of tool names already used in the session (their short descriptions suffice). */
+  usedTools: text('used_tools').notNull().default('[]'),
+  /** The last window decision: its size in turns and why (`high-continuity`, `pressure`, …). */
+  windowSize: integer('window_size'),
+  windowReason: text('window_reason'),
+  windowDetail: text('window_detail'),
+  /** Set after a side-effecting tool ran: the next answer is not cacheable. */
+  sideEffectAt: integer('side_effect_at'),
+  endedAt: integer('ended_at'),
+});
+
+export const turns = sqliteTable(
+  'turns',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    turnNumber: integer('turn_number').notNull(),
+    role: text('role', { enum: ['user', 'assistant', 'tool'] }).notNull(),
+    /** null once the turn's segment has been summarised (the raw text is purged). */
+    content: text('content'),
+    toolCallId: text('tool_call_id'),
+    toolName: text('tool_name'),
+    /** RT-007 cost of the turn rendered as one message, counted once when stored. */
+    tokenCount: integer('token_count').notNull(),
+    /** Cosine with the previous turn of the session (null for the first). */
+    continuity: real('continuity'),
+    domain: text('domain'),
+    topicShift: integer('topic_shift', { mode: 'boolean' }).notNull().default(false),
+    /** window → segment (left the window, not yet summarised) → summarized. */
+    state: text('state', { enum: ['window', 'segment', 'summarized'] }).notNull().default('window'),
+    /** Kept while the turn is in the window or open segment; purged with the content. */
+    embedding: blob('embedding', { mode: 'buffer' }),
+    embedderId: text('embedder_id'),
+    outputValid: integer('output_valid', { mode: 'boolean' }),
+    cacheable: integer('cacheable', { mode: 'boolean' }),
+    createdAt: integer('created_at').notNull(),
+    summarizedAt: integer('summarized_at'),
+  },
+  (table) => [
+    uniqueIndex('turns_session_number').on(table.sessionId, table.turnNumber),
+    index('turns_session_state').on(table.sessionId, table.state, table.turnNumber),
+  ],
+);
+
+export const summaries = sqliteTable(
+  'summaries',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** Order of creation within the session, from 1. */
+    seq: integer('seq').notNull(),
+    /** The minified key-value JSON exactly as rendered in a prompt. */
+    body: text('body').notNull(),
+    topic: text('topic').notNull(),
+    tokenCount: integer('token_count').notNull(),
+    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
+    firstTurn: integer('first_turn').notNull(),
+    lastTurn: integer('last_turn').notNull(),
+    /** JSON array of the turn numbers summarised (provenance, never rendered). */
+    turnNumbers: text('turn_numbers').notNull(),
+    /** Time of the first and last summarised turns, for questions about "yesterday". */
+    startedAt: integer('started_at').notNull(),
+    endedAt: integer('ended_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    archivedAt: integer('archived_at'),
+  },
+  (table) => [
+    uniqueIndex('summaries_session_seq').on(table.sessionId, table.seq),
+    index('summaries_session_status').on(table.sessionId, table.status, table.seq),
+  ],
+);
+
+export const facts = sqliteTable(
+  'facts',
+  {
+    id: text('id').primaryKey(),
+    domain: text('domain', { enum: ['work', 'preferences', 'decisions', 'personal', 'projects'] }).notNull(),
+    fact: text('fact').notNull(),
+    /** Canonical subject key: a new value for the same subject supersedes the old fact. */
+    subject: text('subject'),
+    confidence: text('confidence', { enum: ['high', 'medium', 'low'] }).notNull(),
+    source: text('source', { enum: ['explicit', 'inferred'] }).notNull(),
+    status: text('status', { enum: ['active', 'dormant', 'stale', 'superseded', 'deleted'] })
+      .notNull()
+      .default('active'),
+    supersededBy: text('superseded_by'),
+    deletedReason: text('deleted_reason'),
+    provenanceSession: text('provenance_session'),
+    /** JSON array of turn numbers the fact came from. */
+    provenanceTurns: text('provenance_turns').notNull().default('[]'),
+    /** Tokens of the fact rendered as a prompt chunk, counted once when written. */
+    tokenCount: integer('token_count').notNull(),
+    embedding: blob('embedding', { mode: 'buffer' }),
+    embedderId: text('embedder_id'),
+    createdAt: integer('created_at').notNull(),
+    lastConfirmedAt: integer('last_confirmed_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    index('facts_status_domain').on(table.status, table.domain),
+    index('facts_subject').on(table.subject),
+    index('facts_superseded_by').on(table.supersededBy),
+  ],
+);
+
+export const errors = sqliteTable(
+  'errors',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sessionId: text('session_id'),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('errors_created').on(table.createdAt), index('errors_session').on(table.sessionId, table.createdAt)],
+);
+
+export const responseCache = sqliteTable(
+  'response_cache',
+  {
+    /** sha256 of the normalised query. */
+    key: text('key').primaryKey(),
+    query: text('query').notNull(),
+    language: text('language', { enum: ['en', 'es'] }).notNull(),
+    response: text('response').notNull(),
+    /** JSON array of the fact domains the answer depended on; a change there invalidates it. */
+    domains: text('domains').notNull(),
+    sessionId: text('session_id').notNull(),
+    embedding: blob('embedding', { mode: 'buffer' }),
+    embedderId: text('embedder_id'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (table) => [index('response_cache_expires').on(table.expiresAt)],
+);
+
+export const toolCache = sqliteTable(
+  'tool_cache',
+  {
+    /** `tool_name:sha256(canonical params)`. */
+    key: text('key').primaryKey(),
+    toolName: text('tool_name').notNull(),
+    result: text('result').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (table) => [index('tool_cache_expires').on(table.expiresAt)],
+);
+
+export const jobRuns = sqliteTable(
+  'job_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    job: text('job').notNull(),
+    trigger: text('trigger', { enum: ['schedule', 'startup', 'manual'] }).notNull(),
+    status: text('status', { enum: ['running', 'ok', 'error'] }).notNull(),
+    startedAt: integer('started_at').notNull(),
+    endedAt: integer('ended_at'),
+    /** JSON object of what the run changed, e.g. {"dormant": 2, "stale": 1}. */
+    counts: text('counts').notNull().default('{}'),
+    error: text('error'),
+  },
+  (table) => [index('job_runs_job').on(table.job, table.startedAt)],
+);
+
+/** Small facts about the database itself (e.g. the tokenizer its token counts were made with). */
+export const meta = sqliteTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});

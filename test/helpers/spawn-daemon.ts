@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MemorydClient } from '../../src/client/memoryd-client.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface SpawnedDaemon {
+  child: ChildProcess;
+  output: { stdout: string; stderr: string };
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** `npm start`'s entry point as a child process (node + tsx, no npm wrapper in between). */
+export function spawnDaemon(env: Record<string, string>, args: string[] = []): SpawnedDaemon {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { stdout: '', stderr: '' };
+  child.stdout?.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, output, exited };
+}
+
+/** Polls the socket until the daemon answers its health check (or the child exits). */
+export async function waitForHealthy(socketPath: string, spawned: SpawnedDaemon, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void spawned.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`daemon exited before answering: ${spawned.output.stderr}`);
+    if (existsSync(socketPath)) {
+      const client = new MemorydClient({ socketPath, timeoutMs: 2000 });
+      try {
+        await client.health();
+        return;
+      } catch {
+        // not ready yet
+      } finally {
+        client.close();
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`daemon not healthy after ${timeoutMs} ms: ${spawned.output.stderr}`);
+}

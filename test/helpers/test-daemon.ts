@@ -1,0 +1,48 @@
+import { ManualClock, type Clock } from '../../src/clock.js';
+import { MemorydClient } from '../../src/client/memoryd-client.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
+import { startDaemon, type DaemonOptions, type RunningDaemon } from '../../src/daemon.js';
+import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
+import { makeTempDir } from './temp-dir.js';
+
+export interface TestDaemon {
+  daemon: RunningDaemon;
+  client: MemorydClient;
+  config: Config;
+  dir: string;
+  clock: Clock;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real daemon in this process, on a real socket and SQLite file in a temp dir, with
+ * the hashing embedder and, unless given another, a manual clock. `stop` removes the dir
+ * unless `keepDir` is set.
+ */
+export async function startTestDaemon(
+  options: { env?: Record<string, string>; dir?: string; keepDir?: boolean } & Partial<Omit<DaemonOptions, 'config'>> = {},
+): Promise<TestDaemon> {
+  const temp = options.dir === undefined ? makeTempDir() : { dir: options.dir, remove: () => {} };
+  const config = loadConfig({ MEMORYD_DATA_DIR: temp.dir, MEMORYD_LOG_LEVEL: 'debug', ...options.env }, { cwd: temp.dir });
+  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 10, 22, 9));
+  const daemon = await startDaemon({
+    config,
+    clock,
+    embedder: options.embedder ?? createHashingEmbedder(),
+    scheduler: options.scheduler ?? false,
+    ...(options.ids ? { ids: options.ids } : {}),
+  });
+  const client = new MemorydClient({ socketPath: config.socketPath, timeoutMs: 10_000 });
+  return {
+    daemon,
+    client,
+    config,
+    dir: temp.dir,
+    clock,
+    stop: async () => {
+      client.close();
+      await daemon.stop('test finished');
+      if (!options.keepDir) temp.remove();
+    },
+  };
+}
