@@ -1,0 +1,115 @@
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import { candidatePhrases, isTopical, rankKeywords, type Keyword, type Phrase } from './keywords.js';
+import { fitSummary, type FittedSummary, type SummaryDraft } from './summary-budget.js';
+import { findDecisions, findOpenQuestions, findOutcome } from './summary-clauses.js';
+import { DEFAULT_TEXT_LIMITS, splitSentences, tokenize, type SummaryTurn, type TextLimits } from './summary-text.js';
+
+export type { ConversationSummary, FittedSummary } from './summary-budget.js';
+export type { SummaryTurn } from './summary-text.js';
+
+/** How much a summary may hold before the token budget trims it. */
+export interface SummarizerOptions {
+  /** MAX_TOKENS_PER_SUMMARY: the rendered chunk never counts more. */
+  maxTokens: number;
+  topicKeywords: number;
+  maxDiscussed: number;
+  maxDecisions: number;
+  maxOpenQuestions: number;
+  limits: TextLimits;
+}
+
+export const DEFAULT_SUMMARIZER_OPTIONS: SummarizerOptions = {
+  maxTokens: 50,
+  topicKeywords: 3,
+  maxDiscussed: 4,
+  maxDecisions: 3,
+  maxOpenQuestions: 2,
+  limits: DEFAULT_TEXT_LIMITS,
+};
+
+/**
+ * Summarises a closed segment into `{topic, discussed, outcome, decisions,
+ * open_questions}` without an LLM, deterministically, in English and Spanish: topic =
+ * top keywords; discussed = salient noun phrases; decisions = clauses with a decision
+ * verb; open_questions = user questions no later assistant turn answers; outcome = the
+ * most topical statement of the last assistant turn. `text` is the minified JSON,
+ * `chunk` what the prompt renders (`toChunk(text)`) and `tokenCount` the chunk's exact
+ * count (≤ maxTokens). Work is bounded by the text limits, whatever the size of the
+ * turns.
+ */
+export function summarizeSegment(
+  turns: readonly SummaryTurn[],
+  tokenizer: Tokenizer,
+  options: Partial<SummarizerOptions> = {},
+): FittedSummary {
+  const opts = { ...DEFAULT_SUMMARIZER_OPTIONS, ...options };
+  const sentences = splitSentences(turns, opts.limits);
+  const keywords = rankKeywords(sentences);
+  const allDecisions = findDecisions(sentences);
+  const outcome = findOutcome(sentences, keywords, allDecisions);
+  const decisions = allDecisions.filter((words) => !saysNothingMore(words, outcome)).slice(-opts.maxDecisions);
+  const phrases = candidatePhrases(sentences, keywords);
+  const topic = topicItems(keywords, phrases, opts.topicKeywords);
+  const draft: SummaryDraft = {
+    topic: topic.items,
+    discussed: selectDiscussed(phrases, keywords, topic.keys, decisions, opts.maxDiscussed),
+    outcome,
+    decisions,
+    open_questions: findOpenQuestions(sentences).slice(-opts.maxOpenQuestions),
+  };
+  return fitSummary(draft, tokenizer, opts.maxTokens);
+}
+
+// The top keywords; those that occur together as a phrase are shown as that phrase
+// ("Maria Lopez", not "Maria, Lopez"), which then counts as one of the items.
+function topicItems(keywords: readonly Keyword[], phrases: readonly Phrase[], count: number): { items: string[]; keys: Set<string> } {
+  const candidates = keywords.filter(isTopical).slice(0, count * 2);
+  const allowed = new Set(candidates.map((k) => k.key));
+  const keys = new Set<string>();
+  const items: string[] = [];
+  for (const keyword of candidates) {
+    if (items.length >= count) break;
+    if (keys.has(keyword.key)) continue;
+    const phrase = phrases.find((p) => p.keys.length > 1 && p.keys.length <= 3 && p.keys.includes(keyword.key) && p.keys.every((key) => allowed.has(key)));
+    for (const key of phrase?.keys ?? [keyword.key]) keys.add(key);
+    items.push(phrase?.display ?? keyword.display);
+  }
+  return { items, keys };
+}
+
+// Phrases and single keywords by score; each pick must add a word that neither the
+// topic, a decision nor an earlier pick holds. A single word must be a name or a
+// number or recur: a lone "happy" says little.
+function selectDiscussed(
+  phrases: readonly Phrase[],
+  keywords: readonly Keyword[],
+  topicKeys: ReadonlySet<string>,
+  decisions: readonly string[][],
+  max: number,
+): string[][] {
+  const singles: Phrase[] = keywords
+    .filter((k) => k.proper || k.number || k.count >= 2)
+    .map((k) => ({ keys: [k.key], display: k.display, score: k.score, first: k.first }));
+  // On equal scores a phrase beats a single word; then the earlier one wins.
+  const ranked = [...phrases, ...singles].sort((a, b) => b.score - a.score || isPhrase(b) - isPhrase(a) || a.first - b.first);
+  const covered = new Set([...topicKeys, ...decisions.flatMap((words) => tokenize(words.join(' ')).map((token) => token.stem))]);
+  const chosen: string[][] = [];
+  for (const candidate of ranked) {
+    if (chosen.length >= max) break;
+    if (candidate.keys.every((key) => covered.has(key))) continue;
+    for (const key of candidate.keys) covered.add(key);
+    chosen.push(candidate.display.split(' '));
+  }
+  return chosen;
+}
+
+function isPhrase(candidate: Phrase): number {
+  return candidate.keys.length > 1 ? 1 : 0;
+}
+
+// A decision whose every word the outcome already holds is not repeated.
+function saysNothingMore(words: readonly string[], outcome: readonly string[]): boolean {
+  const stems = (text: readonly string[]): string[] => tokenize(text.join(' ')).map((token) => token.stem);
+  const inOutcome = new Set(stems(outcome));
+  return stems(words).every((stem) => inOutcome.has(stem));
+}

@@ -1,0 +1,130 @@
+import { ConfigError } from '../errors.js';
+import { toChunk } from '../tokens/chunks.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import { STOP_WORDS } from './stopwords.js';
+import { foldText } from './text-normalise.js';
+
+/** The key-value summary of a closed segment (memory spec §1.2); every key is always present. */
+export interface ConversationSummary {
+  topic: string;
+  discussed: string[];
+  outcome: string;
+  decisions: string[];
+  open_questions: string[];
+}
+
+/** A summary before fitting: each string is kept as words so it can be cut cleanly. */
+export interface SummaryDraft {
+  /** Keywords, rendered joined by ", ". */
+  topic: string[];
+  discussed: string[][];
+  outcome: string[];
+  decisions: string[][];
+  /** Rendered with a trailing "?". */
+  open_questions: string[][];
+}
+
+/**
+ * The fitted summary; its minified JSON; the chunk the prompt renders (`toChunk(text)`:
+ * the JSON plus a newline) and that chunk's exact token count.
+ */
+export interface FittedSummary {
+  summary: ConversationSummary;
+  text: string;
+  chunk: string;
+  tokenCount: number;
+}
+
+type ListKey = 'discussed' | 'open_questions' | 'decisions';
+// Least valuable first: phrases go before open questions, which go before decisions.
+const LISTS: readonly ListKey[] = ['discussed', 'open_questions', 'decisions'];
+
+/** Renders a draft as minified JSON with the keys in the spec's order. */
+export function renderSummary(draft: SummaryDraft): { summary: ConversationSummary; text: string } {
+  const words = (items: string[][]): string[] => items.filter((w) => w.length > 0).map((w) => w.join(' '));
+  const summary: ConversationSummary = {
+    topic: draft.topic.join(', '),
+    discussed: words(draft.discussed),
+    outcome: draft.outcome.join(' '),
+    decisions: words(draft.decisions),
+    open_questions: words(draft.open_questions).map((q) => `${q}?`),
+  };
+  return { summary, text: JSON.stringify(summary) };
+}
+
+/**
+ * Shrinks a draft until its rendered chunk counts at most `maxTokens` with the real
+ * tokenizer: first drops list items from the end (the longest list first), then cuts
+ * the longest string word by word, then drops the last single items, the outcome and
+ * the topic. Throws a ConfigError when not even the empty skeleton fits.
+ */
+export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FittedSummary {
+  const current = cloneDraft(draft);
+  for (;;) {
+    const { summary, text } = renderSummary(current);
+    const chunk = toChunk(text);
+    const tokenCount = tokenizer.count(chunk);
+    if (tokenCount <= maxTokens) return { summary, text, chunk, tokenCount };
+    if (!shrinkOnce(current)) {
+      throw new ConfigError(`a summary cannot fit in ${maxTokens} tokens: its keys alone need ${tokenCount}`, [
+        { path: 'maxSummaryTokens', message: `must be at least ${tokenCount}` },
+      ]);
+    }
+  }
+}
+
+function shrinkOnce(draft: SummaryDraft): boolean {
+  return dropFromLongestList(draft) || shortenLongestString(draft) || dropLastSingleItem(draft) || clearStrings(draft);
+}
+
+function dropFromLongestList(draft: SummaryDraft): boolean {
+  let target: ListKey | null = null;
+  for (const key of LISTS) {
+    if (draft[key].length >= 2 && (target === null || draft[key].length > draft[target].length)) target = key;
+  }
+  if (target === null) return false;
+  draft[target].pop();
+  return true;
+}
+
+function shortenLongestString(draft: SummaryDraft): boolean {
+  const strings = [...draft.discussed, draft.outcome, ...draft.open_questions, ...draft.decisions, draft.topic];
+  let longest: string[] | null = null;
+  for (const words of strings) if (words.length >= 2 && (longest === null || words.length > longest.length)) longest = words;
+  if (longest === null) return false;
+  longest.pop();
+  while (longest.length > 1 && STOP_WORDS.has(foldText(longest[longest.length - 1] ?? '').replace(/['’]/gu, ''))) longest.pop();
+  return true;
+}
+
+function dropLastSingleItem(draft: SummaryDraft): boolean {
+  for (const key of LISTS) {
+    if (draft[key].length > 0) {
+      draft[key].pop();
+      return true;
+    }
+  }
+  return false;
+}
+
+function clearStrings(draft: SummaryDraft): boolean {
+  if (draft.outcome.length > 0) {
+    draft.outcome = [];
+    return true;
+  }
+  if (draft.topic.length > 0) {
+    draft.topic = [];
+    return true;
+  }
+  return false;
+}
+
+function cloneDraft(draft: SummaryDraft): SummaryDraft {
+  return {
+    topic: [...draft.topic],
+    discussed: draft.discussed.map((w) => [...w]),
+    outcome: [...draft.outcome],
+    decisions: draft.decisions.map((w) => [...w]),
+    open_questions: draft.open_questions.map((w) => [...w]),
+  };
+}

@@ -1,0 +1,142 @@
+import { STOP_WORDS } from './stopwords.js';
+import { foldText } from './text-normalise.js';
+
+/** A turn of a closed segment, as the summarizer reads it. */
+export interface SummaryTurn {
+  role: 'user' | 'assistant' | 'tool';
+  content: string;
+  turnNumber: number;
+}
+
+/** A word or number of a sentence. */
+export interface Token {
+  surface: string;
+  /** Folded form, for matching phrases ("we'll" → "well", "decidí" → "decidi"). */
+  key: string;
+  /** Crude stem of the key, for counting ("empowering" ≡ "empower", "movies" ≡ "movie"). */
+  stem: string;
+  number: boolean;
+  /** A proper name, acronym or code-like word ("Caroline", "LGBTQ", "k8s") by its own shape. */
+  proper: boolean;
+  /** Capitalised at the start of a sentence: proper only if it is elsewhere. */
+  initialCapital: boolean;
+  stop: boolean;
+  /** Punctuation or a symbol separates it from the previous token: phrases do not cross it. */
+  breakBefore: boolean;
+  /** A name used to address someone ("Hey Mel!", "Thanks, Caroline."): not a topic. */
+  vocative: boolean;
+}
+
+/** One sentence of one turn. */
+export interface Sentence {
+  /** Index of the turn in the segment. */
+  turn: number;
+  role: SummaryTurn['role'];
+  question: boolean;
+  tokens: Token[];
+}
+
+/** Bounds that keep the summarizer fast on huge turns (it runs on the request path). */
+export interface TextLimits {
+  /** Characters read from the head of a user or assistant turn. */
+  maxTurnChars: number;
+  /** Characters read from the head of a tool turn: tool output is often large JSON. */
+  maxToolChars: number;
+  /** Sentences read per turn. */
+  maxSentencesPerTurn: number;
+}
+
+export const DEFAULT_TEXT_LIMITS: TextLimits = { maxTurnChars: 4000, maxToolChars: 600, maxSentencesPerTurn: 60 };
+
+// Longer "words" are hashes, base64 or URLs: never keywords.
+const MAX_TOKEN_CHARS = 40;
+const TOKEN_PATTERN = /[$€£]?\p{N}+(?:[.,:/-]\p{N}+)*(?:%|\p{L}+)?|\p{L}[\p{L}\p{N}]*(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/** Splits each turn's head into sentences of tokens, in order. */
+export function splitSentences(turns: readonly SummaryTurn[], limits: TextLimits = DEFAULT_TEXT_LIMITS): Sentence[] {
+  const sentences: Sentence[] = [];
+  turns.forEach((turn, index) => {
+    const limit = turn.role === 'tool' ? limits.maxToolChars : limits.maxTurnChars;
+    // NFC so that the rendered JSON is already what `toChunk` would make of it.
+    const pieces = turn.content.slice(0, limit).normalize('NFC').split(/(?<=[.!?…])\s+|\n+|(?=[¿¡])/u);
+    let count = 0;
+    for (const piece of pieces) {
+      const text = piece.trim();
+      if (text.length === 0) continue;
+      if (count >= limits.maxSentencesPerTurn) break;
+      const tokens = tokenize(text);
+      if (tokens.length === 0) continue;
+      count += 1;
+      sentences.push({ turn: index, role: turn.role, question: /\?\s*["')\]]*$/u.test(text) || text.startsWith('¿'), tokens });
+    }
+  });
+  return sentences;
+}
+
+/** The tokens of one sentence. */
+export function tokenize(sentence: string): Token[] {
+  const tokens: Token[] = [];
+  let end = 0;
+  for (const match of sentence.matchAll(TOKEN_PATTERN)) {
+    const surface = match[0];
+    const gap = sentence.slice(end, match.index);
+    end = match.index + surface.length;
+    if (surface.length > MAX_TOKEN_CHARS) continue;
+    tokens.push(makeToken(surface, tokens.length === 0, /\S/u.test(gap)));
+  }
+  markVocatives(tokens, /^[\s,]*[!.?]/u.test(sentence.slice(end)) || sentence.slice(end).trim() === '');
+  return tokens;
+}
+
+// Greetings and thanks are followed by the addressee's name.
+const ADDRESS_WORDS = new Set(['hey', 'hi', 'hello', 'thanks', 'thank', 'wow', 'oh', 'yeah', 'dear', 'hola', 'gracias', 'oye', 'querido', 'querida']);
+
+function markVocatives(tokens: Token[], endsAfterLast: boolean): void {
+  tokens.forEach((token, i) => {
+    if (!token.proper && !token.initialCapital) return;
+    const previous = tokens[i - 1];
+    const afterGreeting = previous !== undefined && ADDRESS_WORDS.has(previous.key);
+    const trailing = i === tokens.length - 1 && i > 0 && token.breakBefore && endsAfterLast;
+    if (afterGreeting || trailing) token.vocative = true;
+  });
+}
+
+/** Joins token surfaces back into text. */
+export function joinTokens(tokens: readonly Token[]): string {
+  return tokens.map((token) => token.surface).join(' ');
+}
+
+function makeToken(surface: string, sentenceStart: boolean, breakBefore: boolean): Token {
+  const number = /^[$€£]?\p{N}/u.test(surface);
+  const key = number ? surface.toLowerCase() : foldText(surface).replace(/['’]/gu, '');
+  const base = number ? key : baseForm(key);
+  const letters = surface.replace(/[^\p{L}]/gu, '');
+  const acronym = letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+  const codeLike = !number && /\p{N}/u.test(surface);
+  const capital = /^\p{Lu}/u.test(surface);
+  return {
+    surface,
+    key,
+    stem: number ? key : stripFinalE(base),
+    number,
+    proper: key !== 'i' && (acronym || codeLike || (capital && !sentenceStart)),
+    initialCapital: capital && sentenceStart,
+    stop: !number && (STOP_WORDS.has(key) || (base !== key && !key.endsWith('s') && STOP_WORDS.has(base))),
+    breakBefore,
+    vocative: false,
+  };
+}
+
+// Strips one inflection: -ing, -ed or a plural -s. Good enough to group a word's forms
+// inside one segment; never shown.
+function baseForm(key: string): string {
+  if (key.length > 5 && key.endsWith('ing')) return key.slice(0, -3);
+  if (key.length > 4 && key.endsWith('ed')) return key.slice(0, -2);
+  if (key.length > 3 && key.endsWith('s') && !key.endsWith('ss')) return key.slice(0, -1);
+  return key;
+}
+
+// "movie"/"movi(es)", "canción"/"cancione(s)", "love"/"lov(ed)" meet without their final e.
+function stripFinalE(base: string): string {
+  return base.length > 3 && base.endsWith('e') ? base.slice(0, -1) : base;
+}

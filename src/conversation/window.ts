@@ -1,0 +1,188 @@
+import { AppError } from '../errors.js';
+
+/** Window sizing parameters (memory spec §1.2 and §2); field names match the config's. */
+export interface WindowParams {
+  windowDefault: number;
+  windowMin: number;
+  windowMax: number;
+  /** The window never holds more tokens than this (except its newest unit, see selectWindow). */
+  maxWindowTokens: number;
+  /** Continuity above this over the last `continuityTurns` turns grows the window to max. */
+  highContinuity: number;
+  /** Continuity below this over the last `continuityTurns` turns shrinks it to min. */
+  lowContinuity: number;
+  continuityTurns: number;
+}
+
+export const DEFAULT_WINDOW_PARAMS: WindowParams = {
+  windowDefault: 6,
+  windowMin: 4,
+  windowMax: 8,
+  maxWindowTokens: 1200,
+  highContinuity: 0.7,
+  lowContinuity: 0.3,
+  continuityTurns: 2,
+};
+
+/** Why the window has its size; shown by `GET /v1/sessions/{id}`. */
+export type WindowReason = 'default' | 'high-continuity' | 'low-continuity' | 'pressure' | 'flush';
+
+/** The window's size in turns, why, and the same in words. */
+export interface WindowSize {
+  size: number;
+  reason: WindowReason;
+  detail: string;
+}
+
+/** What the window needs to know about a turn. */
+export interface WindowTurn {
+  turnNumber: number;
+  role: 'user' | 'assistant' | 'tool';
+  tokenCount: number;
+  /** An assistant turn that calls a tool, and the tool's result(s), share this id. */
+  toolCallId: string | null;
+  /** Cosine with the previous turn (0–1), null when unknown. */
+  continuity: number | null;
+}
+
+/**
+ * `adaptive` sizes by continuity; `pressure` forces the minimum (the context would
+ * exceed the pressure threshold); `flush` keeps only the newest unit (the user asked to
+ * change the subject: everything before it leaves).
+ */
+export type WindowMode = 'adaptive' | 'pressure' | 'flush';
+
+/** The turns that stay, the turns that leave (oldest first, in order), and why. */
+export interface WindowSelection<T extends WindowTurn> extends WindowSize {
+  kept: T[];
+  leaving: T[];
+  tokens: number;
+  /** True when the newest unit alone breaks the token cap or the size: it is kept anyway. */
+  overLimit: boolean;
+}
+
+/**
+ * The window size from the continuity of the latest turns (oldest first): when the last
+ * `continuityTurns` known values are all above `highContinuity`, the maximum; all below
+ * `lowContinuity`, the minimum; otherwise, or with fewer known values, the default.
+ */
+export function adaptiveWindowSize(
+  recentContinuities: readonly (number | null)[],
+  params: WindowParams = DEFAULT_WINDOW_PARAMS,
+): WindowSize {
+  const known = recentContinuities.filter((value): value is number => value !== null);
+  const last = known.slice(-params.continuityTurns);
+  const shown = last.map((value) => value.toFixed(2)).join(', ');
+  if (last.length < params.continuityTurns || last.length === 0) {
+    return { size: params.windowDefault, reason: 'default', detail: `fewer than ${params.continuityTurns} turns with a continuity value` };
+  }
+  if (last.every((value) => value > params.highContinuity)) {
+    return { size: params.windowMax, reason: 'high-continuity', detail: `continuity ${shown} > ${params.highContinuity}` };
+  }
+  if (last.every((value) => value < params.lowContinuity)) {
+    return { size: params.windowMin, reason: 'low-continuity', detail: `continuity ${shown} < ${params.lowContinuity}` };
+  }
+  return { size: params.windowDefault, reason: 'default', detail: `continuity ${shown}` };
+}
+
+/**
+ * Splits the session's recent turns (oldest first) into the window and the turns that
+ * leave it. The window is the longest run of newest turns that has at most `size`
+ * turns and at most `maxWindowTokens` tokens and does not split a tool-call unit.
+ *
+ * Tool-call units: an edge that would fall inside a unit (an assistant turn with
+ * toolCallId X and every tool turn with X, plus whatever lies between them) moves
+ * toward the newer side, so the whole unit leaves: `size` and the token cap stay true
+ * upper bounds. The newest unit is always kept, even when it alone is over the cap or
+ * the size (`overLimit`): an empty window would lose the current message, and the
+ * Token Box layout still enforces the prompt's hard cap.
+ *
+ * Continuity for sizing comes from the user and assistant turns given.
+ */
+export function selectWindow<T extends WindowTurn>(
+  turns: readonly T[],
+  params: WindowParams = DEFAULT_WINDOW_PARAMS,
+  mode: WindowMode = 'adaptive',
+): WindowSelection<T> {
+  assertChronological(turns);
+  const sizing = windowSizeFor(turns, params, mode);
+  const allowed = allowedCuts(turns);
+  const suffixTokens = suffixSums(turns.map((turn) => turn.tokenCount));
+  const n = turns.length;
+  const newestUnitStart = lastAllowedCutBefore(allowed, n);
+  let cut = newestUnitStart;
+  if (mode !== 'flush') {
+    for (let c = Math.max(0, n - sizing.size); c < newestUnitStart; c += 1) {
+      if (allowed[c] === true && (suffixTokens[c] ?? 0) <= params.maxWindowTokens) {
+        cut = c;
+        break;
+      }
+    }
+  }
+  const tokens = suffixTokens[cut] ?? 0;
+  return {
+    ...sizing,
+    kept: turns.slice(cut),
+    leaving: turns.slice(0, cut),
+    tokens,
+    overLimit: n > 0 && (tokens > params.maxWindowTokens || n - cut > sizing.size),
+  };
+}
+
+function windowSizeFor(turns: readonly WindowTurn[], params: WindowParams, mode: WindowMode): WindowSize {
+  if (mode === 'pressure') {
+    return { size: params.windowMin, reason: 'pressure', detail: 'context over the pressure threshold: minimum window' };
+  }
+  if (mode === 'flush') {
+    return { size: params.windowMin, reason: 'flush', detail: 'the user changed the subject: the window was flushed' };
+  }
+  const continuities = turns.filter((turn) => turn.role !== 'tool').map((turn) => turn.continuity);
+  return adaptiveWindowSize(continuities, params);
+}
+
+// allowed[c] says whether an edge may sit between turns[c-1] and turns[c]; it may not
+// when some tool-call id has turns on both sides.
+function allowedCuts(turns: readonly WindowTurn[]): boolean[] {
+  const span = new Map<string, { first: number; last: number }>();
+  turns.forEach((turn, i) => {
+    if (turn.toolCallId === null) return;
+    const known = span.get(turn.toolCallId);
+    span.set(turn.toolCallId, { first: known?.first ?? i, last: i });
+  });
+  const blocked = new Array<number>(turns.length + 2).fill(0);
+  for (const { first, last } of span.values()) {
+    blocked[first + 1] = (blocked[first + 1] ?? 0) + 1;
+    blocked[last + 1] = (blocked[last + 1] ?? 0) - 1;
+  }
+  const allowed: boolean[] = [];
+  let open = 0;
+  for (let c = 0; c <= turns.length; c += 1) {
+    open += blocked[c] ?? 0;
+    allowed.push(open === 0);
+  }
+  return allowed;
+}
+
+function lastAllowedCutBefore(allowed: readonly boolean[], n: number): number {
+  for (let c = n - 1; c > 0; c -= 1) if (allowed[c] === true) return c;
+  return 0;
+}
+
+// sums[c] = tokens of turns[c..n).
+function suffixSums(values: readonly number[]): number[] {
+  const sums = new Array<number>(values.length + 1).fill(0);
+  for (let i = values.length - 1; i >= 0; i -= 1) sums[i] = (sums[i + 1] ?? 0) + (values[i] ?? 0);
+  return sums;
+}
+
+function assertChronological(turns: readonly WindowTurn[]): void {
+  for (let i = 1; i < turns.length; i += 1) {
+    const before = turns[i - 1];
+    const after = turns[i];
+    if (before !== undefined && after !== undefined && before.turnNumber >= after.turnNumber) {
+      throw new AppError('INTERNAL', 'selectWindow needs turns in increasing turnNumber order', {
+        details: { at: i, before: before.turnNumber, after: after.turnNumber },
+      });
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { planSegments, type SegmentTurn } from '../../src/conversation/segments.js';
+import { AppError } from '../../src/errors.js';
+
+const t = (turnNumber: number, extra: Partial<SegmentTurn> = {}): SegmentTurn => ({ turnNumber, ...extra });
+const ts = (...numbers: number[]): SegmentTurn[] => numbers.map((n) => t(n));
+const shape = (plan: { closed: SegmentTurn[][]; open: SegmentTurn[] }): { closed: number[][]; open: number[] } => ({
+  closed: plan.closed.map((segment) => segment.map((each) => each.turnNumber)),
+  open: plan.open.map((each) => each.turnNumber),
+});
+
+const plain = { shift: false, flush: false, segmentSize: 3 };
+
+describe('planSegments', () => {
+  it.each([
+    ['a third turn closes the segment', ts(1, 2), ts(3), plain, { closed: [[1, 2, 3]], open: [] }],
+    ['two turns stay open', ts(1), ts(2), plain, { closed: [], open: [1, 2] }],
+    ['nothing leaving, nothing changes', ts(1, 2), [], plain, { closed: [], open: [1, 2] }],
+    ['a shrinking window closes full segments in order', ts(1, 2), ts(3, 4, 5, 6), plain, { closed: [[1, 2, 3], [4, 5, 6]], open: [] }],
+    ['the remainder stays open', ts(1, 2), ts(3, 4), plain, { closed: [[1, 2, 3]], open: [4] }],
+    ['a shift closes a short segment', ts(1), ts(2), { ...plain, shift: true }, { closed: [[1, 2]], open: [] }],
+    ['a shift with nothing pending closes nothing', [], [], { ...plain, shift: true }, { closed: [], open: [] }],
+    ['a flush closes everything as one segment', ts(1, 2), ts(3, 4, 5, 6, 7), { ...plain, flush: true }, { closed: [[1, 2, 3, 4, 5, 6, 7]], open: [] }],
+  ] as const)('%s', (_name, open, leaving, options, expected) => {
+    expect(shape(planSegments(open, leaving, options))).toEqual(expected);
+  });
+
+  it('a segment never spans a topic start', () => {
+    const plan = planSegments(ts(1), [t(2, { topicStart: true }), t(3)], plain);
+    expect(shape(plan)).toEqual({ closed: [[1]], open: [2, 3] });
+  });
+
+  it('a flush still splits at a topic start', () => {
+    const plan = planSegments(ts(1, 2), [t(3), t(4, { topicStart: true }), t(5)], { ...plain, flush: true });
+    expect(shape(plan)).toEqual({ closed: [[1, 2, 3], [4, 5]], open: [] });
+  });
+
+  it('keeps a tool-call unit in one segment even past the size', () => {
+    const plan = planSegments(ts(1, 2), [t(3, { toolCallId: 'c1' }), t(4, { toolCallId: 'c1' }), t(5)], plain);
+    expect(shape(plan)).toEqual({ closed: [[1, 2, 3, 4]], open: [5] });
+  });
+
+  it('keeps the caller’s objects', () => {
+    const leaving = [{ turnNumber: 3, content: 'x' }];
+    const plan = planSegments([{ turnNumber: 1, content: 'a' }, { turnNumber: 2, content: 'b' }], leaving, plain);
+    expect(plan.closed[0]?.[2]).toBe(leaving[0]);
+  });
+
+  it('rejects a bad segment size and turns out of order', () => {
+    expect(() => planSegments(ts(1), ts(2), { ...plain, segmentSize: 0 })).toThrow(AppError);
+    expect(() => planSegments(ts(3), ts(2), plain)).toThrow(AppError);
+  });
+});

@@ -1,0 +1,169 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fitSummary } from '../../src/conversation/summary-budget.js';
+import { summarizeSegment, type SummaryTurn } from '../../src/conversation/summarizer.js';
+import { AppError } from '../../src/errors.js';
+import { toChunk } from '../../src/tokens/chunks.js';
+import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
+import type { Tokenizer } from '../../src/tokens/tokenizer.js';
+
+const KEYS = ['topic', 'discussed', 'outcome', 'decisions', 'open_questions'];
+
+let cl100k: Tokenizer;
+let o200k: Tokenizer;
+beforeAll(async () => {
+  cl100k = await createTokenizer('cl100k_base');
+  o200k = await createTokenizer('o200k_base');
+});
+
+function segment(...turns: [SummaryTurn['role'], string][]): SummaryTurn[] {
+  return turns.map(([role, content], i) => ({ role, content, turnNumber: i + 1 }));
+}
+
+const DEPLOY = segment(
+  ['user', 'Should we deploy the billing service with Kubernetes or docker-compose? The launch is on March 14, 2025.'],
+  ['assistant', 'Kubernetes gives you rolling updates and autoscaling; docker-compose is simpler for a single host.'],
+  ['user', 'OK, we decided to use Kubernetes over docker-compose because of the autoscaling. Who will own the Helm charts?'],
+);
+
+const HOSTILE: Record<string, SummaryTurn[]> = {
+  long: segment(['user', 'We decided to use Kubernetes for the Atlas project on March 3. '.repeat(5000)], ['assistant', 'Sure. '.repeat(9000)]),
+  quotes: segment(['user', 'He said "stop" \\ and \'go\' \u0000\u0007 {"json": [1,2]} <|endoftext|> <|im_start|>']),
+  surrogates: segment(['user', `broken \ud800 pair and 😀🎉 emoji ${'名前は何ですか？'.repeat(50)}`]),
+  noSpaces: segment(['user', 'x'.repeat(200_000)]),
+  rtl: segment(['user', 'مرحبا كيف حالك؟ نحن قررنا استخدام Kubernetes']),
+  tool: segment(
+    ['assistant', 'Searching flights to Madrid.'],
+    ['tool', JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ id: i, carrier: 'Iberia', price: 100 + i })))],
+  ),
+  empty: [],
+  blank: segment(['user', '   \n\t ']),
+};
+
+describe('summarizeSegment: shape and budget', () => {
+  it.each(Object.keys(HOSTILE))('%s: valid JSON, every key, ≤ 50 tokens with both encodings', (name) => {
+    for (const tokenizer of [cl100k, o200k]) {
+      const result = summarizeSegment(HOSTILE[name] ?? [], tokenizer);
+      const parsed: unknown = JSON.parse(result.text);
+      expect(Object.keys(parsed as object)).toEqual(KEYS);
+      expect(parsed).toEqual(result.summary);
+      expect(result.chunk).toBe(toChunk(result.text));
+      expect(result.tokenCount).toBe(tokenizer.count(result.chunk));
+      expect(result.tokenCount).toBeLessThanOrEqual(50);
+    }
+  });
+
+  it('honours a smaller budget down to the spec minimum of 20 tokens', () => {
+    for (const maxTokens of [20, 30, 40]) {
+      const result = summarizeSegment(DEPLOY, cl100k, { maxTokens });
+      expect(result.tokenCount).toBeLessThanOrEqual(maxTokens);
+      expect(Object.keys(result.summary)).toEqual(KEYS);
+    }
+  });
+
+  it('refuses a budget that not even the empty keys fit', () => {
+    expect(() => summarizeSegment(DEPLOY, cl100k, { maxTokens: 10 })).toThrow(AppError);
+  });
+
+  it('is deterministic', () => {
+    const first = summarizeSegment(DEPLOY, o200k);
+    const second = summarizeSegment(structuredClone(DEPLOY), o200k);
+    expect(second).toEqual(first);
+  });
+
+  it('drops list items before it shortens strings', () => {
+    const draft = {
+      topic: ['deployment'],
+      discussed: [['alpha'], ['beta'], ['gamma'], ['delta'], ['epsilon'], ['zeta']],
+      outcome: 'we will deploy the billing service on Friday at ten'.split(' '),
+      decisions: [],
+      open_questions: [],
+    };
+    const full = fitSummary(draft, cl100k, 1000);
+    const fitted = fitSummary(draft, cl100k, full.tokenCount - 4);
+    expect(fitted.summary.outcome).toBe(draft.outcome.join(' '));
+    expect(fitted.summary.discussed.length).toBeLessThan(6);
+    expect(fitted.summary.discussed[0]).toBe('alpha');
+  });
+});
+
+describe('summarizeSegment: content', () => {
+  it('finds the topic, the decision and the open question of an English segment', () => {
+    const { summary } = summarizeSegment(DEPLOY, cl100k, { maxTokens: 200 });
+    expect(summary.topic).toContain('Kubernetes');
+    expect(summary.decisions.join(' ')).toContain('use Kubernetes over docker-compose');
+    expect(summary.open_questions).toEqual(['Who will own the Helm charts?']);
+  });
+
+  it('finds decisions and open questions in Spanish', () => {
+    const { summary } = summarizeSegment(
+      segment(
+        ['user', '¿Qué base de datos usamos para el proyecto Atlas? Tenemos 3 semanas hasta el 15 de mayo.'],
+        ['assistant', 'PostgreSQL es una buena opción: transacciones, JSONB y extensiones como PostGIS.'],
+        ['user', 'Perfecto, decidimos usar PostgreSQL 16 con PostGIS. ¿Quién configura las copias de seguridad?'],
+      ),
+      cl100k,
+      { maxTokens: 200 },
+    );
+    expect(summary.decisions.join(' ')).toContain('PostgreSQL 16');
+    expect(summary.open_questions).toEqual(['Quién configura las copias de seguridad?']);
+    expect(JSON.stringify(summary)).toContain('15 de mayo');
+  });
+
+  it.each([
+    ['We decided to go with Redis for the cache.', 'Redis'],
+    ["Let's use Terraform for the staging cluster.", 'Terraform'],
+    ['Quedamos en vernos el martes en Rosario.', 'martes'],
+    ['Elegimos Vercel para el frontend.', 'Vercel'],
+    ['We agreed on weekly releases.', 'weekly releases'],
+  ])('decision in %j', (text, expected) => {
+    const { summary } = summarizeSegment(segment(['user', text]), cl100k, { maxTokens: 200 });
+    expect([summary.outcome, ...summary.decisions].join(' ')).toContain(expected);
+  });
+
+  it.each([
+    ["We haven't decided on the database yet."],
+    ['Should we go with Redis or Memcached?'],
+    ['Todavía no decidimos el hosting.'],
+  ])('no decision in %j', (text) => {
+    expect(summarizeSegment(segment(['user', text]), cl100k, { maxTokens: 200 }).summary.decisions).toEqual([]);
+  });
+
+  it('a question the assistant answers is not open; one it cannot answer is', () => {
+    const answered = summarizeSegment(
+      segment(['user', 'When does the Madrid flight leave?'], ['assistant', 'It leaves at 7:45 from gate B12.']),
+      cl100k,
+    );
+    expect(answered.summary.open_questions).toEqual([]);
+    const unanswered = summarizeSegment(
+      segment(['user', 'When does the Madrid flight leave?'], ['assistant', "I don't know, the airline has not published it."]),
+      cl100k,
+    );
+    expect(unanswered.summary.open_questions).toEqual(['When does the Madrid flight leave?']);
+  });
+
+  it('keeps numbers, dates and proper names', () => {
+    const text = summarizeSegment(
+      segment(
+        ['user', 'Can we deploy on March 14, 2025 at 10:30? Maria Lopez approved a budget of $4,500 for the Atlas migration.'],
+        ['assistant', 'Yes. The Atlas migration to AWS starts on March 14, 2025 and Maria Lopez owns the budget.'],
+      ),
+      cl100k,
+    ).text;
+    expect(text).toContain('Maria Lopez');
+    expect(text).toContain('Atlas');
+    expect(text).toContain('March 14');
+  });
+
+  it('does not let a huge tool result drown the conversation', () => {
+    const { summary } = summarizeSegment(
+      segment(
+        ['user', 'Find me a flight to Madrid for the conference in May.'],
+        ['assistant', 'Searching flights to Madrid.'],
+        ['tool', JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: i, carrier: 'Iberia', price: 100 + i })))],
+      ),
+      cl100k,
+    );
+    expect(summary.topic).toContain('Madrid');
+    expect(summary.topic).not.toContain('carrier');
+  });
+});

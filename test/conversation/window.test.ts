@@ -1,0 +1,152 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_WINDOW_PARAMS,
+  adaptiveWindowSize,
+  selectWindow,
+  type WindowTurn,
+} from '../../src/conversation/window.js';
+import { AppError } from '../../src/errors.js';
+
+function turn(turnNumber: number, extra: Partial<WindowTurn> = {}): WindowTurn {
+  return { turnNumber, role: turnNumber % 2 === 1 ? 'user' : 'assistant', tokenCount: 50, toolCallId: null, continuity: null, ...extra };
+}
+
+function turns(count: number, extra: Partial<WindowTurn> = {}): WindowTurn[] {
+  return Array.from({ length: count }, (_, i) => turn(i + 1, extra));
+}
+
+const numbers = (list: readonly WindowTurn[]): number[] => list.map((t) => t.turnNumber);
+
+describe('adaptiveWindowSize', () => {
+  it.each([
+    [[], 6, 'default'],
+    [[0.9], 6, 'default'],
+    [[0.8, 0.9], 8, 'high-continuity'],
+    [[0.1, 0.2], 4, 'low-continuity'],
+    [[0.8, 0.2], 6, 'default'],
+    [[0.7, 0.9], 6, 'default'],
+    [[0.3, 0.1], 6, 'default'],
+    [[0.9, 0.1, 0.2], 4, 'low-continuity'],
+    [[0.1, null, 0.2], 4, 'low-continuity'],
+    [[0.9, 0.95, null], 8, 'high-continuity'],
+  ] as const)('%j → %i (%s)', (continuities, size, reason) => {
+    const result = adaptiveWindowSize(continuities);
+    expect(result).toMatchObject({ size, reason });
+    expect(result.detail.length).toBeGreaterThan(0);
+  });
+
+  it('uses the configured sizes and thresholds', () => {
+    const params = { ...DEFAULT_WINDOW_PARAMS, windowMin: 2, windowMax: 12, highContinuity: 0.5 };
+    expect(adaptiveWindowSize([0.6, 0.6], params).size).toBe(12);
+    expect(adaptiveWindowSize([0.1, 0.1], params).size).toBe(2);
+  });
+});
+
+describe('selectWindow', () => {
+  it('keeps the newest 6 turns by default; the rest leave oldest first', () => {
+    const selection = selectWindow(turns(10));
+    expect(numbers(selection.kept)).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(numbers(selection.leaving)).toEqual([1, 2, 3, 4]);
+    expect(selection).toMatchObject({ size: 6, reason: 'default', tokens: 300, overLimit: false });
+  });
+
+  it('grows to 8 when the last two turns are highly continuous and shrinks to 4 when not', () => {
+    expect(selectWindow(turns(10, { continuity: 0.9 })).kept).toHaveLength(8);
+    expect(selectWindow(turns(10, { continuity: 0.1 })).kept).toHaveLength(4);
+  });
+
+  it('ignores tool turns when reading continuity', () => {
+    const list = [...turns(8, { continuity: 0.9 }), turn(9, { role: 'tool', continuity: 0.1 }), turn(10, { role: 'tool', continuity: 0.1 })];
+    expect(selectWindow(list).reason).toBe('high-continuity');
+  });
+
+  it.each([
+    [300, 4],
+    [301, 3],
+    [1200, 1],
+  ])('never holds more than 1200 tokens: turns of %i tokens → %i kept', (tokens, kept) => {
+    const selection = selectWindow(turns(10, { tokenCount: tokens }));
+    expect(selection.kept).toHaveLength(kept);
+    expect(selection.tokens).toBeLessThanOrEqual(1200);
+  });
+
+  it('moves an edge that falls inside a tool-call unit toward newer turns: the unit leaves whole', () => {
+    const list = turns(8).map((t) =>
+      t.turnNumber === 2 ? { ...t, role: 'assistant' as const, toolCallId: 'c1' } : t.turnNumber === 3 ? { ...t, role: 'tool' as const, toolCallId: 'c1' } : t,
+    );
+    const selection = selectWindow(list);
+    expect(numbers(selection.kept)).toEqual([4, 5, 6, 7, 8]);
+    expect(numbers(selection.leaving)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps a unit with several results and a turn inside it together', () => {
+    const list = [
+      turn(1), turn(2), turn(3), turn(4),
+      turn(5, { role: 'assistant', toolCallId: 'c9' }),
+      turn(6, { role: 'user' }),
+      turn(7, { role: 'tool', toolCallId: 'c9' }),
+      turn(8, { role: 'tool', toolCallId: 'c9' }),
+      turn(9), turn(10),
+    ];
+    const selection = selectWindow(list, { ...DEFAULT_WINDOW_PARAMS, windowDefault: 4 });
+    expect(numbers(selection.kept)).toEqual([9, 10]);
+    expect(numbers(selection.leaving)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('always keeps the newest unit, flagged, even when it alone is over the token cap', () => {
+    const list = [...turns(4), turn(5, { role: 'assistant', toolCallId: 'big' }), turn(6, { role: 'tool', toolCallId: 'big', tokenCount: 5000 })];
+    const selection = selectWindow(list);
+    expect(numbers(selection.kept)).toEqual([5, 6]);
+    expect(selection.overLimit).toBe(true);
+  });
+
+  it('pressure forces the minimum window', () => {
+    const selection = selectWindow(turns(10, { continuity: 0.9 }), DEFAULT_WINDOW_PARAMS, 'pressure');
+    expect(selection).toMatchObject({ size: 4, reason: 'pressure' });
+    expect(numbers(selection.kept)).toEqual([7, 8, 9, 10]);
+  });
+
+  it('flush keeps only the newest unit', () => {
+    const selection = selectWindow(turns(7), DEFAULT_WINDOW_PARAMS, 'flush');
+    expect(numbers(selection.kept)).toEqual([7]);
+    expect(numbers(selection.leaving)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(selection.reason).toBe('flush');
+  });
+
+  it('handles an empty session', () => {
+    expect(selectWindow([])).toMatchObject({ kept: [], leaving: [], tokens: 0, overLimit: false });
+  });
+
+  it('rejects turns out of order', () => {
+    expect(() => selectWindow([turn(2), turn(1)])).toThrow(AppError);
+  });
+
+  it('never splits a unit, respects size and tokens unless only the newest unit is kept', () => {
+    const turnArb = fc.record({
+      tokenCount: fc.integer({ min: 1, max: 700 }),
+      tool: fc.integer({ min: 0, max: 4 }),
+      continuity: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(turnArb, { maxLength: 20 }), fc.constantFrom('adaptive', 'pressure', 'flush' as const), (raw, mode) => {
+        const list: WindowTurn[] = raw.map((r, i) => ({
+          turnNumber: i + 1,
+          role: r.tool > 0 && i % 2 === 0 ? 'tool' : 'assistant',
+          tokenCount: r.tokenCount,
+          toolCallId: r.tool > 0 ? `c${r.tool}` : null,
+          continuity: r.continuity,
+        }));
+        const selection = selectWindow(list, DEFAULT_WINDOW_PARAMS, mode);
+        expect([...selection.leaving, ...selection.kept]).toEqual(list);
+        const leavingIds = new Set(selection.leaving.map((t) => t.toolCallId).filter((id) => id !== null));
+        expect(selection.kept.some((t) => t.toolCallId !== null && leavingIds.has(t.toolCallId))).toBe(false);
+        if (list.length > 0) expect(selection.kept.length).toBeGreaterThan(0);
+        if (!selection.overLimit) {
+          expect(selection.kept.length).toBeLessThanOrEqual(selection.size);
+          expect(selection.tokens).toBeLessThanOrEqual(DEFAULT_WINDOW_PARAMS.maxWindowTokens);
+        }
+      }),
+    );
+  });
+});
