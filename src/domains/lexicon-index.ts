@@ -1,0 +1,87 @@
+import { DOMAINS, type Domain } from './domain.js';
+import type { DomainLexicon } from './domain-lexicon.js';
+import { foldedWords } from './fold-text.js';
+
+interface LexiconTerm {
+  readonly domain: Domain;
+  readonly weight: number;
+  /** Words after the first one; the last may be a stem. */
+  readonly rest: readonly string[];
+  readonly lastIsStem: boolean;
+  /** Distinct id so a term that occurs twice in a text counts once. */
+  readonly id: number;
+}
+
+/** A lexicon compiled for lookup by first word: exact words in one map, stems in another. */
+export interface LexiconIndex {
+  readonly exact: ReadonlyMap<string, readonly LexiconTerm[]>;
+  readonly stems: ReadonlyMap<string, readonly LexiconTerm[]>;
+  readonly shortestStem: number;
+  readonly longestStem: number;
+}
+
+function push(map: Map<string, LexiconTerm[]>, key: string, term: LexiconTerm): void {
+  const list = map.get(key);
+  if (list) list.push(term);
+  else map.set(key, [term]);
+}
+
+/** Compiles a lexicon; pure, so callers may build it once and keep it. */
+export function buildLexiconIndex(lexicon: DomainLexicon): LexiconIndex {
+  const exact = new Map<string, LexiconTerm[]>();
+  const stems = new Map<string, LexiconTerm[]>();
+  let id = 0;
+  for (const domain of DOMAINS) {
+    for (const [weightText, terms] of Object.entries(lexicon[domain])) {
+      const weight = Number(weightText);
+      for (const raw of terms) {
+        const lastIsStem = raw.endsWith('*');
+        const words = foldedWords(raw);
+        const [first, ...rest] = words;
+        if (first === undefined) continue;
+        const term: LexiconTerm = { domain, weight, rest, lastIsStem, id: id++ };
+        push(lastIsStem && rest.length === 0 ? stems : exact, first, term);
+      }
+    }
+  }
+  const stemLengths = [...stems.keys()].map((stem) => stem.length);
+  return {
+    exact,
+    stems,
+    shortestStem: stemLengths.length > 0 ? Math.min(...stemLengths) : 1,
+    longestStem: stemLengths.length > 0 ? Math.max(...stemLengths) : 0,
+  };
+}
+
+function restMatches(term: LexiconTerm, words: readonly string[], start: number): boolean {
+  for (let i = 0; i < term.rest.length; i++) {
+    const expected = term.rest[i];
+    const actual = words[start + i];
+    if (expected === undefined || actual === undefined) return false;
+    const isLast = i === term.rest.length - 1;
+    if (isLast && term.lastIsStem ? !actual.startsWith(expected) : actual !== expected) return false;
+  }
+  return true;
+}
+
+/** Sums the weights of the distinct lexicon terms found in `words` (already folded). */
+export function scoreWords(index: LexiconIndex, words: readonly string[]): Record<Domain, number> {
+  const scores: Record<Domain, number> = { work: 0, preferences: 0, decisions: 0, personal: 0, projects: 0 };
+  const seen = new Set<number>();
+  const credit = (term: LexiconTerm): void => {
+    if (seen.has(term.id)) return;
+    seen.add(term.id);
+    scores[term.domain] += term.weight;
+  };
+  for (let position = 0; position < words.length; position++) {
+    const word = words[position] ?? '';
+    for (const term of index.exact.get(word) ?? []) {
+      if (restMatches(term, words, position + 1)) credit(term);
+    }
+    const longest = Math.min(word.length, index.longestStem);
+    for (let length = index.shortestStem; length <= longest; length++) {
+      for (const term of index.stems.get(word.slice(0, length)) ?? []) credit(term);
+    }
+  }
+  return scores;
+}

@@ -1,0 +1,151 @@
+// npm run eval -- facts [--data <dir>] [--examples <n>]: precision and recall of explicit
+// fact extraction on SLURP (devel), MSC persona summaries and ConEL-22.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { extractFacts } from '../facts/extraction/index.js';
+
+/** SLURP intents whose utterances state a liking the assistant should keep. */
+const SLURP_POSITIVE_INTENTS = new Set(['music_likeness', 'music_dislikeness']);
+const MSC_FILES = ['msc-personasummary-session1-valid.jsonl', 'msc-personasummary-session2-valid.jsonl'];
+const TARGETS = { slurp: 0.9, msc: 0.8 } as const;
+
+interface Sample {
+  text: string;
+  positive: boolean;
+}
+
+interface Confusion {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  falsePositives: string[];
+  falseNegatives: string[];
+}
+
+interface Options {
+  dataDir: string;
+  examples: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  let dataDir = resolve(process.cwd(), '../shared/data/facts');
+  let examples = 8;
+  for (let i = 0; i < argv.length; i++) {
+    const next = argv[i + 1];
+    if (argv[i] === '--data' && next !== undefined) dataDir = resolve(process.cwd(), next);
+    if (argv[i] === '--examples' && next !== undefined) examples = Math.max(0, Number.parseInt(next, 10) || 0);
+  }
+  return { dataDir, examples };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function jsonLines(text: string): unknown[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+function slurpSamples(text: string): Sample[] {
+  return jsonLines(text).flatMap((row) =>
+    isRecord(row) && typeof row['sentence'] === 'string' && typeof row['intent'] === 'string'
+      ? [{ text: row['sentence'], positive: SLURP_POSITIVE_INTENTS.has(row['intent']) }]
+      : [],
+  );
+}
+
+function mscSamples(text: string): Sample[] {
+  return jsonLines(text).flatMap((row) => {
+    const dialog = isRecord(row) && Array.isArray(row['dialog']) ? row['dialog'] : [];
+    return dialog.flatMap((turn: unknown) => {
+      if (!isRecord(turn) || typeof turn['text'] !== 'string') return [];
+      const persona = turn['persona_text'];
+      return [{ text: turn['text'], positive: typeof persona === 'string' && persona.trim().length > 0 }];
+    });
+  });
+}
+
+function conelSamples(text: string): Sample[] {
+  const dialogues: unknown = JSON.parse(text);
+  if (!Array.isArray(dialogues)) return [];
+  return dialogues.flatMap((dialogue: unknown) => {
+    const turns = isRecord(dialogue) && Array.isArray(dialogue['turns']) ? dialogue['turns'] : [];
+    return turns.flatMap((turn: unknown) => {
+      if (!isRecord(turn) || turn['speaker'] !== 'USER' || typeof turn['utterance'] !== 'string') return [];
+      const mentions = turn['personal_entity_annotations'];
+      return [{ text: turn['utterance'], positive: Array.isArray(mentions) && mentions.length > 0 }];
+    });
+  });
+}
+
+function confusion(samples: readonly Sample[], examples: number): Confusion {
+  const result: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0, falsePositives: [], falseNegatives: [] };
+  for (const sample of samples) {
+    const facts = extractFacts(sample.text, { role: 'user' });
+    const predicted = facts.length > 0;
+    if (predicted && sample.positive) result.tp++;
+    else if (predicted) {
+      result.fp++;
+      if (result.falsePositives.length < examples) {
+        result.falsePositives.push(`${sample.text}  →  ${facts.map((fact) => fact.statement).join(' | ')}`);
+      }
+    } else if (sample.positive) {
+      result.fn++;
+      if (result.falseNegatives.length < examples) result.falseNegatives.push(sample.text);
+    } else result.tn++;
+  }
+  return result;
+}
+
+function ratio(numerator: number, denominator: number): number {
+  return denominator === 0 ? Number.NaN : numerator / denominator;
+}
+
+function figure(value: number): string {
+  return Number.isNaN(value) ? 'n/a' : value.toFixed(3);
+}
+
+function report(name: string, result: Confusion): number {
+  const precision = ratio(result.tp, result.tp + result.fp);
+  const recall = ratio(result.tp, result.tp + result.fn);
+  const total = result.tp + result.fp + result.fn + result.tn;
+  process.stdout.write(
+    `${name}: precision ${figure(precision)}  recall ${figure(recall)}  ` +
+      `(tp ${result.tp}, fp ${result.fp}, fn ${result.fn}, tn ${result.tn}; ${result.tp + result.fp} of ${total} extracted)\n`,
+  );
+  for (const example of result.falsePositives) process.stderr.write(`  ${name} false positive: ${example}\n`);
+  for (const example of result.falseNegatives) process.stderr.write(`  ${name} missed: ${example}\n`);
+  return precision;
+}
+
+async function load(dataDir: string, file: string): Promise<string> {
+  return readFile(resolve(dataDir, file), 'utf8');
+}
+
+/** Runs the three data sets; exit code 1 when a precision target is missed, 2 when data is missing. */
+export async function run(argv: string[]): Promise<number> {
+  const { dataDir, examples } = parseArgs(argv);
+  let texts: { slurp: string; msc: string[]; conel: string };
+  try {
+    texts = {
+      slurp: await load(dataDir, 'slurp-devel.jsonl'),
+      msc: await Promise.all(MSC_FILES.map((file) => load(dataDir, file))),
+      conel: await load(dataDir, 'conel22-pemd-val.json'),
+    };
+  } catch (error) {
+    process.stderr.write(`facts eval: cannot read the data in ${dataDir} (--data <dir>): ${String(error)}\n`);
+    return 2;
+  }
+  const started = performance.now();
+  const slurp = report('SLURP devel (music_likeness/dislikeness vs rest)', confusion(slurpSamples(texts.slurp), examples));
+  const msc = report('MSC persona summaries (utterance has persona_text)', confusion(texts.msc.flatMap(mscSamples), examples));
+  report('ConEL-22 val (USER turn mentions a personal entity)', confusion(conelSamples(texts.conel), examples));
+  process.stderr.write(`facts eval: ${(performance.now() - started).toFixed(0)} ms\n`);
+  const met = slurp >= TARGETS.slurp && msc >= TARGETS.msc;
+  process.stdout.write(`targets (precision ≥ ${TARGETS.slurp} SLURP, ≥ ${TARGETS.msc} MSC): ${met ? 'met' : 'missed'}\n`);
+  return met ? 0 : 1;
+}

@@ -1,0 +1,106 @@
+import { factDomain } from './fact-domain.js';
+import { foldMessage } from './folded-text.js';
+import { forgetRequestIn } from './forget-request.js';
+import { isConditional, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
+import { stripMarkers, type ClauseMarkers } from './markers.js';
+import type { FactRule, RuleHit } from './rule-support.js';
+import { CHOICE_RULES } from './rules-choice.js';
+import { genericFact } from './rules-generic.js';
+import { HABIT_RULES } from './rules-habit.js';
+import { POSSESSIVE_RULES } from './rules-possessive.js';
+import { STATE_RULES } from './rules-state.js';
+import { splitClauses, splitSentences, type Clause, type Sentence } from './split-clauses.js';
+import { tidyStatement, tidyValue } from './statement-text.js';
+import type { ExtractedFact, ExtractionContext, FactConfidence } from './types.js';
+
+/** Only the start of a longer message is read: facts are stated in short sentences, not pasted documents. */
+export const MAX_MESSAGE_CHARS = 8000;
+/** Longer sentences are rambling or pasted text: nothing is extracted from them. */
+export const MAX_SENTENCE_CHARS = 300;
+export const MAX_FACTS_PER_MESSAGE = 8;
+
+const RULES: readonly FactRule[] = [...STATE_RULES, ...CHOICE_RULES, ...POSSESSIVE_RULES, ...HABIT_RULES];
+/** Model control tokens and invisible characters: never part of what the user said. */
+const NOISE = /<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+const HEDGE =
+  /\b(?:maybe|probably|perhaps|possibly|i think|i guess|i believe|i suppose|not sure|i (?:kinda|kind of|sort of)|quizas|quiza|tal vez|creo que|capaz que|a lo mejor|probablemente|posiblemente|supongo|me parece)\b/u;
+
+function lowered(confidence: FactConfidence): FactConfidence {
+  return confidence === 'high' ? 'medium' : 'low';
+}
+
+function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean): ExtractedFact | null {
+  const statement = tidyStatement(hit.statement, hit.language);
+  if (statement === null || mentionsSecret(foldMessage(statement).folded)) return null;
+  const base: FactConfidence = markers.explicit ? 'high' : 'medium';
+  const family = markers.explicit ? 'remember/' : markers.fromNowOn ? 'from-now-on/' : markers.notice ? 'notice/' : '';
+  return {
+    statement,
+    subject: hit.subject,
+    value: hit.value === null ? null : tidyValue(hit.value) || null,
+    domain: factDomain(statement, hit.domainHint),
+    confidence: markers.hedged || hedged ? lowered(base) : base,
+    signal: `${family}${hit.rule}`,
+    kind: hit.kind === 'retract' ? 'retract' : markers.correction || hit.correction ? 'correct' : 'assert',
+    language: hit.language,
+  };
+}
+
+function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): ClauseMarkers {
+  if (!inherited) return own;
+  return {
+    explicit: inherited.explicit || own.explicit,
+    notice: inherited.notice || own.notice,
+    hedged: inherited.hedged || own.hedged,
+    correction: inherited.correction || own.correction,
+    fromNowOn: inherited.fromNowOn || own.fromNowOn,
+    language: inherited.language ?? own.language,
+  };
+}
+
+/** A clause that is only a lead-in ("Actually," "Just so you know,") lends its markers to the next one. */
+type ClauseOutcome = { fact: ExtractedFact | null; leadIn: ClauseMarkers | null };
+
+function clauseFact(sentence: Sentence, clause: Clause, isLast: boolean, inherited: ClauseMarkers | null): ClauseOutcome {
+  const none = { fact: null, leadIn: null };
+  const before = sentence.text.scan.slice(0, clause.start);
+  if (isConditional(before) || isReportedSpeech(before)) return none;
+  if (isQuestion(clause.text.scan, isLast && sentence.terminal === '?')) return none;
+  const stripped = stripMarkers(clause.text);
+  const { body } = stripped;
+  const markers = mergeMarkers(inherited, stripped.markers);
+  if (body.folded.length === 0) return { fact: null, leadIn: markers };
+  if (isQuestion(body.scan, false)) return none;
+  let hit: RuleHit | null = null;
+  for (const rule of RULES) {
+    hit = rule(body);
+    if (hit) break;
+  }
+  hit ??= genericFact(body, markers);
+  return { fact: hit ? toFact(hit, markers, HEDGE.test(`${before} ${body.scan}`)) : null, leadIn: null };
+}
+
+/**
+ * Facts stated explicitly in one message. Only the user's own turns count; questions,
+ * hypotheticals, conditionals, quoted or reported speech and forget requests yield
+ * nothing. Deterministic, and never throws whatever the text.
+ */
+export function extractFacts(text: string, context: ExtractionContext): ExtractedFact[] {
+  if (context.role !== 'user' || typeof text !== 'string') return [];
+  const facts: ExtractedFact[] = [];
+  const cleaned = text.slice(0, MAX_MESSAGE_CHARS).replace(NOISE, ' ');
+  for (const sentence of splitSentences(foldMessage(cleaned))) {
+    if (facts.length >= MAX_FACTS_PER_MESSAGE) break;
+    if (sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan)) continue;
+    if (forgetRequestIn(sentence.text, sentence.terminal === '?')) continue;
+    const clauses = splitClauses(sentence.text);
+    let leadIn: ClauseMarkers | null = null;
+    clauses.forEach((clause, index) => {
+      const outcome = clauseFact(sentence, clause, index === clauses.length - 1, leadIn);
+      leadIn = outcome.leadIn;
+      const fact = outcome.fact;
+      if (fact && !facts.some((known) => known.statement === fact.statement)) facts.push(fact);
+    });
+  }
+  return facts.slice(0, MAX_FACTS_PER_MESSAGE);
+}

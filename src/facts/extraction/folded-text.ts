@@ -1,0 +1,117 @@
+const COMBINING_MARKS = /[\u0300-\u036f]/g;
+const SINGLE_QUOTES = new Set(['\u2018', '\u2019', '\u201b', '\u00b4']);
+const DOUBLE_QUOTES = new Set(['\u201c', '\u201d', '\u201e', '\u00ab', '\u00bb']);
+/** Replaces masked characters: no lexicon or rule matches it. */
+export const MASK = '#';
+
+/**
+ * A piece of a message in three aligned forms: the original text, its folded form
+ * (lowercase, no diacritics, one kind of apostrophe and of double quote) and the scan
+ * form (folded, with quoted text masked so no signal inside quotes can fire).
+ * `origin[i]` is the index in `original` of folded character i (plus a final sentinel);
+ * `base` is where `original` starts in the whole message.
+ */
+export interface FoldedText {
+  readonly original: string;
+  readonly base: number;
+  readonly folded: string;
+  readonly scan: string;
+  readonly origin: readonly number[];
+}
+
+function foldChar(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (code < 128) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
+  if (SINGLE_QUOTES.has(ch)) return "'";
+  if (DOUBLE_QUOTES.has(ch)) return '"';
+  return ch.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
+}
+
+/** Folds text keeping, for every folded character, where it came from. */
+export function foldMessage(original: string): FoldedText {
+  let folded = '';
+  const origin: number[] = [];
+  let index = 0;
+  for (const ch of original) {
+    const out = foldChar(ch);
+    for (let i = 0; i < out.length; i++) origin.push(index);
+    folded += out;
+    index += ch.length;
+  }
+  origin.push(original.length);
+  return { original, base: 0, folded, scan: maskQuotes(folded), origin };
+}
+
+function isWordChar(ch: string | undefined): boolean {
+  return ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+}
+
+/**
+ * Masks text between double quotes, between backticks and between single quotes used as
+ * quotes (not apostrophes: "don't", "kids'"). An unclosed quote masks nothing.
+ */
+export function maskQuotes(folded: string): string {
+  // Code units, not code points: the scan form must stay index-aligned with `folded`.
+  const chars = folded.split('');
+  const maskBetween = (open: number, close: number): void => {
+    for (let i = open + 1; i < close; i++) chars[i] = MASK;
+  };
+  let openDouble = -1;
+  let openSingle = -1;
+  let openTick = -1;
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i];
+    if (ch === '"') {
+      if (openDouble < 0) {
+        openDouble = i;
+      } else {
+        maskBetween(openDouble, i);
+        openDouble = -1;
+      }
+    } else if (ch === '`') {
+      if (openTick < 0) {
+        openTick = i;
+      } else {
+        maskBetween(openTick, i);
+        openTick = -1;
+      }
+    } else if (ch === "'") {
+      const before = chars[i - 1];
+      const after = chars[i + 1];
+      if (openSingle < 0 && !isWordChar(before) && isWordChar(after)) openSingle = i;
+      else if (openSingle >= 0 && isWordChar(before) && !isWordChar(after)) {
+        maskBetween(openSingle, i);
+        openSingle = -1;
+      }
+    }
+  }
+  return chars.join('');
+}
+
+/** The part of `text` between folded indices `start` and `end`, in all three forms. */
+export function sliceFolded(text: FoldedText, start: number, end: number): FoldedText {
+  const from = text.origin[start] ?? text.original.length;
+  const to = text.origin[end] ?? text.original.length;
+  return {
+    original: text.original.slice(from, to),
+    base: text.base + from,
+    folded: text.folded.slice(start, end),
+    scan: text.scan.slice(start, end),
+    origin: text.origin.slice(start, end + 1).map((position) => position - from),
+  };
+}
+
+/** Drops surrounding whitespace, keeping the three forms aligned. */
+export function trimFolded(text: FoldedText): FoldedText {
+  const blank = /\s/u;
+  let start = 0;
+  let end = text.folded.length;
+  while (start < end && blank.test(text.folded[start] ?? '')) start++;
+  while (end > start && blank.test(text.folded[end - 1] ?? '')) end--;
+  return start === 0 && end === text.folded.length ? text : sliceFolded(text, start, end);
+}
+
+/** The original text of `outer` from its start through the end of `inner`, a slice of it. */
+export function originalThrough(outer: FoldedText, inner: FoldedText): string {
+  return outer.original.slice(0, Math.max(0, inner.base - outer.base + inner.original.length));
+}

@@ -1,0 +1,45 @@
+import { foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
+import { isQuestion } from './guards.js';
+import { splitSentences } from './split-clauses.js';
+import type { ForgetRequest } from './types.js';
+
+const LEAD = /^(?:(?:please|pls|and|also|ok|okay|so|hey|oh|por favor|porfa|y|tambien|bueno|che)[\s,!]+)*/u;
+const FORGET_EN =
+  /^(?:forget|don't remember|do not remember|dont remember|stop remembering|unlearn|(?:delete|erase|remove)(?= (?:that|this) from your memory| the fact| what you know| what i said| everything you know))\s*(?:(?<deictic>that|this)(?:\s+from your memory)?|(?:what|everything) (?:i (?:said|told you)|you know) about\s+(?<about>.+)|(?:the fact )?that\s+(?<clause>.+)|about\s+(?<topic>.+)|(?<mine>my\s+.+)|the fact\s+(?<fact>.+))$/du;
+const FORGET_ES =
+  /^(?:olvida|olvidate de|olvidate|no recuerdes|deja de recordar|(?:borra|elimina)(?= eso| ese dato| lo que| lo de| que| de tu memoria))\s*(?:(?<deictic>eso|esto|lo anterior|ese dato)(?:\s+de tu memoria)?|(?:lo )?que (?:te dije|sabes) (?:sobre|de)\s+(?<about>.+)|que\s+(?<clause>.+)|lo de\s+(?<topic>.+)|(?<mine>mis?\s+.+)|de tu memoria\s+(?<fact>.+))$/du;
+const TARGET_EDGE = /^[\s"'.,;:!?¿¡]+|[\s"'.,;:!?¿¡]+$/gu;
+
+function target(text: FoldedText, match: RegExpExecArray): string | null {
+  const spans = match.indices?.groups ?? {};
+  for (const name of ['about', 'clause', 'topic', 'mine', 'fact']) {
+    const span = spans[name];
+    if (span) return sliceFolded(text, span[0], span[1]).original.replace(TARGET_EDGE, '') || null;
+  }
+  return null;
+}
+
+/** The forget request in one sentence (scan form already stripped of lead-ins), or null. */
+export function forgetRequestIn(sentence: FoldedText, endsWithQuestionMark: boolean): ForgetRequest | null {
+  if (isQuestion(sentence.scan, endsWithQuestionMark)) return null;
+  const lead = LEAD.exec(sentence.scan)?.[0].length ?? 0;
+  const body = sliceFolded(sentence, lead, sentence.folded.length);
+  for (const [pattern, language] of [[FORGET_EN, 'en'], [FORGET_ES, 'es']] as const) {
+    const match = pattern.exec(body.scan.replace(/[.!\s]+$/u, ''));
+    if (match) return { target: target(body, match), language };
+  }
+  return null;
+}
+
+/**
+ * Recognises "forget that I work at Acme", "don't remember that", "olvidá lo de mi dirección"
+ * and returns what to forget (null target = the last thing said). "Don't forget…",
+ * questions and "forget it" (never mind) are not requests. Never throws.
+ */
+export function detectForgetRequest(text: string): ForgetRequest | null {
+  for (const sentence of splitSentences(foldMessage(text.slice(0, 2000)))) {
+    const request = forgetRequestIn(sentence.text, sentence.terminal === '?');
+    if (request) return request;
+  }
+  return null;
+}

@@ -1,0 +1,47 @@
+/**
+ * Sentence-level reasons to extract nothing: questions, hypotheticals and conditionals,
+ * reported speech. They work on the scan form (folded, quotes masked).
+ */
+
+const WH_OPENERS = /^[¿¡]?\s*(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|donde|cuando|quien|quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas|por que)\b/u;
+const AUX_OPENERS =
+  /^(?:do|does|did|is|are|was|were|am|can|could|would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|can't|couldn't|shouldn't|haven't|hasn't)\s+(?:you|u|ya|i|we|they|he|she|it|my|your|our|the|there|this|that)\b/u;
+const HYPOTHETICAL =
+  /\b(?:imagine|imagining|suppose|supposing|what if|let's say|lets say|pretend|pretending|hypothetically|in theory|dreamt|dreamed|i wish|imagina|imaginate|imaginemos|supongamos|suponiendo|hipoteticamente|ojala|sone que|en teoria)\b/u;
+const CONDITIONAL = /\b(?:if|unless|in case|whether|whenever|when|once|a menos que|en caso de que|cuando|siempre que)\b|\bsi\b(?!\s*[,!.])/u;
+const REPORTING =
+  /\b(?:said|says|told|tells|asked|asks|claims?|claimed|wrote|writes|thinks|believes|according to|dijo|dice|dicen|dijeron|conto|comento|escribio|segun|afirma|asegura|cree que|piensa que)\b/gu;
+
+/** True when the clause asks something: a question mark, "¿", or a question opener. */
+export function isQuestion(clauseScan: string, endsWithQuestionMark: boolean): boolean {
+  if (endsWithQuestionMark || clauseScan.includes('?') || clauseScan.includes('¿')) return true;
+  return WH_OPENERS.test(clauseScan) || AUX_OPENERS.test(clauseScan);
+}
+
+/** True when the sentence frames what follows as imagined ("imagine…", "what if…", "ojalá…"). */
+export function isHypothetical(sentenceScan: string): boolean {
+  return HYPOTHETICAL.test(sentenceScan);
+}
+
+/** True when text before the signal makes it conditional ("if I moved…", "si me mudara…", "cuando…"). */
+export function isConditional(textBeforeSignal: string): boolean {
+  return CONDITIONAL.test(textBeforeSignal);
+}
+
+/** True when someone else's words are reported before the signal ("she said I…"); "I said"/"I told you" is the user's own. */
+export function isReportedSpeech(textBeforeSignal: string): boolean {
+  for (const match of textBeforeSignal.matchAll(REPORTING)) {
+    const before = textBeforeSignal.slice(Math.max(0, match.index - 3), match.index);
+    if (!/\bi\s$/u.test(before)) return true;
+  }
+  return false;
+}
+
+/** Never stored, whatever the user asks: credentials and payment details. */
+const SECRET =
+  /\b(?:password|passcode|passphrase|pin|pin code|ssn|social security|credit card|card number|cvv|bank account|account number|contrasena|clave|tarjeta|cuenta bancaria|api key|token|secret|private key|seed phrase)\b/u;
+
+/** True when folded text names a credential or payment detail. */
+export function mentionsSecret(folded: string): boolean {
+  return SECRET.test(folded);
+}

@@ -1,0 +1,3 @@
+export { extractFacts, MAX_FACTS_PER_MESSAGE, MAX_MESSAGE_CHARS, MAX_SENTENCE_CHARS } from './extract-facts.js';
+export { detectForgetRequest } from './forget-request.js';
+export type { ExtractedFact, ExtractionContext, ExtractionRole, FactConfidence, FactKind, ForgetRequest } from './types.js';

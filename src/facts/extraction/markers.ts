@@ -1,0 +1,118 @@
+import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
+
+/** What the stripped lead-in and tail of a clause said about it. */
+export interface ClauseMarkers {
+  /** "remember that…", "recordá que…": the user asked for it to be kept. */
+  explicit: boolean;
+  /** "just so you know…", "for the record…": a statement offered as information. */
+  notice: boolean;
+  hedged: boolean;
+  correction: boolean;
+  fromNowOn: boolean;
+  /** The language of a marker that gives it away ("recordá que…" is Spanish), else null. */
+  language: 'en' | 'es' | null;
+}
+
+/** A clause without its lead-in and tail. */
+export interface MarkedClause {
+  body: FoldedText;
+  markers: ClauseMarkers;
+}
+
+type MarkerKind = 'filler' | 'vocative' | 'explicit' | 'notice' | 'hedge' | 'correction' | 'fromNowOn';
+
+const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
+  [
+    'explicit',
+    /^(?:(?:please|pls|also|and|just|so|oh)\s+)*(?:(?:i (?:want|need) you to|i'd like you to|i would like you to|make sure (?:you|to))\s+)?(?:(?:always )?remember|don't forget|do not forget|dont forget|never forget|keep in mind|bear in mind|take note|make a note|note|memorize)(?!\s+(?:to|me|about|when|where|what|who|how|why|if)\b)(?:\s+(?:that|this)\b)?(?:\s*[:,-]\s*|\s+|$)/u,
+  ],
+  [
+    'explicit',
+    /^(?:(?:por favor|porfa|tambien|y)\s+)*(?:(?:quiero|necesito) que (?:recuerdes|te acuerdes de|no te olvides de|no olvides)|recorda|recuerda|recordad|recordame|acordate de|acordate|acuerdate de|acuerdate|no te olvides de|no te olvides|no olvides|ten en cuenta|tene en cuenta|toma nota de|toma nota|anota|apunta)(?:\s*(?::\s*|que\b\s*))/u,
+  ],
+  [
+    'notice',
+    /^(?:just so you know|so you know|for the record|for your information|fyi|for future reference|you should know(?: that)?|para que sepas(?: que)?|para que lo sepas|que sepas que|para tu informacion|te cuento que|sabe que)(?:\s*[:,-]\s*|\s+|$)/u,
+  ],
+  [
+    'hedge',
+    /^(?:i think|i guess|i believe|i suppose|i feel like|i'm not sure but|not sure but|maybe|probably|perhaps|possibly|creo que|me parece que|supongo que|quizas|quiza|tal vez|capaz que|a lo mejor|probablemente|posiblemente|no estoy segur[oa] pero)(?:\s+that\b)?(?:\s*,\s*|\s+|$)/u,
+  ],
+  [
+    'correction',
+    /^(?:actually|correction|i meant(?: to say)?(?: that)?|no wait|en realidad|perdon,? quise decir(?: que)?|quise decir(?: que)?|mejor dicho|correccion)(?:\s*[:,-]\s*|\s+|$)/u,
+  ],
+  [
+    'fromNowOn',
+    /^(?:from now on|going forward|from today on|starting today|starting now|a partir de ahora|a partir de hoy|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?|en adelante)(?:\s*[:,-]\s*|\s+|$)/u,
+  ],
+  [
+    'filler',
+    /^(?:(?:oh|ok|okay|well|so|yes|yeah|yep|hey|hi|hello|um+|uh+|hmm+|also|and|but|btw|by the way|anyway|honestly|personally|basically|like|lol|haha|please|wait|sorry|in fact|i mean|now|nowadays|these days|currently|at the moment|right now|bueno|pues|che|mira|oye|ey|hola|y|pero|tambien|ademas|igual|dale|claro|ah+|o sea|por cierto|por favor|de hecho)(?:\s*[,!:.-]\s*|\s+)|(?:no|nope|si|sip)\s*[,!.]\s*)/u,
+  ],
+  ['vocative', /^[\p{L}\p{N}]+,\s+/u],
+  // A wake word or name without a comma, only before an explicit request ("olly remember that…").
+  ['vocative', /^(?:hey\s+)?[\p{L}]+\s+(?=(?:please\s+)?(?:remember|don't forget|do not forget|recorda|recuerda|acordate|no te olvides|no olvides)\b)/u],
+];
+
+const NOT_VOCATIVE = new Set([
+  'if', 'si', 'when', 'cuando', 'what', 'que', 'how', 'why', 'i', 'yo', 'my', 'mi', 'imagine', 'imagina', 'suppose', 'you',
+  'we', 'they', 'he', 'she', 'do', 'did', 'does', 'don\'t', 'didn\'t', 'can', 'could', 'would', 'will', 'to', 'not',
+  'never', 'always', 'also', 'just', 'please', 'and', 'should', 'must', 'may', 'might', 'won\'t', 'i\'d', 'tu', 'vos',
+  'no', 'nunca', 'siempre', 'lo', 'te', 'se', 'me', 'cannot', 'can\'t', 'wouldn\'t', 'hey',
+]);
+// A trailing "remember" needs a comma before it: "I will remember that" is the user's own promise.
+const TRAIL =
+  /(?:\s*[,.!-]\s*|\s+)(you should know|just so you know|for the record|fyi|para que sepas|para que lo sepas)[.!\s]*$|\s*[,-]\s*(remember that|remember|don't forget|dont forget|recordalo|recuerdalo|no lo olvides|no te olvides)[.!\s]*$/u;
+const MAX_LEAD_INS = 8;
+const SPANISH_MARKER =
+  /\b(?:que|para|recorda|recuerda|recordad|recordame|acordate|acuerdate|olvides|cuenta|nota|anota|apunta|sepas|partir|ahora|aca|realidad|quise|dicho|correccion|creo|parece|supongo|quizas|quiza|tal vez|capaz|probablemente|posiblemente|segur[oa]|desde|adelante|perdon)\b/u;
+
+function applyLeadIn(kind: MarkerKind, text: string, markers: ClauseMarkers): void {
+  if (kind === 'explicit') markers.explicit = true;
+  else if (kind === 'notice') markers.notice = true;
+  else if (kind === 'hedge') markers.hedged = true;
+  else if (kind === 'correction') markers.correction = true;
+  else if (kind === 'fromNowOn') markers.fromNowOn = true;
+  if (kind === 'filler' || kind === 'vocative') return;
+  markers.language ??= SPANISH_MARKER.test(text) ? 'es' : 'en';
+}
+
+function matchLeadIn(scan: string): [MarkerKind, string] | null {
+  for (const [kind, pattern] of LEAD_INS) {
+    const match = pattern.exec(scan);
+    if (!match || match[0].length === 0) continue;
+    if (kind === 'vocative' && NOT_VOCATIVE.has(match[0].replace(/^hey\s+/u, '').replace(/[,\s]+$/u, ''))) continue;
+    return [kind, match[0]];
+  }
+  return null;
+}
+
+/** Strips fillers, vocatives, remember/notice/hedge/correction/"from now on" lead-ins and remember tails. */
+export function stripMarkers(clause: FoldedText): MarkedClause {
+  const markers: ClauseMarkers = {
+    explicit: false,
+    notice: false,
+    hedged: false,
+    correction: false,
+    fromNowOn: false,
+    language: null,
+  };
+  let body = clause;
+  for (let round = 0; round < MAX_LEAD_INS; round++) {
+    const found = matchLeadIn(body.scan);
+    if (!found) break;
+    const [kind, text] = found;
+    applyLeadIn(kind, text, markers);
+    body = sliceFolded(body, text.length, body.folded.length);
+  }
+  const tail = TRAIL.exec(body.scan);
+  if (tail && tail.index > 0) {
+    if (tail[1] !== undefined) markers.notice = true;
+    else markers.explicit = true;
+    const name = (tail[1] ?? tail[2] ?? '').trim();
+    markers.language ??= SPANISH_MARKER.test(name) || /^(?:recordalo|recuerdalo|no lo olvides|no te olvides)$/u.test(name) ? 'es' : 'en';
+    body = sliceFolded(body, 0, tail.index);
+  }
+  return { body: trimFolded(body), markers };
+}

@@ -1,0 +1,93 @@
+import { sliceFolded, type FoldedText } from './folded-text.js';
+import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups } from './rule-support.js';
+import { textKey } from './subject-key.js';
+import { valueCategory } from './value-categories.js';
+
+// Rules for choices: preferences ("I prefer…", "prefiero…") and decisions ("I decided…", "decidimos…").
+
+const PREFER_EN = new RegExp(
+  `^(?:i|we)${AUX_EN}${ADV_EN}(?:do\\s+)?prefer\\s+(?<value>.+?)(?:\\s+(?<cmp>over|to|rather than|than|instead of|more than)\\s+(?<alt>.+))?$`,
+  'du',
+);
+const PREFER_ES =
+  /^(?:(?:yo|siempre|tambien|ahora|en general|mas bien|igual|personalmente)\s+)*(?:prefiero|preferimos)\s+(?<value>.+?)(?:\s+(?<cmp>antes que|en vez de|en lugar de|mas que|sobre|a)\s+(?<alt>.+))?$/du;
+const DECIDE_EN = new RegExp(
+  `^(?:i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+)$` +
+    `|^we(?:'ll go|\\s+will go|'re going|\\s+are going|\\s+went|'ve gone|\\s+have gone)\\s+with\\s+(?<value2>.+)$`,
+  'du',
+);
+const DECIDE_ES =
+  /^(?:(?:yo|ya|al final|finalmente|tambien|hoy|entonces)\s+)*(?:decidi|decidimos|he decidido|hemos decidido|optamos por|opte por|nos quedamos con|acordamos|elegimos)\s+(?:que\s+)?(?<value>.+)$/du;
+const PRONOUN_ONLY = /^(?:it|that|this|them|him|her|one|ones|those|these|lo|eso|esto|esa|ese|uno|una)$/u;
+/** "I prefer not to talk about it": about this conversation, not a lasting preference. */
+const ENDS_DEICTIC = /\b(?:it|that|this|eso|esto|ello)$/u;
+/** Words about how the assistant talks: with a language, the preference is the assistant's language. */
+const COMMUNICATION =
+  /\b(?:repl\w*|answer\w*|respond\w*|responses?|writ\w*|speak\w*|talk\w*|texts?|messages?|explanations?|contest\w*|habl\w*|escrib\w*|respuestas?|mensajes?|explicaciones?)\b/u;
+
+/** The subject of a preference or instruction; the same for values that compete. */
+export function choiceSubject(prefix: string, value: string, alt: string, fallback: string = textKey(value)): string {
+  const category = valueCategory(value) ?? valueCategory(alt);
+  if (category === 'language' && COMMUNICATION.test(`${value} ${alt}`)) return 'assistant language';
+  if (category) return `${prefix} ${category}`;
+  if (alt !== '') return `${prefix} ${[textKey(value, 4), textKey(alt, 4)].sort().join(' | ')}`;
+  return `${prefix} ${fallback}`;
+}
+
+/** Keeps "to"/"a" comparisons only between noun phrases: "prefer to walk to work" compares nothing. */
+function comparedAlternative(groups: RuleGroups, language: 'en' | 'es'): FoldedText | null {
+  const cmp = groups.folded('cmp');
+  const value = groups.folded('value');
+  if (cmp === '') return null;
+  if (language === 'en' && cmp === 'to' && /^(?:to|not)\b/u.test(value)) return null;
+  if (language === 'es' && cmp === 'a' && (/^que\b/u.test(value) || /^\p{L}*(?:ar|er|ir)\b/u.test(value))) return null;
+  return groups.value('alt');
+}
+
+/** The same pattern without the comparison: the whole tail is the value. */
+function withoutComparison(pattern: RegExp): RegExp {
+  return new RegExp(pattern.source.replace(/\(\?<value>\.\+\?\)\(\?:.*\)\?\$$/u, '(?<value>.+)$'), 'du');
+}
+
+function preferRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
+  const plain = withoutComparison(pattern);
+  return (body) => {
+    const compared = matchRule(body, pattern);
+    if (!compared) return null;
+    const alt = comparedAlternative(compared, language);
+    const groups = alt ? compared : matchRule(body, plain);
+    const value = groups?.value('value');
+    if (!groups || !value || PRONOUN_ONLY.test(value.folded) || ENDS_DEICTIC.test(value.folded)) return null;
+    const statement = groups.statementUpTo(alt ? 'alt' : 'value');
+    if (!statement) return null;
+    const naming = /^(?:to be called|being called|que me llamen|que me digan)\b/u.test(value.folded);
+    const subject = naming ? 'preferred name' : choiceSubject('preference', value.folded, alt?.folded ?? '');
+    const correction = language === 'en' && hasCorrectionAdverb(groups);
+    return ruleHit(language === 'en' ? 'prefer' : 'prefiero', language, 'assert', subject, value, statement, 'preferences', correction);
+  };
+}
+
+function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
+  return (body) => {
+    const groups = matchRule(body, pattern);
+    if (!groups) return null;
+    if (groups.get('we') && !body.folded.startsWith('we')) return null;
+    const name = groups.get('value2') ? 'value2' : 'value';
+    const value = groups.value(name);
+    const statement = groups.statementUpTo(name);
+    if (!value || !statement || PRONOUN_ONLY.test(value.folded)) return null;
+    const lead = /^(?:(?:to|on|that|for|upon|que)\s+)?/u.exec(value.folded)?.[0].length ?? 0;
+    const topic = sliceFolded(value, lead, value.folded.length);
+    const subject = `decision ${valueCategory(topic.folded) ?? textKey(topic.folded)}`;
+    const correction = language === 'en' && hasCorrectionAdverb(groups);
+    return ruleHit(language === 'en' ? 'decided' : 'decidi', language, 'assert', subject, topic, statement, 'decisions', correction);
+  };
+}
+
+/** Preference and decision rules. */
+export const CHOICE_RULES: readonly FactRule[] = [
+  preferRule(PREFER_EN, 'en'),
+  preferRule(PREFER_ES, 'es'),
+  decideRule(DECIDE_EN, 'en'),
+  decideRule(DECIDE_ES, 'es'),
+];

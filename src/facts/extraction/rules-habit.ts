@@ -1,0 +1,151 @@
+import type { FoldedText } from './folded-text.js';
+import { matchRule, ruleHit, type FactRule, type RuleGroups, type RuleHit } from './rule-support.js';
+import { choiceSubject } from './rules-choice.js';
+import { textKey } from './subject-key.js';
+
+// Rules for "always/never": standing instructions to the assistant ("always reply in
+// English", "nunca uses emojis") and the user's habits ("I never drink coffee").
+
+const INSTRUCTION_EN =
+  /^(?:please\s+)?(?:(?<adv>always|never)(?:\s+ever)?|(?<dont>don't ever|do not ever|dont ever))\s+(?<verb>[a-z][a-z'-]*)(?<rest>\s+.+)$/du;
+// Present tense only: "I have never met an actor" is an anecdote, "I never drink" a habit.
+const HABIT_EN =
+  /^(?:i|we)(?:\s+(?:also|usually|pretty much|almost|basically|just))?\s+(?<adv>always|never)(?:\s+ever)?\s+(?<verb>[a-z][a-z'-]*)(?<rest>\s+.+)?$/du;
+const ALWAYS_ES =
+  /^(?:(?:yo|nosotros|por favor)\s+)?(?<adv>siempre|nunca|jamas)(?:\s+(?<clitic>me|te|nos|lo|la|le|les))?\s+(?<verb>\p{L}+)(?<rest>\s+.+)?$/du;
+/** Words after "always/never" that show it is no instruction ("never mind", "always a pleasure"). */
+const NOT_A_VERB_EN = new Set([
+  'a', 'an', 'the', 'this', 'that', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'my', 'your', 'our', 'been', 'be',
+  'was', 'is', 'are', 'were', 'had', 'has', 'have', 'mind', 'again', 'forget', 'remember', 'too', 'so', 'more', 'less',
+  'good', 'bad', 'fun', 'nice', 'same', 'better', 'worse', 'true', 'enough', 'late', 'early', 'here', 'there',
+  'happy', 'ready', 'tired', 'busy', 'free', 'on', 'in', 'at', 'for', 'with', 'about', 'going', 'say', 'knew', 'know',
+  'ever', 'once', 'twice', 'before', 'after', 'like', 'as', 'will', 'would', 'can', 'could', 'do', 'does', 'did',
+  'to', 'really', 'actually', 'just', 'even', 'quite', 'truly', 'usually', 'not', 'no', 'thought', 'heard', 'seen',
+  'met', 'got', 'went', 'felt', 'saw', 'found', 'made', 'took', 'gave', 'came', 'left', 'lost', 'won', 'broke',
+  'told', 'wrote', 'ran', 'ate', 'drank', 'bought', 'brought', 'kept', 'meant', 'spent', 'tried', 'stopped',
+]);
+/** What an assistant can be told to always or never do: its answers and its actions. */
+const ASSISTANT_VERBS_EN = new Set([
+  'reply', 'respond', 'answer', 'use', 'write', 'say', 'call', 'mention', 'suggest', 'recommend', 'show', 'give',
+  'tell', 'ask', 'include', 'add', 'format', 'play', 'send', 'remind', 'book', 'schedule', 'order', 'speak', 'talk',
+  'explain', 'translate', 'summarize', 'summarise', 'list', 'put', 'keep', 'make', 'check', 'double-check', 'confirm',
+  'cite', 'refer', 'address', 'correct', 'greet', 'sign', 'assume', 'capitalize', 'print', 'open', 'run', 'commit',
+  'push', 'deploy', 'test', 'label', 'spell', 'round', 'convert', 'display', 'share', 'offer', 'avoid', 'wake', 'set',
+  'save', 'delete', 'email', 'text', 'notify', 'alert', 'warn', 'sort', 'link', 'quote', 'read',
+  'interrupt', 'bother', 'bring', 'contact', 'post', 'buy', 'pick', 'choose', 'prefer', 'default',
+]);
+/** Spanish stems of the same verbs (imperative and subjunctive forms start with them). */
+const ASSISTANT_STEMS_ES = new RegExp(
+  '^(?:respond|contest|us|escrib|llam|mencion|suger|sugier|recomend|recomiend|mostr|muestr|da|dame|dec|dig|di|pregunt|' +
+    'inclu|agreg|anad|formate|pon|pong|reproduc|pas|mand|envi|recuerd|record|avis|habl|explic|traduc|resum|list|' +
+    'verific|confirm|cit|corrig|correg|salud|firm|evit|guard|borr|elig|eleg|compr|pid|ped|agend|anot)',
+  'u',
+);
+const DIRECTED_AT_USER = /\b(?:me|us|my|our|i|mi|mis|nos|nuestro|nuestra)\b/u;
+/** Cognitive verbs make "I never thought…" a remark, not a habit. */
+const NOT_A_HABIT_EN = new Set([
+  'think', 'thought', 'know', 'knew', 'known', 'heard', 'hear', 'realized', 'realised', 'noticed', 'understood',
+  'understand', 'imagined', 'imagine', 'expected', 'expect', 'guess', 'guessed', 'wondered', 'wonder', 'mind',
+  'meant', 'intended', 'said', 'believed', 'get', 'got', 'seem', 'seems', 'forget', 'remember', 'tell', 'will',
+  'would', 'can', 'could', 'do', 'did', 'am', 'was', 'be', 'feel', 'feels', 'look', 'looks',
+]);
+const NOT_A_VERB_ES = new Set([
+  'es', 'esta', 'son', 'estan', 'hay', 'fue', 'era', 'se', 'que', 'mas', 'el', 'la', 'los', 'las', 'un', 'una', 'lo',
+  'pasa', 'sale', 'falla', 'funciona', 'viene', 'llega', 'jamas', 'nunca', 'siempre', 'igual', 'bien', 'mal', 'asi',
+  'me', 'te', 'de', 'en', 'con', 'por', 'para', 'sera', 'seria', 'estuvo',
+]);
+const REST_ONLY_PRONOUN = /^\s*(?:it|that|this|them|so|lo|eso|esto|asi)\s*$/u;
+/** Verbs that ask for the same thing, so their instructions share a subject. */
+const VERB_ALIASES: Readonly<Record<string, string>> = {
+  answer: 'reply', respond: 'reply', responde: 'reply', contesta: 'reply', respondeme: 'reply', contestame: 'reply',
+  respondas: 'reply', contestes: 'reply', usa: 'use', uses: 'use', usen: 'use', utilize: 'use', escribe: 'write',
+  escribime: 'write', escribas: 'write', llamame: 'call', decime: 'call', dime: 'call', hables: 'talk',
+  hablame: 'talk', speak: 'talk',
+};
+
+interface Parts {
+  verb: string;
+  rest: string;
+  statement: string | null;
+  language: 'en' | 'es';
+  rule: string;
+}
+
+/** An imperative is an instruction to the assistant only when it is about the assistant's answers or actions. */
+function isAssistantDirected(verb: string, rest: string, language: 'en' | 'es'): boolean {
+  if (DIRECTED_AT_USER.test(rest) || /(?:me|nos)$/u.test(verb)) return true;
+  return language === 'en' ? ASSISTANT_VERBS_EN.has(verb) : ASSISTANT_STEMS_ES.test(verb);
+}
+
+function instructionHit({ verb, rest, statement, language, rule }: Parts): RuleHit | null {
+  if (!statement || REST_ONLY_PRONOUN.test(rest) || textKey(rest).length === 0) return null;
+  if (!isAssistantDirected(verb, rest, language)) return null;
+  const canonical = VERB_ALIASES[verb] ?? verb;
+  const naming = canonical === 'call' && (verb !== 'call' || /^\s*me\b/u.test(rest));
+  const subject = naming ? 'preferred name' : choiceSubject(`instruction ${canonical}`, `${verb} ${rest}`, '', textKey(rest));
+  return ruleHit(rule, language, 'assert', subject, null, statement, 'preferences', false);
+}
+
+function habitHit(adverb: string, { verb, rest, statement, language, rule }: Parts): RuleHit | null {
+  if (!statement || REST_ONLY_PRONOUN.test(rest)) return null;
+  const subject = `habit ${textKey(`${adverb} ${verb} ${rest}`)}`;
+  return ruleHit(rule, language, 'assert', subject, null, statement, null, false);
+}
+
+function statementOf(groups: RuleGroups): string | null {
+  return groups.get('rest') ? groups.statementUpTo('rest') : groups.statementUpTo('verb');
+}
+
+const alwaysEn: FactRule = (body) => {
+  const instruction = matchRule(body, INSTRUCTION_EN);
+  if (instruction) {
+    const verb = instruction.folded('verb');
+    if (NOT_A_VERB_EN.has(verb) || verb.endsWith('ing')) return null;
+    const rest = instruction.folded('rest');
+    return instructionHit({ verb, rest, statement: statementOf(instruction), language: 'en', rule: 'always-never' });
+  }
+  const habit = matchRule(body, HABIT_EN);
+  if (!habit) return null;
+  const verb = habit.folded('verb');
+  if (NOT_A_VERB_EN.has(verb) || NOT_A_HABIT_EN.has(verb) || /ed$/u.test(verb)) return null;
+  const parts = { verb, rest: habit.folded('rest'), statement: statementOf(habit), language: 'en', rule: 'always-never' } as const;
+  return habitHit(habit.folded('adv'), parts);
+};
+
+/** Second-person forms Spanish uses for instructions: voseo ("respondé"), enclitics ("respondeme"), "nunca uses". */
+function isSpanishInstruction(originalVerb: string, verb: string, adverb: string, clitic: string): boolean {
+  if (/[áéí]$/u.test(originalVerb)) return true;
+  if (/(?:me|nos)$/u.test(verb) && verb.length > 4) return true;
+  if (clitic === 'me' || clitic === 'nos') return !/(?:o|oy)$/u.test(verb);
+  return adverb !== 'siempre' && /(?:es|as)$/u.test(verb);
+}
+
+const alwaysEs: FactRule = (body) => {
+  const groups = matchRule(body, ALWAYS_ES);
+  if (!groups) return null;
+  const verb = groups.folded('verb');
+  const rest = groups.folded('rest');
+  const adverb = groups.folded('adv');
+  if (NOT_A_VERB_ES.has(verb)) return null;
+  const parts = { verb, rest, statement: statementOf(groups), language: 'es', rule: 'siempre-nunca' } as const;
+  const firstPerson = /(?:o|oy)$/u.test(verb) || /(?:amos|emos|imos)$/u.test(verb);
+  if (firstPerson) return habitHit(adverb, parts);
+  if (verb === 'he' || verb === 'hemos') return null;
+  const originalVerb = groups.get('verb')?.original ?? verb;
+  if (!isSpanishInstruction(originalVerb, verb, adverb, groups.folded('clitic')) || rest.trim() === '') return null;
+  return instructionHit(parts);
+};
+
+/** "From now on" + a body that is not a first-person statement: an instruction ("call me Sam"). */
+export function fromNowOnInstruction(body: FoldedText, language: 'en' | 'es'): RuleHit | null {
+  const words = body.folded.split(/\s+/u);
+  const verb = words[0] ?? '';
+  if (words.length < 2 || NOT_A_VERB_EN.has(verb) || NOT_A_VERB_ES.has(verb)) return null;
+  const rest = words.slice(1).join(' ');
+  // The phrase stays in the statement: it reads as a standing instruction, and reads back the same.
+  const statement = `${language === 'es' ? 'A partir de ahora' : 'From now on'}, ${body.original}`;
+  return instructionHit({ verb, rest, statement, language, rule: 'from-now-on' });
+}
+
+/** Always/never rules. */
+export const HABIT_RULES: readonly FactRule[] = [alwaysEn, alwaysEs];

@@ -1,0 +1,143 @@
+import type { Domain } from '../../domains/domain.js';
+import { mentionsSecret } from './guards.js';
+import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule } from './rule-support.js';
+import { PERSON_KEYS, nounKey } from './subject-key.js';
+
+// "my X is Y" / "mi X es Y" and "Y is my favorite X" / "Y es mi X favorito".
+
+const NOUN = "[\\p{L}\\p{N}' -]{1,40}?";
+const COPULA_TAIL_EN =
+  "\\s+(?<adv>(?:(?:now|still|actually|currently|also|definitely|officially|really)\\s+)*)(?<neg>(?:not|no longer)\\s+)?(?<value>.+)$";
+const MY_X_IS_EN = new RegExp(`^(?:my|our)\\s+(?<x>${NOUN})\\s+(?<cop>is|are|isn't|aren't)${COPULA_TAIL_EN}`, 'du');
+const MY_X_CONTRACTED_EN = new RegExp(`^(?:my|our)\\s+(?<x>[\\p{L}\\p{N}-]+(?:\\s+[\\p{L}\\p{N}-]+)?)(?<cop>'s|'re)${COPULA_TAIL_EN}`, 'du');
+/** A verb, pronoun or relative word inside the possessed noun means the copula belongs to another clause. */
+const NOT_A_NOUN =
+  /\b(?:is|are|was|were|be|been|says|said|thinks|who|whom|whose|which|that|it|he|she|they|we|you|i|es|son|era|que|quien|dice|dijo)\b/u;
+const MY_X_IS_ES = new RegExp(
+  `^(?:mi|mis|nuestro|nuestra|nuestros|nuestras)\\s+(?<x>${NOUN})\\s+(?<neg>ya no\\s+|no\\s+)?(?<cop>es|son|se llama|se llaman)\\s+(?:(?:ahora|actualmente|en realidad)\\s+)?(?<value>.+)$`,
+  'du',
+);
+const FAVORITE_EN = new RegExp(`^(?<value>${NOUN})\\s+(?:is|are)\\s+my\\s+(?:all time\\s+)?(?:favou?rite|fave)\\s+(?<x>[\\p{L} -]{1,30})$`, 'du');
+const FAVORITE_ES = new RegExp(`^(?<value>${NOUN})\\s+(?:es|son)\\s+mis?\\s+(?<x>[\\p{L} ]{1,30}?)\\s+(?:favorit[oa]s?|preferid[oa]s?)$`, 'du');
+
+/** Possessed nouns that introduce an opinion or a figure of speech, not a fact ("my point is…"). */
+const NOT_A_SUBJECT = new Set([
+  'point', 'guess', 'question', 'answer', 'bad', 'pleasure', 'turn', 'fault', 'understanding', 'impression', 'thought',
+  'thoughts', 'opinion', 'feeling', 'take', 'advice', 'suggestion', 'idea', 'concern', 'issue', 'problem', 'reply',
+  'response', 'head', 'mind', 'heart', 'god', 'gosh', 'goodness', 'word', 'apologies', 'condolences', 'bet', 'excuse',
+  'reason', 'reasoning', 'theory', 'view', 'experience', 'sense', 'hope', 'wish', 'worry', 'dear', 'life', 'day',
+  'week', 'mood', 'situation', 'world', 'luck', 'vida', 'dia', 'semana', 'humor', 'situacion', 'mundo', 'suerte',
+  'punto', 'pregunta', 'duda', 'respuesta', 'culpa', 'opinion', 'sensacion', 'impresion', 'turno', 'consejo',
+  'problema', 'tema', 'razon', 'teoria', 'experiencia', 'intencion', 'deseo', 'esperanza', 'cabeza', 'corazon', 'dios',
+]);
+/** Slots with one value at a time: a new value replaces the old one. */
+const SINGLE_VALUED = new Set([
+  'name', 'last name', 'full name', 'nickname', 'editor', 'email', 'phone', 'address', 'birthday', 'job', 'job title',
+  'employer', 'timezone', 'language', 'native language', 'programming language', 'os', 'shell', 'browser', 'age',
+  'city', 'country', 'hometown', 'neighborhood', 'goal', 'diet', 'theme', 'font', 'username', 'handle', 'major',
+  'pronouns', 'zodiac sign', 'blood type', 'religion', 'team',
+]);
+/** Evaluations ("my job is boring") are opinions, not values. */
+const EVALUATIVE_VALUE = new RegExp(
+  '^(?:boring|awesome|amazing|lovely|beautiful|fun|hard|easy|tough|stressful|perfect|terrible|awful|horrible|cute|big|' +
+    'small|huge|tiny|old|new|young|expensive|cheap|pricey|interesting|exciting|tiring|exhausting|difficult|simple|' +
+    'important|special|unique|fantastic|wonderful|lame|sad|happy)$',
+  'u',
+);
+/** Pointers and passing states ("my lunch is later", "my phone is dead") fill no slot. */
+const DEICTIC_VALUE = new RegExp(
+  '^(?:it|this|that|here|there|so|too|fine|ok|okay|good|great|bad|better|worse|nice|cool|busy|lo|eso|esto|aqui|alli|' +
+    'bien|mal|same|different|the same|gone|back|over|done|broken|weird|crazy|killing me|later|soon|tomorrow|today|' +
+    'tonight|early|late|next|coming|almost done|on the way|luego|pronto|manana|hoy|tarde|temprano)$',
+  'u',
+);
+/** Comparisons and degree words make the value an opinion ("my X is kind of the same"), not a value. */
+const OPINION_VALUE =
+  /^(?:kind of|sort of|like|more|less|so|very|pretty|too|a bit|a little|really|quite|kinda|such|as|right|wrong|correct|true|false|exactly|just|always|usually|mostly|often|sometimes|located|worth|up|mas|menos|muy|tan|bastante|como|igual|siempre|casi)\b/u;
+/** Aspect verbs describe a change under way ("my job is getting busy"), never a value. */
+const ASPECT_VALUE = /^(?:getting|going|becoming|starting|being|coming|killing|driving|making|taking)\b/u;
+/** A clause, not a name, before "is my favorite" ("trabajo means to work and is my fave"). */
+const FAVORITE_NOT_A_VALUE = /\b(?:and|means|is|are|was|like|likes|y|es|son|significa)\b/u;
+const THING_VALUE = /^(?:a|an|the|my|our|un|una|unos|unas|el|la|los|las|mi|mis|nuestro|nuestra|\d)/u;
+/** Slots whose value may be an activity ("my job is selling cars", "my favorite thing is hiking"). */
+const ACTIVITY_SLOT = /^(?:job|hobby|hobbies|passion|goal|dream|plan|favorite .+)$/u;
+const WORK_SLOTS = new Set(['job', 'job title', 'employer']);
+const PERSON_GROUPS = new Set([
+  'students', 'children', 'grandchildren', 'grandkids', 'relatives', 'in-laws', 'employees', 'clients', 'customers',
+  'patients', 'boys', 'girls', 'pets',
+]);
+
+/**
+ * The subject of "my <key> is <value>", or null when it is no fact. `value` is folded;
+ * `capitalised` says whether the original value starts with a capital letter.
+ */
+function subjectFor(key: string, value: string, capitalised: boolean): string | null {
+  const words = key.split(' ');
+  // "my favorite is acdc": favorite what? Without the noun there is no subject to replace.
+  const opinion = NOT_A_SUBJECT.has(words.at(-1) ?? key) || NOT_A_SUBJECT.has(words[0] ?? key);
+  if (key === '' || key === 'favorite' || opinion) return null;
+  if (ASPECT_VALUE.test(value) || (/^\p{L}+ing\b/u.test(value) && !ACTIVITY_SLOT.test(key))) return null;
+  if (SINGLE_VALUED.has(key) || key.startsWith('favorite ')) return key;
+  // "my wife is a doctor", "my kids are outside": about someone else, and rarely one slot.
+  if (isPerson(key)) return null;
+  if (/^(?:in|at|near|en|cerca de)\b/u.test(value)) return `${key} location`;
+  // Other nouns take a thing or a name ("my car is a Tesla"), not a bare opinion ("my city is lovely").
+  return capitalised || THING_VALUE.test(value) ? key : null;
+}
+
+function isJunkValue(folded: string): boolean {
+  return EVALUATIVE_VALUE.test(folded) || DEICTIC_VALUE.test(folded);
+}
+
+function isPerson(key: string): boolean {
+  const singular = key.replace(/ies$/u, 'y').replace(/s$/u, '');
+  return PERSON_KEYS.has(key) || PERSON_KEYS.has(singular) || PERSON_GROUPS.has(key);
+}
+
+function domainFor(subject: string): Domain | null {
+  if (WORK_SLOTS.has(subject)) return 'work';
+  if (subject.startsWith('favorite ')) return 'preferences';
+  return isPerson(subject.replace(/ name$/u, '')) ? 'personal' : null;
+}
+
+function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): FactRule {
+  return (body) => {
+    const groups = matchRule(body, pattern);
+    if (!groups) return null;
+    const x = groups.folded('x').trim();
+    if (x.split(/\s+/u).length > 4 || mentionsSecret(x) || NOT_A_NOUN.test(x)) return null;
+    const raw = groups.value('value');
+    if (!raw || isJunkValue(raw.folded) || OPINION_VALUE.test(raw.folded)) return null;
+    const named = /^(?:called|named)\s(?!after|for\b)/u.test(raw.folded) || /^se llaman?$/u.test(groups.folded('cop'));
+    if (/^(?:called|named)\s/u.test(raw.folded) && !named) return null;
+    const value = raw.original.replace(/^(?:called|named)\s+/iu, '');
+    const key = nounKey(x);
+    const subject = named ? `${key} name` : subjectFor(key, raw.folded, /^\p{Lu}/u.test(raw.original));
+    const statement = groups.statementUpTo('value');
+    if (!subject || !statement || mentionsSecret(raw.folded)) return null;
+    const negated = groups.get('neg') !== null || groups.folded('cop').endsWith("n't");
+    const kind = negated ? 'retract' : 'assert';
+    return { ...ruleHit(rule, language, kind, subject, null, statement, domainFor(subject), hasCorrectionAdverb(groups)), value };
+  };
+}
+
+function favoriteRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
+  return (body) => {
+    const groups = matchRule(body, pattern);
+    const value = groups?.get('value');
+    const x = groups?.folded('x').trim() ?? '';
+    if (!groups || !value || x === '' || x.split(/\s+/u).length > 3 || isJunkValue(value.folded.trim())) return null;
+    if (value.folded.trim().split(/\s+/u).length > 5 || FAVORITE_NOT_A_VALUE.test(value.folded)) return null;
+    const subject = `favorite ${nounKey(x)}`;
+    return ruleHit('favorite', language, 'assert', subject, value, body.original, 'preferences', false);
+  };
+}
+
+/** Possessive rules. */
+export const POSSESSIVE_RULES: readonly FactRule[] = [
+  possessiveRule(MY_X_IS_EN, 'en', 'my-x-is'),
+  possessiveRule(MY_X_CONTRACTED_EN, 'en', 'my-x-is'),
+  possessiveRule(MY_X_IS_ES, 'es', 'mi-x-es'),
+  favoriteRule(FAVORITE_EN, 'en'),
+  favoriteRule(FAVORITE_ES, 'es'),
+];

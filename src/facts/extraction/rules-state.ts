@@ -1,0 +1,162 @@
+import { originalThrough } from './folded-text.js';
+import {
+  ADV_EN, ADV_ES, AUX_EN, PLURAL_RELATIONS_ES, RELATIONS_EN, RELATIONS_ES, hasCorrectionAdverb, matchRule, ruleHit,
+  type FactRule, type RuleGroups,
+} from './rule-support.js';
+import { nounKey, textKey } from './subject-key.js';
+import { cutAtConjunction } from './value-text.js';
+import { valueCategory } from './value-categories.js';
+
+// Rules for verifiable state: where the user works, where they live, what they switched to.
+
+const WORK_EN = new RegExp(
+  `^(?:i|my (?<rel>${RELATIONS_EN}))${AUX_EN}${ADV_EN}` +
+    `(?:work|works|working|started working|got a job|got hired|employed)\\s+(?<prep>at|for|as|by|with)\\s+(?<value>.+)$`,
+  'du',
+);
+const WORK_EN_RETRACT = new RegExp(
+  `^(?:i|my (?<rel>${RELATIONS_EN}))${AUX_EN}(?:no longer|don't|dont|do not|doesn't|does not|stopped)\\s+` +
+    `(?:work|works|working)\\s+(?<prep>at|for)\\s+(?<value>.+)$|^i\\s+(?:just\\s+|recently\\s+|finally\\s+)?(?:quit|left) my job(?:\\s+(?:at|with)\\s+(?<value2>.+))?$`,
+  'du',
+);
+const WORK_ES = new RegExp(
+  `^${ADV_ES}(?:trabajo|laburo|estoy trabajando|empece a trabajar|entre a trabajar|consegui (?:un )?trabajo|me contrataron)\\s+(?<prep>en|para|como|de)\\s+(?<value>.+)$` +
+    `|^mi (?<rel>${RELATIONS_ES})\\s+(?:(?:ahora|ya|tambien|todavia)\\s+)?(?:trabaja|labura|esta trabajando)\\s+(?<relprep>en|para|como|de)\\s+(?<relvalue>.+)$`,
+  'du',
+);
+const WORK_ES_RETRACT =
+  /^(?:yo\s+)?(?:ya no (?:trabajo|laburo)|no (?:trabajo|laburo) mas|deje de (?:trabajar|laburar)|renuncie a mi trabajo|renuncie)(?:\s+(?:en|para)\s+(?<value>.+))?$/du;
+const NOT_AN_EMPLOYER = /^(?:home|night|nights|the moment|a living|fun|money|free|it|this|that|weekends?|all hours|a while|a bit|casa|equipo|remoto|eso|esto|algo|lo mismo|linea|turnos?|la noche|el dia|\d)/u;
+
+const HOME_EN = new RegExp(
+  `^(?:(?<who>i|we)|my (?<rel>${RELATIONS_EN}))${AUX_EN}${ADV_EN}` +
+    `(?:(?:moved|relocated)\\s+(?:from\\s+.+?\\s+)?(?:to|into)|(?:live|lives|living|based)\\s+(?<prep>in|on|at))\\s+(?<value>.+)$`,
+  'du',
+);
+const HOME_EN_RETRACT =
+  /^(?:i|we)\s+(?:no longer|don't|dont|do not)\s+live\s+(?<prep>in|on|at)\s+(?<value>.+)$|^(?:i|we)\s+(?:(?:have|'ve)\s+)?(?:just\s+)?moved\s+(?:out of|away from)\s+(?<value2>.+)$/du;
+const HOME_ES = new RegExp(
+  `^${ADV_ES}(?:(?<me>me mude|me fui a vivir|me vine a vivir)|(?<we>nos mudamos|nos fuimos a vivir))\\s+(?:de\\s+.+?\\s+)?(?:a|para)\\s+(?<value>.+)$` +
+    `|^${ADV_ES}(?:(?<me2>vivo|estoy viviendo)|(?<we2>vivimos|estamos viviendo))\\s+en\\s+(?<value2>.+)$` +
+    `|^(?:mi (?:${RELATIONS_ES})\\s+(?:ahora\\s+|ya\\s+|todavia\\s+)?(?:vive|se mudo|se fue a vivir)|mis (?:${PLURAL_RELATIONS_ES})\\s+(?:ahora\\s+|ya\\s+|todavia\\s+)?(?:viven|se mudaron|se fueron a vivir))\\s+(?:en|a)\\s+(?<relvalue>.+)$`,
+  'du',
+);
+const HOME_ES_RETRACT = /^(?:yo\s+)?(?:ya no vivo|no vivo mas|ya no vivimos|no vivimos mas)\s+en\s+(?<value>.+)$/du;
+const NOT_A_PLACE =
+  /^(?:the moment|fear|hope|denial|the past|the present|the future|a bubble|my head|sin|peace|harmony|luxury|poverty|reality|a dream|paz|el pasado|el presente|el futuro|el momento|la luna|mi mundo|otro mundo|negacion|miedo)\b/u;
+
+const SWITCH_EN = new RegExp(
+  `^(?:i|we)${AUX_EN}${ADV_EN}(?:switched|migrated|converted|changed over)\\s+(?:over\\s+)?(?:from\\s+(?<from>.+?)\\s+)?to\\s+(?<value>.+)$`,
+  'du',
+);
+const SWITCH_ES =
+  /^(?:(?:yo|ahora|ya|tambien|finalmente|al final)\s+)*(?:me cambie|me pase|migre|migramos|nos cambiamos|nos pasamos)\s+(?:de\s+(?<from>.+?)\s+)?a\s+(?<value>.+)$/du;
+
+function relationKey(groups: RuleGroups, name = 'rel'): string | null {
+  const rel = groups.folded(name);
+  return rel === '' ? null : nounKey(rel);
+}
+
+const workEn: FactRule = (body) => {
+  const retract = matchRule(body, WORK_EN_RETRACT);
+  if (retract) {
+    const value = retract.value('value') ?? retract.value('value2');
+    const rel = relationKey(retract);
+    const prep = retract.folded('prep') || 'at';
+    const statement = rel ? retract.statementUpTo('value') : value ? `I no longer work ${prep} ${value.original}` : 'I no longer work there';
+    if (!statement) return null;
+    return ruleHit('work-at', 'en', 'retract', rel ? `${rel} employer` : 'employer', value, statement, rel ? 'personal' : 'work', false);
+  }
+  const groups = matchRule(body, WORK_EN);
+  const raw = groups?.value('value');
+  const value = raw ? cutAtConjunction(raw) : null;
+  if (!groups || !value || NOT_AN_EMPLOYER.test(value.folded)) return null;
+  const prep = groups.folded('prep');
+  if (prep === 'by' && !/employed\s*$/u.test(body.scan.slice(0, body.scan.indexOf(' by ')))) return null;
+  if (prep === 'with' && !/got a job\s*$/u.test(body.scan.slice(0, body.scan.indexOf(' with ')))) return null;
+  const rel = relationKey(groups);
+  const slot = prep === 'as' ? 'job title' : 'employer';
+  const statement = rel ? originalThrough(body, value) : `I work ${prep === 'as' ? 'as' : prep === 'for' ? 'for' : 'at'} ${value.original}`;
+  if (!statement) return null;
+  return ruleHit('work-at', 'en', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', hasCorrectionAdverb(groups));
+};
+
+const workEs: FactRule = (body) => {
+  const retract = matchRule(body, WORK_ES_RETRACT);
+  if (retract) {
+    const value = retract.value('value');
+    const statement = value ? `Ya no trabajo en ${value.original}` : 'Ya no trabajo ahí';
+    return ruleHit('trabajo-en', 'es', 'retract', 'employer', value, statement, 'work', false);
+  }
+  const groups = matchRule(body, WORK_ES);
+  if (!groups) return null;
+  const rel = relationKey(groups);
+  const raw = groups.value(rel ? 'relvalue' : 'value');
+  const value = raw ? cutAtConjunction(raw) : null;
+  if (!value || NOT_AN_EMPLOYER.test(value.folded)) return null;
+  const prep = groups.folded(rel ? 'relprep' : 'prep');
+  const slot = prep === 'como' || prep === 'de' ? 'job title' : 'employer';
+  const statement = rel ? originalThrough(body, value) : `Trabajo ${prep} ${value.original}`;
+  if (!statement) return null;
+  return ruleHit('trabajo-en', 'es', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', false);
+};
+
+const homeEn: FactRule = (body) => {
+  const retract = matchRule(body, HOME_EN_RETRACT);
+  if (retract) {
+    const value = retract.value('value') ?? retract.value('value2');
+    if (!value) return null;
+    const who = body.folded.startsWith('we') ? 'We' : 'I';
+    const statement = `${who} no longer live ${retract.folded('prep') || 'in'} ${value.original}`;
+    return ruleHit('live-in', 'en', 'retract', 'home', value, statement, 'personal', false);
+  }
+  const groups = matchRule(body, HOME_EN);
+  const raw = groups?.value('value');
+  const value = raw ? cutAtConjunction(raw) : null;
+  if (!groups || !value || NOT_A_PLACE.test(value.folded)) return null;
+  const rel = relationKey(groups);
+  const who = groups.folded('who') === 'we' ? 'We' : 'I';
+  const statement = rel ? originalThrough(body, value) : `${who} live ${groups.folded('prep') || 'in'} ${value.original}`;
+  if (!statement) return null;
+  return ruleHit('live-in', 'en', 'assert', rel ? `${rel} home` : 'home', value, statement, 'personal', hasCorrectionAdverb(groups));
+};
+
+const homeEs: FactRule = (body) => {
+  const retract = matchRule(body, HOME_ES_RETRACT);
+  if (retract) {
+    const value = retract.value('value');
+    if (!value) return null;
+    const statement = body.folded.includes('vivimos') ? `Ya no vivimos en ${value.original}` : `Ya no vivo en ${value.original}`;
+    return ruleHit('vivo-en', 'es', 'retract', 'home', value, statement, 'personal', false);
+  }
+  const groups = matchRule(body, HOME_ES);
+  if (!groups) return null;
+  const relValue = groups.value('relvalue');
+  if (relValue) {
+    const statement = groups.statementUpTo('relvalue');
+    const relWord = /^mis?\s+(\S+)/u.exec(body.folded)?.[1] ?? 'relative';
+    return statement ? ruleHit('vivo-en', 'es', 'assert', `${nounKey(relWord)} home`, relValue, statement, 'personal', false) : null;
+  }
+  const raw = groups.value('value') ?? groups.value('value2');
+  const value = raw ? cutAtConjunction(raw) : null;
+  if (!value || NOT_A_PLACE.test(value.folded)) return null;
+  const plural = groups.get('we') !== null || groups.get('we2') !== null;
+  return ruleHit('vivo-en', 'es', 'assert', 'home', value, `${plural ? 'Vivimos' : 'Vivo'} en ${value.original}`, 'personal', false);
+};
+
+function switchRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
+  return (body) => {
+    const groups = matchRule(body, pattern);
+    const value = groups?.value('value');
+    if (!groups || !value) return null;
+    const category = valueCategory(value.folded) ?? valueCategory(groups.folded('from'));
+    const statement = groups.statementUpTo('value');
+    if (!statement) return null;
+    const subject = category ?? `switch ${textKey(value.folded)}`;
+    const correction = language === 'en' && hasCorrectionAdverb(groups);
+    return ruleHit(language === 'en' ? 'switched-to' : 'me-cambie-a', language, 'assert', subject, value, statement, 'preferences', correction);
+  };
+}
+
+/** State rules, most specific first. */
+export const STATE_RULES: readonly FactRule[] = [workEn, workEs, homeEn, homeEs, switchRule(SWITCH_EN, 'en'), switchRule(SWITCH_ES, 'es')];

@@ -1,0 +1,64 @@
+import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
+
+/** One sentence of a message, with the punctuation that ended it ("?", "!", "." or ""). */
+export interface Sentence {
+  readonly text: FoldedText;
+  readonly terminal: string;
+}
+
+/** One clause of a sentence and where it starts inside the sentence (folded index). */
+export interface Clause {
+  readonly text: FoldedText;
+  readonly start: number;
+}
+
+const SENTENCE_END = /[.!?;\u2026]+(?=\s|$)|\n+/gu;
+const ABBREVIATION_BEFORE = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|vs|etc|e\.g|i\.e|sr|sra|srta|ud|uds|aprox|approx|p\.ej)$/u;
+const FIRST_PERSON_START =
+  "i|i'm|i've|i'd|i'll|im|ive|my|we|we're|we've|our|yo|mi|mis|nos|me|ya|ahora|now|also|actually|tambien|" +
+  'vivo|trabajo|laburo|prefiero|decidi|decidimos|elegi|elegimos|siempre|nunca|estoy|from now on|a partir de ahora|de ahora en mas';
+const QUESTION_START = 'how|what|and you|do you|did you|are you|have you|can you|y vos|y tu|y usted|que tal|como';
+const CLAUSE_BREAK = new RegExp(
+  `(?:,\\s*|\\s+)(?:and|but|so|because|though|although|while|whereas|y|e|pero|porque|aunque|mientras|asi que)\\s+(?=(?:${FIRST_PERSON_START})\\b)` +
+    `|,\\s*(?=(?:${FIRST_PERSON_START}|${QUESTION_START})\\b)`,
+  'gu',
+);
+
+/** Splits a message into sentences on end punctuation and line breaks, not inside quotes. */
+export function splitSentences(message: FoldedText): Sentence[] {
+  const sentences: Sentence[] = [];
+  let start = 0;
+  const push = (end: number, terminal: string, next: number): void => {
+    const text = trimFolded(sliceFolded(message, start, end));
+    if (text.folded.length > 0) sentences.push({ text, terminal });
+    start = next;
+  };
+  for (const match of message.scan.matchAll(SENTENCE_END)) {
+    const at = match.index;
+    if (match[0].startsWith('.') && match[0].length === 1 && ABBREVIATION_BEFORE.test(message.scan.slice(Math.max(0, at - 8), at))) {
+      continue;
+    }
+    const terminal = match[0].includes('?') ? '?' : match[0].includes('!') ? '!' : match[0].trim().length > 0 ? '.' : '';
+    push(at, terminal, at + match[0].length);
+  }
+  push(message.folded.length, '', message.folded.length);
+  return sentences;
+}
+
+/** Splits a sentence into clauses at conjunctions or commas that open a new first-person clause or a question. */
+export function splitClauses(sentence: FoldedText): Clause[] {
+  const clauses: Clause[] = [];
+  let start = 0;
+  const push = (end: number, next: number): void => {
+    const raw = sliceFolded(sentence, start, end);
+    const text = trimFolded(raw);
+    const lead = raw.folded.length - raw.folded.trimStart().length;
+    if (text.folded.length > 0) clauses.push({ text, start: start + lead });
+    start = next;
+  };
+  for (const match of sentence.scan.matchAll(CLAUSE_BREAK)) {
+    push(match.index, match.index + match[0].length);
+  }
+  push(sentence.folded.length, sentence.folded.length);
+  return clauses;
+}

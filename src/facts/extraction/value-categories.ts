@@ -1,0 +1,39 @@
+/**
+ * Values that compete: preferring or switching to one of them replaces a fact about
+ * another of the same category ("I prefer tabs" / "prefiero espacios" → "indentation").
+ * Terms are folded; matched on word boundaries.
+ */
+const CATEGORIES: ReadonlyArray<[string, readonly string[]]> = [
+  ['editor', ['vim', 'neovim', 'nvim', 'emacs', 'helix', 'vscode', 'vs code', 'visual studio code', 'sublime', 'sublime text', 'intellij', 'webstorm', 'pycharm', 'nano', 'zed', 'kakoune', 'xcode', 'notepad++']],
+  ['indentation', ['tabs', 'tab', 'spaces', 'tabulaciones', 'tabuladores', 'tabulador', 'espacios']],
+  ['theme', ['dark mode', 'light mode', 'dark theme', 'light theme', 'modo oscuro', 'modo claro', 'tema oscuro', 'tema claro']],
+  ['os', ['linux', 'ubuntu', 'debian', 'fedora', 'arch linux', 'macos', 'mac os', 'os x', 'windows', 'freebsd']],
+  ['shell', ['bash', 'zsh', 'fish shell', 'powershell']],
+  ['browser', ['firefox', 'chrome', 'chromium', 'safari', 'brave', 'vivaldi', 'opera']],
+  ['package manager', ['npm', 'pnpm', 'yarn', 'bun']],
+  ['database', ['postgres', 'postgresql', 'mysql', 'mariadb', 'sqlite', 'mongodb', 'mongo', 'dynamodb', 'cockroachdb']],
+  ['deployment', ['kubernetes', 'k8s', 'docker compose', 'docker-compose', 'nomad', 'heroku', 'vercel', 'netlify']],
+  ['test framework', ['jest', 'vitest', 'mocha', 'pytest', 'jasmine']],
+  ['programming language', ['typescript', 'javascript', 'python', 'rust', 'golang', 'java', 'kotlin', 'swift', 'ruby', 'php', 'elixir', 'haskell', 'c++', 'c#']],
+  ['language', ['english', 'spanish', 'french', 'german', 'italian', 'portuguese', 'ingles', 'espanol', 'castellano', 'frances', 'aleman', 'italiano', 'portugues']],
+  ['units', ['metric', 'imperial', 'celsius', 'fahrenheit', 'kilometers', 'kilometres', 'miles', 'kilometros', 'millas']],
+  ['quotes', ['single quotes', 'double quotes', 'comillas simples', 'comillas dobles']],
+  ['drink', ['tea', 'coffee', 'cafe', 'mate', 'el te', 'un te', 'te verde', 'green tea', 'black tea', 'te negro']],
+  ['time format', ['24 hour', '12 hour', '24h', '12h', '24 horas', '12 horas']],
+];
+
+function escape(term: string): string {
+  return term.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+}
+
+/** The category of the first category term found in a folded value, or null. */
+export function valueCategory(folded: string): string | null {
+  let best: [number, string] | null = null;
+  for (const [category, terms] of CATEGORIES) {
+    for (const term of terms) {
+      const at = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}+#])`, 'u').exec(folded);
+      if (at && (best === null || at.index < best[0])) best = [at.index, category];
+    }
+  }
+  return best === null ? null : best[1];
+}

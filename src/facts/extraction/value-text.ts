@@ -1,0 +1,46 @@
+import { sliceFolded, type FoldedText } from './folded-text.js';
+
+const VALUE_END =
+  /\s*[,;:()[\]]|\s+-\s|\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|summer|winter|spring|fall|autumn)|yesterday|now that|in order to|to\s+(?=(?:ensure|make|help|get|be|see|study|learn|keep|pay|save|support|find|visit|take|try|avoid|stay|live|work)\b)|(?:el|la)\s+(?:ano|mes|semana)\s+pasad[oa]|hace\s+\p{L}+\s+(?:dias?|semanas?|mes|meses|anos?)|para\s+(?=\p{L}+(?:ar|er|ir)\b))\b|\s+(?:because|cause|since|so that|so|but|though|although|if|unless|when|which|who|where|while|whereas|except|as|desde|porque|pero|aunque|si|cuando|donde|ya que|asi que|mientras|excepto|salvo)\b|\s+(?:and|y|e)\s+(?=(?:i|i'm|i've|my|we|he|she|they|you|his|her|their|the|it|it's|then|now|also|am|is|are|was|have|has|do|don't|just|yo|mi|mis|el|la|me|ahora|luego|despues|tambien)\b|\p{L}+ing\b)/u;
+const TRAILING_FILLER =
+  /(?:\s+(?:(?:last|this|next|el|la|este|esta)\s+(?:year|month|week|weekend|summer|winter|spring|fall|autumn|ano pasado|mes pasado|semana pasada|ano|mes|semana)|(?:a|one|two|three|four|five|six|a few|few|several|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|hace\s+(?:un|una|unos|unas|dos|tres|cuatro|cinco|varios|varias|poco|mucho|\d+)(?:\s+(?:dias?|semanas?|mes|meses|anos?))?|yesterday|today|recently|ayer|hoy|recien|now|anymore|any more|any longer|these days|right now|nowadays|lol|haha+|lmao|too|as well|btw|though|tbh|just|really|honestly|personally|for sure|more|better|the most|ahora|ya|actualmente|hoy en dia|tambien|jaja+|jeje+|che))+\s*$/u;
+const EDGE = /[\s.,;:!?¡¿"'`*_~…\-]/u;
+/** Values longer than this are rambling, not a fact. */
+export const MAX_VALUE_WORDS = 12;
+
+/** Folded [start, end) of the cleaned value inside `raw`, or null. */
+export function cleanValueSpan(raw: FoldedText): [number, number] | null {
+  const scan = raw.scan;
+  let start = 0;
+  let end = scan.length;
+  while (start < end && EDGE.test(scan[start] ?? '')) start++;
+  const boundary = VALUE_END.exec(scan.slice(start, end));
+  if (boundary && boundary.index > 0) end = start + boundary.index;
+  const filler = TRAILING_FILLER.exec(scan.slice(start, end));
+  if (filler && filler.index > 0) end = start + filler.index;
+  while (end > start && EDGE.test(scan[end - 1] ?? '')) end--;
+  const folded = raw.folded.slice(start, end);
+  if (!/[\p{L}\p{N}]/u.test(folded)) return null;
+  return folded.split(/\s+/u).length > MAX_VALUE_WORDS ? null : [start, end];
+}
+
+/**
+ * Cuts a captured value at the first clause boundary ("Acme because…", "Lisbon and I…"),
+ * drops trailing fillers ("now", "anymore", "lol") and edge punctuation.
+ * Returns null when nothing usable remains or the value is too long to be a fact.
+ */
+export function cleanValue(raw: FoldedText): FoldedText | null {
+  const span = cleanValueSpan(raw);
+  return span ? sliceFolded(raw, span[0], span[1]) : null;
+}
+
+/**
+ * Cuts a place or employer at "and" + a lowercase word ("Ohio and love it"); a capitalised
+ * word keeps it whole ("Procter and Gamble", "Trinidad y Tobago").
+ */
+export function cutAtConjunction(value: FoldedText): FoldedText {
+  const match = /\s+(?:and|y|e)\s+/u.exec(value.scan);
+  if (!match || match.index === 0) return value;
+  const next = sliceFolded(value, match.index + match[0].length, value.folded.length).original;
+  return /^\p{Lu}/u.test(next) ? value : sliceFolded(value, 0, match.index);
+}

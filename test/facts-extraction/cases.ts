@@ -1,0 +1,57 @@
+import type { ExtractedFact } from '../../src/facts/extraction/index.js';
+
+/** A user message and part of the one fact it must yield. */
+export type SignalCase = [text: string, expected: Partial<ExtractedFact>];
+
+/** Explicit requests to remember: one fact each, high confidence. */
+export const EXPLICIT_CASES: SignalCase[] = [
+  ['Remember that I prefer tabs over spaces.', { statement: 'I prefer tabs over spaces', subject: 'preference indentation', language: 'en' }],
+  ["Please don't forget that my wife's birthday is March 3rd", { statement: "My wife's birthday is March 3rd", subject: 'wife birthday' }],
+  ["I'd like you to remember that I'm allergic to peanuts", { statement: "I'm allergic to peanuts", language: 'en' }],
+  ['Keep in mind that I work at Acme Corp', { statement: 'I work at Acme Corp', subject: 'employer', value: 'Acme Corp' }],
+  ['remember: the deploy window is on Fridays', { statement: 'The deploy window is on Fridays', subject: 'deploy window' }],
+  ["I'm vegetarian, remember that", { statement: "I'm vegetarian" }],
+  ['Claude, remember that my editor is Neovim', { statement: 'My editor is Neovim', subject: 'editor', value: 'Neovim' }],
+  ['olly remember that i like jazz', { statement: 'I like jazz' }],
+  ['Recordá que mi editor es Vim', { statement: 'Mi editor es Vim', subject: 'editor', value: 'Vim', language: 'es' }],
+  ['Recuerda que trabajo en Globant', { statement: 'Trabajo en Globant', subject: 'employer', language: 'es' }],
+  ['No te olvides de que soy alérgico al maní', { statement: 'Soy alérgico al maní', language: 'es' }],
+  ['Acordate que mi cumpleaños es el 3 de marzo', { statement: 'Mi cumpleaños es el 3 de marzo', subject: 'birthday' }],
+  ['Tené en cuenta que uso Linux', { statement: 'Uso Linux', language: 'es' }],
+];
+
+/** Plain signals of the spec: one fact each, medium confidence. */
+export const PLAIN_CASES: SignalCase[] = [
+  ['I work at Acme.', { statement: 'I work at Acme', subject: 'employer', value: 'Acme', domain: 'work', signal: 'work-at' }],
+  ["I'm working for Globex now", { statement: 'I work for Globex', subject: 'employer', value: 'Globex' }],
+  ['I work as a nurse', { statement: 'I work as a nurse', subject: 'job title', value: 'a nurse' }],
+  ['Trabajo en Mercado Libre desde 2020', { statement: 'Trabajo en Mercado Libre', subject: 'employer', language: 'es' }],
+  ['I moved to Lisbon last year', { statement: 'I live in Lisbon', subject: 'home', value: 'Lisbon', domain: 'personal' }],
+  ["I've been living in Berlin", { statement: 'I live in Berlin', subject: 'home' }],
+  ['Me mudé a Madrid', { statement: 'Vivo en Madrid', subject: 'home', value: 'Madrid', language: 'es' }],
+  ['Ahora vivo en Rosario', { statement: 'Vivo en Rosario', subject: 'home' }],
+  ['I switched to Helix', { statement: 'I switched to Helix', subject: 'editor', value: 'Helix' }],
+  ['Me cambié a Linux', { subject: 'os', value: 'Linux', language: 'es' }],
+  ['I prefer dark mode', { statement: 'I prefer dark mode', subject: 'preference theme', domain: 'preferences' }],
+  ['Prefiero el té al café', { subject: 'preference drink', domain: 'preferences', language: 'es' }],
+  ['I decided to use Postgres for memoryd', { statement: 'I decided to use Postgres for memoryd', subject: 'decision database', domain: 'decisions' }],
+  ["We'll go with Kubernetes", { subject: 'decision deployment', value: 'Kubernetes', domain: 'decisions' }],
+  ['Decidimos usar k8s en producción', { subject: 'decision deployment', domain: 'decisions', language: 'es' }],
+  ['My editor is Vim', { statement: 'My editor is Vim', subject: 'editor', value: 'Vim' }],
+  ["My name's Ana", { subject: 'name', value: 'Ana' }],
+  ['My dog is called Rex', { subject: 'dog name', value: 'Rex', domain: 'personal' }],
+  ['Mi perro se llama Rex', { subject: 'dog name', value: 'Rex', language: 'es' }],
+  ['Mi color favorito es el azul', { subject: 'favorite color', language: 'es' }],
+  ['Jazz is my favorite genre', { subject: 'favorite genre', value: 'Jazz' }],
+  ['Always reply in English', { statement: 'Always reply in English', subject: 'assistant language', domain: 'preferences' }],
+  ['Never use emojis in commit messages', { statement: 'Never use emojis in commit messages', domain: 'preferences' }],
+  ['Siempre respondé en español', { subject: 'assistant language', language: 'es' }],
+  ['Nunca uses emojis', { statement: 'Nunca uses emojis', language: 'es' }],
+  ['I never drink coffee after 6pm', { statement: 'I never drink coffee after 6pm' }],
+  ['Siempre tomo el tren', { statement: 'Siempre tomo el tren', language: 'es' }],
+  ['From now on, call me Sam', { statement: 'From now on, call me Sam', subject: 'preferred name', signal: 'from-now-on/from-now-on' }],
+  ['A partir de ahora respondeme en inglés', { subject: 'assistant language', language: 'es' }],
+  ['Just so you know, I use a standing desk', { statement: 'I use a standing desk', signal: 'notice/statement' }],
+  ['My sister works at Google', { statement: 'My sister works at Google', subject: 'sister employer', domain: 'personal' }],
+  ['Mis padres viven en Córdoba', { subject: 'parents home', language: 'es' }],
+];

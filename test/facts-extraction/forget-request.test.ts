@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { detectForgetRequest } from '../../src/facts/extraction/index.js';
+
+describe('detectForgetRequest', () => {
+  it.each([
+    ['Forget that I work at Acme', 'I work at Acme', 'en'],
+    ['Please forget my address.', 'my address', 'en'],
+    ['forget about my old job', 'my old job', 'en'],
+    ['Forget what I told you about my sister', 'my sister', 'en'],
+    ["Don't remember that I live in Lisbon", 'I live in Lisbon', 'en'],
+    ['Olvidá que trabajo en Acme', 'trabajo en Acme', 'es'],
+    ['Olvidate de mi dirección', 'mi dirección', 'es'],
+    ['Por favor, olvida lo de mi hermana', 'mi hermana', 'es'],
+    ['No recuerdes que vivo en Madrid', 'vivo en Madrid', 'es'],
+  ] as const)('%s → %s', (text, target, language) => {
+    expect(detectForgetRequest(text)).toEqual({ target, language });
+  });
+
+  it.each([
+    ["Don't remember that", 'en'],
+    ['please forget that', 'en'],
+    ['Delete that from your memory', 'en'],
+    ['Olvidá eso', 'es'],
+    ['No recuerdes eso', 'es'],
+    ['Borrá eso', 'es'],
+  ] as const)('"%s" asks to forget the last thing said (null target)', (text, language) => {
+    expect(detectForgetRequest(text)).toEqual({ target: null, language });
+  });
+
+  it.each([
+    ["Don't forget that I'm vegan"],
+    ['No te olvides de que soy vegano'],
+    ['Did you forget that I work at Acme?'],
+    ['¿Te olvidaste de que vivo en Madrid?'],
+    ['Forget it, never mind'],
+    ['I forgot that I had a meeting'],
+    ['Delete my calendar events for today'],
+    ['Remember that I work at Acme'],
+    [''],
+  ])('is not a forget request: %j', (text) => {
+    expect(detectForgetRequest(text)).toBeNull();
+  });
+
+  it('finds the request in a later sentence of the message', () => {
+    expect(detectForgetRequest('Thanks for the help. Forget that I live in Lisbon.')).toEqual({ target: 'I live in Lisbon', language: 'en' });
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { extractFacts } from '../../src/facts/extraction/index.js';
+
+function subjectOf(text: string): string {
+  const [fact, ...rest] = extractFacts(text, { role: 'user' });
+  expect(fact, JSON.stringify(text)).toBeDefined();
+  expect(rest).toEqual([]);
+  return fact?.subject ?? '';
+}
+
+describe('facts that contradict each other share a subject', () => {
+  it.each([
+    ['my editor is Vim', 'my editor is Helix'],
+    ['my editor is Vim', 'mi editor es Helix'],
+    ['my editor is Vim', 'I switched to Helix'],
+    ['I work at Acme', 'now I work at Globex'],
+    ['I work at Acme', 'I no longer work at Acme'],
+    ['I work at Acme', 'trabajo en Globex'],
+    ['I work at Acme', 'ya no trabajo en Acme'],
+    ['I moved to Lisbon', 'me mudé a Madrid'],
+    ['I live in Lisbon', "I don't live in Lisbon anymore"],
+    ['vivo en Rosario', 'I moved to Porto'],
+    ['I prefer tabs', 'I prefer spaces'],
+    ['I prefer tabs over spaces', 'prefiero espacios'],
+    ['I prefer dark mode', 'I prefer light mode'],
+    ['I prefer tea', 'prefiero el café'],
+    ['Always reply in English', 'Siempre respondé en español'],
+    ['I prefer answers in Spanish', 'From now on, reply in English'],
+    ['From now on, call me Sam', 'I prefer to be called Samuel'],
+    ['My name is Ana', 'Mi nombre es Ana María'],
+    ['my favorite color is blue', 'mi color favorito es el verde'],
+    ['Jazz is my favorite genre', 'my favourite genre is techno'],
+    ['my birthday is May 3', 'mi cumpleaños es el 4 de mayo'],
+    ['my dog is named Rex', 'mi perro se llama Toby'],
+    ['We decided to use Postgres', 'We decided to use SQLite instead'],
+    ['my sister works at Google', 'my sister works at Meta'],
+    ['remember that the standup is at 9', 'remember that the standup is at 10'],
+  ])('%s / %s', (first, second) => {
+    expect(subjectOf(second)).toBe(subjectOf(first));
+  });
+});
+
+describe('unrelated facts never share a subject', () => {
+  it.each([
+    ['I prefer dark mode', 'I prefer tea'],
+    ['I prefer tabs', 'I prefer dark mode'],
+    ['I prefer short answers', 'I prefer window seats'],
+    ['I work at Acme', 'I live in Lisbon'],
+    ['I work at Acme', 'my sister works at Acme'],
+    ['I live in Lisbon', 'my parents live in Lisbon'],
+    ['my editor is Vim', 'my shell is zsh'],
+    ['my name is Ana', "my dog's name is Rex"],
+    ['my favorite color is blue', 'my favorite food is pasta'],
+    ['Always reply in English', 'Never use emojis'],
+    ['I decided to use Postgres', 'I decided to learn the piano'],
+    ['I switched to Helix', 'I switched to Linux'],
+    ['remember that I am vegetarian', 'remember that I am left-handed'],
+    ['I work at Acme', 'I work as a nurse'],
+  ])('%s / %s', (first, second) => {
+    expect(subjectOf(second)).not.toBe(subjectOf(first));
+  });
+});
+
+describe('a subject key', () => {
+  it('is lowercase, accent-free English-ish text with no punctuation noise', () => {
+    for (const text of ['Mi cumpleaños es el 3 de marzo', 'I work at Acme', 'Prefiero el té', 'Siempre respondé en español']) {
+      expect(subjectOf(text)).toMatch(/^[a-z0-9 |:+#-]+$/u);
+    }
+  });
+});
