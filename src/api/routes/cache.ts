@@ -1,0 +1,94 @@
+import { toolCacheKey, type ToolCache } from '../../cache/tool-cache.js';
+import { InvalidRequestError, PayloadTooLargeError } from '../../errors.js';
+import { defineRoute, type RouteSpec } from '../route.js';
+import {
+  toolArgumentsSchema,
+  toolCacheGetResponseSchema,
+  toolCachePutBodySchema,
+  toolCachePutResponseSchema,
+  toolCacheQuerySchema,
+  toolParamsSchema,
+} from '../schemas/cache.js';
+
+export interface ToolCacheRouteDeps {
+  toolCache: ToolCache;
+  /** Largest result (UTF-8 bytes of its JSON) accepted; config.maxMessageBytes. */
+  maxResultBytes: number;
+}
+
+/** `GET|PUT /v1/tool-cache/:toolName`: results of idempotent tools, kept 1 h. */
+export function toolCacheRoutes(deps: ToolCacheRouteDeps): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/v1/tool-cache/:toolName',
+      summary: 'The cached result of an idempotent tool call with equal parameters; a miss is {hit: false}',
+      params: toolParamsSchema,
+      query: toolCacheQuerySchema,
+      response: toolCacheGetResponseSchema,
+      handler: ({ params, query }) => {
+        const args = parseToolArguments(query.params);
+        const hit = deps.toolCache.get(params.toolName, args);
+        if (!hit) return { hit: false, toolName: params.toolName, key: toolCacheKey(params.toolName, args) };
+        return {
+          hit: true,
+          toolName: params.toolName,
+          key: hit.key,
+          result: hit.result,
+          cachedAt: new Date(hit.cachedAt).toISOString(),
+          expiresAt: new Date(hit.expiresAt).toISOString(),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      path: '/v1/tool-cache/:toolName',
+      summary: 'Caches the result of an idempotent tool call for 1 h; side-effecting tools are refused (400)',
+      params: toolParamsSchema,
+      body: toolCachePutBodySchema,
+      response: toolCachePutResponseSchema,
+      errors: [413],
+      handler: ({ params, body }) => {
+        const bytes = Buffer.byteLength(JSON.stringify(body.result));
+        if (bytes > deps.maxResultBytes) {
+          throw new PayloadTooLargeError(`the result is ${bytes} bytes; at most ${deps.maxResultBytes} are cached`, {
+            bytes,
+            limit: deps.maxResultBytes,
+          });
+        }
+        const outcome = deps.toolCache.put(params.toolName, body.params, body.result, { idempotent: body.idempotent });
+        if (!outcome.stored) {
+          throw new InvalidRequestError(`invalid request: ${outcome.message}`, [{ path: 'body.idempotent', message: outcome.message }]);
+        }
+        return {
+          stored: true,
+          toolName: params.toolName,
+          key: outcome.key,
+          cachedAt: new Date(outcome.cachedAt).toISOString(),
+          expiresAt: new Date(outcome.expiresAt).toISOString(),
+        };
+      },
+    }),
+  ];
+}
+
+const PARAMS_FORMAT = 'must be URL-encoded JSON of an object, the tool call\'s parameters, e.g. {"city":"Lima"}';
+
+function parseToolArguments(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text, (key, child: unknown) => {
+      if (key === '__proto__') throw new SyntaxError('the key "__proto__" is not allowed');
+      return child;
+    });
+  } catch (error) {
+    throw invalidParams(error);
+  }
+  const parsed = toolArgumentsSchema.safeParse(value);
+  if (!parsed.success) throw invalidParams(parsed.error);
+  return parsed.data;
+}
+
+function invalidParams(cause: unknown): InvalidRequestError {
+  return new InvalidRequestError(`invalid request: query.params: ${PARAMS_FORMAT}`, [{ path: 'query.params', message: PARAMS_FORMAT }], { cause });
+}

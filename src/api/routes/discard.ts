@@ -1,0 +1,33 @@
+import { acceptDiscardable, type DiscardDeps } from '../../discardable/discard.js';
+import { PayloadTooLargeError } from '../../errors.js';
+import { defineRoute, type RouteSpec } from '../route.js';
+import { discardBodySchema, discardResponseSchema } from '../schemas/discard.js';
+
+export interface DiscardRouteDeps extends DiscardDeps {
+  /** Largest `content` accepted, in UTF-8 bytes; config.maxMessageBytes. */
+  maxContentBytes: number;
+}
+
+/** `POST /v1/discard`: records that only go to the 24 h logs, never to a prompt. */
+export function discardRoutes(deps: DiscardRouteDeps): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/v1/discard',
+      summary: 'Hands memoryd a discardable record (tool log, failed parse, intermediate answer, stack trace): logs only, deleted after 24 h',
+      body: discardBodySchema,
+      response: discardResponseSchema,
+      errors: [413],
+      handler: ({ body }) => {
+        const bytes = Buffer.byteLength(body.content);
+        if (bytes > deps.maxContentBytes) {
+          throw new PayloadTooLargeError(`content is ${bytes} bytes; the limit is ${deps.maxContentBytes}`, {
+            bytes,
+            limit: deps.maxContentBytes,
+          });
+        }
+        return acceptDiscardable(deps, body);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { SIDE_EFFECT_REFUSAL } from '../../cache/tool-cache.js';
+
+/** Tool names as LLM function-calling APIs allow them (no ":" — it separates the cache key). */
+export const toolNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_" or "-"');
+
+export const toolParamsSchema = z.strictObject({ toolName: toolNameSchema });
+
+/** A tool call's arguments: a JSON object (the body is already parsed JSON, so values are JSON). */
+export const toolArgumentsSchema = z.record(z.string(), z.unknown());
+
+export const toolCacheQuerySchema = z.strictObject({
+  params: z.string().min(2).describe('the tool call\'s parameters as URL-encoded JSON, e.g. %7B%22q%22%3A%22Lima%22%7D'),
+});
+
+export const toolCachePutBodySchema = z.strictObject({
+  params: toolArgumentsSchema,
+  result: z.unknown().refine((value) => value !== undefined, 'required: the tool\'s result, any JSON value'),
+  idempotent: z.literal(true, { error: `${SIDE_EFFECT_REFUSAL} (send "idempotent": true for a tool without side effects)` }),
+});
+
+export const toolCacheGetResponseSchema = z.object({
+  hit: z.boolean(),
+  toolName: z.string(),
+  key: z.string(),
+  result: z.unknown().optional(),
+  cachedAt: z.string().optional(),
+  expiresAt: z.string().optional(),
+});
+
+export const toolCachePutResponseSchema = z.object({
+  stored: z.literal(true),
+  toolName: z.string(),
+  key: z.string(),
+  cachedAt: z.string(),
+  expiresAt: z.string(),
+});
+
+export type ToolCachePutBody = z.infer<typeof toolCachePutBodySchema>;

@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { DAY_MS, type Clock } from '../clock.js';
+import type { Domain } from '../domains/domain.js';
+import type { Embedder } from '../embeddings/embedder.js';
+import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
+import { AppError } from '../errors.js';
+import type { Db } from '../storage/database.js';
+import type { TxScope } from '../storage/transaction.js';
+import {
+  deleteExpiredResponses,
+  deleteResponsesForDomains,
+  liveResponseVectors,
+  responseCacheReader,
+  upsertResponse,
+  type ResponseCacheReader,
+  type ResponseCacheRow,
+} from '../storage/response-cache-repo.js';
+import { cacheRefusal, dedupSignature, detectLanguage, normaliseQuery, type CacheRefusal, type Language } from './cache-policy.js';
+import { DedupIndex } from './dedup-index.js';
+
+/** Spec §4: answers to factual questions about the user are kept 24 h. */
+export const RESPONSE_CACHE_TTL_MS = DAY_MS;
+
+/**
+ * Dedup compares a message with at most this many cached questions, the newest (0.2–0.6 µs
+ * each with hashing vectors on a loaded 2-core machine, see `npm run bench -- cache`), so a
+ * lookup stays well under a millisecond; older ones still answer exact repeats. One person
+ * asks far fewer distinct cacheable questions in 24 h.
+ */
+export const MAX_DEDUP_QUESTIONS = 1000;
+
+/** Written by memoryd, never by the LLM, in the language of the message being answered. */
+export const DISCLAIMERS: Readonly<Record<Language, string>> = {
+  en: '[Answer retrieved from an earlier conversation]',
+  es: '[Respuesta recuperada de conversación anterior]',
+};
+
+export interface ResponseCacheOptions {
+  db: Db;
+  clock: Clock;
+  embedder: Pick<Embedder, 'id' | 'dims' | 'embed'>;
+  /** Cosine above which a rephrased question reuses an answer (config.dedupThreshold). */
+  dedupThreshold: number;
+  ttlMs?: number;
+  /** Default MAX_DEDUP_QUESTIONS. */
+  maxDedupQuestions?: number;
+}
+
+export interface StoreInput {
+  sessionId: string;
+  question: string;
+  answer: string;
+  /**
+   * The fact domains the answer depended on: a change to a fact of one of them
+   * invalidates it. Empty means "any fact" (invalidated by every fact change).
+   */
+  domains: readonly Domain[];
+  /** The question's vector by this cache's embedder; without one only exact repeats hit. */
+  embedding?: Float32Array | null;
+  /** A side-effecting tool ran after the question: the answer is not cacheable. */
+  sideEffectSinceQuestion?: boolean;
+}
+
+export type StoreRefusal = CacheRefusal | 'empty-answer';
+
+export type StoreOutcome = { stored: true; key: string; expiresAt: number } | { stored: false; reason: StoreRefusal };
+
+/** An answer the context call may return instead of calling the LLM. */
+export interface CachedAnswer {
+  response: string;
+  disclaimer: string;
+  /** `cache`: the same normalised question; `dedup`: a rephrasing above the threshold. */
+  source: 'cache' | 'dedup';
+  similarity: number;
+  key: string;
+  cachedAt: number;
+  expiresAt: number;
+}
+
+/** The cache key of a question: sha256 of its normalised form, hex. */
+export function responseCacheKey(question: string): string {
+  return createHash('sha256').update(normaliseQuery(question)).digest('hex');
+}
+
+/**
+ * The response cache and intent dedup of spec §4, over the `response_cache` table.
+ *
+ * Writes (`store`, `invalidateDomains`, `expire`) are synchronous and may run inside the
+ * caller's transaction. Given the transaction's `TxScope`, the in-memory vector index
+ * follows them only after the commit. Without one it follows them at once and tolerates
+ * a rollback: a rolled-back insert leaves an index entry whose row is missing, dropped at
+ * its first lookup; a rolled-back delete hides a still-valid row from dedup (never from
+ * exact hits, which read the table) until the next restart. Either way every answer is
+ * confirmed against its row, so the index can cost a hit but never return a deleted answer.
+ */
+export class ResponseCache {
+  private readonly index: DedupIndex;
+  private readonly ttlMs: number;
+  private readonly reader: ResponseCacheReader;
+
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.ttlMs = options.ttlMs ?? RESPONSE_CACHE_TTL_MS;
+    this.index = new DedupIndex(options.maxDedupQuestions ?? MAX_DEDUP_QUESTIONS);
+    this.reader = responseCacheReader(options.db);
+    const now = options.clock.now();
+    for (const row of liveResponseVectors(options.db, options.embedder.id, now)) {
+      // A vector of another length cannot be compared (a corrupt row): it serves exact hits only.
+      if (row.embedding.byteLength !== options.embedder.dims * 4) continue;
+      this.index.set({ key: row.key, language: row.language, vector: this.vectorOf(row.embedding), expiresAt: row.expiresAt });
+    }
+  }
+
+  /** Unexpired questions in the dedup index (for metrics and benchmarks). */
+  get indexedQuestions(): number {
+    return this.index.size;
+  }
+
+  /** Embeds the question when the caller has no vector yet; run it before the transaction. */
+  async prepare(input: StoreInput): Promise<StoreInput> {
+    if (input.embedding || cacheRefusal(input.question, { sideEffectSinceQuestion: false }) !== null) return input;
+    return { ...input, embedding: await this.options.embedder.embed(input.question) };
+  }
+
+  /** Caches the answer unless the policy refuses it; replaces an answer under the same key. */
+  store(input: StoreInput, scope?: TxScope): StoreOutcome {
+    const refusal = cacheRefusal(input.question, { sideEffectSinceQuestion: input.sideEffectSinceQuestion ?? false });
+    if (refusal !== null) return { stored: false, reason: refusal };
+    if (input.answer.trim() === '') return { stored: false, reason: 'empty-answer' };
+    const embedding = input.embedding ?? null;
+    if (embedding !== null) this.checkDims(embedding);
+    const now = this.options.clock.now();
+    const key = responseCacheKey(input.question);
+    const language = detectLanguage(input.question);
+    const row: ResponseCacheRow = {
+      key,
+      query: input.question,
+      language,
+      response: input.answer,
+      domains: JSON.stringify([...new Set(input.domains)].sort()),
+      sessionId: input.sessionId,
+      embedding: embedding === null ? null : vectorToBuffer(embedding),
+      embedderId: embedding === null ? null : this.options.embedder.id,
+      createdAt: now,
+      expiresAt: now + this.ttlMs,
+    };
+    upsertResponse(this.options.db, row);
+    afterCommit(scope, () => {
+      if (embedding === null) this.index.delete(key);
+      else this.index.set({ key, language, vector: embedding, expiresAt: row.expiresAt });
+    });
+    return { stored: true, key, expiresAt: row.expiresAt };
+  }
+
+  /**
+   * The cached answer for a message: the same normalised question (`cache`), else the
+   * most similar cached question of the same language, embedder, persons and negation
+   * above the threshold (`dedup`). Null for time-dependent, emotional and other
+   * uncacheable messages.
+   * `embedding` is the message's vector by this cache's embedder (null: exact hits only).
+   */
+  lookup(message: string, embedding: Float32Array | null, language: Language = detectLanguage(message)): CachedAnswer | null {
+    if (cacheRefusal(message, { sideEffectSinceQuestion: false }) !== null) return null;
+    const now = this.options.clock.now();
+    const exact = this.reader.findLive(responseCacheKey(message), now);
+    if (exact) return this.answer(exact, 'cache', 1, language);
+    if (embedding === null) return null;
+    this.checkDims(embedding);
+    const threshold = this.options.dedupThreshold;
+    let signature: string | null = null;
+    for (const candidate of this.index.candidates(embedding, language, now, threshold)) {
+      const row = this.reader.findLive(candidate.key, now);
+      if (!row || row.embedding === null || row.embedderId !== this.options.embedder.id || row.language !== language) {
+        this.index.delete(candidate.key);
+        continue;
+      }
+      signature ??= dedupSignature(message);
+      if (dedupSignature(row.query) !== signature) continue;
+      const similarity = cosine(embedding, this.vectorOf(row.embedding));
+      if (similarity > threshold) return this.answer(row, 'dedup', similarity, language);
+    }
+    return null;
+  }
+
+  /**
+   * Call inside the transaction that adds, supersedes or deletes facts of `domains`:
+   * deletes every answer that depended on one of them or on any fact. Returns how many.
+   * Pass `DOMAINS` to drop every answer.
+   */
+  invalidateDomains(domains: readonly Domain[], scope?: TxScope): number {
+    const keys = deleteResponsesForDomains(this.options.db, domains);
+    afterCommit(scope, () => {
+      for (const key of keys) this.index.delete(key);
+    });
+    return keys.length;
+  }
+
+  /** Deletes the answers expired at `now`; returns how many rows. */
+  expire(now: number = this.options.clock.now()): number {
+    this.index.prune(now);
+    return deleteExpiredResponses(this.options.db, now);
+  }
+
+  private answer(row: ResponseCacheRow, source: CachedAnswer['source'], similarity: number, language: Language): CachedAnswer {
+    return {
+      response: row.response,
+      disclaimer: DISCLAIMERS[language],
+      source,
+      similarity,
+      key: row.key,
+      cachedAt: row.createdAt,
+      expiresAt: row.expiresAt,
+    };
+  }
+
+  private vectorOf(buffer: Uint8Array): Float32Array {
+    return bufferToVector(buffer, this.options.embedder.dims);
+  }
+
+  private checkDims(vector: Float32Array): void {
+    if (vector.length !== this.options.embedder.dims) {
+      throw new AppError('EMBEDDER', `a ${vector.length}-dimension vector given to a cache of ${this.options.embedder.id}`, {
+        details: { dims: vector.length, expected: this.options.embedder.dims },
+      });
+    }
+  }
+}
+
+function afterCommit(scope: TxScope | undefined, apply: () => void): void {
+  if (scope) scope.afterCommit(apply);
+  else apply();
+}

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { HOUR_MS, type Clock } from '../clock.js';
+import type { Db } from '../storage/database.js';
+import { deleteExpiredToolResults, findLiveToolResult, upsertToolResult } from '../storage/tool-cache-repo.js';
+import { canonicalJson } from './canonical-json.js';
+
+/** Spec §4: idempotent tool results are kept 1 h. */
+export const TOOL_CACHE_TTL_MS = HOUR_MS;
+
+export const SIDE_EFFECT_REFUSAL = 'side-effecting tools are never cached: only a tool declared idempotent may be';
+
+export interface ToolCacheOptions {
+  db: Db;
+  clock: Clock;
+  ttlMs?: number;
+}
+
+export interface ToolCacheHit {
+  key: string;
+  /** The JSON value stored (object keys come back sorted). */
+  result: unknown;
+  cachedAt: number;
+  expiresAt: number;
+}
+
+export type ToolPutOutcome =
+  | { stored: true; key: string; cachedAt: number; expiresAt: number }
+  | { stored: false; key: string; reason: 'side-effecting'; message: string };
+
+/** `tool_name:sha256(canonical JSON of params)` (see `canonicalJson` for the canonical form). */
+export function toolCacheKey(toolName: string, params: unknown): string {
+  return `${toolName}:${createHash('sha256').update(canonicalJson(params)).digest('hex')}`;
+}
+
+/** Results of idempotent tools by name and parameters, over the `tool_cache` table. */
+export class ToolCache {
+  private readonly ttlMs: number;
+
+  constructor(private readonly options: ToolCacheOptions) {
+    this.ttlMs = options.ttlMs ?? TOOL_CACHE_TTL_MS;
+  }
+
+  /** The unexpired result of the same tool with equal parameters, or null. */
+  get(toolName: string, params: unknown): ToolCacheHit | null {
+    const key = toolCacheKey(toolName, params);
+    const row = findLiveToolResult(this.options.db, key, this.options.clock.now());
+    if (!row) return null;
+    return { key, result: JSON.parse(row.result) as unknown, cachedAt: row.createdAt, expiresAt: row.expiresAt };
+  }
+
+  /**
+   * Caches the result for the TTL, replacing an earlier one. A tool not declared
+   * idempotent may have side effects and is refused: repeating its call must run it.
+   */
+  put(toolName: string, params: unknown, result: unknown, declared: { idempotent: boolean }): ToolPutOutcome {
+    const key = toolCacheKey(toolName, params);
+    if (!declared.idempotent) return { stored: false, key, reason: 'side-effecting', message: SIDE_EFFECT_REFUSAL };
+    const now = this.options.clock.now();
+    const expiresAt = now + this.ttlMs;
+    upsertToolResult(this.options.db, { key, toolName, result: canonicalJson(result, 'result'), createdAt: now, expiresAt });
+    return { stored: true, key, cachedAt: now, expiresAt };
+  }
+
+  /** Deletes the results expired at `now`; returns how many. */
+  expire(now: number = this.options.clock.now()): number {
+    return deleteExpiredToolResults(this.options.db, now);
+  }
+}

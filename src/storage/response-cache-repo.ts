@@ -1,0 +1,75 @@
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Domain } from '../domains/domain.js';
+import type { Db } from './database.js';
+import { responseCache } from './schema.js';
+
+export type ResponseCacheRow = typeof responseCache.$inferSelect;
+
+/** What the dedup index keeps of a row: enough to score it, not the answer. */
+export interface ResponseVectorRow {
+  key: string;
+  language: 'en' | 'es';
+  embedding: Buffer;
+  expiresAt: number;
+}
+
+/** Inserts the answer, or replaces the one cached under the same key (a newer answer wins). */
+export function upsertResponse(db: Db, row: ResponseCacheRow): void {
+  const { key: _key, ...changes } = row;
+  db.insert(responseCache).values(row).onConflictDoUpdate({ target: responseCache.key, set: changes }).run();
+}
+
+/** Reads on the request path, prepared once: building a drizzle query costs ~100 µs, running it ~10. */
+export interface ResponseCacheReader {
+  /** The row under `key` while it has not expired. */
+  findLive(key: string, now: number): ResponseCacheRow | undefined;
+}
+
+export function responseCacheReader(db: Db): ResponseCacheReader {
+  const live = db
+    .select()
+    .from(responseCache)
+    .where(and(eq(responseCache.key, sql.placeholder('key')), gt(responseCache.expiresAt, sql.placeholder('now'))))
+    .prepare();
+  return { findLive: (key, now) => live.get({ key, now }) };
+}
+
+/** Unexpired rows with a vector of this embedder, oldest first, for the in-memory dedup index. */
+export function liveResponseVectors(db: Db, embedderId: string, now: number): ResponseVectorRow[] {
+  return db
+    .select({ key: responseCache.key, language: responseCache.language, embedding: responseCache.embedding, expiresAt: responseCache.expiresAt })
+    .from(responseCache)
+    .where(and(eq(responseCache.embedderId, embedderId), gt(responseCache.expiresAt, now)))
+    .orderBy(asc(responseCache.createdAt))
+    .all()
+    .filter((row): row is ResponseVectorRow => row.embedding !== null);
+}
+
+/**
+ * Deletes the answers that depended on any of `domains`, and those that depended on
+ * any fact at all (an empty domain list). Returns the deleted keys.
+ */
+export function deleteResponsesForDomains(db: Db, domains: readonly Domain[]): string[] {
+  if (domains.length === 0) return [];
+  const listed = sql.join(
+    domains.map((domain) => sql`${domain}`),
+    sql`, `,
+  );
+  return db
+    .delete(responseCache)
+    .where(
+      sql`json_array_length(${responseCache.domains}) = 0 or exists (select 1 from json_each(${responseCache.domains}) where json_each.value in (${listed}))`,
+    )
+    .returning({ key: responseCache.key })
+    .all()
+    .map((row) => row.key);
+}
+
+/** Deletes the rows expired at `now`; returns how many. */
+export function deleteExpiredResponses(db: Db, now: number): number {
+  return db.delete(responseCache).where(lte(responseCache.expiresAt, now)).run().changes;
+}
+
+export function countResponses(db: Db): number {
+  return db.select({ n: sql<number>`count(*)` }).from(responseCache).get()?.n ?? 0;
+}

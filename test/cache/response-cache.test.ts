@@ -1,0 +1,283 @@
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { DISCLAIMERS, ResponseCache, RESPONSE_CACHE_TTL_MS, type StoreInput, type StoreOutcome } from '../../src/cache/response-cache.js';
+import { HOUR_MS, ManualClock } from '../../src/clock.js';
+import { DOMAINS } from '../../src/domains/domain.js';
+import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
+import { cosine } from '../../src/embeddings/vector.js';
+import { openDatabase } from '../../src/storage/database.js';
+import { countResponses } from '../../src/storage/response-cache-repo.js';
+import { RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const temp = makeTempDir();
+const database = openDatabase(join(temp.dir, 'memoryd.db'));
+const embedder = createHashingEmbedder();
+const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
+const newCache = (): ResponseCache => new ResponseCache({ db: database.db, clock, embedder, dedupThreshold: 0.85 });
+
+afterAll(() => {
+  database.close();
+  temp.remove();
+});
+
+beforeEach(() => {
+  database.sqlite.exec('delete from response_cache');
+  clock.set(Date.UTC(2026, 10, 22, 9));
+});
+
+async function storeAnswer(cache: ResponseCache, input: Partial<StoreInput> & Pick<StoreInput, 'question' | 'answer'>): Promise<StoreOutcome> {
+  return cache.store(await cache.prepare({ sessionId: 's1', domains: ['work'], ...input }));
+}
+
+async function ask(cache: ResponseCache, message: string): Promise<ReturnType<ResponseCache['lookup']>> {
+  return cache.lookup(message, await embedder.embed(message));
+}
+
+describe('response cache: exact hits', () => {
+  it('answers a repeated question from the cache with the disclaimer, and misses an unrelated one', async () => {
+    const cache = newCache();
+    expect(await storeAnswer(cache, { question: 'Where do I work?', answer: 'At Acme, as a data engineer.' })).toMatchObject({ stored: true });
+    const hit = await ask(cache, 'where do I work');
+    expect(hit).toMatchObject({ response: 'At Acme, as a data engineer.', source: 'cache', disclaimer: DISCLAIMERS.en, similarity: 1 });
+    expect(await ask(cache, 'What is my favourite colour?')).toBeNull();
+  });
+
+  it('serves exact hits without a vector, and replaces an answer stored under the same question', async () => {
+    const cache = newCache();
+    cache.store({ sessionId: 's1', question: 'Where do I work?', answer: 'At Acme.', domains: ['work'] });
+    cache.store({ sessionId: 's2', question: 'where do i work', answer: 'At Globex.', domains: ['work'] });
+    expect(cache.lookup('Where do I work?', null)?.response).toBe('At Globex.');
+    expect(countResponses(database.db)).toBe(1);
+  });
+
+  it('expires answers after 24 h', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'Which editor do I use for work?', answer: 'Neovim.' });
+    clock.advance(RESPONSE_CACHE_TTL_MS - 1);
+    expect((await ask(cache, 'Which editor do I use for work?'))?.source).toBe('cache');
+    expect((await ask(cache, 'For work, which editor do I use?'))?.source).toBe('dedup');
+    clock.advance(1);
+    expect(await ask(cache, 'Which editor do I use for work?')).toBeNull();
+    expect(await ask(cache, 'For work, which editor do I use?')).toBeNull();
+    expect(cache.expire()).toBe(1);
+    expect(countResponses(database.db)).toBe(0);
+  });
+});
+
+describe('response cache: what is never cached', () => {
+  it('refuses to store time-dependent and emotional questions, in English and Spanish', async () => {
+    const cache = newCache();
+    const refused: Array<[string, string]> = [
+      ['What time is it?', 'time-dependent'],
+      ['What do I have today?', 'time-dependent'],
+      ['¿Qué hora es?', 'time-dependent'],
+      ['¿Qué tengo hoy?', 'time-dependent'],
+      ['Recién llegué, ¿dónde dejé las llaves?', 'time-dependent'],
+      ["I'm sad, where does my sister live?", 'emotional'],
+      ['Me siento solo, ¿dónde vive mi hermana?', 'emotional'],
+    ];
+    for (const [question, reason] of refused) {
+      expect(await storeAnswer(cache, { question, answer: 'x' })).toEqual({ stored: false, reason });
+    }
+    expect(countResponses(database.db)).toBe(0);
+  });
+
+  it('refuses an answer that follows a side-effecting tool', async () => {
+    const cache = newCache();
+    const outcome = await storeAnswer(cache, { question: 'Which flight did I book?', answer: 'LA2047 to Cusco.', sideEffectSinceQuestion: true });
+    expect(outcome).toEqual({ stored: false, reason: 'side-effect' });
+    expect(await ask(cache, 'Which flight did I book?')).toBeNull();
+  });
+
+  it('never answers a time-dependent or emotional message from the cache, even when a similar answer is stored', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'Where does my sister live?', answer: 'In Rosario.' });
+    expect((await ask(cache, 'Where does my sister live?'))?.source).toBe('cache');
+    expect(await ask(cache, 'Where does my sister live now?')).toBeNull();
+    expect(await ask(cache, 'I feel lonely, where does my sister live?')).toBeNull();
+  });
+});
+
+describe('response cache: invalidation on a fact change', () => {
+  it('drops answers of the changed domain and those that depended on any fact, and keeps the others', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'Where do I work?', answer: 'At Acme.', domains: ['work'] });
+    await storeAnswer(cache, { question: 'Which editor do I prefer?', answer: 'Neovim.', domains: ['preferences'] });
+    await storeAnswer(cache, { question: 'What do you know about me?', answer: 'Acme, Neovim.', domains: [] });
+    const dropped = database.sqlite.transaction(() => cache.invalidateDomains(['work']))();
+    expect(dropped).toBe(2);
+    expect(await ask(cache, 'Where do I work?')).toBeNull();
+    expect(await ask(cache, 'What do you know about me?')).toBeNull();
+    expect((await ask(cache, 'Which editor do I prefer?'))?.response).toBe('Neovim.');
+  });
+
+  it('invalidates an answer that depended on several domains when any of them changes', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'What did I decide about my project?', answer: 'Postgres.', domains: ['decisions', 'projects'] });
+    expect(cache.invalidateDomains(['personal'])).toBe(0);
+    expect(cache.invalidateDomains(['projects'])).toBe(1);
+    expect(await ask(cache, 'What did I decide about my project?')).toBeNull();
+  });
+
+  it('drops everything with DOMAINS and nothing with an empty list', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'Where do I work?', answer: 'At Acme.', domains: ['work'] });
+    await storeAnswer(cache, { question: 'Which editor do I prefer?', answer: 'Neovim.', domains: ['preferences'] });
+    expect(cache.invalidateDomains([])).toBe(0);
+    expect(cache.invalidateDomains(DOMAINS)).toBe(2);
+  });
+});
+
+describe('intent dedup', () => {
+  it('answers an English rephrasing with the English disclaimer', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'Which editor do I use for work?', answer: 'Neovim with LazyVim.', domains: ['work'] });
+    const hit = await ask(cache, 'For work, which editor do I use?');
+    expect(hit).toMatchObject({ response: 'Neovim with LazyVim.', source: 'dedup', disclaimer: '[Answer retrieved from an earlier conversation]' });
+    expect(hit?.similarity).toBeGreaterThan(0.85);
+  });
+
+  it('answers a Spanish rephrasing with the Spanish disclaimer', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: '¿Qué decidí sobre el despliegue?', answer: 'Kubernetes en lugar de docker-compose.', domains: ['decisions'] });
+    const hit = await ask(cache, 'Sobre el despliegue, ¿qué decidí?');
+    expect(hit).toMatchObject({ source: 'dedup', disclaimer: '[Respuesta recuperada de conversación anterior]' });
+    expect(hit?.response).toBe('Kubernetes en lugar de docker-compose.');
+    const other = await ask(cache, '¿En qué ciudad vive mi hermana?');
+    expect(other).toBeNull();
+  });
+
+  it('does not merge questions about different people, nor across languages', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'What city does my sister live in?', answer: 'Rosario.', domains: ['personal'] });
+    const similarity = cosine(await embedder.embed('What city does my sister live in?'), await embedder.embed('What city does my brother live in?'));
+    expect(similarity).toBeLessThan(0.85);
+    expect(await ask(cache, 'What city does my brother live in?')).toBeNull();
+    expect(await ask(cache, '¿En qué ciudad vive mi hermana?')).toBeNull();
+  });
+
+  it('does not merge questions about another person or negated ones, however similar their words', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'What did I decide about the deployment?', answer: 'Kubernetes.', domains: ['decisions'] });
+    await storeAnswer(cache, { question: '¿Dónde trabaja mi hermana?', answer: 'En Rosario.', domains: ['personal'] });
+    await storeAnswer(cache, { question: 'Do I like coffee?', answer: 'Yes, black.', domains: ['preferences'] });
+    const you = 'What did you decide about the deployment?';
+    expect(cosine(await embedder.embed('What did I decide about the deployment?'), await embedder.embed(you))).toBeGreaterThan(0.85);
+    expect(await ask(cache, you)).toBeNull();
+    expect(await ask(cache, '¿Dónde trabaja tu hermana?')).toBeNull();
+    expect(await ask(cache, "Don't I like coffee?")).toBeNull();
+    expect((await ask(cache, 'About the deployment, what did I decide?'))?.source).toBe('dedup');
+  });
+
+  it('honours the configured threshold', async () => {
+    const strict = new ResponseCache({ db: database.db, clock, embedder, dedupThreshold: 0.9999 });
+    await storeAnswer(strict, { question: 'Where do I work?', answer: 'At Acme.' });
+    const rephrased = 'Where is it that I work?';
+    const similarity = cosine(await embedder.embed('Where do I work?'), await embedder.embed(rephrased));
+    expect(similarity).toBeGreaterThan(0.85);
+    expect(similarity).toBeLessThan(0.9999);
+    expect(await ask(strict, rephrased)).toBeNull();
+    expect((await ask(newCache(), rephrased))?.source).toBe('dedup');
+  });
+
+  it('finds answers stored before a restart (the index is loaded from the table)', async () => {
+    await storeAnswer(newCache(), { question: 'Which editor do I use for work?', answer: 'Neovim.' });
+    const restarted = newCache();
+    expect(restarted.indexedQuestions).toBe(1);
+    expect((await ask(restarted, 'For work, which editor do I use?'))?.source).toBe('dedup');
+  });
+
+  it('compares a message with the newest cached questions only, and still answers older exact repeats', async () => {
+    const cache = new ResponseCache({ db: database.db, clock, embedder, dedupThreshold: 0.85, maxDedupQuestions: 2 });
+    await storeAnswer(cache, { question: 'Which editor do I use for work?', answer: 'Neovim.' });
+    clock.advance(1000);
+    await storeAnswer(cache, { question: 'Where does my sister live?', answer: 'In Rosario.' });
+    clock.advance(1000);
+    await storeAnswer(cache, { question: 'What did I decide about the deployment?', answer: 'Kubernetes.' });
+    expect(cache.indexedQuestions).toBe(2);
+    expect(await ask(cache, 'For work, which editor do I use?')).toBeNull();
+    expect((await ask(cache, 'Which editor do I use for work?'))?.source).toBe('cache');
+    expect((await ask(cache, 'About the deployment, what did I decide?'))?.source).toBe('dedup');
+    const restarted = new ResponseCache({ db: database.db, clock, embedder, dedupThreshold: 0.85, maxDedupQuestions: 2 });
+    expect((await ask(restarted, 'About the deployment, what did I decide?'))?.source).toBe('dedup');
+    expect(await ask(restarted, 'For work, which editor do I use?')).toBeNull();
+  });
+
+  it('never compares vectors of another embedder', async () => {
+    await storeAnswer(newCache(), { question: 'Which editor do I use for work?', answer: 'Neovim.' });
+    const other = createHashingEmbedder({ dims: 512 });
+    const renamed = { ...other, id: 'other-embedder-512' };
+    const cache = new ResponseCache({ db: database.db, clock, embedder: renamed, dedupThreshold: 0.85 });
+    expect(cache.indexedQuestions).toBe(0);
+    expect(cache.lookup('For work, which editor do I use?', await renamed.embed('For work, which editor do I use?'))).toBeNull();
+    expect(cache.lookup('Which editor do I use for work?', null)?.source).toBe('cache');
+  });
+});
+
+describe('response cache inside transactions', () => {
+  it('never answers with a store that was rolled back', async () => {
+    const cache = newCache();
+    const prepared = await cache.prepare({ sessionId: 's1', question: 'Which editor do I use for work?', answer: 'Neovim.', domains: ['work'] });
+    expect(() =>
+      database.sqlite.transaction(() => {
+        cache.store(prepared);
+        throw new Error('the request failed after the store');
+      })(),
+    ).toThrow('the request failed');
+    expect(await ask(cache, 'For work, which editor do I use?')).toBeNull();
+    expect(await ask(cache, 'Which editor do I use for work?')).toBeNull();
+  });
+
+  it('keeps answering exactly after an invalidation that was rolled back', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'Where do I work?', answer: 'At Acme.' });
+    expect(() =>
+      database.sqlite.transaction(() => {
+        cache.invalidateDomains(['work']);
+        throw new Error('the fact change failed');
+      })(),
+    ).toThrow('the fact change failed');
+    expect((await ask(cache, 'Where do I work?'))?.response).toBe('At Acme.');
+  });
+
+  it('with the transaction scope, indexes a store only after the commit', async () => {
+    const cache = newCache();
+    const prepared = await cache.prepare({ sessionId: 's1', question: 'Which editor do I use for work?', answer: 'Neovim.', domains: ['work'] });
+    const sizes = runInTransaction(database, (scope) => {
+      cache.store(prepared, scope);
+      return cache.indexedQuestions;
+    });
+    expect(sizes).toBe(0);
+    expect(cache.indexedQuestions).toBe(1);
+    expect(runInTransaction(database, () => { throw new RollbackWith('dry run'); })).toBe('dry run');
+    expect((await ask(cache, 'For work, which editor do I use?'))?.source).toBe('dedup');
+  });
+
+  it('with the transaction scope, a rolled-back invalidation leaves dedup answering', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'Which editor do I use for work?', answer: 'Neovim.' });
+    const outcome = runInTransaction(database, (scope) => {
+      throw new RollbackWith(cache.invalidateDomains(['work'], scope));
+    });
+    expect(outcome).toBe(1);
+    expect((await ask(cache, 'For work, which editor do I use?'))?.source).toBe('dedup');
+    runInTransaction(database, (scope) => cache.invalidateDomains(['work'], scope));
+    expect(cache.indexedQuestions).toBe(0);
+    expect(await ask(cache, 'For work, which editor do I use?')).toBeNull();
+  });
+
+  it('rejects a vector of the wrong size', async () => {
+    const cache = newCache();
+    expect(() => cache.lookup('Where do I work?', new Float32Array(3))).toThrow(/dimension/);
+  });
+
+  it('expires rows deleted elsewhere (the cleanup job) without answering from the index', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'Which editor do I use for work?', answer: 'Neovim.' });
+    clock.advance(2 * HOUR_MS);
+    database.sqlite.exec('delete from response_cache');
+    expect(await ask(cache, 'For work, which editor do I use?')).toBeNull();
+    expect(cache.indexedQuestions).toBe(0);
+  });
+});

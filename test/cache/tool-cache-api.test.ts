@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolCacheRoutes } from '../../src/api/routes/cache.js';
+import { createServer } from '../../src/api/server.js';
+import { ToolCache } from '../../src/cache/tool-cache.js';
+import { HOUR_MS, ManualClock } from '../../src/clock.js';
+import { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
+import { openDatabase } from '../../src/storage/database.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+// The tool cache endpoints on a real socket and SQLite file, as the daemon will serve them.
+const temp = makeTempDir();
+const database = openDatabase(join(temp.dir, 'memoryd.db'));
+const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
+const socketPath = join(temp.dir, 'api.sock');
+const client = new MemorydClient({ socketPath, timeoutMs: 5000 });
+const app = createServer({
+  logger: pino({ level: 'silent' }),
+  maxBodyBytes: 64 * 1024,
+  routes: toolCacheRoutes({ toolCache: new ToolCache({ db: database.db, clock }), maxResultBytes: 1024 }),
+});
+
+beforeAll(async () => {
+  await app.listen({ path: socketPath });
+});
+
+afterAll(async () => {
+  client.close();
+  await app.close();
+  database.close();
+  temp.remove();
+});
+
+const path = (tool: string, params: unknown): string => `/v1/tool-cache/${tool}?params=${encodeURIComponent(JSON.stringify(params))}`;
+
+async function failure(request: Promise<unknown>): Promise<MemorydApiError> {
+  const error = await request.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(MemorydApiError);
+  return error as MemorydApiError;
+}
+
+describe('tool cache API', () => {
+  it('answers a miss with 200 {hit: false}, then a hit after PUT, whatever the key order', async () => {
+    expect(await client.json('GET', path('search_flights', { from: 'LIM', to: 'CUZ' }))).toMatchObject({ hit: false, toolName: 'search_flights' });
+    const put = await client.json<{ stored: boolean; key: string; expiresAt: string }>('PUT', '/v1/tool-cache/search_flights', {
+      params: { from: 'LIM', to: 'CUZ' },
+      result: { flights: [{ code: 'LA2047', price: 89.5 }] },
+      idempotent: true,
+    });
+    expect(put).toMatchObject({ stored: true, cachedAt: '2026-11-22T09:00:00.000Z', expiresAt: '2026-11-22T10:00:00.000Z' });
+    expect(put.key).toMatch(/^search_flights:[0-9a-f]{64}$/);
+    const hit = await client.json('GET', path('search_flights', { to: 'CUZ', from: 'LIM' }));
+    expect(hit).toEqual({
+      hit: true,
+      toolName: 'search_flights',
+      key: put.key,
+      result: { flights: [{ code: 'LA2047', price: 89.5 }] },
+      cachedAt: '2026-11-22T09:00:00.000Z',
+      expiresAt: '2026-11-22T10:00:00.000Z',
+    });
+  });
+
+  it('misses after the hour', async () => {
+    await client.json('PUT', '/v1/tool-cache/get_weather_normals', { params: { city: 'Lima' }, result: 'mild', idempotent: true });
+    clock.advance(HOUR_MS);
+    expect(await client.json('GET', path('get_weather_normals', { city: 'Lima' }))).toMatchObject({ hit: false });
+  });
+
+  it('refuses side-effecting tools with 400 and a clear message', async () => {
+    for (const idempotent of [false, undefined]) {
+      const error = await failure(client.json('PUT', '/v1/tool-cache/send_email', { params: { to: 'bob' }, result: 'sent', idempotent }));
+      expect(error.status).toBe(400);
+      expect(error.message).toContain('side-effecting tools are never cached');
+      expect(error.details.issues).toEqual([expect.objectContaining({ path: 'body.idempotent' })]);
+    }
+    expect(await client.json('GET', path('send_email', { to: 'bob' }))).toMatchObject({ hit: false });
+  });
+
+  it('validates names, parameters and sizes', async () => {
+    expect((await failure(client.json('GET', path('bad:name', {})))).details.issues).toEqual([expect.objectContaining({ path: 'params.toolName' })]);
+    expect((await failure(client.json('GET', '/v1/tool-cache/search?params=%7Bnot-json'))).details.issues).toEqual([
+      expect.objectContaining({ path: 'query.params' }),
+    ]);
+    expect((await failure(client.json('GET', path('search', [1, 2])))).status).toBe(400);
+    expect((await failure(client.json('GET', '/v1/tool-cache/search'))).details.issues).toEqual([expect.objectContaining({ path: 'query.params' })]);
+    const extra = await failure(client.json('PUT', '/v1/tool-cache/search', { params: {}, result: 1, idempotent: true, ttl: 5 }));
+    expect(extra.status).toBe(400);
+    const noResult = await failure(client.json('PUT', '/v1/tool-cache/search', { params: {}, idempotent: true }));
+    expect(noResult.details.issues).toEqual([expect.objectContaining({ path: 'body.result' })]);
+    const large = await failure(client.json('PUT', '/v1/tool-cache/search', { params: {}, result: 'x'.repeat(2000), idempotent: true }));
+    expect(large).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+  });
+});

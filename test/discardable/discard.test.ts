@@ -1,0 +1,110 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discardRoutes } from '../../src/api/routes/discard.js';
+import { createServer } from '../../src/api/server.js';
+import { HOUR_MS, ManualClock } from '../../src/clock.js';
+import { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
+import { discard } from '../../src/discardable/discard.js';
+import { lastErrorForRetry, MAX_ERROR_MESSAGE_CHARS } from '../../src/discardable/error-log.js';
+import { createLogger } from '../../src/discardable/logger.js';
+import { openDatabase } from '../../src/storage/database.js';
+import { countErrors } from '../../src/storage/errors-repo.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const temp = makeTempDir();
+const logsDir = join(temp.dir, 'logs');
+const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
+const sink = createLogger({ logsDir, level: 'info', verbose: false, clock });
+const database = openDatabase(join(temp.dir, 'memoryd.db'));
+const socketPath = join(temp.dir, 'api.sock');
+const client = new MemorydClient({ socketPath, timeoutMs: 5000 });
+const app = createServer({
+  logger: sink.logger,
+  maxBodyBytes: 64 * 1024,
+  routes: discardRoutes({ db: database.db, clock, logger: sink.logger, maxContentBytes: 4096 }),
+});
+
+beforeAll(async () => {
+  await app.listen({ path: socketPath });
+});
+
+afterAll(async () => {
+  client.close();
+  await app.close();
+  database.close();
+  sink.files.close();
+  temp.remove();
+});
+
+function logLines(): Array<Record<string, unknown>> {
+  return readdirSync(logsDir)
+    .sort()
+    .flatMap((name) => readFileSync(join(logsDir, name), 'utf8').split('\n'))
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+const linesWith = (text: string): Array<Record<string, unknown>> => logLines().filter((line) => JSON.stringify(line).includes(text));
+
+describe('discard', () => {
+  it('writes exactly one log line with the record and nothing to the database', () => {
+    discard(sink.logger, { kind: 'tool_log', sessionId: 'chat-1', toolName: 'search_flights', content: 'GET /flights?from=LIM took 812 ms [unit-one]' });
+    const lines = linesWith('unit-one');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ part: 'discardable', kind: 'tool_log', sessionId: 'chat-1', toolName: 'search_flights', level: 30 });
+    expect(countErrors(database.db)).toBe(0);
+  });
+});
+
+describe('POST /v1/discard', () => {
+  it('accepts every kind and logs it', async () => {
+    for (const kind of ['tool_log', 'parse_failure', 'intermediate', 'stack_trace', 'response_tokens', 'other']) {
+      expect(await client.json('POST', '/v1/discard', { kind, content: `record of ${kind} [api-kinds]` })).toEqual({ discarded: true, errorRecorded: false });
+    }
+    expect(linesWith('[api-kinds]').map((line) => line.kind)).toEqual(['tool_log', 'parse_failure', 'intermediate', 'stack_trace', 'response_tokens', 'other']);
+    expect(countErrors(database.db)).toBe(0);
+  });
+
+  it('keeps the error summary of a failed parse for a retry, never its content, for 24 h', async () => {
+    const body = {
+      kind: 'parse_failure',
+      sessionId: 'chat-2',
+      content: '{"answer": "Lima", [raw model output]',
+      error: { code: 'JSON_PARSE', message: `Unexpected token [ at position 18 ${'x'.repeat(400)}` },
+    };
+    expect(await client.json('POST', '/v1/discard', body)).toEqual({ discarded: true, errorRecorded: true });
+    const last = lastErrorForRetry(database.db, 'chat-2', clock.now());
+    expect(last).toMatchObject({ code: 'JSON_PARSE', at: clock.now() });
+    expect(last?.message.startsWith('Unexpected token [ at position 18')).toBe(true);
+    expect(last?.message).toHaveLength(MAX_ERROR_MESSAGE_CHARS);
+    expect(last?.message).not.toContain('raw model output');
+    expect(lastErrorForRetry(database.db, 'chat-3', clock.now())).toBeNull();
+    clock.advance(24 * HOUR_MS);
+    expect(lastErrorForRetry(database.db, 'chat-2', clock.now())).toBeNull();
+  });
+
+  it('returns the newest error of the session', async () => {
+    await client.json('POST', '/v1/discard', { kind: 'stack_trace', sessionId: 'chat-4', content: 'Error: a\n at x', error: { code: 'FIRST', message: 'a' } });
+    clock.advance(1000);
+    await client.json('POST', '/v1/discard', { kind: 'stack_trace', sessionId: 'chat-4', content: 'Error: b\n at y', error: { code: 'SECOND', message: 'b' } });
+    expect(lastErrorForRetry(database.db, 'chat-4', clock.now())?.code).toBe('SECOND');
+  });
+
+  it('validates the record', async () => {
+    const rejected = async (body: unknown): Promise<MemorydApiError> =>
+      client.json('POST', '/v1/discard', body).then(
+        () => {
+          throw new Error('accepted');
+        },
+        (error: unknown) => error as MemorydApiError,
+      );
+    expect((await rejected({ kind: 'diary', content: 'x' })).details.issues).toEqual([expect.objectContaining({ path: 'body.kind' })]);
+    expect((await rejected({ kind: 'other', content: '' })).status).toBe(400);
+    expect((await rejected({ kind: 'other', content: 'x', sessionId: 'bad id' })).details.issues).toEqual([expect.objectContaining({ path: 'body.sessionId' })]);
+    expect((await rejected({ kind: 'other', content: 'x', extra: 1 })).status).toBe(400);
+    const misplaced = await rejected({ kind: 'tool_log', content: 'x', error: { code: 'E', message: 'm' } });
+    expect(misplaced.details.issues).toEqual([expect.objectContaining({ path: 'body.error' })]);
+    expect(await rejected({ kind: 'other', content: 'é'.repeat(2049) })).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
