@@ -1,14 +1,12 @@
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createServer } from './api/server.js';
-import type { RouteSpec } from './api/route.js';
-import { systemRoutes } from './api/routes/system.js';
-import type { HealthResponse } from './api/schemas/health.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/config.js';
-import { AppError } from './errors.js';
 import { SETTINGS } from './config/settings.js';
+import { buildRoutes, buildServices, newContext, type AppContext, type Services } from './context.js';
+import { AppError } from './errors.js';
 import { createLogger, type LogSink } from './discardable/logger.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { selectEmbedder } from './embeddings/select-embedder.js';
@@ -17,10 +15,10 @@ import { jobRegistry } from './jobs/registry.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { ensurePrivateDir } from './lifecycle/private-dir.js';
 import { claimSocketPath, removeSocketFile } from './lifecycle/socket.js';
-import { createAppMetrics, type AppMetrics } from './metrics/app-metrics.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { createTokenizer } from './tokens/create-tokenizer.js';
-import type { Tokenizer } from './tokens/tokenizer.js';
+
+export type { AppContext } from './context.js';
 
 /** What tests and the start script may replace; everything else comes from the config. */
 export interface DaemonOptions {
@@ -33,23 +31,9 @@ export interface DaemonOptions {
   scheduler?: boolean;
 }
 
-/** The concrete dependencies every part of memoryd is built from. */
-export interface AppContext {
-  config: Config;
-  clock: Clock;
-  ids: IdGenerator;
-  log: LogSink;
-  database: Database;
-  tokenizer: Tokenizer;
-  embedder: Embedder;
-  embedderReason: string;
-  metrics: AppMetrics;
-  version: string;
-  startedAt: number;
-}
-
 export interface RunningDaemon {
   readonly context: AppContext;
+  readonly services: Services;
   readonly socketPath: string;
   /** Stops accepting, finishes requests in flight, flushes, closes the database and removes the socket. */
   stop(reason: string): Promise<void>;
@@ -70,8 +54,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     if (claim === 'recovered') logger.warn({ socketPath: config.socketPath }, 'removed a stale socket left by a previous run');
     const database = openDatabase(config.dbPath);
     opened.unshift(() => database.close());
-    const context = await buildContext(options, { clock, log, database });
-    const routes = buildRoutes(context);
+    const context = await baseContext(options, { clock, log, database });
+    const services = await buildServices(context);
+    const routes = buildRoutes(context, services);
     const app = createServer({
       routes,
       logger: log.logger,
@@ -88,23 +73,20 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       { socketPath: config.socketPath, embedder: context.embedder.id, embedderReason: context.embedderReason, tokenizer: config.tokenizer },
       'memoryd ready',
     );
-    return { context, socketPath: config.socketPath, stop: once((reason) => shutdown(reason, { context, app, scheduler })) };
+    return { context, services, socketPath: config.socketPath, stop: once((reason) => shutdown(reason, { context, app, scheduler })) };
   } catch (error) {
     for (const close of opened) close();
     throw error;
   }
 }
 
-async function buildContext(
-  options: DaemonOptions,
-  base: { clock: Clock; log: LogSink; database: Database },
-): Promise<AppContext> {
+async function baseContext(options: DaemonOptions, base: { clock: Clock; log: LogSink; database: Database }): Promise<AppContext> {
   const { config } = options;
   const tokenizer = await createTokenizer(config.tokenizer);
   const selected = options.embedder
     ? { embedder: options.embedder, reason: `embedder ${options.embedder.id} given by the caller` }
     : await selectEmbedder({ modelsDir: config.modelsDir, modelId: config.embeddingModel, prefer: config.embedder });
-  return {
+  return newContext({
     config,
     clock: base.clock,
     ids: options.ids ?? randomIds(() => base.clock.now()),
@@ -113,36 +95,7 @@ async function buildContext(
     tokenizer,
     embedder: selected.embedder,
     embedderReason: selected.reason,
-    metrics: createAppMetrics(),
-    version: readVersion(),
-    startedAt: base.clock.now(),
-  };
-}
-
-function buildRoutes(context: AppContext): RouteSpec[] {
-  const routes: RouteSpec[] = [];
-  routes.push(...systemRoutes({ health: () => health(context), version: context.version, routes: () => routes }));
-  return routes;
-}
-
-function health(context: AppContext): HealthResponse {
-  let db: 'ok' | 'error' = 'ok';
-  try {
-    context.database.sqlite.prepare('select 1').get();
-  } catch (error) {
-    db = 'error';
-    context.log.logger.error({ err: error, part: 'daemon' }, 'database health check failed');
-  }
-  const { embedder } = context;
-  return {
-    status: db === 'ok' ? 'ok' : 'degraded',
-    version: context.version,
-    uptimeS: Math.round((context.clock.now() - context.startedAt) / 1000),
-    db,
-    embedder: { id: embedder.id, dims: embedder.dims, kind: embedder.kind, reason: context.embedderReason },
-    tokenizer: context.tokenizer.encoding,
-    tokenCap: context.config.tokenCap,
-  };
+  });
 }
 
 /** Listens with a umask that keeps the socket 0600 from its first instant. */
@@ -187,9 +140,4 @@ async function shutdown(
 function once(fn: (reason: string) => Promise<void>): (reason: string) => Promise<void> {
   let running: Promise<void> | null = null;
   return (reason) => (running ??= fn(reason));
-}
-
-function readVersion(): string {
-  const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
-  return packageJson.version ?? '0.0.0';
 }

@@ -16,6 +16,7 @@ export interface WindowParams {
   maxSummaries: number;
   maxSummaryTokens: number;
   totalSummariesMax: number;
+  maxArchivedSummaries: number;
   pressureTokens: number;
 }
 
@@ -81,6 +82,7 @@ export function loadConfig(
     maxSummaries: read(SETTINGS.maxSummaries),
     maxSummaryTokens: read(SETTINGS.maxSummaryTokens),
     totalSummariesMax: read(SETTINGS.totalSummariesMax),
+    maxArchivedSummaries: read(SETTINGS.maxArchivedSummaries),
     pressureTokens: read(SETTINGS.pressureTokens),
   };
   const config: Config = {

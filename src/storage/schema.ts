@@ -33,7 +33,7 @@ export const turns = sqliteTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     turnNumber: integer('turn_number').notNull(),
     role: text('role', { enum: ['user', 'assistant', 'tool'] }).notNull(),
-    /** null once the turn's segment has been summarised (the raw text is purged). */
+    /** The raw text; the whole row is deleted once its segment is summarised (the summary keeps its number). */
     content: text('content'),
     toolCallId: text('tool_call_id'),
     toolName: text('tool_name'),
@@ -43,15 +43,13 @@ export const turns = sqliteTable(
     continuity: real('continuity'),
     domain: text('domain'),
     topicShift: integer('topic_shift', { mode: 'boolean' }).notNull().default(false),
-    /** window → segment (left the window, not yet summarised) → summarized. */
-    state: text('state', { enum: ['window', 'segment', 'summarized'] }).notNull().default('window'),
-    /** Kept while the turn is in the window or open segment; purged with the content. */
+    /** window → segment (left the window, not yet summarised) → deleted into a summary. */
+    state: text('state', { enum: ['window', 'segment'] }).notNull().default('window'),
     embedding: blob('embedding', { mode: 'buffer' }),
     embedderId: text('embedder_id'),
     outputValid: integer('output_valid', { mode: 'boolean' }),
     cacheable: integer('cacheable', { mode: 'boolean' }),
     createdAt: integer('created_at').notNull(),
-    summarizedAt: integer('summarized_at'),
   },
   (table) => [
     uniqueIndex('turns_session_number').on(table.sessionId, table.turnNumber),
@@ -72,6 +70,9 @@ export const summaries = sqliteTable(
     body: text('body').notNull(),
     topic: text('topic').notNull(),
     tokenCount: integer('token_count').notNull(),
+    /** `{topic, outcome}` only, for the layout's compact-json lens under pressure, and its count. */
+    compactBody: text('compact_body').notNull(),
+    compactTokenCount: integer('compact_token_count').notNull(),
     status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
     firstTurn: integer('first_turn').notNull(),
     lastTurn: integer('last_turn').notNull(),

@@ -85,6 +85,8 @@ CREATE TABLE `summaries` (
 	`body` text NOT NULL,
 	`topic` text NOT NULL,
 	`token_count` integer NOT NULL,
+	`compact_body` text NOT NULL,
+	`compact_token_count` integer NOT NULL,
 	`status` text DEFAULT 'active' NOT NULL,
 	`first_turn` integer NOT NULL,
 	`last_turn` integer NOT NULL,
@@ -125,7 +127,6 @@ CREATE TABLE `turns` (
 	`output_valid` integer,
 	`cacheable` integer,
 	`created_at` integer NOT NULL,
-	`summarized_at` integer,
 	FOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

@@ -1,0 +1,112 @@
+import type { ContextOutcome, ContextRequest, FactChangeView } from '../../compiler/context-service.js';
+import type { ReplyInput, ReplyOutcome } from '../../conversation/record-reply.js';
+import type { SessionView } from '../../conversation/session-view.js';
+import type { WindowOutcome } from '../../conversation/window-advance.js';
+import type { SessionStatsSummary } from '../../metrics/session-stats.js';
+import { defineRoute, type RouteSpec } from '../route.js';
+import { sessionParamsSchema } from '../schemas/common.js';
+import { contextRequestSchema, contextResponseSchema, turnRequestSchema, type ContextResponse } from '../schemas/sessions.js';
+
+export interface SessionsDeps {
+  context(request: ContextRequest): Promise<ContextOutcome>;
+  reply(sessionId: string, input: ReplyInput): Promise<ReplyOutcome>;
+  view(sessionId: string): SessionView;
+  end(sessionId: string): WindowOutcome;
+  stats(sessionId: string): SessionStatsSummary | null;
+  systemVersion: string;
+}
+
+export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      path: '/v1/sessions/:sessionId/context',
+      summary: 'Record the user message and compile the prompt for the next LLM call (the main call)',
+      params: sessionParamsSchema,
+      body: contextRequestSchema,
+      response: contextResponseSchema,
+      errors: [413, 422],
+      handler: async ({ params, body }) => {
+        const { at, ...rest } = body;
+        const outcome = await deps.context({ ...rest, sessionId: params.sessionId, ...(at === undefined ? {} : { at: Date.parse(at) }) });
+        return shapeContext(outcome, deps.systemVersion);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/v1/sessions/:sessionId/turns',
+      summary: "Record the assistant's answer or a tool's result",
+      params: sessionParamsSchema,
+      body: turnRequestSchema,
+      errors: [413],
+      handler: async ({ params, body }) => {
+        const { at, ...rest } = body;
+        const outcome = await deps.reply(params.sessionId, { ...rest, ...(at === undefined ? {} : { at: Date.parse(at) }) });
+        const { turn, window } = outcome.recorded;
+        return {
+          turn: {
+            turnNumber: turn.turnNumber,
+            role: turn.role,
+            tokenCount: turn.tokenCount,
+            windowSize: window.size,
+            windowReason: window.reason,
+            summariesCreated: window.summariesCreated.length,
+          },
+          cache: outcome.cache,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/v1/sessions/:sessionId',
+      summary: "The session's window (size and why), open segment, active summaries and prompt sizes",
+      params: sessionParamsSchema,
+      errors: [404],
+      handler: ({ params }) => ({ ...deps.view(params.sessionId), stats: deps.stats(params.sessionId) }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/v1/sessions/:sessionId',
+      summary: 'End the session: flush the window and open segment into summaries',
+      params: sessionParamsSchema,
+      errors: [404],
+      handler: ({ params }) => {
+        const outcome = deps.end(params.sessionId);
+        return { ended: true, summariesCreated: outcome.summariesCreated.length, archived: outcome.archived };
+      },
+    }),
+  ];
+}
+
+function shapeContext(outcome: ContextOutcome, systemVersion: string): ContextResponse {
+  const { prompt, window } = outcome;
+  const view = (fact: FactChangeView) => ({ id: fact.id, fact: fact.fact, domain: fact.domain });
+  return {
+    messages: prompt.messages.map((message) => ({ ...message })),
+    tokens: prompt.tokens,
+    budget: prompt.budget,
+    usage: prompt.usage,
+    level: prompt.level,
+    layout: { total: prompt.report.total, sections: prompt.report.sections.map((section) => ({ ...section })) },
+    hash: prompt.hash,
+    systemVersion,
+    turn: {
+      turnNumber: outcome.turnNumber,
+      topicShift: outcome.topicShift,
+      shiftReasons: [...outcome.shiftReasons],
+      windowSize: window.size,
+      windowTurns: window.windowTurns.length,
+      windowReason: window.reason,
+      pressure: outcome.pressure,
+      summariesCreated: window.summariesCreated.length,
+    },
+    facts: {
+      added: outcome.factChanges.added.map(view),
+      reconfirmed: outcome.factChanges.reconfirmed.map(view),
+      superseded: outcome.factChanges.superseded.map(view),
+      deleted: outcome.factChanges.deleted.map(view),
+    },
+    cached: outcome.cached,
+    dryRun: outcome.dryRun,
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { isoTimeSchema } from './common.js';
+
+const nonBlank = (what: string) => z.string().refine((text) => text.trim() !== '', `${what} must contain a non-whitespace character`);
+const toolNameSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 characters of A–Z, a–z, 0–9, "_", ".", ":" or "-"');
+
+export const toolSpecSchema = z.strictObject({
+  name: toolNameSchema,
+  description: z.string(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+  /** The tool changes the world (books, sends, deletes): answers after it are never cached. */
+  sideEffects: z.boolean().optional(),
+});
+
+export const toolResultSchema = z.strictObject({
+  toolCallId: z.string().min(1).max(128),
+  name: toolNameSchema,
+  content: z.string(),
+});
+
+export const contextRequestSchema = z.strictObject({
+  message: nonBlank('message'),
+  tools: z.array(toolSpecSchema).max(500).optional(),
+  toolResults: z.array(toolResultSchema).max(50).optional(),
+  budget: z.number().int().min(1).optional(),
+  dryRun: z.boolean().optional(),
+  at: isoTimeSchema.optional(),
+});
+
+export const turnRequestSchema = z.strictObject({
+  role: z.enum(['assistant', 'tool']),
+  content: z.string(),
+  toolCallId: z.string().min(1).max(128).optional(),
+  toolName: toolNameSchema.optional(),
+  outputValid: z.boolean().optional(),
+  cacheable: z.boolean().optional(),
+  sideEffects: z.boolean().optional(),
+  at: isoTimeSchema.optional(),
+});
+
+const messageSchema = z.object({
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.string(),
+  toolCallId: z.string().optional(),
+  name: z.string().optional(),
+});
+
+const factChangeSchema = z.object({ id: z.string(), fact: z.string(), domain: z.string() }).loose();
+
+export const contextResponseSchema = z.object({
+  messages: z.array(messageSchema),
+  tokens: z.number().int(),
+  budget: z.number().int(),
+  usage: z.number(),
+  level: z.enum(['ok', 'warning', 'compress', 'critical']),
+  layout: z.object({ total: z.number().int(), sections: z.array(z.object({ id: z.string(), base: z.number(), final: z.number() }).loose()) }),
+  hash: z.string(),
+  systemVersion: z.string(),
+  turn: z.object({
+    turnNumber: z.number().int(),
+    topicShift: z.boolean(),
+    shiftReasons: z.array(z.string()),
+    /** The window's size in turns as decided (4, 6 or 8 by default)… */
+    windowSize: z.number().int(),
+    /** …and how many turns it holds now (fewer when the 1200-token cap binds). */
+    windowTurns: z.number().int(),
+    windowReason: z.string(),
+    pressure: z.boolean(),
+    summariesCreated: z.number().int(),
+  }),
+  facts: z.object({
+    added: z.array(factChangeSchema),
+    reconfirmed: z.array(factChangeSchema),
+    superseded: z.array(factChangeSchema),
+    deleted: z.array(factChangeSchema),
+  }),
+  cached: z.object({ response: z.string(), disclaimer: z.string(), source: z.enum(['cache', 'dedup']) }).nullable(),
+  dryRun: z.boolean(),
+});
+
+export type ContextRequestBody = z.infer<typeof contextRequestSchema>;
+export type TurnRequestBody = z.infer<typeof turnRequestSchema>;
+export type ContextResponse = z.infer<typeof contextResponseSchema>;

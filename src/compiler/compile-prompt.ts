@@ -1,0 +1,61 @@
+import { layout, type LayoutReport, type RenderedMessage } from '../layout/index.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import type { PromptFrames } from './frames.js';
+import type { PromptParts } from './prompt-parts.js';
+import { buildSections } from './sections.js';
+
+export type UsageLevel = 'ok' | 'warning' | 'compress' | 'critical';
+
+/** A compiled prompt: the messages, their exact RT-007 token count, and the layout's account. */
+export interface CompiledPrompt {
+  messages: readonly RenderedMessage[];
+  tokens: number;
+  budget: number;
+  usage: number;
+  level: UsageLevel;
+  report: LayoutReport;
+  hash: string;
+}
+
+/** Usage thresholds of the spec §2: warning 70 %, compress 80 %, critical 90 %. */
+export function usageLevel(usage: number): UsageLevel {
+  if (usage >= 0.9) return 'critical';
+  if (usage >= 0.8) return 'compress';
+  if (usage >= 0.7) return 'warning';
+  return 'ok';
+}
+
+/** Σ base of all sections: what the prompt would cost before any layout decision. */
+export function baseTotal(parts: PromptParts, frames: PromptFrames): number {
+  const sum = (items: readonly { size: number }[]): number => items.reduce((total, item) => total + item.size, 0);
+  const framed = (frame: number, size: number): number => (size > 0 ? frame + size : 0);
+  return (
+    frames.system + parts.system.tokens +
+    framed(frames.format, parts.format?.tokens ?? 0) +
+    framed(frames.facts, sum(parts.facts.items)) +
+    framed(frames.summaries, sum(parts.summaries)) +
+    framed(frames.tools, sum(parts.tools)) +
+    sum(parts.toolResults) +
+    sum(parts.window.items) +
+    parts.user.size
+  );
+}
+
+/**
+ * Lays the parts out with the Token Box under `budget`. Throws
+ * ContextCriticalOverflowError when the system prompt and the user's message alone do
+ * not fit. The tokenizer is used only under pressure (lenses that rewrite text).
+ */
+export function compilePrompt(parts: PromptParts, frames: PromptFrames, budget: number, tokenizer: Tokenizer): CompiledPrompt {
+  const result = layout(buildSections(parts, frames), budget, { tokenizer });
+  const usage = result.total / budget;
+  return {
+    messages: result.messages,
+    tokens: result.total,
+    budget,
+    usage: Math.round(usage * 10_000) / 10_000,
+    level: usageLevel(usage),
+    report: result.report,
+    hash: result.report.hash,
+  };
+}

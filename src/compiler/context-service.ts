@@ -1,0 +1,250 @@
+import type { Clock } from '../clock.js';
+import type { Config } from '../config/config.js';
+import { prepareTurn, recordTurn, type PreparedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
+import type { WindowOutcome } from '../conversation/window-advance.js';
+import { advanceWindow } from '../conversation/window-advance.js';
+import { classifyDomain } from '../domains/classify-domain.js';
+import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
+import type { Logger } from '../discardable/logger.js';
+import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
+import { keepToolResult } from '../conversation/tool-result-text.js';
+import type { Database } from '../storage/database.js';
+import { ensureSession, updateSession } from '../storage/sessions-repo.js';
+import { liveTurns } from '../storage/turns-repo.js';
+import { RollbackWith, runInTransaction, type TxScope } from '../storage/transaction.js';
+import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.js';
+import type { PromptFrames } from './frames.js';
+import { gatherParts } from './gather-parts.js';
+import type { Counted } from './prompt-parts.js';
+import type { ToolCatalog, ToolSpec } from './tool-catalog.js';
+
+/** A fact as a context response reports a change to it. */
+export interface FactChangeView {
+  id: string;
+  fact: string;
+  domain: string;
+}
+
+/** What one user message changed in the facts tier. */
+export interface FactChangeLists {
+  added: FactChangeView[];
+  reconfirmed: FactChangeView[];
+  superseded: FactChangeView[];
+  deleted: FactChangeView[];
+}
+
+/** The facts tier as the context call uses it (implemented by the facts service). */
+export interface FactsTier<Prepared = unknown> {
+  prepareFromMessage(text: string): Promise<Prepared>;
+  applyFromUserTurn(prepared: Prepared, provenance: { sessionId: string; turnNumber: number; at?: number }, scope: TxScope): FactChangeLists;
+  selectForPrompt(request: FactSelectionRequest): FactSelection;
+}
+
+/** An earlier answer the assistant may return without calling the LLM. */
+export interface CachedAnswer {
+  response: string;
+  disclaimer: string;
+  source: 'cache' | 'dedup';
+}
+
+/** The response cache and intent dedup, as the context call consults them. */
+export interface AnswerCache {
+  lookup(message: string, embedding: Float32Array): CachedAnswer | null;
+}
+
+export interface ToolResultInput {
+  toolCallId: string;
+  name: string;
+  content: string;
+}
+
+export interface ContextRequest {
+  sessionId: string;
+  message: string;
+  tools?: ToolSpec[];
+  toolResults?: ToolResultInput[];
+  budget?: number;
+  dryRun?: boolean;
+  at?: number;
+}
+
+export interface ContextDeps {
+  config: Config;
+  clock: Clock;
+  database: Database;
+  recorder: RecorderDeps;
+  frames: PromptFrames;
+  system: Counted & { version: string };
+  format: Counted;
+  facts: FactsTier;
+  cache: AnswerCache | null;
+  tools: ToolCatalog;
+  logger: Logger;
+}
+
+/** Everything one context call produced, before the route shapes it. */
+export interface ContextOutcome {
+  prompt: CompiledPrompt;
+  /** In-process layout and render time, ms. */
+  compileMs: number;
+  turnNumber: number;
+  topicShift: boolean;
+  shiftReasons: readonly string[];
+  window: WindowOutcome;
+  pressure: boolean;
+  factChanges: FactChangeLists;
+  cached: CachedAnswer | null;
+  dryRun: boolean;
+}
+
+/** Pending tool results share this many tokens (spec §3: 0–300). */
+export const TOOL_RESULTS_TOKENS = 300;
+
+/**
+ * The main call, once per user message, in one transaction: record the message (facts
+ * extracted, window and segments moved, summaries written), record the tool results it
+ * came with, consult the cache, and compile the prompt under the budget. Anything that
+ * fails — an overflow included — rolls everything back; a dry run rolls back on purpose.
+ */
+export async function runContextCall(deps: ContextDeps, request: ContextRequest): Promise<ContextOutcome> {
+  const budget = checkBudget(deps.config, request.budget);
+  checkSizes(deps.config, request);
+  const userTurn = await prepareTurn(deps.recorder, { role: 'user', content: request.message, at: request.at ?? null });
+  const factsPrepared = await deps.facts.prepareFromMessage(request.message);
+  const toolTurns = await prepareToolResults(deps, request.toolResults ?? [], request.at ?? null);
+  const toolSpecs = request.tools ?? [];
+  const toolsPrepared = await deps.tools.prepare(toolSpecs);
+
+  return runInTransaction(deps.database, (scope) => {
+    const recorded = recordTurn(deps.recorder, request.sessionId, userTurn);
+    const factChanges = deps.facts.applyFromUserTurn(
+      factsPrepared,
+      { sessionId: request.sessionId, turnNumber: recorded.turn.turnNumber, at: recorded.turn.createdAt },
+      scope,
+    );
+    const current = new Set([recorded.turn.turnNumber]);
+    for (const toolTurn of toolTurns) current.add(recordTurn(deps.recorder, request.sessionId, toolTurn).turn.turnNumber);
+    const session = markUsedTools(deps, request);
+    const cached = deps.cache?.lookup(request.message, userTurn.embedding) ?? null;
+
+    const gather = () => {
+      const recent = liveTurns(deps.database.db, request.sessionId)
+        .filter((turn) => !current.has(turn.turnNumber) && turn.content !== null)
+        .slice(-3)
+        .map((turn) => turn.content as string);
+      const selection = deps.facts.selectForPrompt({
+        message: request.message,
+        embedding: userTurn.embedding,
+        domain: userTurn.domain ?? classifyDomain(request.message),
+        recentTurns: recent,
+        now: deps.clock.now(),
+      });
+      const facts = withoutTouched(selection, factChanges);
+      const tools = deps.tools.items(toolSpecs, toolsPrepared, { message: request.message, embedding: userTurn.embedding, used: session.used });
+      return gatherParts(deps.database.db, deps.config, {
+        sessionId: request.sessionId,
+        userTurn: recorded.turn,
+        currentTurnNumbers: current,
+        system: deps.system,
+        format: session.lastOutputValid === true ? null : deps.format,
+        facts,
+        tools,
+        now: deps.clock.now(),
+      });
+    };
+    let parts = gather();
+    let window = recorded.window;
+    const pressureAt = Math.min(deps.config.window.pressureTokens, Math.floor(budget * 0.75));
+    const pressure = baseTotal(parts, deps.frames) > pressureAt;
+    if (pressure) {
+      // Summarise aggressively before the layout: close the segment, shrink the window.
+      window = advanceWindow(deps.recorder, request.sessionId, liveTurns(deps.database.db, request.sessionId), {
+        mode: 'pressure',
+        shift: false,
+        now: deps.clock.now(),
+      });
+      parts = gather();
+    }
+    const compileStart = performance.now();
+    const prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
+    const compileMs = performance.now() - compileStart;
+    const outcome: ContextOutcome = {
+      prompt,
+      compileMs,
+      turnNumber: recorded.turn.turnNumber,
+      topicShift: recorded.shift?.shift ?? false,
+      shiftReasons: recorded.shift?.reasons ?? [],
+      window,
+      pressure,
+      factChanges,
+      cached,
+      dryRun: request.dryRun === true,
+    };
+    if (request.dryRun === true) throw new RollbackWith(outcome);
+    return outcome;
+  });
+}
+
+/**
+ * Facts this very message added, re-confirmed, superseded or deleted are left out: the
+ * message itself states them (and the in-memory index sees the changes only after commit).
+ */
+function withoutTouched(selection: FactSelection, changes: FactChangeLists): FactSelection {
+  const touched = new Set([...changes.added, ...changes.reconfirmed, ...changes.superseded, ...changes.deleted].map((fact) => fact.id));
+  if (touched.size === 0) return selection;
+  return { items: selection.items.filter((fact) => !touched.has(fact.id)), candidates: selection.candidates.filter((fact) => !touched.has(fact.id)) };
+}
+
+function checkBudget(config: Config, requested: number | undefined): number {
+  if (requested === undefined) return config.tokenCap;
+  if (requested > config.tokenCap) {
+    throw new InvalidRequestError(`invalid request: body.budget may lower the cap (${config.tokenCap}), never raise it`, [
+      { path: 'body.budget', message: `must be at most the configured cap ${config.tokenCap}` },
+    ]);
+  }
+  return requested;
+}
+
+function checkSizes(config: Config, request: ContextRequest): void {
+  const limit = config.maxMessageBytes;
+  const check = (path: string, text: string): void => {
+    const bytes = Buffer.byteLength(text);
+    if (bytes > limit) {
+      throw new PayloadTooLargeError(`${path} is ${bytes} bytes; the limit is ${limit} (MEMORYD_MAX_MESSAGE_BYTES)`, { path, bytes, limit });
+    }
+  };
+  check('body.message', request.message);
+  (request.toolResults ?? []).forEach((result, index) => check(`body.toolResults.${index}.content`, result.content));
+  (request.tools ?? []).forEach((tool, index) => check(`body.tools.${index}.description`, tool.description));
+}
+
+/**
+ * Pending tool results are kept as tool turns of at most their share of 300 tokens
+ * (head and tail around an elision marker): the raw output is discardable, what the
+ * model saw is what the session remembers.
+ */
+async function prepareToolResults(deps: ContextDeps, results: readonly ToolResultInput[], at: number | null): Promise<PreparedTurn[]> {
+  const share = Math.max(40, Math.floor(TOOL_RESULTS_TOKENS / Math.max(1, results.length)));
+  const prepared: PreparedTurn[] = [];
+  for (const result of results) {
+    const fitted = keepToolResult(deps.recorder.tokenizer, result.content, share);
+    prepared.push(await prepareTurn(deps.recorder, { role: 'tool', content: fitted, toolCallId: result.toolCallId, toolName: result.name, at }));
+  }
+  return prepared;
+}
+
+function markUsedTools(deps: ContextDeps, request: ContextRequest): { used: Set<string>; lastOutputValid: boolean | null } {
+  const session = ensureSession(deps.database.db, request.sessionId, deps.clock.now());
+  const used = new Set(JSON.parse(session.usedTools) as string[]);
+  const before = used.size;
+  for (const result of request.toolResults ?? []) used.add(result.name);
+  const declaredSideEffects = new Set((request.tools ?? []).filter((tool) => tool.sideEffects === true).map((tool) => tool.name));
+  const sideEffect = (request.toolResults ?? []).some((result) => declaredSideEffects.has(result.name));
+  if (used.size !== before || sideEffect) {
+    updateSession(deps.database.db, request.sessionId, {
+      usedTools: JSON.stringify([...used].sort()),
+      ...(sideEffect ? { sideEffectAt: deps.clock.now() } : {}),
+    });
+  }
+  return { used, lastOutputValid: session.lastOutputValid };
+}

@@ -1,0 +1,144 @@
+import type { Config } from '../config/config.js';
+import type { FactSelection } from '../facts/fact-selection.js';
+import type { LayoutItem, RenderedMessage } from '../layout/index.js';
+import type { Db } from '../storage/database.js';
+import { activeSummaries, archivedSummaries, type SummaryRow } from '../storage/summaries-repo.js';
+import { liveTurns, type TurnRow } from '../storage/turns-repo.js';
+import { toChunk } from '../tokens/chunks.js';
+import { detectPastReference } from './past-reference.js';
+import type { Counted, PromptParts } from './prompt-parts.js';
+import { retrieveArchived } from './summary-retrieval.js';
+
+/** What the tiers hand the compiler for one request, besides the database. */
+export interface GatherInput {
+  sessionId: string;
+  /** The current user turn (already recorded) and the tool results recorded with it. */
+  userTurn: TurnRow;
+  currentTurnNumbers: ReadonlySet<number>;
+  system: Counted;
+  format: Counted | null;
+  facts: FactSelection;
+  tools: LayoutItem[];
+  now: number;
+}
+
+const ARCHIVED_SCAN = 200;
+const ARCHIVED_RETRIEVED = 2;
+
+/**
+ * Turns the tiers' state into pre-counted prompt parts. Nothing here counts tokens:
+ * every size was stored with its item (turn, summary, fact) or computed once per tool.
+ */
+export function gatherParts(db: Db, config: Config, input: GatherInput): PromptParts {
+  const all = liveTurns(db, input.sessionId);
+  const current = all.filter((turn) => input.currentTurnNumbers.has(turn.turnNumber));
+  const live = all.filter((turn) => !input.currentTurnNumbers.has(turn.turnNumber));
+  const windowUnits = toUnits(live.filter((turn) => turn.state === 'window'));
+  const segmentUnits = toUnits(live.filter((turn) => turn.state === 'segment' && turn.content !== null));
+  return {
+    system: input.system,
+    format: input.format,
+    facts: {
+      items: input.facts.items.map((fact, rank) => factItem(fact.id, fact.fact, fact.tokenCount, rank)),
+      candidates: input.facts.candidates.map((fact, rank) => factItem(fact.id, fact.fact, fact.tokenCount, input.facts.items.length + rank)),
+    },
+    summaries: summaryItems(db, config, input),
+    tools: input.tools,
+    toolResults: toUnits(current.filter((turn) => turn.role === 'tool')),
+    window: { items: windowUnits, candidates: windowCandidates(windowUnits, segmentUnits, config) },
+    user: {
+      id: `turn:${input.userTurn.turnNumber}`,
+      key: input.userTurn.turnNumber,
+      size: input.userTurn.tokenCount,
+      body: { kind: 'messages', messages: [{ role: 'user', content: input.userTurn.content ?? '' }] },
+    },
+  };
+}
+
+function factItem(id: string, fact: string, tokenCount: number, rank: number): LayoutItem {
+  return { id: `fact:${id}`, key: rank, size: tokenCount, body: { kind: 'chunk', text: toChunk(fact) } };
+}
+
+/**
+ * Window turns as layout items: one item per tool-call unit (an assistant turn calling
+ * a tool and the tool's results share a toolCallId) or per plain turn. Sizes are the
+ * turns' stored RT-007 costs, so the item adds up to its messages exactly.
+ */
+function toUnits(turns: readonly TurnRow[]): LayoutItem[] {
+  const units: TurnRow[][] = [];
+  const byCall = new Map<string, TurnRow[]>();
+  for (const turn of turns) {
+    const open = turn.toolCallId === null ? undefined : byCall.get(turn.toolCallId);
+    if (open) {
+      open.push(turn);
+      continue;
+    }
+    const unit = [turn];
+    units.push(unit);
+    if (turn.toolCallId !== null) byCall.set(turn.toolCallId, unit);
+  }
+  return units.map((unit) => {
+    const first = unit[0] as TurnRow;
+    return {
+      id: `turn:${first.turnNumber}`,
+      key: first.turnNumber,
+      size: unit.reduce((sum, turn) => sum + turn.tokenCount, 0),
+      body: { kind: 'messages', messages: unit.map(renderTurn) },
+    };
+  });
+}
+
+function renderTurn(turn: TurnRow): RenderedMessage {
+  return {
+    role: turn.role,
+    content: turn.content ?? '',
+    ...(turn.toolCallId === null ? {} : { toolCallId: turn.toolCallId }),
+    ...(turn.toolName === null ? {} : { name: turn.toolName }),
+  };
+}
+
+/**
+ * Growth may bring back turns of the open segment (still unsummarised), newest first,
+ * while the window stays within its maximum turns and tokens.
+ */
+function windowCandidates(window: readonly LayoutItem[], segment: readonly LayoutItem[], config: Config): LayoutItem[] {
+  let tokens = window.reduce((sum, item) => sum + item.size, 0);
+  let turns = window.reduce((sum, item) => sum + messageCount(item), 0);
+  const candidates: LayoutItem[] = [];
+  for (const item of [...segment].reverse()) {
+    tokens += item.size;
+    turns += messageCount(item);
+    if (tokens > config.window.maxWindowTokens || turns > config.window.windowMax) break;
+    candidates.push(item);
+  }
+  return candidates;
+}
+
+function messageCount(item: LayoutItem): number {
+  return item.body.kind === 'messages' ? item.body.messages.length : 1;
+}
+
+/**
+ * The active summaries, plus archived ones when the message asks about the past,
+ * within the summaries budget (200 tokens): retrieved ones first, then the newest
+ * active ones. Rendered oldest first.
+ */
+function summaryItems(db: Db, config: Config, input: GatherInput): LayoutItem[] {
+  const active = activeSummaries(db, input.sessionId);
+  const reference = detectPastReference(input.userTurn.content ?? '', input.now);
+  const retrieved = reference === null ? [] : retrieveArchived(input.userTurn.content ?? '', reference, archivedSummaries(db, input.sessionId, ARCHIVED_SCAN), ARCHIVED_RETRIEVED);
+  const chosen: SummaryRow[] = [];
+  let tokens = 0;
+  for (const row of [...retrieved, ...[...active].reverse()]) {
+    if (tokens + row.tokenCount > config.window.totalSummariesMax) continue;
+    tokens += row.tokenCount;
+    chosen.push(row);
+  }
+  return chosen.map((row) => ({
+    id: `summary:${row.id}`,
+    key: row.seq,
+    size: row.tokenCount,
+    body: { kind: 'chunk', text: toChunk(row.body) },
+    alternatives: { compact: { size: row.compactTokenCount, body: { kind: 'chunk', text: toChunk(row.compactBody) } } },
+  }));
+}

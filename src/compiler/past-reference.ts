@@ -1,0 +1,49 @@
+import { DAY_MS } from '../clock.js';
+import { foldText } from '../conversation/text-normalise.js';
+
+/** A message that asks about earlier conversation, and the time span it names, if any. */
+export interface PastReference {
+  phrase: string;
+  /** UTC day range for "yesterday" / "ayer" / "last week"…; null when no time is named. */
+  range: { from: number; to: number } | null;
+}
+
+interface Pattern {
+  pattern: RegExp;
+  days?: { from: number; to: number };
+}
+
+// Accent-folded, lower-case text is matched. Days count back from today (0 = today).
+const PATTERNS: readonly Pattern[] = [
+  { pattern: /\b(the day before yesterday|anteayer|antes de ayer)\b/, days: { from: 2, to: 2 } },
+  { pattern: /\b(yesterday|ayer)\b/, days: { from: 1, to: 1 } },
+  { pattern: /\b(last week|la semana pasada|the other day|el otro dia)\b/, days: { from: 7, to: 1 } },
+  { pattern: /\b(this morning|earlier today|esta manana|hoy temprano)\b/, days: { from: 0, to: 0 } },
+  { pattern: /\bwhat (did|have) (we|i|you) (decide|agree|say|talk|discuss|choose|pick|conclude)\w*/ },
+  { pattern: /\b(did|have) we (decide|agree|talk|discuss|settle)\w*/ },
+  { pattern: /\b(last time|earlier|before|previously|remind me|we talked about|we discussed|we decided|we agreed)\b/ },
+  { pattern: /\bque (decidimos|acordamos|hablamos|dijimos|elegimos|quedamos)\b/ },
+  { pattern: /\b(la ultima vez|antes|anteriormente|recordame|recuerdame|hablamos de|decidimos|acordamos|quedamos en)\b/ },
+];
+
+/**
+ * Does the message ask about the past ("what did we decide yesterday about the
+ * deployment?", "¿qué decidimos ayer?")? Archived summaries are retrieved only then.
+ * Days are UTC days of `now`.
+ */
+export function detectPastReference(message: string, now: number): PastReference | null {
+  const text = foldText(message.slice(0, 4000));
+  const matches = PATTERNS.flatMap(({ pattern, days }) => {
+    const match = pattern.exec(text);
+    return match ? [{ phrase: match[0], range: days ? dayRange(now, days.from, days.to) : null }] : [];
+  });
+  const first = matches[0];
+  if (first === undefined) return null;
+  // The first phrase names the reference; the first time span found bounds it.
+  return { phrase: first.phrase, range: matches.find((match) => match.range !== null)?.range ?? null };
+}
+
+function dayRange(now: number, fromDaysAgo: number, toDaysAgo: number): { from: number; to: number } {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  return { from: today - fromDaysAgo * DAY_MS, to: today - toDaysAgo * DAY_MS + DAY_MS - 1 };
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../errors.js';
+import type { Db } from '../storage/database.js';
+import { meta } from '../storage/schema.js';
+import { toChunk } from '../tokens/chunks.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import { DEFAULT_SYSTEM_PROMPT } from './system-prompt-text.js';
+
+/** The system prompt of every request: its text (a chunk), version and size, computed once at start. */
+export interface SystemPrompt {
+  text: string;
+  /** `system_v{n}`: n grows by one each time the text changes. */
+  version: string;
+  /** count(text); the message's role overhead is the section's frame. */
+  tokens: number;
+  source: 'built-in' | string;
+}
+
+const META_KEY = 'system_prompt';
+
+/**
+ * Loads the system prompt (the user's file when it exists, else the built-in one) and
+ * versions it: the database remembers the hash of the last text seen, and a new text
+ * gets the next `system_v{n}`.
+ */
+export function loadSystemPrompt(deps: { db: Db; tokenizer: Tokenizer; now: number }, file: string): SystemPrompt {
+  const custom = existsSync(file);
+  let raw = DEFAULT_SYSTEM_PROMPT;
+  if (custom) {
+    try {
+      raw = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new AppError('CONFIG_INVALID', `cannot read the system prompt file ${file}`, { cause: error });
+    }
+    if (raw.trim() === '') throw new AppError('CONFIG_INVALID', `the system prompt file ${file} is empty`);
+  }
+  const text = toChunk(raw);
+  const hash = createHash('sha256').update(text).digest('hex');
+  return { text, version: `system_v${versionFor(deps.db, hash, deps.now)}`, tokens: deps.tokenizer.count(text), source: custom ? file : 'built-in' };
+}
+
+function versionFor(db: Db, hash: string, now: number): number {
+  const row = db.select().from(meta).where(eq(meta.key, META_KEY)).get();
+  const previous = row ? (JSON.parse(row.value) as { hash: string; version: number }) : null;
+  if (previous?.hash === hash) return previous.version;
+  const version = (previous?.version ?? 0) + 1;
+  const value = JSON.stringify({ hash, version });
+  db.insert(meta).values({ key: META_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: meta.key, set: { value, updatedAt: now } }).run();
+  return version;
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import type { Embedder } from '../embeddings/embedder.js';
+import { cosine } from '../embeddings/vector.js';
+import type { LayoutItem } from '../layout/index.js';
+import { toChunk } from '../tokens/chunks.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+
+/** A tool as the assistant declares it in a context request. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters?: Record<string, unknown>;
+  sideEffects?: boolean;
+}
+
+/** A tool's two renderings, counted once, and its vector for relevance. */
+interface DescribedTool {
+  full: { text: string; tokens: number };
+  short: { text: string; tokens: number };
+  embedding: Float32Array;
+}
+
+/** Past this many tools a prompt holds only the relevant ones (spec §3: more would confuse the model). */
+export const MAX_TOOLS_IN_FULL = 30;
+/** How many tools a prompt keeps when it must choose. */
+export const RELEVANT_TOOLS = 8;
+const SHORT_DESCRIPTION_CHARS = 120;
+const MAX_REMEMBERED = 2000;
+
+/**
+ * Tool descriptions arrive with every request; they are rendered, counted and embedded
+ * once per distinct tool per process (an LRU map), so compiling never re-tokenizes them.
+ */
+export class ToolCatalog {
+  private readonly described = new Map<string, DescribedTool>();
+
+  constructor(
+    private readonly tokenizer: Tokenizer,
+    private readonly embedder: Embedder,
+  ) {}
+
+  /** Describes every tool (async: embeddings), before the request's transaction. */
+  async prepare(tools: readonly ToolSpec[]): Promise<Map<ToolSpec, DescribedTool>> {
+    const prepared = new Map<ToolSpec, DescribedTool>();
+    for (const tool of tools) prepared.set(tool, await this.describe(tool));
+    return prepared;
+  }
+
+  /**
+   * The tools section's items: all tools, or past MAX_TOOLS_IN_FULL only the most
+   * relevant to the message (named in it, or closest by embedding). A tool already
+   * used in the session renders short; the full text is the first time only.
+   */
+  items(
+    tools: readonly ToolSpec[],
+    prepared: Map<ToolSpec, DescribedTool>,
+    context: { message: string; embedding: Float32Array; used: ReadonlySet<string> },
+  ): LayoutItem[] {
+    const ranked = rankTools(tools, prepared, context.message, context.embedding);
+    const chosen = tools.length > MAX_TOOLS_IN_FULL ? ranked.slice(0, RELEVANT_TOOLS) : ranked;
+    return chosen.map(({ tool, described }, rank) => {
+      const used = context.used.has(tool.name);
+      const main = used ? described.short : described.full;
+      const short = { size: described.short.tokens, body: { kind: 'chunk' as const, text: described.short.text } };
+      return {
+        id: `tool:${tool.name}`,
+        key: rank,
+        size: main.tokens,
+        body: { kind: 'chunk', text: main.text },
+        ...(used ? {} : { alternatives: { short } }),
+      };
+    });
+  }
+
+  private async describe(tool: ToolSpec): Promise<DescribedTool> {
+    const key = createHash('sha256').update(JSON.stringify([tool.name, tool.description, tool.parameters ?? null])).digest('base64');
+    const known = this.described.get(key);
+    if (known) {
+      this.described.delete(key);
+      this.described.set(key, known);
+      return known;
+    }
+    const fullText = toChunk(`${tool.name}: ${tool.description.trim() || '(no description)'}${tool.parameters ? ` Parameters: ${JSON.stringify(tool.parameters)}` : ''}`);
+    const shortText = toChunk(`${tool.name}: ${firstSentence(tool.description)}`);
+    const described: DescribedTool = {
+      full: { text: fullText, tokens: this.tokenizer.count(fullText) },
+      short: { text: shortText, tokens: this.tokenizer.count(shortText) },
+      embedding: await this.embedder.embed(`${tool.name.replace(/[_-]+/g, ' ')} ${tool.description}`),
+    };
+    this.described.set(key, described);
+    if (this.described.size > MAX_REMEMBERED) {
+      const oldest = this.described.keys().next().value;
+      if (oldest !== undefined) this.described.delete(oldest);
+    }
+    return described;
+  }
+}
+
+function rankTools(
+  tools: readonly ToolSpec[],
+  prepared: Map<ToolSpec, DescribedTool>,
+  message: string,
+  embedding: Float32Array,
+): Array<{ tool: ToolSpec; described: DescribedTool }> {
+  const lower = message.toLowerCase();
+  return tools
+    .map((tool, index) => {
+      const described = prepared.get(tool) as DescribedTool;
+      const named = lower.includes(tool.name.toLowerCase()) ? 1 : 0;
+      return { tool, described, index, score: named + cosine(embedding, described.embedding) };
+    })
+    .sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name) || a.index - b.index);
+}
+
+function firstSentence(description: string): string {
+  const text = description.trim().replace(/\s+/g, ' ');
+  if (text === '') return '(no description)';
+  const end = text.search(/[.!?](\s|$)/);
+  const sentence = end === -1 ? text : text.slice(0, end + 1);
+  return sentence.length <= SHORT_DESCRIPTION_CHARS ? sentence : `${sentence.slice(0, SHORT_DESCRIPTION_CHARS - 1)}…`;
+}

@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import type { RouteSpec } from './api/route.js';
+import { toolCacheRoutes } from './api/routes/cache.js';
+import { discardRoutes } from './api/routes/discard.js';
+import { metricsRoutes } from './api/routes/metrics.js';
+import { sessionsRoutes } from './api/routes/sessions.js';
+import { systemRoutes } from './api/routes/system.js';
+import type { HealthResponse } from './api/schemas/health.js';
+import { ResponseCache } from './cache/response-cache.js';
+import { ToolCache } from './cache/tool-cache.js';
+import type { Clock } from './clock.js';
+import { runContextCall, type ContextDeps, type ContextRequest, type ContextOutcome } from './compiler/context-service.js';
+import { countFrames } from './compiler/frames.js';
+import { loadSystemPrompt } from './compiler/system-prompt.js';
+import { DEFAULT_FORMAT_INSTRUCTIONS } from './compiler/system-prompt-text.js';
+import { ToolCatalog } from './compiler/tool-catalog.js';
+import type { Config } from './config/config.js';
+import { recordReply, type AnswerStore } from './conversation/record-reply.js';
+import { endSession, sessionView } from './conversation/session-view.js';
+import type { RecorderDeps } from './conversation/turn-recorder.js';
+import type { LogSink } from './discardable/logger.js';
+import { classifyDomain } from './domains/classify-domain.js';
+import type { Domain } from './domains/domain.js';
+import type { Embedder } from './embeddings/embedder.js';
+import { createFactsService, type FactsService } from './facts/facts-service.js';
+import type { IdGenerator } from './ids.js';
+import { ContextCriticalOverflowError } from './layout/index.js';
+import { createAppMetrics, type AppMetrics } from './metrics/app-metrics.js';
+import { recordContextMetrics } from './metrics/context-metrics.js';
+import { SessionStats } from './metrics/session-stats.js';
+import type { Database } from './storage/database.js';
+import { runInTransaction } from './storage/transaction.js';
+import { toChunk } from './tokens/chunks.js';
+import type { Tokenizer } from './tokens/tokenizer.js';
+
+/** The concrete dependencies every part of memoryd is built from. */
+export interface AppContext {
+  config: Config;
+  clock: Clock;
+  ids: IdGenerator;
+  log: LogSink;
+  database: Database;
+  tokenizer: Tokenizer;
+  embedder: Embedder;
+  embedderReason: string;
+  metrics: AppMetrics;
+  version: string;
+  startedAt: number;
+}
+
+/** The domain services, built once from the context. */
+export interface Services {
+  recorder: RecorderDeps;
+  facts: FactsService;
+  responseCache: ResponseCache;
+  toolCache: ToolCache;
+  stats: SessionStats;
+  contextDeps: ContextDeps;
+  systemVersion: string;
+}
+
+export function newContext(base: Omit<AppContext, 'metrics' | 'version' | 'startedAt'>): AppContext {
+  return { ...base, metrics: createAppMetrics(), version: readVersion(), startedAt: base.clock.now() };
+}
+
+/** Builds the tiers and the compiler; re-embeds stale fact vectors and loads the indexes. */
+export async function buildServices(context: AppContext): Promise<Services> {
+  const { config, clock, ids, database, tokenizer, embedder } = context;
+  const logger = context.log.logger;
+  const responseCache = new ResponseCache({ db: database.db, clock, embedder, dedupThreshold: config.dedupThreshold });
+  const facts = createFactsService({
+    database,
+    embedder,
+    tokenizer,
+    clock,
+    ids,
+    // A cached answer never contradicts current facts: a change in a domain drops the answers that depended on it.
+    onFactsChanged: (domains, scope) => void responseCache.invalidateDomains(domains, scope),
+  });
+  const started = await facts.start();
+  logger.info({ part: 'facts', ...started }, 'facts index loaded');
+  const recorder: RecorderDeps = { db: database.db, clock, ids, tokenizer, embedder, config };
+  const system = runInTransaction(database, () => loadSystemPrompt({ db: database.db, tokenizer, now: clock.now() }, config.systemPromptFile));
+  logger.info({ part: 'compiler', version: system.version, source: system.source, tokens: system.tokens }, 'system prompt loaded');
+  const formatText = toChunk(DEFAULT_FORMAT_INSTRUCTIONS);
+  const contextDeps: ContextDeps = {
+    config,
+    clock,
+    database,
+    recorder,
+    frames: countFrames(tokenizer),
+    system,
+    format: { text: formatText, tokens: tokenizer.count(formatText) },
+    facts,
+    cache: responseCache,
+    tools: new ToolCatalog(tokenizer, embedder),
+    logger: logger.child({ part: 'compiler' }),
+  };
+  return { recorder, facts, responseCache, toolCache: new ToolCache({ db: database.db, clock }), stats: new SessionStats(), contextDeps, systemVersion: system.version };
+}
+
+/** Every route of the API, wired to the services. */
+export function buildRoutes(context: AppContext, services: Services): RouteSpec[] {
+  const { config, database, clock, metrics } = context;
+  const logger = context.log.logger;
+  const routes: RouteSpec[] = [];
+  routes.push(
+    ...systemRoutes({ health: () => health(context), version: context.version, routes: () => routes }),
+    ...sessionsRoutes({
+      context: (request) => contextWithMetrics(context, services, request),
+      reply: (sessionId, input) =>
+        recordReply({ recorder: services.recorder, database, config, answers: answerStore(context, services) }, sessionId, input),
+      view: (sessionId) => sessionView(database.db, sessionId),
+      end: (sessionId) => runInTransaction(database, () => endSession({ ...services.recorder, clock }, sessionId)),
+      stats: (sessionId) => services.stats.summary(sessionId),
+      systemVersion: services.systemVersion,
+    }),
+    ...toolCacheRoutes({ toolCache: services.toolCache, maxResultBytes: config.maxMessageBytes }),
+    ...discardRoutes({ db: database.db, clock, logger, maxContentBytes: config.maxMessageBytes }),
+    ...metricsRoutes({
+      render: () => {
+        metrics.uptime.set(Math.round((clock.now() - context.startedAt) / 1000));
+        return metrics.registry.render();
+      },
+    }),
+  );
+  return routes;
+}
+
+async function contextWithMetrics(context: AppContext, services: Services, request: ContextRequest): Promise<ContextOutcome> {
+  const started = performance.now();
+  try {
+    const outcome = await runContextCall(services.contextDeps, request);
+    recordContextMetrics(context.metrics, services.stats, request.sessionId, outcome, performance.now() - started);
+    if (outcome.prompt.level !== 'ok') {
+      context.log.logger.warn(
+        { part: 'compiler', sessionId: request.sessionId, tokens: outcome.prompt.tokens, budget: outcome.prompt.budget, level: outcome.prompt.level },
+        'prompt usage crossed a threshold',
+      );
+    }
+    return outcome;
+  } catch (error) {
+    if (error instanceof ContextCriticalOverflowError) context.metrics.overflows.inc();
+    throw error;
+  }
+}
+
+/**
+ * The response cache as the turn recorder offers answers to it. The answer depends on
+ * the facts a prompt for the question would hold (and the question's own domain):
+ * a change to any of those domains invalidates it.
+ */
+function answerStore(context: AppContext, services: Services): AnswerStore {
+  return {
+    prepare: async (question) => context.embedder.embed(question),
+    store: (input, scope) => {
+      const embedding = input.prepared as Float32Array;
+      const guess = classifyDomain(input.question);
+      const selection = services.facts.selectForPrompt({ message: input.question, embedding, domain: guess, recentTurns: [], now: context.clock.now() });
+      const domains = new Set<Domain>([...selection.items, ...selection.candidates].map((fact) => fact.domain));
+      if (guess.domain !== null) domains.add(guess.domain);
+      const outcome = services.responseCache.store(
+        { sessionId: input.sessionId, question: input.question, answer: input.answer, domains: [...domains].sort(), embedding, sideEffectSinceQuestion: input.sideEffectSinceQuestion },
+        scope,
+      );
+      return outcome.stored ? { stored: true } : { stored: false, reason: outcome.reason };
+    },
+  };
+}
+
+function health(context: AppContext): HealthResponse {
+  let db: 'ok' | 'error' = 'ok';
+  try {
+    context.database.sqlite.prepare('select 1').get();
+  } catch (error) {
+    db = 'error';
+    context.log.logger.error({ err: error, part: 'daemon' }, 'database health check failed');
+  }
+  const { embedder } = context;
+  return {
+    status: db === 'ok' ? 'ok' : 'degraded',
+    version: context.version,
+    uptimeS: Math.round((context.clock.now() - context.startedAt) / 1000),
+    db,
+    embedder: { id: embedder.id, dims: embedder.dims, kind: embedder.kind, reason: context.embedderReason },
+    tokenizer: context.tokenizer.encoding,
+    tokenCap: context.config.tokenCap,
+  };
+}
+
+function readVersion(): string {
+  const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return packageJson.version ?? '0.0.0';
+}

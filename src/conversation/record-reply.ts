@@ -1,0 +1,96 @@
+import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../storage/database.js';
+import { ensureSession, updateSession } from '../storage/sessions-repo.js';
+import { liveTurns } from '../storage/turns-repo.js';
+import { runInTransaction, type TxScope } from '../storage/transaction.js';
+import { keepToolResult } from './tool-result-text.js';
+import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
+
+/** Where the assistant's cacheable answers go (the response cache). */
+export interface AnswerStore {
+  /** Prepares what needs async work (the question's embedding), outside the transaction. */
+  prepare(question: string): Promise<unknown>;
+  store(
+    input: { sessionId: string; question: string; answer: string; prepared: unknown; sideEffectSinceQuestion: boolean },
+    scope: TxScope,
+  ): { stored: boolean; reason?: string };
+}
+
+export interface ReplyInput {
+  role: 'assistant' | 'tool';
+  content: string;
+  toolCallId?: string;
+  toolName?: string;
+  outputValid?: boolean;
+  cacheable?: boolean;
+  sideEffects?: boolean;
+  at?: number;
+}
+
+export interface ReplyOutcome {
+  recorded: RecordedTurn;
+  cache: { stored: boolean; reason?: string } | null;
+}
+
+/** A tool result kept in a session: its head and tail within this many tokens (what a prompt would show). */
+export const STORED_TOOL_RESULT_TOKENS = 300;
+
+/**
+ * Records a turn that is not the user's current message: the assistant's answer (its
+ * structural validity decides whether the format instructions come back; a cacheable
+ * answer is offered to the response cache) or a tool's result (kept head-tail within
+ * 300 tokens; the raw output is discardable).
+ */
+export async function recordReply(
+  deps: { recorder: RecorderDeps; database: Database; config: Config; answers: AnswerStore | null },
+  sessionId: string,
+  input: ReplyInput,
+): Promise<ReplyOutcome> {
+  const bytes = Buffer.byteLength(input.content);
+  if (bytes > deps.config.maxMessageBytes) {
+    throw new PayloadTooLargeError(`body.content is ${bytes} bytes; the limit is ${deps.config.maxMessageBytes}`, { path: 'body.content', bytes });
+  }
+  if (input.role === 'tool' && input.cacheable === true) {
+    throw new InvalidRequestError('invalid request: only assistant answers can be cacheable', [{ path: 'body.cacheable', message: 'only for role "assistant"' }]);
+  }
+  const content = input.role === 'tool' ? keepToolResult(deps.recorder.tokenizer, input.content, STORED_TOOL_RESULT_TOKENS) : input.content;
+  const prepared = await prepareTurn(deps.recorder, { ...input, content, at: input.at ?? null });
+  const question = input.cacheable === true && deps.answers !== null ? lastUserQuestion(deps.database, sessionId) : null;
+  const questionPrepared = question === null || deps.answers === null ? null : await deps.answers.prepare(question.text);
+  return runInTransaction(deps.database, (scope) => {
+    const session = ensureSession(deps.database.db, sessionId, deps.recorder.clock.now());
+    const recorded = recordTurn(deps.recorder, sessionId, prepared);
+    const changes: Parameters<typeof updateSession>[2] = {};
+    if (input.role === 'assistant' && input.outputValid !== undefined) changes.lastOutputValid = input.outputValid;
+    const toolName = input.toolName;
+    if (toolName !== undefined) {
+      const used = new Set(JSON.parse(session.usedTools) as string[]);
+      if (!used.has(toolName)) changes.usedTools = JSON.stringify([...used, toolName].sort());
+    }
+    if (input.sideEffects === true) changes.sideEffectAt = recorded.turn.createdAt;
+    if (Object.keys(changes).length > 0) updateSession(deps.database.db, sessionId, changes);
+    let cache: ReplyOutcome['cache'] = null;
+    if (input.cacheable === true && deps.answers !== null) {
+      cache =
+        question === null
+          ? { stored: false, reason: 'no user question in the window to answer' }
+          : deps.answers.store(
+              {
+                sessionId,
+                question: question.text,
+                answer: input.content,
+                prepared: questionPrepared,
+                sideEffectSinceQuestion: session.sideEffectAt !== null && session.sideEffectAt >= question.at,
+              },
+              scope,
+            );
+    }
+    return { recorded, cache };
+  });
+}
+
+function lastUserQuestion(database: Database, sessionId: string): { text: string; at: number } | null {
+  const turn = liveTurns(database.db, sessionId).findLast((each) => each.role === 'user' && each.content !== null);
+  return turn?.content ? { text: turn.content, at: turn.createdAt } : null;
+}

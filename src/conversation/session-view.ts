@@ -1,0 +1,108 @@
+import type { Clock } from '../clock.js';
+import { NotFoundError } from '../errors.js';
+import type { Db } from '../storage/database.js';
+import { findSession, updateSession } from '../storage/sessions-repo.js';
+import { activeSummaries, type SummaryRow } from '../storage/summaries-repo.js';
+import { liveTurns, type TurnRow } from '../storage/turns-repo.js';
+import { advanceWindow, type WindowDeps, type WindowOutcome } from './window-advance.js';
+
+export interface TurnView {
+  turnNumber: number;
+  role: 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tokenCount: number;
+  continuity: number | null;
+  topicShift: boolean;
+  toolCallId: string | null;
+  toolName: string | null;
+  at: string;
+}
+
+export interface SummaryView {
+  id: string;
+  seq: number;
+  summary: unknown;
+  tokenCount: number;
+  status: 'active' | 'archived';
+  turns: number[];
+  from: string;
+  to: string;
+}
+
+/** What `GET /v1/sessions/{id}` shows of the conversational tier. */
+export interface SessionView {
+  sessionId: string;
+  createdAt: string;
+  endedAt: string | null;
+  lastTurnNumber: number;
+  window: { size: number | null; reason: string | null; detail: string | null; tokens: number; turns: TurnView[] };
+  openSegment: { turns: TurnView[] };
+  summaries: { active: SummaryView[] };
+  /** Turns in the window, in the open segment, and already folded into summaries (deleted). */
+  turnCounts: Record<'window' | 'segment' | 'summarized', number>;
+}
+
+export function sessionView(db: Db, sessionId: string): SessionView {
+  const session = findSession(db, sessionId);
+  if (!session) throw new NotFoundError(`no session ${sessionId}`, { sessionId });
+  const live = liveTurns(db, sessionId);
+  const windowTurns = live.filter((turn) => turn.state === 'window');
+  const segmentTurns = live.filter((turn) => turn.state === 'segment');
+  return {
+    sessionId,
+    createdAt: iso(session.createdAt),
+    endedAt: session.endedAt === null ? null : iso(session.endedAt),
+    lastTurnNumber: session.lastTurnNumber,
+    window: {
+      size: session.windowSize,
+      reason: session.windowReason,
+      detail: session.windowDetail,
+      tokens: windowTurns.reduce((sum, turn) => sum + turn.tokenCount, 0),
+      turns: windowTurns.map(turnView),
+    },
+    openSegment: { turns: segmentTurns.map(turnView) },
+    summaries: { active: activeSummaries(db, sessionId).map(summaryView) },
+    turnCounts: { window: windowTurns.length, segment: segmentTurns.length, summarized: session.lastTurnNumber - live.length },
+  };
+}
+
+/** Ends a session: the whole window and open segment are flushed into summaries. */
+export function endSession(deps: WindowDeps & { clock: Clock }, sessionId: string): WindowOutcome {
+  const session = findSession(deps.db, sessionId);
+  if (!session) throw new NotFoundError(`no session ${sessionId}`, { sessionId });
+  const now = deps.clock.now();
+  const outcome = advanceWindow(deps, sessionId, liveTurns(deps.db, sessionId), { mode: 'end', shift: false, now });
+  updateSession(deps.db, sessionId, { endedAt: now, updatedAt: now });
+  return outcome;
+}
+
+export function summaryView(row: SummaryRow): SummaryView {
+  return {
+    id: row.id,
+    seq: row.seq,
+    summary: JSON.parse(row.body) as unknown,
+    tokenCount: row.tokenCount,
+    status: row.status,
+    turns: JSON.parse(row.turnNumbers) as number[],
+    from: iso(row.startedAt),
+    to: iso(row.endedAt),
+  };
+}
+
+function turnView(turn: TurnRow): TurnView {
+  return {
+    turnNumber: turn.turnNumber,
+    role: turn.role,
+    content: turn.content,
+    tokenCount: turn.tokenCount,
+    continuity: turn.continuity,
+    topicShift: turn.topicShift,
+    toolCallId: turn.toolCallId,
+    toolName: turn.toolName,
+    at: iso(turn.createdAt),
+  };
+}
+
+function iso(time: number): string {
+  return new Date(time).toISOString();
+}

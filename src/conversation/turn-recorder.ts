@@ -1,0 +1,146 @@
+import type { Clock } from '../clock.js';
+import type { IdGenerator } from '../ids.js';
+import type { Config } from '../config/config.js';
+import { classifyDomain, confidentDomain, type DomainGuess } from '../domains/classify-domain.js';
+import type { Embedder } from '../embeddings/embedder.js';
+import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
+import { InvalidRequestError } from '../errors.js';
+import type { Db } from '../storage/database.js';
+import { ensureSession, recordSessionTurn } from '../storage/sessions-repo.js';
+import { insertTurn, liveTurns, type TurnRow } from '../storage/turns-repo.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import { detectExplicitShift, type ExplicitShift } from './shift-phrases.js';
+import { detectTopicShift, type ShiftDecision } from './topic-shift.js';
+import { advanceWindow, type WindowOutcome } from './window-advance.js';
+
+export type TurnRole = 'user' | 'assistant' | 'tool';
+
+/** A turn with everything that needs async work or tokenizing done before the transaction. */
+export interface PreparedTurn {
+  role: TurnRole;
+  content: string;
+  tokenCount: number;
+  embedding: Float32Array;
+  domain: DomainGuess | null;
+  explicit: ExplicitShift | null;
+  toolCallId: string | null;
+  toolName: string | null;
+  outputValid: boolean | null;
+  cacheable: boolean | null;
+  /** The turn's time when the caller gave one (imports); otherwise now. */
+  at: number | null;
+}
+
+export interface TurnInput {
+  role: TurnRole;
+  content: string;
+  toolCallId?: string | null;
+  toolName?: string | null;
+  outputValid?: boolean | null;
+  cacheable?: boolean | null;
+  at?: number | null;
+}
+
+export interface RecorderDeps {
+  db: Db;
+  clock: Clock;
+  ids: IdGenerator;
+  tokenizer: Tokenizer;
+  embedder: Embedder;
+  config: Config;
+}
+
+export interface RecordedTurn {
+  turn: TurnRow;
+  shift: ShiftDecision | null;
+  window: WindowOutcome;
+}
+
+/** Counts and embeds a turn once, outside any transaction (embedding may be async). */
+export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedder'>, input: TurnInput): Promise<PreparedTurn> {
+  const isUser = input.role === 'user';
+  return {
+    role: input.role,
+    content: input.content,
+    tokenCount: deps.tokenizer.messageCost(input.role, input.content),
+    embedding: await deps.embedder.embed(input.content),
+    domain: isUser ? classifyDomain(input.content) : null,
+    explicit: isUser ? detectExplicitShift(input.content) : null,
+    toolCallId: input.toolCallId ?? null,
+    toolName: input.toolName ?? null,
+    outputValid: input.outputValid ?? null,
+    cacheable: input.cacheable ?? null,
+    at: input.at ?? null,
+  };
+}
+
+/**
+ * Records one turn of a session and moves the window: turns leaving it join the open
+ * segment, closed segments become summaries, and their raw turns are purged. Synchronous:
+ * the caller runs it inside a transaction (with the facts extraction of the same turn),
+ * so a rejected request leaves nothing behind.
+ */
+export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: PreparedTurn, options: { pressure?: boolean } = {}): RecordedTurn {
+  const now = deps.clock.now();
+  const session = ensureSession(deps.db, sessionId, now);
+  const at = resolveTurnTime(prepared.at, now, session.lastTurnAt);
+  const live = liveTurns(deps.db, sessionId);
+  const previous = live.at(-1);
+  const shift = prepared.role === 'user' ? decideShift(deps.embedder.id, prepared, live) : null;
+  const turnNumber = session.lastTurnNumber + 1;
+  const turn = insertTurn(deps.db, {
+    sessionId,
+    turnNumber,
+    role: prepared.role,
+    content: prepared.content,
+    toolCallId: prepared.toolCallId,
+    toolName: prepared.toolName,
+    tokenCount: prepared.tokenCount,
+    continuity: previous ? similarityTo(deps.embedder.id, prepared.embedding, previous) : null,
+    domain: prepared.domain ? confidentDomain(prepared.domain) : null,
+    topicShift: shift?.shift ?? false,
+    state: 'window',
+    embedding: vectorToBuffer(prepared.embedding),
+    embedderId: deps.embedder.id,
+    outputValid: prepared.outputValid,
+    cacheable: prepared.cacheable,
+    createdAt: at,
+  });
+  recordSessionTurn(deps.db, sessionId, { turnNumber, at, now });
+  const mode = shift?.flush ? 'flush' : options.pressure ? 'pressure' : 'adaptive';
+  const window = advanceWindow(deps, sessionId, [...live, turn], { mode, shift: shift?.shift ?? false, now });
+  return { turn, shift, window };
+}
+
+function resolveTurnTime(given: number | null, now: number, lastTurnAt: number | null): number {
+  if (given === null) return Math.max(now, lastTurnAt ?? now);
+  if (given > now) {
+    throw new InvalidRequestError('invalid request: body.at is in the future', [{ path: 'body.at', message: 'must not be in the future' }]);
+  }
+  if (lastTurnAt !== null && given < lastTurnAt) {
+    throw new InvalidRequestError('invalid request: body.at is earlier than the session\'s last turn', [
+      { path: 'body.at', message: `must not be earlier than the session's last turn (${new Date(lastTurnAt).toISOString()})` },
+    ]);
+  }
+  return given;
+}
+
+function decideShift(embedderId: string, prepared: PreparedTurn, live: readonly TurnRow[]): ShiftDecision {
+  const previousUser = live.findLast((turn) => turn.role === 'user' && turn.content !== null);
+  return detectTopicShift({
+    text: prepared.content,
+    similarity: previousUser ? similarityTo(embedderId, prepared.embedding, previousUser) : null,
+    previousTurnText: live.at(-1)?.content ?? null,
+    previousDomain: previousUser?.content ? classifyDomain(previousUser.content) : null,
+    currentDomain: prepared.domain,
+    explicit: prepared.explicit,
+  });
+}
+
+/** Cosine with a stored turn, or null when its vector is gone or from another embedder. */
+function similarityTo(embedderId: string, vector: Float32Array, turn: TurnRow): number | null {
+  if (turn.embedding === null || turn.embedderId !== embedderId) return null;
+  if (turn.embedding.byteLength !== vector.length * 4) return null;
+  // Stored continuity is 0–1 (spec §1.2): opposite directions mean "unrelated", not less.
+  return Math.max(0, cosine(vector, bufferToVector(turn.embedding, vector.length)));
+}

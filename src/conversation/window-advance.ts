@@ -1,0 +1,112 @@
+import type { Config } from '../config/config.js';
+import type { IdGenerator } from '../ids.js';
+import type { Db } from '../storage/database.js';
+import { updateSession } from '../storage/sessions-repo.js';
+import { archiveOldSummaries, deleteOldArchivedSummaries, insertSummary, nextSummarySeq, type SummaryRow } from '../storage/summaries-repo.js';
+import { deleteSummarizedTurns, setTurnState, type TurnRow } from '../storage/turns-repo.js';
+import { toChunk } from '../tokens/chunks.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import { planSegments } from './segments.js';
+import { summarizeSegment } from './summarizer.js';
+import { DEFAULT_WINDOW_PARAMS, selectWindow, type WindowMode, type WindowParams, type WindowSize } from './window.js';
+
+export interface WindowDeps {
+  db: Db;
+  ids: IdGenerator;
+  tokenizer: Tokenizer;
+  config: Config;
+}
+
+/** Where a session's window stands after a change, and what the change summarised. */
+export interface WindowOutcome extends WindowSize {
+  windowTurns: number[];
+  segmentTurns: number[];
+  summariesCreated: SummaryRow[];
+  archived: number;
+}
+
+export type AdvanceMode = WindowMode | 'end';
+
+/** The window parameters of the config, with the continuity thresholds of the spec. */
+export function windowParams(config: Config): WindowParams {
+  const { windowDefault, windowMin, windowMax, maxWindowTokens } = config.window;
+  return { ...DEFAULT_WINDOW_PARAMS, windowDefault, windowMin, windowMax, maxWindowTokens };
+}
+
+/**
+ * Re-decides the window over the session's live turns (oldest first): turns that leave
+ * join the open segment; segments that close (3 turns, a shift, a flush, pressure or the
+ * end of the session) become one summary each and their raw turns are purged; summaries
+ * beyond the active limit are archived. Synchronous, inside the caller's transaction.
+ */
+export function advanceWindow(
+  deps: WindowDeps,
+  sessionId: string,
+  live: readonly TurnRow[],
+  options: { mode: AdvanceMode; shift: boolean; now: number },
+): WindowOutcome {
+  const inWindow = live.filter((turn) => turn.state === 'window');
+  const open = live.filter((turn) => turn.state === 'segment');
+  const params = windowParams(deps.config);
+  const selection =
+    options.mode === 'end'
+      ? { size: 0, reason: 'flush' as const, detail: 'the session ended: the window was flushed', kept: [], leaving: inWindow }
+      : selectWindow(inWindow, params, options.mode);
+  setTurnState(deps.db, sessionId, selection.leaving.map((turn) => turn.turnNumber), 'segment');
+  updateSession(deps.db, sessionId, { windowSize: selection.size, windowReason: selection.reason, windowDetail: selection.detail });
+  const closeAll = options.mode === 'flush' || options.mode === 'end' || options.mode === 'pressure';
+  const plan = planSegments(
+    open.map(asSegmentTurn),
+    selection.leaving.map(asSegmentTurn),
+    // Pressure closes what is pending in segment-sized pieces; a flush makes one summary per topic.
+    { shift: options.shift || closeAll, flush: options.mode === 'flush' || options.mode === 'end', segmentSize: deps.config.window.segmentSize },
+  );
+  const summariesCreated = plan.closed.map((segment) => summarize(deps, sessionId, segment.map((each) => each.turn), options.now));
+  const archived = summariesCreated.length > 0 ? archiveOldSummaries(deps.db, sessionId, deps.config.window.maxSummaries, options.now) : 0;
+  // Forget aggressively: past the archive limit the oldest summaries go for good.
+  if (archived > 0) deleteOldArchivedSummaries(deps.db, sessionId, deps.config.window.maxArchivedSummaries);
+  return {
+    size: selection.size,
+    reason: selection.reason,
+    detail: selection.detail,
+    windowTurns: selection.kept.map((turn) => turn.turnNumber),
+    segmentTurns: plan.open.map((each) => each.turnNumber),
+    summariesCreated,
+    archived,
+  };
+}
+
+function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean; toolCallId: string | null; turn: TurnRow } {
+  return { turnNumber: turn.turnNumber, topicStart: turn.topicShift, toolCallId: turn.toolCallId, turn };
+}
+
+function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[], now: number): SummaryRow {
+  const fitted = summarizeSegment(
+    turns.map((turn) => ({ role: turn.role, content: turn.content ?? '', turnNumber: turn.turnNumber })),
+    deps.tokenizer,
+    { maxTokens: deps.config.window.maxSummaryTokens },
+  );
+  const first = turns[0];
+  const last = turns.at(-1);
+  const compact = JSON.stringify({ topic: fitted.summary.topic, outcome: fitted.summary.outcome });
+  const summary = insertSummary(deps.db, {
+    id: deps.ids.next('sum'),
+    sessionId,
+    seq: nextSummarySeq(deps.db, sessionId),
+    body: fitted.text,
+    topic: fitted.summary.topic,
+    // The summary renders as one chunk of the summaries section: its size is the chunk's.
+    tokenCount: fitted.tokenCount,
+    compactBody: compact,
+    compactTokenCount: deps.tokenizer.count(toChunk(compact)),
+    status: 'active',
+    firstTurn: first?.turnNumber ?? 0,
+    lastTurn: last?.turnNumber ?? 0,
+    turnNumbers: JSON.stringify(turns.map((turn) => turn.turnNumber)),
+    startedAt: first?.createdAt ?? now,
+    endedAt: last?.createdAt ?? now,
+    createdAt: now,
+  });
+  deleteSummarizedTurns(deps.db, sessionId, turns.map((turn) => turn.turnNumber));
+  return summary;
+}

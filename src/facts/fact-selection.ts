@@ -1,0 +1,40 @@
+import type { Domain } from '../domains/domain.js';
+import type { DomainGuess } from '../domains/classify-domain.js';
+
+/** What the prompt compiler asks the facts tier before every compile. */
+export interface FactSelectionRequest {
+  /** The user's current message. */
+  message: string;
+  /** Its embedding (the daemon's embedder). */
+  embedding: Float32Array;
+  /** classifyDomain(message). */
+  domain: DomainGuess;
+  /** Texts of the session's last 3 turns before the current message (facts mentioned there are not repeated). */
+  recentTurns: readonly string[];
+  now: number;
+}
+
+/** One fact ready to be an item of the facts section. */
+export interface SelectedFact {
+  id: string;
+  fact: string;
+  domain: Domain;
+  /** count(toChunk(fact)), counted when the fact was written. */
+  tokenCount: number;
+  /** Ranking score (higher first); the order of `items` then `candidates` is by it. */
+  score: number;
+  /**
+   * The message asks about this fact (names its value or subject, or is very similar):
+   * re-confirm it once it is in the prompt (`FactsService.reconfirm`, spec §6).
+   */
+  asked?: boolean;
+}
+
+/**
+ * `items`: the facts for the prompt's base (≤ the facts budget, 150 tokens by default);
+ * `candidates`: the next-ranked injectable facts, which the layout adds when space allows.
+ */
+export interface FactSelection {
+  items: SelectedFact[];
+  candidates: SelectedFact[];
+}

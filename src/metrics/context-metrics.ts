@@ -1,0 +1,30 @@
+import type { ContextOutcome } from '../compiler/context-service.js';
+import type { AppMetrics } from './app-metrics.js';
+import type { SessionStats } from './session-stats.js';
+
+/** Records one successful context call in the metrics and the session's stats. */
+export function recordContextMetrics(metrics: AppMetrics, stats: SessionStats, sessionId: string, outcome: ContextOutcome, ms: number): void {
+  const { prompt, window } = outcome;
+  metrics.contextMs.observe(ms);
+  metrics.compileMs.observe(outcome.compileMs);
+  metrics.promptTokens.observe(prompt.tokens);
+  metrics.windowSize.observe(window.windowTurns.length);
+  if (prompt.level !== 'ok') metrics.thresholdCrossings.inc({ level: prompt.level });
+  for (const section of prompt.report.sections) {
+    for (const action of section.actions) {
+      if (action.kind === 'compressed') for (const lens of action.lenses) metrics.compressions.inc({ lens });
+      if (action.kind === 'truncated') metrics.compressions.inc({ lens: 'truncate' });
+      if (action.kind === 'dropped') metrics.drops.inc({ section: section.id });
+    }
+  }
+  for (const reason of outcome.shiftReasons) metrics.topicShifts.inc({ reason });
+  if (window.summariesCreated.length > 0) metrics.summariesCreated.inc({}, window.summariesCreated.length);
+  const changes = outcome.factChanges;
+  if (changes.added.length > 0) metrics.facts.inc({ kind: 'added' }, changes.added.length);
+  if (changes.reconfirmed.length > 0) metrics.facts.inc({ kind: 'reconfirmed' }, changes.reconfirmed.length);
+  if (changes.superseded.length > 0) metrics.facts.inc({ kind: 'superseded' }, changes.superseded.length);
+  if (changes.deleted.length > 0) metrics.facts.inc({ kind: 'deleted' }, changes.deleted.length);
+  if (outcome.cached?.source === 'cache') metrics.cacheHits.inc();
+  if (outcome.cached?.source === 'dedup') metrics.dedupHits.inc();
+  if (!outcome.dryRun) stats.record(sessionId, prompt.tokens);
+}

@@ -1,0 +1,214 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_MS, HOUR_MS, ManualClock } from '../../src/clock.js';
+import { MemorydApiError } from '../../src/client/memoryd-client.js';
+import { conversation, promptText } from '../helpers/context-calls.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { topicEmbedder } from '../helpers/topic-embedder.js';
+
+const running: TestDaemon[] = [];
+afterEach(async () => {
+  for (const daemon of running.splice(0)) await daemon.stop();
+});
+
+async function daemonWithTopics(clock = new ManualClock(Date.UTC(2026, 10, 20, 9))): Promise<TestDaemon> {
+  const daemon = await startTestDaemon({ embedder: topicEmbedder(), clock });
+  running.push(daemon);
+  return daemon;
+}
+
+const windowSection = (response: { layout: { sections: Array<{ id: string; itemsKept: number | null }> } }) =>
+  response.layout.sections.find((section) => section.id === 'window');
+
+describe('the active window', () => {
+  it('after 9 turns the prompt holds 6 of them and one summary', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'nine');
+    for (let i = 1; i <= 9; i += 2) {
+      await chat.say(`[c:0.5] user turn ${i} about the garden plan`);
+      if (i < 9) await chat.reply(`[c:0.5] assistant turn ${i + 1} about the garden plan`);
+    }
+    const view = await chat.view();
+    expect(view.window.size).toBe(6);
+    expect(view.window.reason).toBe('default');
+    const response = await chat.say('[c:0.5] user turn 10 about the garden plan', { dryRun: true });
+    const window = response.messages.filter((message) => (message.role === 'user' || message.role === 'assistant') && !message.content.includes('turn 10'));
+    expect(window.map((message) => Number(/turn (\d+)/.exec(message.content)?.[1]))).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(response.layout.sections.find((section) => section.id === 'summaries')?.itemsKept).toBe(1);
+    expect(view.summaries.active).toHaveLength(1);
+    expect(view.summaries.active[0].turns).toEqual([1, 2, 3]);
+  });
+
+  it('grows to 8 turns when continuity stays above 0.7 and shrinks to 4 below 0.3', async () => {
+    const { client } = await daemonWithTopics();
+    const focused = conversation(client, 'focused');
+    for (let i = 0; i < 6; i += 1) {
+      await focused.say(`[topic:3] more about the database migration ${i}`);
+      await focused.reply(`[topic:3] answer about the migration ${i}`);
+    }
+    const high = await focused.view();
+    expect(high.window).toMatchObject({ size: 8, reason: 'high-continuity' });
+    expect(high.window.turns).toHaveLength(8);
+
+    const chatty = conversation(client, 'chatty');
+    for (let i = 0; i < 6; i += 1) {
+      await chatty.say(`[topic:${10 + 2 * i}] random chit chat ${i}`);
+      await chatty.reply(`[topic:${11 + 2 * i}] unrelated reply ${i}`);
+    }
+    const low = await chatty.view();
+    expect(low.window).toMatchObject({ size: 4, reason: 'low-continuity' });
+    expect(low.window.turns).toHaveLength(4);
+  });
+
+  it('never holds more than 1200 tokens', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'heavy');
+    const paragraph = 'The quarterly report covers revenue, churn, hiring and the roadmap in detail. '.repeat(15);
+    for (let i = 0; i < 6; i += 1) {
+      await chat.say(`[topic:5] ${i} ${paragraph}`);
+      await chat.reply(`[topic:5] ${i} ${paragraph}`);
+    }
+    const view = await chat.view();
+    expect(view.window.tokens).toBeLessThanOrEqual(1200);
+    expect(view.window.turns.length).toBeLessThan(8);
+  });
+
+  it('never splits a tool call from its result at the window edge', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'tools');
+    for (let i = 0; i < 8; i += 1) {
+      await chat.say(`[c:0.5] question ${i} about flights`);
+      await chat.reply(`[c:0.5] calling the flight search ${i}`, { toolCallId: `call-${i}`, toolName: 'search_flights' });
+      await client.json('POST', `/v1/sessions/tools/turns`, { role: 'tool', content: `[c:0.5] 3 flights found for ${i}`, toolCallId: `call-${i}`, toolName: 'search_flights' });
+      const view = await chat.view();
+      const calls = view.window.turns.filter((turn: { toolCallId: string | null; role: string }) => turn.toolCallId !== null);
+      const ids = new Set(calls.map((turn: { toolCallId: string }) => turn.toolCallId));
+      for (const id of ids) expect(calls.filter((turn: { toolCallId: string }) => turn.toolCallId === id)).toHaveLength(2);
+    }
+  });
+});
+
+describe('topic shifts and segments', () => {
+  it('closes the open segment at an explicit topic change, in English and Spanish', async () => {
+    const { client } = await daemonWithTopics();
+    for (const [session, phrase] of [['en', 'By the way, how do I renew my passport?'], ['es', 'Por cierto, ¿cómo renuevo el pasaporte?']] as const) {
+      const chat = conversation(client, session);
+      for (let i = 0; i < 5; i += 1) {
+        await chat.say(`[topic:7] kitchen renovation detail ${i}`);
+        await chat.reply(`[topic:7] renovation answer ${i}`);
+      }
+      const before = await chat.view();
+      expect(before.openSegment.turns.length).toBeGreaterThan(0);
+      const shifted = await chat.say(phrase);
+      expect(shifted.turn.topicShift).toBe(true);
+      expect(shifted.turn.shiftReasons).toContain('phrase');
+      await chat.reply('[topic:8] passport answer');
+      await chat.say('[topic:8] and the fee?');
+      const after = await chat.view();
+      // Turns before the shift never share a segment with turns after it.
+      const open = after.openSegment.turns.map((turn: { turnNumber: number }) => turn.turnNumber);
+      expect(open.every((n: number) => n >= shifted.turn.turnNumber) || open.every((n: number) => n < shifted.turn.turnNumber)).toBe(true);
+    }
+  });
+
+  it('flushes the whole window into a summary on "let\'s change the subject"', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'flush');
+    for (let i = 0; i < 3; i += 1) {
+      await chat.say(`[topic:4] the wedding seating plan, table ${i}`);
+      await chat.reply(`[topic:4] table ${i} has eight guests`);
+    }
+    const response = await chat.say("Let's change the subject.");
+    expect(response.turn.windowReason).toBe('flush');
+    expect(response.turn.summariesCreated).toBeGreaterThanOrEqual(1);
+    const view = await chat.view();
+    expect(view.window.turns.map((turn: { content: string }) => turn.content)).toEqual(["Let's change the subject."]);
+    expect(view.openSegment.turns).toHaveLength(0);
+    expect(promptText(response)).toContain('wedding seating');
+  });
+
+  it('keeps 4 active summaries of ≤ 50 tokens, archives older ones and retrieves them when asked about the past', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 20, 9));
+    const { client } = await daemonWithTopics(clock);
+    const chat = conversation(client, 'archive');
+    await chat.say('[topic:20] We decided to deploy with Kubernetes instead of docker-compose for the billing service.');
+    await chat.reply('[topic:20] Agreed: Kubernetes for billing, with Helm charts.');
+    await chat.say("Let's change the subject.");
+    clock.advance(DAY_MS);
+    for (let i = 0; i < 30; i += 1) {
+      clock.advance(HOUR_MS / 10);
+      await chat.say(`[topic:${30 + i}] holiday idea ${i}: a cabin by lake ${i}`);
+      await chat.reply(`[topic:${60 + i}] cabin ${i} sounds lovely`);
+    }
+    const view = await chat.view();
+    expect(view.summaries.active.length).toBe(4);
+    for (const summary of view.summaries.active) expect(summary.tokenCount).toBeLessThanOrEqual(51);
+    const plain = await chat.say('[topic:99] any more cabin ideas?', { dryRun: true });
+    expect(promptText(plain)).not.toContain('Kubernetes');
+    const asked = await chat.say('What did we decide yesterday about the billing deployment?', { dryRun: true });
+    expect(promptText(asked)).toContain('Kubernetes');
+  });
+
+  it('purges raw turns once summarised: only the window and open segment keep content', async () => {
+    const { client, daemon } = await daemonWithTopics();
+    const chat = conversation(client, 'purge');
+    for (let i = 0; i < 40; i += 1) {
+      await chat.say(`[c:0.5] message ${i} on the reading list`);
+      await chat.reply(`[c:0.5] reply ${i} on the reading list`);
+    }
+    const stored = daemon.context.database.sqlite.prepare("select count(*) from turns where session_id = 'purge'").pluck().get() as number;
+    const summarised = daemon.context.database.sqlite.prepare("select turn_numbers from summaries where session_id = 'purge'").pluck().all() as string[];
+    const view = await chat.view();
+    expect(stored).toBe(view.window.turns.length + view.openSegment.turns.length);
+    expect(stored).toBeLessThanOrEqual(8 + 3);
+    // Every turn is either stored or named by exactly one summary's provenance.
+    const numbers = summarised.flatMap((json) => JSON.parse(json) as number[]);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.length + stored).toBe(80);
+  });
+});
+
+describe('sessions', () => {
+  it('are isolated: nothing of one session reaches another prompt', async () => {
+    const { client } = await daemonWithTopics();
+    const alice = conversation(client, 'alice');
+    const bob = conversation(client, 'bob');
+    for (let i = 0; i < 12; i += 1) {
+      await alice.say(`[c:0.5] alice-marker-${i} notes about the bakery`);
+      await alice.reply(`[c:0.5] alice-reply-marker-${i}`);
+      const response = await bob.say(`[c:0.5] bob message ${i} about the garage`);
+      expect(promptText(response)).not.toMatch(/alice-(reply-)?marker/);
+    }
+  });
+
+  it('end with DELETE: the window and open segment are flushed into summaries', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'ending');
+    for (let i = 0; i < 3; i += 1) {
+      await chat.say(`[c:0.5] planning the move, box ${i}`);
+      await chat.reply(`[c:0.5] box ${i} labelled`);
+    }
+    const ended = await client.json<{ ended: boolean; summariesCreated: number }>('DELETE', '/v1/sessions/ending');
+    expect(ended.ended).toBe(true);
+    expect(ended.summariesCreated).toBeGreaterThanOrEqual(1);
+    const view = await chat.view();
+    expect(view.window.turns).toHaveLength(0);
+    expect(view.openSegment.turns).toHaveLength(0);
+    expect(view.endedAt).not.toBeNull();
+    await expect(client.json('DELETE', '/v1/sessions/never-existed')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('accept imported times, but not in the future nor before the last turn', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'import');
+    await chat.say('first, long ago', { at: '2023-05-08T13:56:00Z' });
+    // 14:00 at +01:00 is 13:00 UTC: before the last turn.
+    const earlier = await chat.say('second, earlier still', { at: '2023-05-08T14:00:00+01:00' }).catch((error: MemorydApiError) => error);
+    expect(earlier).toBeInstanceOf(MemorydApiError);
+    expect((earlier as MemorydApiError).status).toBe(400);
+    expect(((earlier as MemorydApiError).details.issues as Array<{ path: string }>)[0]?.path).toBe('body.at');
+    const future = await chat.say('from the future', { at: '2099-01-01T00:00:00Z' }).catch((error: MemorydApiError) => error);
+    expect(future).toBeInstanceOf(MemorydApiError);
+    expect((future as MemorydApiError).status).toBe(400);
+    expect((await chat.view()).lastTurnNumber).toBe(1);
+  });
+});
