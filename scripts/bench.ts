@@ -5,6 +5,7 @@ const benchmarks = {
   layout: () => import('../src/bench/layout-bench.js'),
   context: () => import('../src/bench/context-bench.js'),
   load: () => import('../src/bench/load-bench.js'),
+  cache: () => import('../src/bench/cache-bench.js'),
 };
 
 process.exitCode = await runNamed('bench', benchmarks, process.argv.slice(2), { runAllWhenEmpty: ['layout', 'context'] });

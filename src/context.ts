@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { RouteSpec } from './api/route.js';
 import { toolCacheRoutes } from './api/routes/cache.js';
 import { discardRoutes } from './api/routes/discard.js';
+import { factsRoutes } from './api/routes/facts.js';
 import { metricsRoutes } from './api/routes/metrics.js';
 import { sessionsRoutes } from './api/routes/sessions.js';
 import { systemRoutes } from './api/routes/system.js';
@@ -28,6 +29,7 @@ import { ContextCriticalOverflowError } from './layout/index.js';
 import { createAppMetrics, type AppMetrics } from './metrics/app-metrics.js';
 import { recordContextMetrics } from './metrics/context-metrics.js';
 import { SessionStats } from './metrics/session-stats.js';
+import { ConversationStore } from './storage/conversation-store.js';
 import type { Database } from './storage/database.js';
 import { runInTransaction } from './storage/transaction.js';
 import { toChunk } from './tokens/chunks.js';
@@ -79,7 +81,7 @@ export async function buildServices(context: AppContext): Promise<Services> {
   });
   const started = await facts.start();
   logger.info({ part: 'facts', ...started }, 'facts index loaded');
-  const recorder: RecorderDeps = { db: database.db, clock, ids, tokenizer, embedder, config };
+  const recorder: RecorderDeps = { store: new ConversationStore(database.db), clock, ids, tokenizer, embedder, config };
   const system = runInTransaction(database, () => loadSystemPrompt({ db: database.db, tokenizer, now: clock.now() }, config.systemPromptFile));
   logger.info({ part: 'compiler', version: system.version, source: system.source, tokens: system.tokens }, 'system prompt loaded');
   const formatText = toChunk(DEFAULT_FORMAT_INSTRUCTIONS);
@@ -110,11 +112,12 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
       context: (request) => contextWithMetrics(context, services, request),
       reply: (sessionId, input) =>
         recordReply({ recorder: services.recorder, database, config, answers: answerStore(context, services) }, sessionId, input),
-      view: (sessionId) => sessionView(database.db, sessionId),
+      view: (sessionId) => sessionView(services.recorder.store, sessionId),
       end: (sessionId) => runInTransaction(database, () => endSession({ ...services.recorder, clock }, sessionId)),
       stats: (sessionId) => services.stats.summary(sessionId),
       systemVersion: services.systemVersion,
     }),
+    ...factsRoutes({ facts: services.facts }),
     ...toolCacheRoutes({ toolCache: services.toolCache, maxResultBytes: config.maxMessageBytes }),
     ...discardRoutes({ db: database.db, clock, logger, maxContentBytes: config.maxMessageBytes }),
     ...metricsRoutes({

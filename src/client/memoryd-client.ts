@@ -1,4 +1,12 @@
 import { Agent } from 'node:http';
+import type {
+  FactChainResponse,
+  FactListQuery,
+  FactListResponse,
+  FactPatchBody,
+  FactResponse,
+  NewFactBody,
+} from '../api/schemas/facts.js';
 import type { HealthResponse } from '../api/schemas/health.js';
 import { sendOverSocket, type RawResponse } from './http-over-socket.js';
 
@@ -45,6 +53,38 @@ export class MemorydClient {
     return this.json('GET', '/v1/openapi.json');
   }
 
+  /** Facts by domain, status (default active; or 'all'), text and limit. */
+  listFacts(query: FactListQuery = {}): Promise<FactListResponse> {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+    const search = params.toString();
+    return this.json('GET', `/v1/facts${search === '' ? '' : `?${search}`}`);
+  }
+
+  getFact(id: string): Promise<FactResponse> {
+    return this.json('GET', factPath(id));
+  }
+
+  /** Adds a fact; it is durable when the promise resolves. */
+  addFact(body: NewFactBody): Promise<FactResponse> {
+    return this.json('POST', '/v1/facts', body);
+  }
+
+  /** Edits and/or re-confirms (`confirm: true`) a fact. */
+  updateFact(id: string, body: FactPatchBody): Promise<FactResponse> {
+    return this.json('PATCH', factPath(id), body);
+  }
+
+  /** Soft-deletes a fact, with an optional reason. */
+  deleteFact(id: string, reason?: string): Promise<FactResponse> {
+    return this.json('DELETE', factPath(id), reason === undefined ? undefined : { reason });
+  }
+
+  /** The facts a fact replaced and those that replaced it, oldest first. */
+  factChain(id: string): Promise<FactChainResponse> {
+    return this.json('GET', factPath(id, '/chain'));
+  }
+
   /** Any request, for endpoints this client has no method for; throws MemorydApiError on 4xx/5xx. */
   async json<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await this.raw(method, path, body === undefined ? undefined : JSON.stringify(body));
@@ -63,6 +103,10 @@ export class MemorydClient {
 
 export function sessionPath(sessionId: string, rest = ''): string {
   return `/v1/sessions/${encodeURIComponent(sessionId)}${rest}`;
+}
+
+export function factPath(id: string, rest = ''): string {
+  return `/v1/facts/${encodeURIComponent(id)}${rest}`;
 }
 
 function parseOrThrow<T>(response: RawResponse): T {

@@ -9,8 +9,6 @@ import type { Logger } from '../discardable/logger.js';
 import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
 import { keepToolResult } from '../conversation/tool-result-text.js';
 import type { Database } from '../storage/database.js';
-import { ensureSession, updateSession } from '../storage/sessions-repo.js';
-import { liveTurns } from '../storage/turns-repo.js';
 import { RollbackWith, runInTransaction, type TxScope } from '../storage/transaction.js';
 import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.js';
 import type { PromptFrames } from './frames.js';
@@ -128,7 +126,8 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const cached = deps.cache?.lookup(request.message, userTurn.embedding) ?? null;
 
     const gather = () => {
-      const recent = liveTurns(deps.database.db, request.sessionId)
+      const live = deps.recorder.store.liveTurns(request.sessionId);
+      const recent = live
         .filter((turn) => !current.has(turn.turnNumber) && turn.content !== null)
         .slice(-3)
         .map((turn) => turn.content as string);
@@ -141,8 +140,9 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       });
       const facts = withoutTouched(selection, factChanges);
       const tools = deps.tools.items(toolSpecs, toolsPrepared, { message: request.message, embedding: userTurn.embedding, used: session.used });
-      return gatherParts(deps.database.db, deps.config, {
+      return gatherParts(deps.recorder.store, deps.config, {
         sessionId: request.sessionId,
+        live,
         userTurn: recorded.turn,
         currentTurnNumbers: current,
         system: deps.system,
@@ -158,7 +158,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const pressure = baseTotal(parts, deps.frames) > pressureAt;
     if (pressure) {
       // Summarise aggressively before the layout: close the segment, shrink the window.
-      window = advanceWindow(deps.recorder, request.sessionId, liveTurns(deps.database.db, request.sessionId), {
+      window = advanceWindow(deps.recorder, request.sessionId, deps.recorder.store.liveTurns(request.sessionId), {
         mode: 'pressure',
         shift: false,
         now: deps.clock.now(),
@@ -234,14 +234,15 @@ async function prepareToolResults(deps: ContextDeps, results: readonly ToolResul
 }
 
 function markUsedTools(deps: ContextDeps, request: ContextRequest): { used: Set<string>; lastOutputValid: boolean | null } {
-  const session = ensureSession(deps.database.db, request.sessionId, deps.clock.now());
+  const store = deps.recorder.store;
+  const session = store.ensureSession(request.sessionId, deps.clock.now());
   const used = new Set(JSON.parse(session.usedTools) as string[]);
   const before = used.size;
   for (const result of request.toolResults ?? []) used.add(result.name);
   const declaredSideEffects = new Set((request.tools ?? []).filter((tool) => tool.sideEffects === true).map((tool) => tool.name));
   const sideEffect = (request.toolResults ?? []).some((result) => declaredSideEffects.has(result.name));
   if (used.size !== before || sideEffect) {
-    updateSession(deps.database.db, request.sessionId, {
+    store.updateSession(request.sessionId, {
       usedTools: JSON.stringify([...used].sort()),
       ...(sideEffect ? { sideEffectAt: deps.clock.now() } : {}),
     });

@@ -1,9 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { FactSelection } from '../facts/fact-selection.js';
 import type { LayoutItem, RenderedMessage } from '../layout/index.js';
-import type { Db } from '../storage/database.js';
-import { activeSummaries, archivedSummaries, type SummaryRow } from '../storage/summaries-repo.js';
-import { liveTurns, type TurnRow } from '../storage/turns-repo.js';
+import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import { toChunk } from '../tokens/chunks.js';
 import { detectPastReference } from './past-reference.js';
 import type { Counted, PromptParts } from './prompt-parts.js';
@@ -12,6 +10,8 @@ import { retrieveArchived } from './summary-retrieval.js';
 /** What the tiers hand the compiler for one request, besides the database. */
 export interface GatherInput {
   sessionId: string;
+  /** The session's stored turns, oldest first (read once per request). */
+  live: readonly TurnRow[];
   /** The current user turn (already recorded) and the tool results recorded with it. */
   userTurn: TurnRow;
   currentTurnNumbers: ReadonlySet<number>;
@@ -29,10 +29,9 @@ const ARCHIVED_RETRIEVED = 2;
  * Turns the tiers' state into pre-counted prompt parts. Nothing here counts tokens:
  * every size was stored with its item (turn, summary, fact) or computed once per tool.
  */
-export function gatherParts(db: Db, config: Config, input: GatherInput): PromptParts {
-  const all = liveTurns(db, input.sessionId);
-  const current = all.filter((turn) => input.currentTurnNumbers.has(turn.turnNumber));
-  const live = all.filter((turn) => !input.currentTurnNumbers.has(turn.turnNumber));
+export function gatherParts(store: ConversationStore, config: Config, input: GatherInput): PromptParts {
+  const current = input.live.filter((turn) => input.currentTurnNumbers.has(turn.turnNumber));
+  const live = input.live.filter((turn) => !input.currentTurnNumbers.has(turn.turnNumber));
   const windowUnits = toUnits(live.filter((turn) => turn.state === 'window'));
   const segmentUnits = toUnits(live.filter((turn) => turn.state === 'segment' && turn.content !== null));
   return {
@@ -42,7 +41,7 @@ export function gatherParts(db: Db, config: Config, input: GatherInput): PromptP
       items: input.facts.items.map((fact, rank) => factItem(fact.id, fact.fact, fact.tokenCount, rank)),
       candidates: input.facts.candidates.map((fact, rank) => factItem(fact.id, fact.fact, fact.tokenCount, input.facts.items.length + rank)),
     },
-    summaries: summaryItems(db, config, input),
+    summaries: summaryItems(store, config, input),
     tools: input.tools,
     toolResults: toUnits(current.filter((turn) => turn.role === 'tool')),
     window: { items: windowUnits, candidates: windowCandidates(windowUnits, segmentUnits, config) },
@@ -123,10 +122,10 @@ function messageCount(item: LayoutItem): number {
  * within the summaries budget (200 tokens): retrieved ones first, then the newest
  * active ones. Rendered oldest first.
  */
-function summaryItems(db: Db, config: Config, input: GatherInput): LayoutItem[] {
-  const active = activeSummaries(db, input.sessionId);
+function summaryItems(store: ConversationStore, config: Config, input: GatherInput): LayoutItem[] {
+  const active = store.activeSummaries(input.sessionId);
   const reference = detectPastReference(input.userTurn.content ?? '', input.now);
-  const retrieved = reference === null ? [] : retrieveArchived(input.userTurn.content ?? '', reference, archivedSummaries(db, input.sessionId, ARCHIVED_SCAN), ARCHIVED_RETRIEVED);
+  const retrieved = reference === null ? [] : retrieveArchived(input.userTurn.content ?? '', reference, store.archivedSummaries(input.sessionId, ARCHIVED_SCAN), ARCHIVED_RETRIEVED);
   const chosen: SummaryRow[] = [];
   let tokens = 0;
   for (const row of [...retrieved, ...[...active].reverse()]) {

@@ -1,6 +1,6 @@
 import { STOP_WORDS } from '../conversation/stopwords.js';
 import { foldText, foldedWords } from '../conversation/text-normalise.js';
-import type { SummaryRow } from '../storage/summaries-repo.js';
+import type { SummaryRow } from '../storage/conversation-store.js';
 import type { PastReference } from './past-reference.js';
 
 /**

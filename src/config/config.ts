@@ -39,7 +39,6 @@ export interface Config {
   dedupThreshold: number;
   maxBodyBytes: number;
   maxMessageBytes: number;
-  reconfirmFlushMs: number;
   shutdownTimeoutMs: number;
   window: WindowParams;
 }
@@ -103,7 +102,6 @@ export function loadConfig(
     dedupThreshold: read(SETTINGS.dedupThreshold),
     maxBodyBytes: read(SETTINGS.maxBodyBytes),
     maxMessageBytes: read(SETTINGS.maxMessageBytes),
-    reconfirmFlushMs: read(SETTINGS.reconfirmFlushMs),
     shutdownTimeoutMs: read(SETTINGS.shutdownTimeoutMs),
     window,
   };

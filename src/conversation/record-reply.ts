@@ -1,8 +1,7 @@
 import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../storage/database.js';
-import { ensureSession, updateSession } from '../storage/sessions-repo.js';
-import { liveTurns } from '../storage/turns-repo.js';
+import type { SessionChanges } from '../storage/conversation-store.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
@@ -56,12 +55,13 @@ export async function recordReply(
   }
   const content = input.role === 'tool' ? keepToolResult(deps.recorder.tokenizer, input.content, STORED_TOOL_RESULT_TOKENS) : input.content;
   const prepared = await prepareTurn(deps.recorder, { ...input, content, at: input.at ?? null });
-  const question = input.cacheable === true && deps.answers !== null ? lastUserQuestion(deps.database, sessionId) : null;
+  const question = input.cacheable === true && deps.answers !== null ? lastUserQuestion(deps.recorder, sessionId) : null;
   const questionPrepared = question === null || deps.answers === null ? null : await deps.answers.prepare(question.text);
   return runInTransaction(deps.database, (scope) => {
-    const session = ensureSession(deps.database.db, sessionId, deps.recorder.clock.now());
+    const store = deps.recorder.store;
+    const session = store.ensureSession(sessionId, deps.recorder.clock.now());
     const recorded = recordTurn(deps.recorder, sessionId, prepared);
-    const changes: Parameters<typeof updateSession>[2] = {};
+    const changes: SessionChanges = {};
     if (input.role === 'assistant' && input.outputValid !== undefined) changes.lastOutputValid = input.outputValid;
     const toolName = input.toolName;
     if (toolName !== undefined) {
@@ -69,7 +69,7 @@ export async function recordReply(
       if (!used.has(toolName)) changes.usedTools = JSON.stringify([...used, toolName].sort());
     }
     if (input.sideEffects === true) changes.sideEffectAt = recorded.turn.createdAt;
-    if (Object.keys(changes).length > 0) updateSession(deps.database.db, sessionId, changes);
+    if (Object.keys(changes).length > 0) store.updateSession(sessionId, changes);
     let cache: ReplyOutcome['cache'] = null;
     if (input.cacheable === true && deps.answers !== null) {
       cache =
@@ -90,7 +90,7 @@ export async function recordReply(
   });
 }
 
-function lastUserQuestion(database: Database, sessionId: string): { text: string; at: number } | null {
-  const turn = liveTurns(database.db, sessionId).findLast((each) => each.role === 'user' && each.content !== null);
+function lastUserQuestion(recorder: RecorderDeps, sessionId: string): { text: string; at: number } | null {
+  const turn = recorder.store.liveTurns(sessionId).findLast((each) => each.role === 'user' && each.content !== null);
   return turn?.content ? { text: turn.content, at: turn.createdAt } : null;
 }

@@ -1,9 +1,6 @@
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
-import type { Db } from '../storage/database.js';
-import { findSession, updateSession } from '../storage/sessions-repo.js';
-import { activeSummaries, type SummaryRow } from '../storage/summaries-repo.js';
-import { liveTurns, type TurnRow } from '../storage/turns-repo.js';
+import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import { advanceWindow, type WindowDeps, type WindowOutcome } from './window-advance.js';
 
 export interface TurnView {
@@ -42,10 +39,10 @@ export interface SessionView {
   turnCounts: Record<'window' | 'segment' | 'summarized', number>;
 }
 
-export function sessionView(db: Db, sessionId: string): SessionView {
-  const session = findSession(db, sessionId);
+export function sessionView(store: ConversationStore, sessionId: string): SessionView {
+  const session = store.findSession(sessionId);
   if (!session) throw new NotFoundError(`no session ${sessionId}`, { sessionId });
-  const live = liveTurns(db, sessionId);
+  const live = store.liveTurns(sessionId);
   const windowTurns = live.filter((turn) => turn.state === 'window');
   const segmentTurns = live.filter((turn) => turn.state === 'segment');
   return {
@@ -61,18 +58,18 @@ export function sessionView(db: Db, sessionId: string): SessionView {
       turns: windowTurns.map(turnView),
     },
     openSegment: { turns: segmentTurns.map(turnView) },
-    summaries: { active: activeSummaries(db, sessionId).map(summaryView) },
+    summaries: { active: store.activeSummaries(sessionId).map(summaryView) },
     turnCounts: { window: windowTurns.length, segment: segmentTurns.length, summarized: session.lastTurnNumber - live.length },
   };
 }
 
 /** Ends a session: the whole window and open segment are flushed into summaries. */
 export function endSession(deps: WindowDeps & { clock: Clock }, sessionId: string): WindowOutcome {
-  const session = findSession(deps.db, sessionId);
+  const session = deps.store.findSession(sessionId);
   if (!session) throw new NotFoundError(`no session ${sessionId}`, { sessionId });
   const now = deps.clock.now();
-  const outcome = advanceWindow(deps, sessionId, liveTurns(deps.db, sessionId), { mode: 'end', shift: false, now });
-  updateSession(deps.db, sessionId, { endedAt: now, updatedAt: now });
+  const outcome = advanceWindow(deps, sessionId, deps.store.liveTurns(sessionId), { mode: 'end', shift: false, now });
+  deps.store.updateSession(sessionId, { endedAt: now, updatedAt: now });
   return outcome;
 }
 

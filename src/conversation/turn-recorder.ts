@@ -5,9 +5,7 @@ import { classifyDomain, confidentDomain, type DomainGuess } from '../domains/cl
 import type { Embedder } from '../embeddings/embedder.js';
 import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
 import { InvalidRequestError } from '../errors.js';
-import type { Db } from '../storage/database.js';
-import { ensureSession, recordSessionTurn } from '../storage/sessions-repo.js';
-import { insertTurn, liveTurns, type TurnRow } from '../storage/turns-repo.js';
+import type { ConversationStore, TurnRow } from '../storage/conversation-store.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { detectExplicitShift, type ExplicitShift } from './shift-phrases.js';
 import { detectTopicShift, type ShiftDecision } from './topic-shift.js';
@@ -42,7 +40,7 @@ export interface TurnInput {
 }
 
 export interface RecorderDeps {
-  db: Db;
+  store: ConversationStore;
   clock: Clock;
   ids: IdGenerator;
   tokenizer: Tokenizer;
@@ -82,13 +80,13 @@ export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedd
  */
 export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: PreparedTurn, options: { pressure?: boolean } = {}): RecordedTurn {
   const now = deps.clock.now();
-  const session = ensureSession(deps.db, sessionId, now);
+  const session = deps.store.ensureSession(sessionId, now);
   const at = resolveTurnTime(prepared.at, now, session.lastTurnAt);
-  const live = liveTurns(deps.db, sessionId);
+  const live = deps.store.liveTurns(sessionId);
   const previous = live.at(-1);
   const shift = prepared.role === 'user' ? decideShift(deps.embedder.id, prepared, live) : null;
   const turnNumber = session.lastTurnNumber + 1;
-  const turn = insertTurn(deps.db, {
+  const turn = deps.store.insertTurn({
     sessionId,
     turnNumber,
     role: prepared.role,
@@ -106,7 +104,7 @@ export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: Prep
     cacheable: prepared.cacheable,
     createdAt: at,
   });
-  recordSessionTurn(deps.db, sessionId, { turnNumber, at, now });
+  deps.store.recordSessionTurn(sessionId, { turnNumber, at, now });
   const mode = shift?.flush ? 'flush' : options.pressure ? 'pressure' : 'adaptive';
   const window = advanceWindow(deps, sessionId, [...live, turn], { mode, shift: shift?.shift ?? false, now });
   return { turn, shift, window };

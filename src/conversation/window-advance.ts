@@ -1,9 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { IdGenerator } from '../ids.js';
-import type { Db } from '../storage/database.js';
-import { updateSession } from '../storage/sessions-repo.js';
-import { archiveOldSummaries, deleteOldArchivedSummaries, insertSummary, nextSummarySeq, type SummaryRow } from '../storage/summaries-repo.js';
-import { deleteSummarizedTurns, setTurnState, type TurnRow } from '../storage/turns-repo.js';
+import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { planSegments } from './segments.js';
@@ -11,7 +8,7 @@ import { summarizeSegment } from './summarizer.js';
 import { DEFAULT_WINDOW_PARAMS, selectWindow, type WindowMode, type WindowParams, type WindowSize } from './window.js';
 
 export interface WindowDeps {
-  db: Db;
+  store: ConversationStore;
   ids: IdGenerator;
   tokenizer: Tokenizer;
   config: Config;
@@ -52,8 +49,8 @@ export function advanceWindow(
     options.mode === 'end'
       ? { size: 0, reason: 'flush' as const, detail: 'the session ended: the window was flushed', kept: [], leaving: inWindow }
       : selectWindow(inWindow, params, options.mode);
-  setTurnState(deps.db, sessionId, selection.leaving.map((turn) => turn.turnNumber), 'segment');
-  updateSession(deps.db, sessionId, { windowSize: selection.size, windowReason: selection.reason, windowDetail: selection.detail });
+  deps.store.setTurnState(sessionId, selection.leaving.filter((turn) => turn.state === 'window').map((turn) => turn.turnNumber), 'segment');
+  deps.store.setWindowDecision(sessionId, { size: selection.size, reason: selection.reason, detail: selection.detail });
   const closeAll = options.mode === 'flush' || options.mode === 'end' || options.mode === 'pressure';
   const plan = planSegments(
     open.map(asSegmentTurn),
@@ -62,9 +59,9 @@ export function advanceWindow(
     { shift: options.shift || closeAll, flush: options.mode === 'flush' || options.mode === 'end', segmentSize: deps.config.window.segmentSize },
   );
   const summariesCreated = plan.closed.map((segment) => summarize(deps, sessionId, segment.map((each) => each.turn), options.now));
-  const archived = summariesCreated.length > 0 ? archiveOldSummaries(deps.db, sessionId, deps.config.window.maxSummaries, options.now) : 0;
+  const archived = summariesCreated.length > 0 ? deps.store.archiveOldSummaries(sessionId, deps.config.window.maxSummaries, options.now) : 0;
   // Forget aggressively: past the archive limit the oldest summaries go for good.
-  if (archived > 0) deleteOldArchivedSummaries(deps.db, sessionId, deps.config.window.maxArchivedSummaries);
+  if (archived > 0) deps.store.deleteOldArchivedSummaries(sessionId, deps.config.window.maxArchivedSummaries);
   return {
     size: selection.size,
     reason: selection.reason,
@@ -89,10 +86,10 @@ function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[
   const first = turns[0];
   const last = turns.at(-1);
   const compact = JSON.stringify({ topic: fitted.summary.topic, outcome: fitted.summary.outcome });
-  const summary = insertSummary(deps.db, {
+  const summary = deps.store.insertSummary({
     id: deps.ids.next('sum'),
     sessionId,
-    seq: nextSummarySeq(deps.db, sessionId),
+    seq: deps.store.nextSummarySeq(sessionId),
     body: fitted.text,
     topic: fitted.summary.topic,
     // The summary renders as one chunk of the summaries section: its size is the chunk's.
@@ -107,6 +104,6 @@ function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[
     endedAt: last?.createdAt ?? now,
     createdAt: now,
   });
-  deleteSummarizedTurns(deps.db, sessionId, turns.map((turn) => turn.turnNumber));
+  deps.store.deleteTurns(sessionId, turns.map((turn) => turn.turnNumber));
   return summary;
 }

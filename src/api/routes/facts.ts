@@ -1,0 +1,103 @@
+import type { FactChanges, FactView } from '../../facts/fact-record.js';
+import type { FactsService } from '../../facts/facts-service.js';
+import { defineRoute, Reply, type RouteSpec } from '../route.js';
+import {
+  factChainResponseSchema,
+  factDeleteBodySchema,
+  factDeleteQuerySchema,
+  factListQuerySchema,
+  factListResponseSchema,
+  factParamsSchema,
+  factPatchBodySchema,
+  factResponseSchema,
+  newFactBodySchema,
+  type ApiFact,
+  type ApiFactChanges,
+} from '../schemas/facts.js';
+
+export interface FactsRouteDeps {
+  facts: Pick<FactsService, 'list' | 'get' | 'add' | 'edit' | 'delete' | 'chain'>;
+}
+
+/** A fact in the API's shape: ISO times, the reason it is not injectable only when it is not. */
+export function toApiFact(view: FactView): ApiFact {
+  const { notInjectableBecause, createdAt, lastConfirmedAt, updatedAt, ...rest } = view;
+  return {
+    ...rest,
+    createdAt: new Date(createdAt).toISOString(),
+    lastConfirmedAt: new Date(lastConfirmedAt).toISOString(),
+    updatedAt: new Date(updatedAt).toISOString(),
+    ...(notInjectableBecause === null ? {} : { notInjectableBecause }),
+  };
+}
+
+/** What a user turn changed, in the API's shape (for the context call's `facts`). */
+export function toApiFactChanges(changes: FactChanges): ApiFactChanges {
+  return {
+    added: changes.added.map(toApiFact),
+    reconfirmed: changes.reconfirmed.map(toApiFact),
+    superseded: changes.superseded.map(toApiFact),
+    deleted: changes.deleted.map(toApiFact),
+  };
+}
+
+export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
+  const { facts } = deps;
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/v1/facts',
+      summary: 'List facts by domain, status (effective now; default active, or all) and text',
+      query: factListQuerySchema,
+      response: factListResponseSchema,
+      handler: ({ query }) => ({ facts: facts.list(query).map(toApiFact) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      path: '/v1/facts',
+      summary: 'Add a fact explicitly (confidence high unless given); durable when answered',
+      body: newFactBodySchema,
+      response: factResponseSchema,
+      handler: async ({ body }) => Reply.json(201, { fact: toApiFact(await facts.add(body)) }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/v1/facts/:id',
+      summary: 'One fact, with whether it is injectable now and why not',
+      params: factParamsSchema,
+      response: factResponseSchema,
+      errors: [404],
+      handler: ({ params }) => ({ fact: toApiFact(facts.get(params.id)) }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      path: '/v1/facts/:id',
+      summary: 'Edit (fact, domain, confidence) and/or re-confirm a fact that still holds',
+      params: factParamsSchema,
+      body: factPatchBodySchema,
+      response: factResponseSchema,
+      errors: [404, 409],
+      handler: async ({ params, body }) => ({ fact: toApiFact(await facts.edit(params.id, body)) }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      path: '/v1/facts/:id',
+      summary: 'Soft-delete a fact (status deleted) with an optional reason in the body or the query',
+      params: factParamsSchema,
+      query: factDeleteQuerySchema,
+      body: factDeleteBodySchema,
+      response: factResponseSchema,
+      errors: [404, 409],
+      handler: ({ params, query, body }) => ({ fact: toApiFact(facts.delete(params.id, body?.reason ?? query.reason)) }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/v1/facts/:id/chain',
+      summary: 'The supersede chain of a fact: the facts it replaced and those that replaced it, oldest first',
+      params: factParamsSchema,
+      response: factChainResponseSchema,
+      errors: [404],
+      handler: ({ params }) => ({ id: params.id, facts: facts.chain(params.id).map(toApiFact) }),
+    }),
+  ];
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { DOMAINS } from '../../domains/domain.js';
+import { FACT_STATUSES } from '../../facts/fact-record.js';
+
+export const factIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"');
+
+export const factParamsSchema = z.strictObject({ id: factIdSchema });
+
+const domainSchema = z.enum(DOMAINS);
+const confidenceSchema = z.enum(['high', 'medium', 'low']);
+const statusSchema = z.enum(FACT_STATUSES);
+/** A statement: short, one line of meaning; whitespace around it is dropped. */
+const factTextSchema = z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters');
+const reasonSchema = z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters');
+
+export const factListQuerySchema = z.strictObject({
+  domain: domainSchema.optional(),
+  status: z.enum([...FACT_STATUSES, 'all']).optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+export const newFactBodySchema = z.strictObject({
+  fact: factTextSchema,
+  domain: domainSchema,
+  confidence: confidenceSchema.optional(),
+});
+
+export const factPatchBodySchema = z
+  .strictObject({
+    fact: factTextSchema.optional(),
+    domain: domainSchema.optional(),
+    confidence: confidenceSchema.optional(),
+    confirm: z.literal(true).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'give at least one of fact, domain, confidence or confirm',
+  });
+
+export const factDeleteBodySchema = z.strictObject({ reason: reasonSchema.optional() }).optional();
+export const factDeleteQuerySchema = z.strictObject({ reason: reasonSchema.optional() });
+
+export const apiFactSchema = z.object({
+  id: z.string(),
+  fact: z.string(),
+  domain: domainSchema,
+  confidence: confidenceSchema,
+  /** Effective at read time (the decay rules), whether or not the decay job has run. */
+  status: statusSchema,
+  storedStatus: statusSchema,
+  source: z.enum(['explicit', 'inferred']),
+  subject: z.string().nullable(),
+  createdAt: z.string(),
+  lastConfirmedAt: z.string(),
+  updatedAt: z.string(),
+  supersededBy: z.string().nullable(),
+  reason: z.string().nullable(),
+  injectable: z.boolean(),
+  notInjectableBecause: z.string().optional(),
+  tokenCount: z.number().int(),
+  provenance: z.object({ sessionId: z.string().nullable(), turns: z.array(z.number().int()) }),
+});
+
+export const factResponseSchema = z.object({ fact: apiFactSchema });
+export const factListResponseSchema = z.object({ facts: z.array(apiFactSchema) });
+export const factChainResponseSchema = z.object({ id: z.string(), facts: z.array(apiFactSchema) });
+export const factChangesSchema = z.object({
+  added: z.array(apiFactSchema),
+  reconfirmed: z.array(apiFactSchema),
+  superseded: z.array(apiFactSchema),
+  deleted: z.array(apiFactSchema),
+});
+
+export type ApiFact = z.infer<typeof apiFactSchema>;
+export type FactResponse = z.infer<typeof factResponseSchema>;
+export type FactListResponse = z.infer<typeof factListResponseSchema>;
+export type FactChainResponse = z.infer<typeof factChainResponseSchema>;
+export type ApiFactChanges = z.infer<typeof factChangesSchema>;
+export type FactListQuery = z.input<typeof factListQuerySchema>;
+export type NewFactBody = z.input<typeof newFactBodySchema>;
+export type FactPatchBody = z.input<typeof factPatchBodySchema>;

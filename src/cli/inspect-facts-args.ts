@@ -1,0 +1,62 @@
+import { DOMAINS, type Domain } from '../domains/domain.js';
+import type { DashboardStatusFilter } from '../facts/fact-dashboard.js';
+import { FACT_STATUSES } from '../facts/fact-record.js';
+
+export interface InspectFactsOptions {
+  domain?: Domain;
+  status: DashboardStatusFilter;
+  json: boolean;
+  color: boolean | null;
+  help: boolean;
+}
+
+export const INSPECT_FACTS_USAGE = `usage: npm run inspect-facts -- [--domain <domain>] [--status <status>] [--json]
+
+The facts dashboard: counts per domain and status, then every listed fact with its
+confidence, status, last confirmation, age and whether it is injected (and why not).
+Statuses are the decay rules' at this moment, whether or not the decay job has run.
+Reads the database read-only, so it is safe while the daemon runs.
+
+  --domain <d>     only ${DOMAINS.join(', ')}
+  --status <s>     list ${FACT_STATUSES.join(', ')}, live (default: active, dormant
+                   and stale) or all; counts always cover every status
+  --json           machine-readable output
+  --no-color       no colours (also off when stdout is not a terminal or NO_COLOR is set)
+  -h, --help       this help
+
+The database is MEMORYD_DB (default <MEMORYD_DATA_DIR>/memoryd.db).
+`;
+
+type Parsed = { ok: true; options: InspectFactsOptions } | { ok: false; error: string };
+
+/** Parses the command line; `--flag value` and `--flag=value` both work. */
+export function parseInspectFactsArgs(argv: readonly string[]): Parsed {
+  const options: InspectFactsOptions = { status: 'live', json: false, color: null, help: false };
+  const args = argv.flatMap((arg) => (arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg]));
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--json') options.json = true;
+    else if (arg === '--no-color') options.color = false;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg === '--domain' || arg === '--status') {
+      const value = args[(i += 1)];
+      if (value === undefined) return { ok: false, error: `${arg} needs a value` };
+      const error = arg === '--domain' ? setDomain(options, value) : setStatus(options, value);
+      if (error) return { ok: false, error };
+    } else return { ok: false, error: `unknown argument ${JSON.stringify(arg)}` };
+  }
+  return { ok: true, options };
+}
+
+function setDomain(options: InspectFactsOptions, value: string): string | null {
+  if (!(DOMAINS as readonly string[]).includes(value)) return `--domain must be one of ${DOMAINS.join(', ')} (got ${JSON.stringify(value)})`;
+  options.domain = value as Domain;
+  return null;
+}
+
+function setStatus(options: InspectFactsOptions, value: string): string | null {
+  const allowed: readonly string[] = [...FACT_STATUSES, 'live', 'all'];
+  if (!allowed.includes(value)) return `--status must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`;
+  options.status = value as DashboardStatusFilter;
+  return null;
+}

@@ -1,0 +1,64 @@
+import { systemClock } from '../clock.js';
+import { toApiFact } from '../api/routes/facts.js';
+import { loadConfig } from '../config/config.js';
+import { isAppError } from '../errors.js';
+import { readDashboard, type FactDashboard } from '../facts/fact-dashboard.js';
+import { openDatabaseReadOnly, type Database } from '../storage/database.js';
+import { INSPECT_FACTS_USAGE, parseInspectFactsArgs, type InspectFactsOptions } from './inspect-facts-args.js';
+import { renderDashboard } from './inspect-facts-render.js';
+import type { CliIo } from './run-job-cli.js';
+
+/** The process edges of the command; colours only when `stdout.isTTY`, NO_COLOR is unset and no `--no-color`. */
+export interface InspectFactsIo extends CliIo {
+  stdout: CliIo['stdout'] & { isTTY?: boolean };
+}
+
+/**
+ * `npm run inspect-facts`: the facts dashboard, from a read-only connection (safe beside
+ * the daemon). Returns the exit code: 0, 1 (no database or unreadable), 2 (usage).
+ */
+export async function runInspectFacts(argv: string[], io: InspectFactsIo): Promise<number> {
+  const parsed = parseInspectFactsArgs(argv);
+  if (!parsed.ok) {
+    io.stderr.write(`inspect-facts: ${parsed.error}\n${INSPECT_FACTS_USAGE}`);
+    return 2;
+  }
+  const { options } = parsed;
+  if (options.help) {
+    io.stdout.write(INSPECT_FACTS_USAGE);
+    return 0;
+  }
+  let database: Database;
+  try {
+    database = openDatabaseReadOnly(loadConfig(io.env, { cwd: io.cwd }).dbPath);
+  } catch (error) {
+    io.stderr.write(`inspect-facts: ${isAppError(error) ? error.message : String(error)}\n`);
+    return 1;
+  }
+  try {
+    const now = (io.clock ?? systemClock).now();
+    const dashboard = readDashboard(database.db, now, { status: options.status, ...(options.domain ? { domain: options.domain } : {}) });
+    io.stdout.write(format(dashboard, options, { io, database: database.path, now }));
+    return 0;
+  } catch (error) {
+    io.stderr.write(`inspect-facts: cannot read the facts of ${database.path}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    database.close();
+  }
+}
+
+function format(dashboard: FactDashboard, options: InspectFactsOptions, context: { io: InspectFactsIo; database: string; now: number }): string {
+  if (options.json) {
+    const json = {
+      database: context.database,
+      at: new Date(context.now).toISOString(),
+      filter: { domain: options.domain ?? null, status: options.status },
+      counts: dashboard.counts,
+      facts: dashboard.facts.map(toApiFact),
+    };
+    return `${JSON.stringify(json, null, 2)}\n`;
+  }
+  const colour = options.color ?? (context.io.stdout.isTTY === true && (context.io.env.NO_COLOR ?? '') === '');
+  return renderDashboard(dashboard, { database: context.database, now: context.now, colour });
+}

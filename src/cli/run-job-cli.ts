@@ -1,0 +1,69 @@
+import { systemClock, type Clock } from '../clock.js';
+import { loadConfig, type Environment } from '../config/config.js';
+import { createLogger } from '../discardable/logger.js';
+import { isAppError } from '../errors.js';
+import { jobRegistry } from '../jobs/registry.js';
+import { runJob } from '../jobs/run-job.js';
+import { openDatabase } from '../storage/database.js';
+
+/** The process edges a command writes to; tests pass their own. */
+export interface CliIo {
+  env: Environment;
+  cwd: string;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  clock?: Clock;
+}
+
+function usage(): string {
+  const jobs = jobRegistry()
+    .map((job) => `  ${job.name.padEnd(14)}${job.description}`)
+    .join('\n');
+  return `usage: npm run job -- <name>
+
+Runs one job once, with the same code the daemon's scheduler runs, and records the run.
+Safe while the daemon runs. Jobs:
+${jobs}
+`;
+}
+
+/** `npm run job -- <name>`: runs the named job once; returns the exit code (0 ok, 1 failed, 2 usage). */
+export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === '--help' || name === '-h') {
+    io.stdout.write(usage());
+    return 0;
+  }
+  const job = jobRegistry().find((each) => each.name === name);
+  if (name === undefined || rest.length > 0 || !job) {
+    const problem = name === undefined ? 'no job named' : job ? `unexpected argument ${rest.join(' ')}` : `unknown job ${JSON.stringify(name)}`;
+    io.stderr.write(`memoryd job: ${problem}\n${usage()}`);
+    return 2;
+  }
+  const clock = io.clock ?? systemClock;
+  let config;
+  let database;
+  try {
+    config = loadConfig(io.env, { cwd: io.cwd });
+    database = openDatabase(config.dbPath);
+  } catch (error) {
+    io.stderr.write(`memoryd job: ${isAppError(error) ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const log = createLogger({ logsDir: config.logsDir, level: config.logLevel, verbose: false, clock });
+  try {
+    const outcome = await runJob(job, { config, database, clock, logger: log.logger }, 'manual', new AbortController().signal);
+    const counts = Object.entries(outcome.counts)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ');
+    if (outcome.error !== null) {
+      io.stderr.write(`memoryd job: ${job.name} failed: ${outcome.error}\n`);
+      return 1;
+    }
+    io.stdout.write(`${job.name}: ok in ${Math.round(outcome.ms)} ms${counts === '' ? '' : ` (${counts})`}\n`);
+    return 0;
+  } finally {
+    database.close();
+    log.files.close();
+  }
+}

@@ -1,0 +1,55 @@
+import { DOMAINS, type Domain } from '../domains/domain.js';
+import type { Db } from '../storage/database.js';
+import { listFactRows } from '../storage/facts-repo.js';
+import { viewFact } from './decay-rules.js';
+import { FACT_STATUSES, LIVE_STATUSES, type FactStatus, type FactView } from './fact-record.js';
+import { recordOf } from './fact-rows.js';
+
+/** Which facts the dashboard lists: one status, the live ones (active, dormant, stale) or all. */
+export type DashboardStatusFilter = FactStatus | 'live' | 'all';
+
+export interface DashboardFilter {
+  domain?: Domain;
+  status: DashboardStatusFilter;
+}
+
+export type StatusCounts = Record<FactStatus | 'total', number>;
+
+export interface FactDashboard {
+  /** Effective statuses per domain (only the domain filter applies), and their totals. */
+  counts: { byDomain: Record<Domain, StatusCounts>; total: StatusCounts };
+  /** The listed facts: by domain, status, most recently confirmed first, then id. */
+  facts: FactView[];
+}
+
+function zeroCounts(): StatusCounts {
+  return { active: 0, dormant: 0, stale: 0, superseded: 0, deleted: 0, total: 0 };
+}
+
+/**
+ * What `npm run inspect-facts` shows, by the read-time decay rules at `now`: reads
+ * only, so it is safe on a read-only connection beside the running daemon.
+ */
+export function readDashboard(db: Db, now: number, filter: DashboardFilter): FactDashboard {
+  const byDomain = Object.fromEntries(DOMAINS.map((domain) => [domain, zeroCounts()])) as Record<Domain, StatusCounts>;
+  const total = zeroCounts();
+  const listed: FactView[] = [];
+  const wanted = (status: FactStatus): boolean =>
+    filter.status === 'all' || (filter.status === 'live' ? (LIVE_STATUSES as readonly FactStatus[]).includes(status) : status === filter.status);
+  for (const row of listFactRows(db, filter.domain ? { domain: filter.domain } : {})) {
+    const view = viewFact(recordOf(row), now);
+    for (const counts of [byDomain[view.domain], total]) {
+      counts[view.status] += 1;
+      counts.total += 1;
+    }
+    if (wanted(view.status)) listed.push(view);
+  }
+  listed.sort(
+    (a, b) =>
+      DOMAINS.indexOf(a.domain) - DOMAINS.indexOf(b.domain) ||
+      FACT_STATUSES.indexOf(a.status) - FACT_STATUSES.indexOf(b.status) ||
+      b.lastConfirmedAt - a.lastConfirmedAt ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return { counts: { byDomain, total }, facts: listed };
+}

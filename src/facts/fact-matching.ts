@@ -1,0 +1,39 @@
+import { bufferToVector, cosine } from '../embeddings/vector.js';
+import type { FactRow } from '../storage/facts-repo.js';
+import { contentStems, containsPhrase, phraseWords } from './fact-words.js';
+
+/** Above this cosine, two statements of the same domain say the same thing (spec §1.1, §4). */
+export const RESTATEMENT_SIMILARITY = 0.85;
+
+/** Whether a stored statement holds `value` as whole words ("I work at Acme" holds "Acme"). */
+export function holdsValue(statement: string, value: string): boolean {
+  return containsPhrase(phraseWords(statement), phraseWords(value));
+}
+
+/** Whether two statements have the same content words, whatever their order or function words. */
+export function sameContent(a: string, b: string): boolean {
+  const left = contentStems(a).sort();
+  const right = contentStems(b).sort();
+  return left.length > 0 && left.length === right.length && left.every((stem, i) => stem === right[i]);
+}
+
+/** The row's vector when it was made by `embedderId`, else null (never compare across embedders). */
+export function rowVector(row: FactRow, embedderId: string, dims: number): Float32Array | null {
+  if (row.embedding === null || row.embedderId !== embedderId) return null;
+  return bufferToVector(row.embedding, dims);
+}
+
+/**
+ * Whether a new statement restates a stored fact of the same subject. With a value, the
+ * value decides ("my editor is Vim" vs "my editor is Helix"), however similar the
+ * wording; without one, the same content words or a cosine above 0.85.
+ */
+export function restates(
+  row: FactRow,
+  statement: { text: string; value: string | null; vector: Float32Array },
+  stored: Float32Array | null,
+): boolean {
+  if (statement.value !== null) return holdsValue(row.fact, statement.value);
+  if (sameContent(row.fact, statement.text)) return true;
+  return stored !== null && stored.length === statement.vector.length && cosine(stored, statement.vector) > RESTATEMENT_SIMILARITY;
+}

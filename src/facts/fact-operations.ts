@@ -1,0 +1,195 @@
+import { foldText } from '../domains/fold-text.js';
+import type { Domain } from '../domains/domain.js';
+import { vectorToBuffer } from '../embeddings/vector.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import { factRowsSupersededBy, findFactRow, listFactRows, updateFactRow, type FactRow } from '../storage/facts-repo.js';
+import { runInTransaction } from '../storage/transaction.js';
+import { effectiveStatus, viewFact } from './decay-rules.js';
+import type { FactConfidence } from './extraction/index.js';
+import { indexedFact } from './fact-index.js';
+import { FACT_STATUSES, isLiveStatus, LIVE_STATUSES, type FactStatus, type FactView } from './fact-record.js';
+import { recordOf } from './fact-rows.js';
+import { prepareStatement, storedValue, type PreparedStatement } from './fact-statement.js';
+import { deleteFact, finishWrites, insertFact, reconfirmFact, writeContext } from './fact-writes.js';
+import type { FactsRuntime } from './facts-deps.js';
+import { rowVector } from './fact-matching.js';
+
+export interface FactListFilter {
+  domain?: Domain;
+  /** One status (effective, at read time) or 'all'; default 'active'. */
+  status?: FactStatus | 'all';
+  /** Accent- and case-insensitive substring of the statement. */
+  q?: string;
+  /** Default 100. */
+  limit?: number;
+}
+
+export const DEFAULT_LIST_LIMIT = 100;
+
+/** Facts as readers see them now, newest first (ties by id, descending). */
+export function listFacts(rt: FactsRuntime, filter: FactListFilter): FactView[] {
+  const status = filter.status ?? 'active';
+  const stored = status === 'all' ? FACT_STATUSES : isLiveStatus(status) ? LIVE_STATUSES : [status];
+  const needle = filter.q === undefined ? null : foldText(filter.q.trim());
+  const now = rt.clock.now();
+  const out: FactView[] = [];
+  const limit = filter.limit ?? DEFAULT_LIST_LIMIT;
+  for (const row of listFactRows(rt.database.db, { statuses: stored, ...(filter.domain ? { domain: filter.domain } : {}) })) {
+    if (out.length >= limit) break;
+    if (needle && !foldText(row.fact).includes(needle)) continue;
+    const view = viewFact(recordOf(row), now);
+    if (status === 'all' || view.status === status) out.push(view);
+  }
+  return out;
+}
+
+export function getFact(rt: FactsRuntime, id: string): FactView {
+  return viewFact(recordOf(requireRow(rt, id)), rt.clock.now());
+}
+
+export interface NewFactInput {
+  fact: string;
+  domain: Domain;
+  /** Default high: the assistant adds a fact because it was stated explicitly. */
+  confidence?: FactConfidence;
+}
+
+/** Adds a fact as given (no contradiction rules: the caller chose it); durable when this resolves. */
+export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<FactView> {
+  const prepared = await prepareStatement(rt, input.fact);
+  const id = rt.ids.next('fact');
+  return runInTransaction(rt.database, (scope) => {
+    const ctx = writeContext({ db: rt.database.db, index: rt.index, scope, now: rt.clock.now() });
+    insertFact(ctx, {
+      id,
+      domain: input.domain,
+      fact: prepared.text,
+      subject: prepared.subject,
+      value: prepared.value,
+      confidence: input.confidence ?? 'high',
+      source: 'explicit',
+      provenance: { sessionId: null, turns: [] },
+      tokenCount: prepared.tokenCount,
+      vector: prepared.vector,
+      embedderId: rt.embedder.id,
+    });
+    return finishWrites(ctx, rt.onFactsChanged).added[0] as FactView;
+  });
+}
+
+export interface FactEdit {
+  fact?: string;
+  domain?: Domain;
+  confidence?: FactConfidence;
+  /** Re-confirm: last confirmed now, active again if it had decayed. */
+  confirm?: boolean;
+}
+
+/** Edits or re-confirms a fact that still holds; a superseded or deleted one is a conflict. */
+export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Promise<FactView> {
+  const current = requireLive(requireRow(rt, id));
+  const text = edit.fact?.normalize('NFC').trim();
+  const prepared = text !== undefined && text !== current.fact ? await prepareStatement(rt, text) : null;
+  return runInTransaction(rt.database, (scope) => {
+    // Read again: the fact may have changed while the statement was being embedded.
+    const row = requireLive(requireRow(rt, id));
+    const now = rt.clock.now();
+    const next: FactRow = {
+      ...row,
+      ...(prepared ? statementColumns(rt, prepared) : {}),
+      domain: edit.domain ?? row.domain,
+      confidence: edit.confidence ?? row.confidence,
+      lastConfirmedAt: edit.confirm ? Math.max(row.lastConfirmedAt, now) : row.lastConfirmedAt,
+      updatedAt: now,
+    };
+    next.status = effectiveStatus({ ...next, status: 'active' }, now);
+    updateFactRow(rt.database.db, id, next);
+    const vector = prepared ? prepared.vector : rowVector(row, rt.embedder.id, rt.embedder.dims);
+    const entry = indexedFact({ ...recordOf(next), vector, value: prepared ? prepared.value : storedValue(next.fact, next.subject) });
+    scope.afterCommit(() => rt.index.put(entry));
+    const changed = prepared !== null || next.domain !== row.domain || next.confidence !== row.confidence;
+    if (changed) rt.onFactsChanged?.([...new Set([row.domain, next.domain])].sort(), scope);
+    return viewFact(recordOf(next), now);
+  });
+}
+
+function statementColumns(rt: FactsRuntime, prepared: PreparedStatement): Partial<FactRow> {
+  return {
+    fact: prepared.text,
+    subject: prepared.subject,
+    tokenCount: prepared.tokenCount,
+    embedding: vectorToBuffer(prepared.vector),
+    embedderId: rt.embedder.id,
+  };
+}
+
+/** Re-confirms a fact that still holds (the API's `confirm: true` without other changes). */
+export function confirmFact(rt: FactsRuntime, id: string): FactView {
+  return runInTransaction(rt.database, (scope) => {
+    const row = requireLive(requireRow(rt, id));
+    const ctx = writeContext({ db: rt.database.db, index: rt.index, scope, now: rt.clock.now() });
+    reconfirmFact(ctx, row);
+    return finishWrites(ctx, rt.onFactsChanged).reconfirmed[0] as FactView;
+  });
+}
+
+export const API_DELETE_REASON = 'deleted through the API';
+
+/** Soft-deletes a fact that still holds (status deleted, with the reason). */
+export function removeFact(rt: FactsRuntime, id: string, reason?: string): FactView {
+  return runInTransaction(rt.database, (scope) => {
+    const row = requireLive(requireRow(rt, id));
+    const ctx = writeContext({ db: rt.database.db, index: rt.index, scope, now: rt.clock.now() });
+    deleteFact(ctx, row, reason?.trim() || API_DELETE_REASON);
+    return finishWrites(ctx, rt.onFactsChanged).deleted[0] as FactView;
+  });
+}
+
+/**
+ * The supersede chain of a fact: every fact it replaced (transitively), the fact, and
+ * every fact that replaced it, in order of replacement: a fact comes after the facts it
+ * replaced (then by creation time and id).
+ */
+export function factChain(rt: FactsRuntime, id: string): FactView[] {
+  const start = requireRow(rt, id);
+  const found = new Map<string, FactRow>([[start.id, start]]);
+  let frontier = [start.id];
+  while (frontier.length > 0) {
+    const older = factRowsSupersededBy(rt.database.db, frontier).filter((row) => !found.has(row.id));
+    for (const row of older) found.set(row.id, row);
+    frontier = older.map((row) => row.id);
+  }
+  let newer = start.supersededBy;
+  while (newer !== null && !found.has(newer)) {
+    const row = findFactRow(rt.database.db, newer);
+    if (!row) break;
+    found.set(row.id, row);
+    newer = row.supersededBy;
+  }
+  const hops = (row: FactRow): number => {
+    let count = 0;
+    for (let next = row.supersededBy; next !== null && count < found.size; count++) next = found.get(next)?.supersededBy ?? null;
+    return count;
+  };
+  const now = rt.clock.now();
+  return [...found.values()]
+    .map((row) => ({ row, hops: hops(row) }))
+    .sort((a, b) => b.hops - a.hops || a.row.createdAt - b.row.createdAt || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0))
+    .map(({ row }) => viewFact(recordOf(row), now));
+}
+
+function requireRow(rt: FactsRuntime, id: string): FactRow {
+  const row = findFactRow(rt.database.db, id);
+  if (!row) throw new NotFoundError(`no fact ${id}`, { id });
+  return row;
+}
+
+function requireLive(row: FactRow): FactRow {
+  if (isLiveStatus(row.status)) return row;
+  const detail = row.status === 'superseded' && row.supersededBy ? ` (replaced by ${row.supersededBy})` : '';
+  throw new ConflictError(`fact ${row.id} is ${row.status}${detail}; only active, dormant or stale facts can be changed`, {
+    id: row.id,
+    status: row.status,
+    supersededBy: row.supersededBy,
+  });
+}

@@ -1,0 +1,120 @@
+import { MIN_DOMAIN_SCORE, type DomainGuess } from '../domains/classify-domain.js';
+import { DOMAINS, type Domain } from '../domains/domain.js';
+import { cosine } from '../embeddings/vector.js';
+import { DAY_MS } from '../clock.js';
+import { injectionClass } from './decay-rules.js';
+import type { FactConfidence } from './extraction/index.js';
+import type { IndexedFact } from './fact-index.js';
+import type { FactSelection, FactSelectionRequest, SelectedFact } from './fact-selection.js';
+import { contentStems, mentions, namesAll } from './fact-words.js';
+
+export interface SelectionOptions {
+  /** Tokens `items` may hold (the facts section's base). */
+  tokenBudget: number;
+  maxCandidates: number;
+}
+
+export const DEFAULT_SELECTION: SelectionOptions = { tokenBudget: 150, maxCandidates: 20 };
+
+/** A fact of a secondary domain of the message must be at least this similar (or named). */
+export const SECONDARY_SIMILARITY = 0.25;
+/** A fact outside the message's domains (or any fact when it has none) must be at least this similar (or named). */
+export const RELEVANT_SIMILARITY = 0.5;
+/** A dormant fact comes back only when this similar, or when the message names it. */
+export const EXPLICIT_SIMILARITY = 0.75;
+/** Subjects longer than this many stems are free-text keys: naming them means a mention, not a name. */
+const MAX_NAMED_SUBJECT_STEMS = 3;
+/** Only the last three turns before the message are checked for mentions (spec §3). */
+const RECENT_TURNS = 3;
+
+/** score = 0.6·similarity + 0.2·confidence + 0.1·recency + 0.1·named (each term in 0…1). */
+export const SCORE_WEIGHTS = { similarity: 0.6, confidence: 0.2, recency: 0.1, named: 0.1 } as const;
+const CONFIDENCE_WEIGHT: Record<FactConfidence, number> = { high: 1, medium: 0.7, low: 0.4 };
+/** Recency halves every 30 days without confirmation. */
+const RECENCY_HALF_LIFE_MS = 30 * DAY_MS;
+
+/**
+ * The domains a message concerns: its winning domain (primary) and every other domain
+ * scoring at least half as much (secondary).
+ */
+export function concernedDomains(guess: DomainGuess): { primary: Domain | null; secondary: ReadonlySet<Domain> } {
+  const primary = guess.domain;
+  if (primary === null) return { primary, secondary: new Set() };
+  const top = guess.scores[primary];
+  const secondary = DOMAINS.filter((domain) => domain !== primary && guess.scores[domain] >= MIN_DOMAIN_SCORE && guess.scores[domain] >= top / 2);
+  return { primary, secondary: new Set(secondary) };
+}
+
+/** The similarity a fact of `domain` needs to be relevant without being named. */
+function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concernedDomains>): number {
+  if (domain === concerned.primary) return -Infinity;
+  return concerned.secondary.has(domain) ? SECONDARY_SIMILARITY : RELEVANT_SIMILARITY;
+}
+
+/** Whether the message names the fact: all of its value's stems, or all of its (short) subject's. */
+export function namesFact(message: ReadonlySet<string>, fact: IndexedFact): boolean {
+  if (namesAll(message, fact.valueStems)) return true;
+  return fact.subjectStems.length <= MAX_NAMED_SUBJECT_STEMS && namesAll(message, fact.subjectStems);
+}
+
+/**
+ * Ranks the live facts for one prompt. Pure and synchronous: it runs on every context
+ * call. Excludes what may not be injected (stale, superseded, deleted, low confidence
+ * unconfirmed for 30 days), facts mentioned in the last 3 turns, and facts that do not
+ * justify their place: a fact of the message's primary domain always may; one of a
+ * secondary domain needs similarity ≥ 0.25, any other ≥ 0.5, a dormant one ≥ 0.75 —
+ * or the message names it (its value, or its short subject key).
+ * Ordered by score, ties by id; `items` is the longest prefix within the token budget.
+ */
+export function selectFacts(
+  facts: Iterable<IndexedFact>,
+  request: FactSelectionRequest,
+  options: SelectionOptions = DEFAULT_SELECTION,
+): FactSelection {
+  const message = new Set(contentStems(request.message));
+  const recent = request.recentTurns.slice(-RECENT_TURNS).map((turn) => new Set(contentStems(turn)));
+  const domains = concernedDomains(request.domain);
+  const ranked: SelectedFact[] = [];
+  for (const fact of facts) {
+    const verdict = injectionClass(fact, request.now);
+    if (verdict === 'never') continue;
+    const similarity = fact.vector !== null && fact.vector.length === request.embedding.length ? cosine(request.embedding, fact.vector) : 0;
+    const named = namesFact(message, fact);
+    const needed = verdict === 'on-request' ? EXPLICIT_SIMILARITY : similarityNeeded(fact.domain, domains);
+    const relevant = named || similarity >= needed;
+    if (!relevant || recent.some((turn) => mentions(turn, fact.stems))) continue;
+    ranked.push({
+      id: fact.id,
+      fact: fact.fact,
+      domain: fact.domain,
+      tokenCount: fact.tokenCount,
+      score: scoreOf(fact, similarity, named, request.now),
+      asked: named || similarity >= EXPLICIT_SIMILARITY,
+    });
+  }
+  ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return splitByBudget(ranked, options);
+}
+
+function scoreOf(fact: IndexedFact, similarity: number, named: boolean, now: number): number {
+  const recency = 0.5 ** (Math.max(0, now - fact.lastConfirmedAt) / RECENCY_HALF_LIFE_MS);
+  const score =
+    SCORE_WEIGHTS.similarity * Math.max(0, similarity) +
+    SCORE_WEIGHTS.confidence * CONFIDENCE_WEIGHT[fact.confidence] +
+    SCORE_WEIGHTS.recency * recency +
+    SCORE_WEIGHTS.named * (named ? 1 : 0);
+  // Rounded so that float noise never decides an order; ties then go to the id.
+  return Math.round(score * 1e6) / 1e6;
+}
+
+function splitByBudget(ranked: readonly SelectedFact[], options: SelectionOptions): FactSelection {
+  let used = 0;
+  let cut = 0;
+  while (cut < ranked.length) {
+    const next = ranked[cut] as SelectedFact;
+    if (used + next.tokenCount > options.tokenBudget) break;
+    used += next.tokenCount;
+    cut += 1;
+  }
+  return { items: ranked.slice(0, cut), candidates: ranked.slice(cut, cut + options.maxCandidates) };
+}

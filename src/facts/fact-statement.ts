@@ -1,0 +1,41 @@
+import type { Embedder } from '../embeddings/embedder.js';
+import { toChunk } from '../tokens/chunks.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import { extractFacts } from './extraction/index.js';
+
+/** The subject key and value the extraction rules read in a stored statement, when they read exactly one. */
+export interface StatementKey {
+  subject: string | null;
+  value: string | null;
+}
+
+/**
+ * Reads a statement as if the user had asked to remember it. Used for facts added
+ * through the API (so a later "my editor is Helix" supersedes an API-added "my editor
+ * is Vim") and to recover the value of stored facts (the table keeps only the subject).
+ */
+export function readStatement(statement: string): StatementKey {
+  const [fact, ...more] = extractFacts(`Remember that ${statement}`, { role: 'user' });
+  if (!fact || more.length > 0 || fact.kind === 'retract') return { subject: null, value: null };
+  return { subject: fact.subject, value: fact.value };
+}
+
+/** The value of a stored fact, when its statement still reads as the same subject. */
+export function storedValue(statement: string, subject: string | null): string | null {
+  if (subject === null) return null;
+  const key = readStatement(statement);
+  return key.subject === subject ? key.value : null;
+}
+
+/** A statement with what writing it needs, computed before any transaction opens. */
+export interface PreparedStatement extends StatementKey {
+  text: string;
+  vector: Float32Array;
+  tokenCount: number;
+}
+
+export async function prepareStatement(deps: { embedder: Embedder; tokenizer: Tokenizer }, text: string): Promise<PreparedStatement> {
+  const trimmed = text.normalize('NFC').trim();
+  const tokenCount = deps.tokenizer.count(toChunk(trimmed));
+  return { text: trimmed, vector: await deps.embedder.embed(trimmed), tokenCount, ...readStatement(trimmed) };
+}

@@ -1,0 +1,135 @@
+import type { Domain } from '../domains/domain.js';
+import { vectorToBuffer } from '../embeddings/vector.js';
+import type { Db } from '../storage/database.js';
+import { insertFactRow, updateFactRow, type FactRow } from '../storage/facts-repo.js';
+import type { TxScope } from '../storage/transaction.js';
+import { viewFact } from './decay-rules.js';
+import type { FactConfidence } from './extraction/index.js';
+import { indexedFact, type FactIndex } from './fact-index.js';
+import { emptyChanges, type FactChanges, type FactProvenance, type FactRecord, type FactSource } from './fact-record.js';
+import { recordOf } from './fact-rows.js';
+
+/** Called inside the transaction whenever facts of these domains are added, replaced, edited or deleted. */
+export type FactsChangedHook = (domains: Domain[], scope: TxScope) => void;
+
+/**
+ * One write operation on the factual tier inside a caller's transaction: rows change
+ * now, the in-memory index only after commit, and what changed is collected.
+ */
+export interface WriteContext {
+  readonly db: Db;
+  readonly index: FactIndex;
+  readonly scope: TxScope;
+  /** Time of the write (updated_at). */
+  readonly now: number;
+  /** Time the user said it (created_at, last_confirmed_at): `now` unless importing the past. */
+  readonly at: number;
+  readonly changes: FactChanges;
+  /** Domains whose facts changed (for the response cache). */
+  readonly domains: Set<Domain>;
+  /** Facts this operation already wrote; nothing touches a fact twice. */
+  readonly touched: Set<string>;
+  /** Facts this operation retired (superseded or deleted), still in the index until commit. */
+  readonly retired: Set<string>;
+}
+
+export function writeContext(parts: { db: Db; index: FactIndex; scope: TxScope; now: number; at?: number }): WriteContext {
+  return {
+    ...parts,
+    at: parts.at ?? parts.now,
+    changes: emptyChanges(),
+    domains: new Set(),
+    touched: new Set(),
+    retired: new Set(),
+  };
+}
+
+/** Everything a new fact needs; vectors and token counts are computed before the transaction. */
+export interface NewFact {
+  id: string;
+  domain: Domain;
+  fact: string;
+  subject: string | null;
+  value: string | null;
+  confidence: FactConfidence;
+  source: FactSource;
+  provenance: FactProvenance;
+  tokenCount: number;
+  vector: Float32Array;
+  embedderId: string;
+}
+
+export function insertFact(ctx: WriteContext, fact: NewFact): FactRecord {
+  const row: FactRow = {
+    id: fact.id,
+    domain: fact.domain,
+    fact: fact.fact,
+    subject: fact.subject,
+    confidence: fact.confidence,
+    source: fact.source,
+    status: 'active',
+    supersededBy: null,
+    deletedReason: null,
+    provenanceSession: fact.provenance.sessionId,
+    provenanceTurns: JSON.stringify(fact.provenance.turns),
+    tokenCount: fact.tokenCount,
+    embedding: vectorToBuffer(fact.vector),
+    embedderId: fact.embedderId,
+    createdAt: ctx.at,
+    lastConfirmedAt: ctx.at,
+    updatedAt: ctx.now,
+  };
+  insertFactRow(ctx.db, row);
+  const record = recordOf(row);
+  const entry = indexedFact({ ...record, vector: fact.vector, value: fact.value });
+  ctx.scope.afterCommit(() => ctx.index.put(entry));
+  ctx.touched.add(fact.id);
+  ctx.domains.add(fact.domain);
+  ctx.changes.added.push(viewFact(record, ctx.now));
+  return record;
+}
+
+const CONFIDENCE_RANK: Record<FactConfidence, number> = { low: 0, medium: 1, high: 2 };
+
+/**
+ * Re-confirms a fact: last confirmed now, active again if it had decayed, and its
+ * confidence raised (never lowered) to `confidence` when given.
+ */
+export function reconfirmFact(ctx: WriteContext, row: FactRow, confidence?: FactConfidence): void {
+  const raised = confidence !== undefined && CONFIDENCE_RANK[confidence] > CONFIDENCE_RANK[row.confidence] ? confidence : row.confidence;
+  const lastConfirmedAt = Math.max(row.lastConfirmedAt, ctx.at);
+  const changes = { status: 'active' as const, confidence: raised, lastConfirmedAt, updatedAt: ctx.now };
+  updateFactRow(ctx.db, row.id, changes);
+  ctx.scope.afterCommit(() => ctx.index.patch(row.id, { status: 'active', confidence: raised, lastConfirmedAt }));
+  ctx.touched.add(row.id);
+  if (raised !== row.confidence) ctx.domains.add(row.domain);
+  ctx.changes.reconfirmed.push(viewFact(recordOf({ ...row, ...changes }), ctx.now));
+}
+
+/** Soft-deletes a fact replaced by `by`, or retired without a replacement (`by` null, with a reason). */
+export function supersedeFact(ctx: WriteContext, row: FactRow, by: string | null, reason: string | null): void {
+  const changes = { status: 'superseded' as const, supersededBy: by, deletedReason: reason, updatedAt: ctx.now };
+  retire(ctx, row, changes);
+  ctx.changes.superseded.push(viewFact(recordOf({ ...row, ...changes }), ctx.now));
+}
+
+/** Soft-deletes a fact (status deleted, with why). Nothing is ever removed from the table. */
+export function deleteFact(ctx: WriteContext, row: FactRow, reason: string): void {
+  const changes = { status: 'deleted' as const, deletedReason: reason, updatedAt: ctx.now };
+  retire(ctx, row, changes);
+  ctx.changes.deleted.push(viewFact(recordOf({ ...row, ...changes }), ctx.now));
+}
+
+function retire(ctx: WriteContext, row: FactRow, changes: Partial<FactRow>): void {
+  updateFactRow(ctx.db, row.id, changes);
+  ctx.scope.afterCommit(() => ctx.index.remove(row.id));
+  ctx.touched.add(row.id);
+  ctx.retired.add(row.id);
+  ctx.domains.add(row.domain);
+}
+
+/** Tells the hook which domains changed, once per operation, in a stable order. */
+export function finishWrites(ctx: WriteContext, hook: FactsChangedHook | undefined): FactChanges {
+  if (hook && ctx.domains.size > 0) hook([...ctx.domains].sort(), ctx.scope);
+  return ctx.changes;
+}

@@ -1,0 +1,152 @@
+import { vectorToBuffer } from '../embeddings/vector.js';
+import { factRowsNeedingEmbedding, findFactRow, liveFactRows, updateFactRow } from '../storage/facts-repo.js';
+import { runInTransaction, type TxScope } from '../storage/transaction.js';
+import type { ExtractionRole } from './extraction/index.js';
+import { FactIndex, indexedFact } from './fact-index.js';
+import { rowVector } from './fact-matching.js';
+import { isLiveStatus, type FactChanges, type FactView } from './fact-record.js';
+import { recordOf } from './fact-rows.js';
+import type { FactSelection, FactSelectionRequest } from './fact-selection.js';
+import { DEFAULT_SELECTION, selectFacts, type SelectionOptions } from './fact-selector.js';
+import { storedValue } from './fact-statement.js';
+import { finishWrites, reconfirmFact, writeContext } from './fact-writes.js';
+import type { FactsRuntime, FactsServiceDeps } from './facts-deps.js';
+import {
+  addFact,
+  confirmFact,
+  editFact,
+  factChain,
+  getFact,
+  listFacts,
+  removeFact,
+  type FactEdit,
+  type FactListFilter,
+  type NewFactInput,
+} from './fact-operations.js';
+import { applyTurnFacts, prepareTurnFacts, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
+
+const REEMBED_BATCH = 64;
+
+/**
+ * The factual tier: writes facts from user turns and the API, answers the prompt
+ * compiler's selection from an in-memory index of the live facts, and lists them.
+ * Build it, `await start()` once (re-embeds and loads the index), then use it.
+ */
+export class FactsService {
+  private readonly rt: FactsRuntime;
+
+  constructor(deps: FactsServiceDeps) {
+    this.rt = { ...deps, index: new FactIndex() };
+  }
+
+  /** Re-embeds facts stored by another embedder, then loads the index. */
+  async start(): Promise<{ reembedded: number; indexed: number }> {
+    const reembedded = await this.reembedStale();
+    this.loadIndex();
+    return { reembedded, indexed: this.rt.index.size };
+  }
+
+  /** (Re)loads the index of live facts from the database. */
+  loadIndex(): void {
+    const { embedder } = this.rt;
+    const entries = liveFactRows(this.rt.database.db).map((row) =>
+      indexedFact({ ...recordOf(row), vector: rowVector(row, embedder.id, embedder.dims), value: storedValue(row.fact, row.subject) }),
+    );
+    this.rt.index.replaceAll(entries);
+  }
+
+  /** Gives every live fact a vector of the current embedder; returns how many were re-embedded. */
+  async reembedStale(): Promise<number> {
+    const { database, embedder } = this.rt;
+    const rows = factRowsNeedingEmbedding(database.db, embedder.id);
+    let done = 0;
+    for (let start = 0; start < rows.length; start += REEMBED_BATCH) {
+      const batch = rows.slice(start, start + REEMBED_BATCH);
+      const vectors = await embedder.embedBatch(batch.map((row) => row.fact));
+      done += runInTransaction(database, (scope) => {
+        let written = 0;
+        batch.forEach((row, i) => {
+          const current = findFactRow(database.db, row.id);
+          const vector = vectors[i];
+          // A fact edited meanwhile already has a fresh vector; a retired one needs none.
+          if (!vector || !current || current.fact !== row.fact || !isLiveStatus(current.status)) return;
+          updateFactRow(database.db, row.id, { embedding: vectorToBuffer(vector), embedderId: embedder.id });
+          scope.afterCommit(() => this.rt.index.patch(row.id, { vector }));
+          written += 1;
+        });
+        return written;
+      });
+    }
+    return done;
+  }
+
+  /** Extraction, embeddings and token counts of a message, outside any transaction. Only 'user' turns yield facts. */
+  prepareFromMessage(text: string, role: ExtractionRole = 'user'): Promise<PreparedFacts> {
+    return prepareTurnFacts(this.rt, text, role);
+  }
+
+  /** Writes what a user turn says about facts, inside the caller's transaction (see turn-facts.ts). */
+  applyFromUserTurn(prepared: PreparedFacts, provenance: TurnProvenance, scope: TxScope): FactChanges {
+    const now = this.rt.clock.now();
+    const ctx = writeContext({ db: this.rt.database.db, index: this.rt.index, scope, now, at: provenance.at ?? now });
+    applyTurnFacts(ctx, this.rt.embedder, prepared, provenance);
+    return finishWrites(ctx, this.rt.onFactsChanged);
+  }
+
+  /**
+   * Re-confirms live facts by id inside the caller's transaction (e.g. the selected facts
+   * flagged `asked` once the prompt holds them, spec §6); unknown or retired ids are skipped.
+   */
+  reconfirm(ids: readonly string[], scope: TxScope): FactView[] {
+    const now = this.rt.clock.now();
+    const ctx = writeContext({ db: this.rt.database.db, index: this.rt.index, scope, now });
+    for (const id of [...new Set(ids)].sort()) {
+      const row = findFactRow(this.rt.database.db, id);
+      if (row && isLiveStatus(row.status)) reconfirmFact(ctx, row);
+    }
+    return finishWrites(ctx, this.rt.onFactsChanged).reconfirmed;
+  }
+
+  /** The facts for one prompt; synchronous and in memory (it runs on every context call). */
+  selectForPrompt(request: FactSelectionRequest, options: Partial<SelectionOptions> = {}): FactSelection {
+    return selectFacts(this.rt.index.values(), request, { ...DEFAULT_SELECTION, ...options });
+  }
+
+  list(filter: FactListFilter = {}): FactView[] {
+    return listFacts(this.rt, filter);
+  }
+
+  get(id: string): FactView {
+    return getFact(this.rt, id);
+  }
+
+  add(input: NewFactInput): Promise<FactView> {
+    return addFact(this.rt, input);
+  }
+
+  edit(id: string, edit: FactEdit): Promise<FactView> {
+    return editFact(this.rt, id, edit);
+  }
+
+  confirm(id: string): FactView {
+    return confirmFact(this.rt, id);
+  }
+
+  delete(id: string, reason?: string): FactView {
+    return removeFact(this.rt, id, reason);
+  }
+
+  chain(id: string): FactView[] {
+    return factChain(this.rt, id);
+  }
+
+  /** How many live facts the index holds (for metrics and tests). */
+  get indexedCount(): number {
+    return this.rt.index.size;
+  }
+}
+
+/** Builds the facts service; call `await service.start()` before serving. */
+export function createFactsService(deps: FactsServiceDeps): FactsService {
+  return new FactsService(deps);
+}

@@ -1,0 +1,57 @@
+import { extractFacts, type ForgetRequest } from './extraction/index.js';
+import type { Db } from '../storage/database.js';
+import { liveFactRows, liveFactRowsBySubject, recentSessionFactRows, type FactRow } from '../storage/facts-repo.js';
+import { recordOf } from './fact-rows.js';
+import { contentStems, namesAll, subjectStems } from './fact-words.js';
+import { holdsValue, sameContent } from './fact-matching.js';
+
+/** "Forget that" refers to facts added by the session's user within this many turns before it. */
+export const DEICTIC_TURNS = 6;
+/** A forget request matching more facts than this is ambiguous and forgets nothing. */
+export const MAX_FORGET_MATCHES = 3;
+
+/**
+ * The live facts a forget request clearly designates, or none. "Forget that" (no
+ * target) means the facts added by the latest user turn of this session within the
+ * last 6 turns. A target is first read as a fact ("my editor is Vim" → subject editor,
+ * value Vim); otherwise every content word of the target must appear in the fact or
+ * its subject, and at most 3 facts may match.
+ */
+export function forgetTargets(
+  db: Db,
+  request: ForgetRequest,
+  at: { sessionId: string; turnNumber: number },
+  excluded: ReadonlySet<string>,
+): FactRow[] {
+  const rows = request.target === null ? lastAdded(db, at) : matching(db, request.target, request.language);
+  return rows.filter((row) => !excluded.has(row.id));
+}
+
+function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactRow[] {
+  const recent = recentSessionFactRows(db, at.sessionId, 50)
+    .map((row) => ({ row, turn: Math.min(...recordOf(row).provenance.turns) }))
+    .filter(({ turn }) => turn < at.turnNumber && turn >= at.turnNumber - DEICTIC_TURNS);
+  const latest = Math.max(...recent.map(({ turn }) => turn));
+  return recent.filter(({ turn }) => turn === latest).map(({ row }) => row);
+}
+
+function matching(db: Db, target: string, language: 'en' | 'es'): FactRow[] {
+  const bySubject = asStatement(db, target, language);
+  if (bySubject.length > 0) return bySubject.length <= MAX_FORGET_MATCHES ? bySubject : [];
+  const wanted = contentStems(target);
+  if (wanted.length === 0) return [];
+  const found = liveFactRows(db).filter((row) => {
+    const words = new Set([...contentStems(row.fact), ...subjectStems(row.subject)]);
+    return namesAll(words, wanted);
+  });
+  return found.length <= MAX_FORGET_MATCHES ? found : [];
+}
+
+function asStatement(db: Db, target: string, language: 'en' | 'es'): FactRow[] {
+  const lead = language === 'es' ? 'Recordá que' : 'Remember that';
+  const [parsed, ...more] = extractFacts(`${lead} ${target}`, { role: 'user' });
+  if (!parsed || more.length > 0) return [];
+  const rows = liveFactRowsBySubject(db, parsed.subject);
+  if (parsed.value !== null) return rows.filter((row) => holdsValue(row.fact, parsed.value as string));
+  return rows.filter((row) => sameContent(row.fact, parsed.statement));
+}

@@ -1,0 +1,159 @@
+import type { Embedder } from '../embeddings/embedder.js';
+import { cosine } from '../embeddings/vector.js';
+import type { Db } from '../storage/database.js';
+import { findFactRow, liveFactRowsBySubject, type FactRow } from '../storage/facts-repo.js';
+import { toChunk } from '../tokens/chunks.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import { detectForgetRequest, extractFacts, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
+import type { FactIndex } from './fact-index.js';
+import { turnFactId } from './fact-ids.js';
+import { holdsValue, restates, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
+import { confirmsByMention, contentStems, mentions } from './fact-words.js';
+import { deleteFact, insertFact, reconfirmFact, supersedeFact, type WriteContext } from './fact-writes.js';
+import { isLiveStatus } from './fact-record.js';
+import { forgetTargets } from './forget-targets.js';
+
+/** One extracted fact with its vector and chunk size, ready to be written. */
+export interface PreparedFact extends ExtractedFact {
+  vector: Float32Array;
+  tokenCount: number;
+}
+
+/** The costly part of a turn's facts work, done before the transaction opens. */
+export interface PreparedFacts {
+  role: ExtractionRole;
+  facts: PreparedFact[];
+  forget: ForgetRequest | null;
+  /** Content stems of the message when it can re-confirm the facts it mentions (not a question, a negation or a forget request). */
+  stems: string[];
+  embedderId: string;
+}
+
+/** Where a user turn's facts come from; `at` is when the user said it (imports), default now. */
+export interface TurnProvenance {
+  sessionId: string;
+  turnNumber: number;
+  at?: number;
+}
+
+export async function prepareTurnFacts(
+  deps: { embedder: Embedder; tokenizer: Tokenizer },
+  text: string,
+  role: ExtractionRole,
+): Promise<PreparedFacts> {
+  if (role !== 'user') return { role, facts: [], forget: null, stems: [], embedderId: deps.embedder.id };
+  const extracted = extractFacts(text, { role });
+  const vectors = extracted.length > 0 ? await deps.embedder.embedBatch(extracted.map((fact) => fact.statement)) : [];
+  const facts = extracted.map((fact, i) => ({
+    ...fact,
+    vector: vectors[i] as Float32Array,
+    tokenCount: deps.tokenizer.count(toChunk(fact.statement)),
+  }));
+  const forget = detectForgetRequest(text);
+  // Naming a fact to forget it is no confirmation, even when the request matches nothing.
+  const stems = forget === null && confirmsByMention(text) ? contentStems(text) : [];
+  return { role, facts, forget, stems, embedderId: deps.embedder.id };
+}
+
+/**
+ * Applies one user turn to the factual tier inside the caller's transaction: forget
+ * requests first, then each extracted fact (retraction, restatement, contradiction or
+ * new fact), then re-confirmation of the facts the message mentions. Only facts of the
+ * same subject are ever replaced.
+ */
+export function applyTurnFacts(
+  ctx: WriteContext,
+  embedder: Pick<Embedder, 'id' | 'dims'>,
+  prepared: PreparedFacts,
+  provenance: TurnProvenance,
+): void {
+  if (prepared.role !== 'user') return;
+  let facts = prepared.facts;
+  if (prepared.forget) {
+    // "…, don't remember that" in the message that states the facts: they are never written.
+    if (prepared.forget.target === null && facts.length > 0) facts = [];
+    else forget(ctx, prepared.forget, provenance);
+  }
+  const usable = prepared.embedderId === embedder.id;
+  facts.forEach((fact, index) => applyFact(ctx, embedder, fact, usable, turnFactId(provenance.sessionId, provenance.turnNumber, index), provenance));
+  reconfirmMentioned(ctx, prepared.stems);
+}
+
+function forget(ctx: WriteContext, request: ForgetRequest, provenance: TurnProvenance): void {
+  const reason = `forgotten at the user's request (session ${provenance.sessionId}, turn ${provenance.turnNumber})`;
+  for (const row of forgetTargets(ctx.db, request, provenance, ctx.touched)) deleteFact(ctx, row, reason);
+}
+
+function applyFact(
+  ctx: WriteContext,
+  embedder: Pick<Embedder, 'id' | 'dims'>,
+  fact: PreparedFact,
+  usable: boolean,
+  id: string,
+  provenance: TurnProvenance,
+): void {
+  // Read inside the transaction: facts written earlier in this turn are already there.
+  const same = liveFactRowsBySubject(ctx.db, fact.subject);
+  if (fact.kind === 'retract') {
+    const retracted = fact.value === null ? same : same.filter((row) => holdsValue(row.fact, fact.value as string));
+    for (const row of retracted) supersedeFact(ctx, row, null, `retracted by the user: "${fact.statement}"`);
+    return;
+  }
+  const statement = { text: fact.statement, value: fact.value, vector: fact.vector };
+  const restated = same.find((row) => restates(row, statement, usable ? rowVector(row, embedder.id, embedder.dims) : null));
+  if (restated) {
+    if (!ctx.touched.has(restated.id)) reconfirmFact(ctx, restated, fact.confidence);
+    return;
+  }
+  const similar = same.length === 0 && fact.value === null && usable ? mostSimilar(ctx, fact) : null;
+  if (similar) {
+    reconfirmFact(ctx, similar, fact.confidence);
+    return;
+  }
+  const record = insertFact(ctx, {
+    id,
+    domain: fact.domain,
+    fact: fact.statement,
+    subject: fact.subject,
+    value: fact.value,
+    confidence: fact.confidence,
+    source: 'explicit',
+    provenance: { sessionId: provenance.sessionId, turns: [provenance.turnNumber] },
+    tokenCount: fact.tokenCount,
+    vector: fact.vector,
+    embedderId: embedder.id,
+  });
+  for (const row of same) supersedeFact(ctx, row, record.id, null);
+}
+
+/** A live fact of the same domain saying the same thing in other words (cosine > 0.85), if any. */
+function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
+  let best: { id: string; similarity: number } | null = null;
+  for (const entry of ctx.index.values()) {
+    if (entry.domain !== fact.domain || entry.vector === null || entry.vector.length !== fact.vector.length) continue;
+    if (ctx.touched.has(entry.id)) continue;
+    const similarity = cosine(entry.vector, fact.vector);
+    if (similarity > RESTATEMENT_SIMILARITY && (!best || similarity > best.similarity || (similarity === best.similarity && entry.id < best.id))) {
+      best = { id: entry.id, similarity };
+    }
+  }
+  const row = best ? findFactRow(ctx.db, best.id) : undefined;
+  return row && isLiveStatus(row.status) ? row : null;
+}
+
+/**
+ * The user mentioning a fact again re-confirms it (spec §1.1), by the mention rule of
+ * fact-words; questions and negations carry no stems (see `confirmsByMention`).
+ */
+function reconfirmMentioned(ctx: WriteContext, stems: readonly string[]): void {
+  if (stems.length === 0) return;
+  const text = new Set(stems);
+  const mentioned = [...ctx.index.values()]
+    .filter((entry) => !ctx.touched.has(entry.id) && mentions(text, entry.stems))
+    .map((entry) => entry.id)
+    .sort();
+  for (const id of mentioned) {
+    const row = findFactRow(ctx.db, id);
+    if (row && isLiveStatus(row.status)) reconfirmFact(ctx, row);
+  }
+}

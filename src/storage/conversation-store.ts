@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import type { Db } from './database.js';
+import { sessions, summaries, turns } from './schema.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type TurnRow = typeof turns.$inferSelect;
+export type NewTurn = typeof turns.$inferInsert;
+export type SummaryRow = typeof summaries.$inferSelect;
+export type NewSummary = typeof summaries.$inferInsert;
+export type SessionChanges = Partial<Omit<SessionRow, 'id' | 'createdAt'>>;
+
+const p = sql.placeholder;
+
+// Every column an insert sets, by its key in the schema (ids and defaults included).
+const turnColumns = [
+  'sessionId', 'turnNumber', 'role', 'content', 'toolCallId', 'toolName', 'tokenCount', 'continuity', 'domain',
+  'topicShift', 'state', 'embedding', 'embedderId', 'outputValid', 'cacheable', 'createdAt',
+] as const satisfies ReadonlyArray<keyof NewTurn>;
+const summaryColumns = [
+  'id', 'sessionId', 'seq', 'body', 'topic', 'tokenCount', 'compactBody', 'compactTokenCount', 'status', 'firstTurn',
+  'lastTurn', 'turnNumbers', 'startedAt', 'endedAt', 'createdAt', 'archivedAt',
+] as const satisfies ReadonlyArray<keyof NewSummary>;
+
+function placeholders<K extends string>(columns: readonly K[]): Record<K, Placeholder> {
+  return Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)])) as unknown as Record<K, Placeholder>;
+}
+
+/** A prepared insert needs a value for every placeholder: absent optional columns become null. */
+function withNulls<K extends string>(columns: readonly K[], row: Partial<Record<K, unknown>>): Record<K, unknown> {
+  return Object.fromEntries(columns.map((column) => [column, row[column] ?? null])) as Record<K, unknown>;
+}
+
+/**
+ * The conversational tier's storage: sessions, turns and summaries. Every query on the
+ * context call's path is built and prepared once per database (building a drizzle
+ * query and preparing it in SQLite cost ~100 µs per call; running a prepared one a few).
+ */
+export class ConversationStore {
+  private readonly q;
+
+  constructor(readonly db: Db) {
+    this.q = {
+      session: db.select().from(sessions).where(eq(sessions.id, p('id'))).prepare(),
+      sessionTurn: db
+        .update(sessions)
+        .set({ lastTurnNumber: sql`${p('turnNumber')}`, lastTurnAt: sql`${p('at')}`, updatedAt: sql`${p('now')}`, endedAt: null })
+        .where(eq(sessions.id, p('id')))
+        .prepare(),
+      windowDecision: db
+        .update(sessions)
+        .set({ windowSize: sql`${p('size')}`, windowReason: sql`${p('reason')}`, windowDetail: sql`${p('detail')}` })
+        .where(eq(sessions.id, p('id')))
+        .prepare(),
+      insertTurn: db
+        .insert(turns)
+        .values(placeholders(turnColumns))
+        .returning()
+        .prepare(),
+      insertSummary: db
+        .insert(summaries)
+        .values(placeholders(summaryColumns))
+        .returning()
+        .prepare(),
+      liveTurns: db.select().from(turns).where(eq(turns.sessionId, p('sessionId'))).orderBy(asc(turns.turnNumber)).prepare(),
+      turnState: db
+        .update(turns)
+        .set({ state: sql`${p('state')}` })
+        .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber'))))
+        .prepare(),
+      deleteTurn: db.delete(turns).where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber')))).prepare(),
+      maxSeq: db.select({ max: sql<number | null>`max(${summaries.seq})` }).from(summaries).where(eq(summaries.sessionId, p('sessionId'))).prepare(),
+      active: db
+        .select()
+        .from(summaries)
+        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
+        .orderBy(asc(summaries.seq))
+        .prepare(),
+      archived: db
+        .select()
+        .from(summaries)
+        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived')))
+        .orderBy(desc(summaries.seq))
+        .limit(p('limit'))
+        .prepare(),
+      archiveUpTo: db
+        .update(summaries)
+        .set({ status: 'archived', archivedAt: sql`${p('at')}` })
+        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active'), sql`${summaries.seq} <= ${p('seq')}`))
+        .prepare(),
+      archivedCutoff: db
+        .select({ seq: summaries.seq })
+        .from(summaries)
+        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived')))
+        .orderBy(desc(summaries.seq))
+        .limit(1)
+        .offset(p('keep'))
+        .prepare(),
+      deleteArchivedUpTo: db
+        .delete(summaries)
+        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'), sql`${summaries.seq} <= ${p('seq')}`))
+        .prepare(),
+    };
+  }
+
+  findSession(id: string): SessionRow | undefined {
+    return this.q.session.get({ id });
+  }
+
+  /** The session, created on first use (a session exists from its first recorded turn). */
+  ensureSession(id: string, now: number): SessionRow {
+    const existing = this.findSession(id);
+    if (existing) return existing;
+    const row: SessionRow = {
+      id,
+      createdAt: now,
+      updatedAt: now,
+      lastTurnNumber: 0,
+      lastTurnAt: null,
+      lastOutputValid: null,
+      usedTools: '[]',
+      windowSize: null,
+      windowReason: null,
+      windowDetail: null,
+      sideEffectAt: null,
+      endedAt: null,
+    };
+    this.db.insert(sessions).values(row).run();
+    return row;
+  }
+
+  recordSessionTurn(id: string, update: { turnNumber: number; at: number; now: number }): void {
+    this.q.sessionTurn.run({ id, ...update });
+  }
+
+  setWindowDecision(id: string, decision: { size: number; reason: string; detail: string }): void {
+    this.q.windowDecision.run({ id, ...decision });
+  }
+
+  updateSession(id: string, changes: SessionChanges): void {
+    this.db.update(sessions).set(changes).where(eq(sessions.id, id)).run();
+  }
+
+  insertTurn(turn: NewTurn): TurnRow {
+    return this.q.insertTurn.get(withNulls(turnColumns, turn)) as TurnRow;
+  }
+
+  /** The session's stored turns (window and open segment), oldest first. */
+  liveTurns(sessionId: string): TurnRow[] {
+    return this.q.liveTurns.all({ sessionId });
+  }
+
+  setTurnState(sessionId: string, turnNumbers: readonly number[], state: 'window' | 'segment'): void {
+    for (const turnNumber of turnNumbers) this.q.turnState.run({ sessionId, turnNumber, state });
+  }
+
+  /** Deletes summarised turns: the summary (with their numbers) replaces them. */
+  deleteTurns(sessionId: string, turnNumbers: readonly number[]): void {
+    for (const turnNumber of turnNumbers) this.q.deleteTurn.run({ sessionId, turnNumber });
+  }
+
+  insertSummary(summary: NewSummary): SummaryRow {
+    return this.q.insertSummary.get(withNulls(summaryColumns, summary)) as SummaryRow;
+  }
+
+  nextSummarySeq(sessionId: string): number {
+    return (this.q.maxSeq.get({ sessionId })?.max ?? 0) + 1;
+  }
+
+  /** The session's active summaries, oldest first. */
+  activeSummaries(sessionId: string): SummaryRow[] {
+    return this.q.active.all({ sessionId });
+  }
+
+  /** Archived summaries, newest first. */
+  archivedSummaries(sessionId: string, limit: number): SummaryRow[] {
+    return this.q.archived.all({ sessionId, limit });
+  }
+
+  /** Archives all but the newest `keep` active summaries; returns how many were archived. */
+  archiveOldSummaries(sessionId: string, keep: number, at: number): number {
+    const active = this.activeSummaries(sessionId);
+    const last = active[active.length - 1 - keep];
+    return last === undefined ? 0 : this.q.archiveUpTo.run({ sessionId, seq: last.seq, at }).changes;
+  }
+
+  /** Deletes all but the newest `keep` archived summaries; returns how many went. */
+  deleteOldArchivedSummaries(sessionId: string, keep: number): number {
+    const cutoff = this.q.archivedCutoff.get({ sessionId, keep });
+    return cutoff === undefined ? 0 : this.q.deleteArchivedUpTo.run({ sessionId, seq: cutoff.seq }).changes;
+  }
+}

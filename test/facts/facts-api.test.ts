@@ -1,0 +1,144 @@
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factsRoutes } from '../../src/api/routes/facts.js';
+import { createServer } from '../../src/api/server.js';
+import { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
+import { DAY_MS } from '../../src/clock.js';
+import { factsFixture, type FactsFixture } from './facts-fixture.js';
+
+let f: FactsFixture;
+let client: MemorydClient;
+let app: ReturnType<typeof createServer>;
+
+beforeAll(async () => {
+  f = await factsFixture();
+  app = createServer({ routes: factsRoutes({ facts: f.service }), logger: pino({ level: 'silent' }), maxBodyBytes: 64 * 1024 });
+  const socketPath = join(f.dir, 'api.sock');
+  await app.listen({ path: socketPath });
+  client = new MemorydClient({ socketPath, timeoutMs: 5000 });
+});
+
+afterAll(async () => {
+  client.close();
+  await app.close();
+  f.close();
+});
+
+async function failure(call: Promise<unknown>): Promise<MemorydApiError> {
+  const error = await call.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(MemorydApiError);
+  return error as MemorydApiError;
+}
+
+const issuePaths = (error: MemorydApiError): string[] => (error.details.issues as Array<{ path: string }>).map((issue) => issue.path);
+
+describe('facts endpoints over the socket', () => {
+  it('adds a fact (201, high confidence by default) and reads it back', async () => {
+    const response = await client.raw('POST', '/v1/facts', JSON.stringify({ fact: '  The standup is at 9:30 ', domain: 'work' }));
+    expect(response.status).toBe(201);
+    const { fact } = JSON.parse(response.body) as { fact: Record<string, unknown> };
+    expect(fact).toMatchObject({
+      fact: 'The standup is at 9:30',
+      domain: 'work',
+      confidence: 'high',
+      source: 'explicit',
+      status: 'active',
+      injectable: true,
+      supersededBy: null,
+      createdAt: new Date(f.clock.now()).toISOString(),
+      lastConfirmedAt: new Date(f.clock.now()).toISOString(),
+      provenance: { sessionId: null, turns: [] },
+    });
+    expect(fact).not.toHaveProperty('notInjectableBecause');
+    expect(await client.getFact(fact.id as string)).toEqual({ fact });
+    // Durable before it was acknowledged: another connection sees it.
+    expect(f.database.sqlite.prepare('select fact from facts where id = ?').get(fact.id)).toEqual({ fact: 'The standup is at 9:30' });
+  });
+
+  it('lists with filters: domain, status, text (accent-insensitive) and limit', async () => {
+    await client.addFact({ fact: 'Prefiero el café sin azúcar', domain: 'preferences', confidence: 'medium' });
+    await client.addFact({ fact: 'My editor is Vim', domain: 'preferences', confidence: 'low' });
+    expect((await client.listFacts({ domain: 'preferences' })).facts.map((fact) => fact.fact)).toEqual(['My editor is Vim', 'Prefiero el café sin azúcar']);
+    expect((await client.listFacts({ q: 'CAFE' })).facts.map((fact) => fact.fact)).toEqual(['Prefiero el café sin azúcar']);
+    expect((await client.listFacts({ limit: 1 })).facts).toHaveLength(1);
+    expect((await client.listFacts({ status: 'deleted' })).facts).toEqual([]);
+  });
+
+  it('edits, re-confirms and reports why a fact is not injectable', async () => {
+    const { fact } = await client.addFact({ fact: 'My shell is bash', domain: 'preferences', confidence: 'low' });
+    f.clock.advance(40 * DAY_MS);
+    expect((await client.getFact(fact.id)).fact).toMatchObject({ injectable: false, notInjectableBecause: 'low confidence, not confirmed for 40 days (over 30)' });
+    const confirmed = await client.updateFact(fact.id, { confirm: true });
+    expect(confirmed.fact).toMatchObject({ injectable: true, lastConfirmedAt: new Date(f.clock.now()).toISOString() });
+    const edited = await client.updateFact(fact.id, { fact: 'My shell is zsh', confidence: 'high', domain: 'work' });
+    expect(edited.fact).toMatchObject({ fact: 'My shell is zsh', confidence: 'high', domain: 'work', tokenCount: f.tokenizer.count('My shell is zsh\n') });
+    expect(f.changedDomains.at(-1)).toEqual(['preferences', 'work']);
+  });
+
+  it('soft-deletes with a reason from the body or the query, and deleted facts are conflicts', async () => {
+    const a = (await client.addFact({ fact: 'The office is in Rome', domain: 'work' })).fact;
+    const b = (await client.addFact({ fact: 'The office is in Milan', domain: 'work' })).fact;
+    expect((await client.deleteFact(a.id, 'moved')).fact).toMatchObject({ status: 'deleted', reason: 'moved', injectable: false });
+    expect((await client.json<{ fact: { reason: string } }>('DELETE', `/v1/facts/${b.id}?reason=closed`)).fact.reason).toBe('closed');
+    const c = (await client.addFact({ fact: 'The office is in Turin', domain: 'work' })).fact;
+    expect((await client.deleteFact(c.id)).fact.reason).toBe('deleted through the API');
+    expect((await client.listFacts({ status: 'deleted' })).facts.map((fact) => fact.id).sort()).toEqual([a.id, b.id, c.id].sort());
+
+    const again = await failure(client.deleteFact(a.id));
+    expect([again.status, again.code]).toEqual([409, 'CONFLICT']);
+    const edit = await failure(client.updateFact(a.id, { fact: 'The office is in Paris' }));
+    expect(edit.status).toBe(409);
+    expect(edit.message).toContain('is deleted');
+    expect((await client.getFact(a.id)).fact.fact).toBe('The office is in Rome');
+  });
+
+  it('gives the supersede chain of a fact, oldest first, from any fact in it', async () => {
+    await f.say('Remember that my editor is Emacs.');
+    await f.say('My editor is Helix now.');
+    await f.say('I switched to Zed.');
+    const zed = (await client.listFacts({ q: 'zed' })).facts[0];
+    const chain = await client.factChain(zed?.id ?? '');
+    // The fact added through the API earlier has the same subject: the user's statements replaced it too.
+    expect(chain.facts.map((fact) => [fact.fact, fact.status])).toEqual([
+      ['My editor is Vim', 'superseded'],
+      ['My editor is Emacs', 'superseded'],
+      ['My editor is Helix', 'superseded'],
+      ['I switched to Zed', 'active'],
+    ]);
+    expect(chain.facts[0]?.supersededBy).toBe(chain.facts[1]?.id);
+    expect((await client.factChain(chain.facts[0]?.id ?? '')).facts).toEqual(chain.facts);
+    const conflict = await failure(client.updateFact(chain.facts[0]?.id ?? '', { confirm: true }));
+    expect(conflict.status).toBe(409);
+    expect(conflict.message).toContain(`replaced by ${chain.facts[1]?.id}`);
+  });
+
+  it('answers unknown ids with 404', async () => {
+    for (const call of [client.getFact('fact_nope'), client.updateFact('fact_nope', { confirm: true }), client.deleteFact('fact_nope'), client.factChain('fact_nope')]) {
+      const error = await failure(call);
+      expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
+    }
+  });
+
+  it('rejects bad input with 400 and field paths, changing nothing', async () => {
+    const before = f.database.sqlite.prepare('select count(*) as n, max(updated_at) as u from facts').get();
+    const add = await failure(client.json('POST', '/v1/facts', { fact: '   ', domain: 'hobbies', confidence: 'certain', extra: 1 }));
+    expect(add.status).toBe(400);
+    expect(issuePaths(add)).toEqual(expect.arrayContaining(['body.fact', 'body.domain', 'body.confidence', 'body']));
+    const [id] = (await client.listFacts({ limit: 1 })).facts.map((fact) => fact.id);
+    const empty = await failure(client.json('PATCH', `/v1/facts/${id}`, {}));
+    expect([empty.status, issuePaths(empty)]).toEqual([400, ['body']]);
+    expect(empty.message).toContain('at least one of fact, domain, confidence or confirm');
+    const wrongConfirm = await failure(client.json('PATCH', `/v1/facts/${id}`, { confirm: false }));
+    expect(issuePaths(wrongConfirm)).toEqual(['body.confirm']);
+    const query = await failure(client.json('GET', '/v1/facts?status=sleeping&limit=0&domain=x'));
+    expect(issuePaths(query).sort()).toEqual(['query.domain', 'query.limit', 'query.status']);
+    expect(issuePaths(await failure(client.json('GET', '/v1/facts?limit=10001')))).toEqual(['query.limit']);
+    expect(issuePaths(await failure(client.json('GET', '/v1/facts/bad%20id')))).toEqual(['params.id']);
+    expect(issuePaths(await failure(client.json('DELETE', `/v1/facts/${id}`, { reason: '' })))).toEqual(['body.reason']);
+    expect(f.database.sqlite.prepare('select count(*) as n, max(updated_at) as u from facts').get()).toEqual(before);
+  });
+});

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, ManualClock } from '../../src/clock.js';
+import { runInspectFacts } from '../../src/cli/inspect-facts.js';
+import { runJobCli } from '../../src/cli/run-job-cli.js';
+import { recentJobRuns } from '../../src/storage/job-runs-repo.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { factsFixture, START, type FactsFixture } from './facts-fixture.js';
+
+let f: FactsFixture;
+
+beforeEach(async () => {
+  f = await factsFixture();
+  await f.say('Remember that my editor is Vim.', { session: 'chat', turn: 1 });
+  await f.say('My editor is Helix now.', { session: 'chat', turn: 3 });
+  await f.say('I work at Acme.', { session: 'chat', turn: 5 });
+  await f.say('I think I prefer dark mode.', { session: 'chat', turn: 7 });
+  await f.service.add({ fact: 'We decided to use k8s for the deployment', domain: 'decisions', confidence: 'high' });
+  f.clock.set(START + 95 * DAY_MS);
+  await f.service.add({ fact: 'The memoryd project is written in TypeScript', domain: 'projects', confidence: 'medium' });
+});
+afterEach(() => f.close());
+
+function capture(options: { tty?: boolean; env?: Record<string, string> } = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: {
+      env: { MEMORYD_DATA_DIR: f.dir, ...options.env },
+      cwd: f.dir,
+      stdout: { write: (text: string) => out.push(text), isTTY: options.tty ?? false },
+      stderr: { write: (text: string) => err.push(text) },
+      clock: f.clock,
+    },
+  };
+}
+
+describe('npm run inspect-facts', () => {
+  it('prints counts per domain and status, then the facts, in plain text when not on a terminal', async () => {
+    const run = capture();
+    expect(await runInspectFacts([], run.io)).toBe(0);
+    expect(run.err).toEqual([]);
+    const text = run.out.join('').replace(f.dir, '<dir>');
+    expect(text).not.toContain('\u001b[');
+    expect(text).toMatchInlineSnapshot(`
+      "facts in <dir>/memoryd.db at 2026-04-06T09:00:00.000Z
+
+      DOMAIN       ACTIVE  DORMANT  STALE  SUPERSEDED  DELETED  TOTAL
+      work              0        1      0           0        0      1
+      preferences       0        2      0           1        0      3
+      decisions         1        0      0           0        0      1
+      personal          0        0      0           0        0      0
+      projects          1        0      0           0        0      1
+      total             2        3      0           1        0      6
+
+      DOMAIN       FACT                                          CONFIDENCE  STATUS   LAST CONFIRMED  AGE  INJECTABLE
+      work         I work at Acme                                medium      dormant  2026-01-01      95d  no: dormant: not confirmed for 95 days (over 90); only when asked about
+      preferences  I prefer dark mode                            low         dormant  2026-01-01      95d  no: low confidence, not confirmed for 95 days (over 30)
+      preferences  My editor is Helix                            medium      dormant  2026-01-01      95d  no: dormant: not confirmed for 95 days (over 90); only when asked about
+      decisions    We decided to use k8s for the deployment      high        active   2026-01-01      95d  yes
+      projects     The memoryd project is written in TypeScript  medium      active   2026-04-06       0d  yes
+      "
+    `);
+  });
+
+  it('colours only on a terminal without NO_COLOR', async () => {
+    const tty = capture({ tty: true });
+    await runInspectFacts([], tty.io);
+    expect(tty.out.join('')).toContain('\u001b[32mactive');
+    const noColor = capture({ tty: true, env: { NO_COLOR: '1' } });
+    await runInspectFacts([], noColor.io);
+    expect(noColor.out.join('')).not.toContain('\u001b[');
+    const flag = capture({ tty: true });
+    await runInspectFacts(['--no-color'], flag.io);
+    expect(flag.out.join('')).not.toContain('\u001b[');
+  });
+
+  it('filters by domain and status, and prints JSON', async () => {
+    const run = capture();
+    expect(await runInspectFacts(['--domain', 'preferences', '--status=all', '--json'], run.io)).toBe(0);
+    const json = JSON.parse(run.out.join('')) as {
+      filter: unknown;
+      counts: { total: Record<string, number> };
+      facts: Array<{ fact: string; status: string; injectable: boolean; notInjectableBecause?: string }>;
+    };
+    expect(json.filter).toEqual({ domain: 'preferences', status: 'all' });
+    expect(json.counts.total).toEqual({ active: 0, dormant: 2, stale: 0, superseded: 1, deleted: 0, total: 3 });
+    expect(json.facts.map((fact) => [fact.fact, fact.status])).toEqual([
+      ['I prefer dark mode', 'dormant'],
+      ['My editor is Helix', 'dormant'],
+      ['My editor is Vim', 'superseded'],
+    ]);
+    const active = capture();
+    await runInspectFacts(['--status', 'active', '--json'], active.io);
+    expect((JSON.parse(active.out.join('')) as { facts: Array<{ fact: string }> }).facts.map((fact) => fact.fact)).toEqual([
+      'We decided to use k8s for the deployment',
+      'The memoryd project is written in TypeScript',
+    ]);
+  });
+
+  it('rejects bad arguments with the usage (exit 2) and prints help', async () => {
+    const bad = capture();
+    expect(await runInspectFacts(['--domain', 'hobbies'], bad.io)).toBe(2);
+    expect(bad.err.join('')).toContain('--domain must be one of work, preferences, decisions, personal, projects');
+    expect(bad.out).toEqual([]);
+    const help = capture();
+    expect(await runInspectFacts(['--help'], help.io)).toBe(0);
+    expect(help.out.join('')).toContain('usage: npm run inspect-facts');
+  });
+
+  it('says clearly that there is no database yet (exit 1)', async () => {
+    const empty = makeTempDir();
+    try {
+      const run = capture({ env: { MEMORYD_DATA_DIR: empty.dir } });
+      expect(await runInspectFacts([], run.io)).toBe(1);
+      expect(run.out).toEqual([]);
+      expect(run.err.join('')).toBe(`inspect-facts: no database at ${join(empty.dir, 'memoryd.db')} yet: start the daemon once (npm start) to create it\n`);
+    } finally {
+      empty.remove();
+    }
+  });
+
+  it('reads without writing: the database file is byte-identical, even while another connection writes', async () => {
+    f.database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const before = readFileSync(f.dbPath);
+    for (const args of [[], ['--json'], ['--status', 'all']]) expect(await runInspectFacts(args, capture().io)).toBe(0);
+    expect(readFileSync(f.dbPath).equals(before)).toBe(true);
+    // The daemon's connection is still open and can write beside the read-only reader.
+    await f.service.add({ fact: 'The standup is at 9:30', domain: 'work' });
+    const run = capture();
+    await runInspectFacts(['--domain', 'work', '--json'], run.io);
+    expect(run.out.join('')).toContain('The standup is at 9:30');
+  });
+});
+
+describe('npm run job -- decay', () => {
+  it('runs the decay job once with the scheduler\'s code, records the run and prints the counts', async () => {
+    const run = capture();
+    expect(await runJobCli(['decay'], run.io)).toBe(0);
+    expect(run.out.join('')).toMatch(/^decay: ok in \d+ ms \(dormant=3 stale=0 reactivated=0 unchanged=2\)\n$/);
+    expect(recentJobRuns(f.database.db, 'decay', 1)[0]).toMatchObject({ trigger: 'manual', status: 'ok', counts: { dormant: 3 } });
+    expect(f.service.list({ status: 'dormant' }).map((fact) => fact.storedStatus)).toEqual(['dormant', 'dormant', 'dormant']);
+    const again = capture({});
+    again.io.clock = new ManualClock(START + 95 * DAY_MS);
+    await runJobCli(['decay'], again.io);
+    expect(again.out.join('')).toContain('dormant=0 stale=0 reactivated=0 unchanged=5');
+  });
+
+  it('names the jobs when the job is unknown or missing (exit 2)', async () => {
+    for (const args of [['nope'], []]) {
+      const run = capture();
+      expect(await runJobCli(args, run.io)).toBe(2);
+      expect(run.err.join('')).toContain('decay');
+      expect(run.err.join('')).toContain('ttl-cleanup');
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../src/clock.js';
+import type { Domain } from '../../src/domains/domain.js';
+import type { FactConfidence } from '../../src/facts/extraction/index.js';
+import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
+import { createFactsService } from '../../src/facts/facts-service.js';
+import { sequentialIds } from '../../src/ids.js';
+import { factsFixture, START, type FactsFixture } from './facts-fixture.js';
+
+let f: FactsFixture;
+const ids: Record<string, string> = {};
+
+const FACTS: ReadonlyArray<[string, Domain, FactConfidence]> = [
+  ['I work at Acme as a backend engineer', 'work', 'high'],
+  ['My manager is Laura', 'work', 'medium'],
+  ['The team standup is at 9:30 every morning', 'work', 'medium'],
+  ['I prefer tabs over spaces', 'preferences', 'high'],
+  ['My editor is Vim', 'preferences', 'medium'],
+  ['I live in Lisbon', 'personal', 'medium'],
+  ['We decided to use k8s over docker-compose for the deployment', 'decisions', 'high'],
+  ['The memoryd project is written in TypeScript', 'projects', 'high'],
+];
+
+beforeEach(async () => {
+  f = await factsFixture();
+  for (const [fact, domain, confidence] of FACTS) ids[fact] = (await f.service.add({ fact, domain, confidence })).id;
+});
+afterEach(() => f.close());
+
+async function selected(message: string, recentTurns: string[] = []): Promise<string[]> {
+  const selection = await f.select(message, recentTurns);
+  return selection.items.map((item) => item.fact);
+}
+
+describe('selection for a prompt', () => {
+  it('filters by the domains the message concerns', async () => {
+    expect(await selected('Can you help me write an email to my manager about the standup?')).toEqual([
+      'My manager is Laura',
+      'The team standup is at 9:30 every morning',
+      'I work at Acme as a backend engineer',
+    ]);
+    expect(await selected('How did the deployment decision end up?')).toEqual(['We decided to use k8s over docker-compose for the deployment']);
+  });
+
+  it('without a domain, only facts that are relevant on their own', async () => {
+    expect(await selected('hey there, how are you doing')).toEqual([]);
+    expect(await selected('What is the weather like in Lisbon?')).toEqual(['I live in Lisbon']);
+  });
+
+  it('ranks by similarity first, then confidence, then recency; ties by id', async () => {
+    const selection = await f.select('Which editor should I configure for this repo?');
+    expect(selection.items[0]?.fact).toBe('My editor is Vim');
+    const scores = [...selection.items, ...selection.candidates].map((item) => item.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+
+    const twin = async (confidence: FactConfidence): Promise<string> => (await f.service.add({ fact: 'Our sprint demo is on Fridays', domain: 'work', confidence })).id;
+    const low = await twin('low');
+    const high = await twin('high');
+    const order = async (): Promise<string[]> =>
+      (await f.select('When is the sprint demo at work?')).items.map((item) => item.id).filter((id) => id === low || id === high);
+    expect(await order()).toEqual([high, low]);
+
+    const older = await twin('medium');
+    f.clock.advance(20 * DAY_MS);
+    const newer = await twin('medium');
+    const both = (await f.select('When is the sprint demo at work?')).items.map((item) => item.id).filter((id) => id === older || id === newer);
+    expect(both).toEqual([newer, older]);
+  });
+
+  it('never returns stale, superseded, deleted or unconfirmed low-confidence facts', async () => {
+    const low = (await f.service.add({ fact: 'Maybe the office moves to Porto', domain: 'work', confidence: 'low' })).id;
+    await f.say('Remember that my manager is Carla.');
+    f.service.delete(ids['The team standup is at 9:30 every morning'] as string, 'cancelled');
+    f.clock.advance(31 * DAY_MS);
+    const message = 'Can you help me write an email to my manager about the standup and the office?';
+    expect(await selected(message)).toEqual(['My manager is Carla', 'I work at Acme as a backend engineer']);
+    expect(f.service.get(low).notInjectableBecause).toBe('low confidence, not confirmed for 31 days (over 30)');
+
+    f.clock.advance(150 * DAY_MS);
+    expect(await selected(message)).toEqual([]);
+    expect(f.service.get(ids['I work at Acme as a backend engineer'] as string).status).toBe('stale');
+  });
+
+  it('leaves out facts mentioned in the last 3 turns, not older ones', async () => {
+    const message = 'Can you help me write an email to my manager about the standup?';
+    const recent = ['Sure, I will write to Laura, your manager.', 'ok', 'thanks'];
+    expect(await selected(message, recent)).not.toContain('My manager is Laura');
+    expect(await selected(message, ['Your manager Laura said hi.', 'a', 'b', 'c'])).toContain('My manager is Laura');
+    // One shared word is no mention.
+    expect(await selected(message, ['Laura called.'])).toContain('My manager is Laura');
+  });
+
+  it('returns a dormant fact only when the message asks about it', async () => {
+    f.clock.set(START + 91 * DAY_MS);
+    for (const [fact, domain] of FACTS) if (domain !== 'preferences') await f.service.edit(ids[fact] as string, { confirm: true });
+    expect(f.service.get(ids['My editor is Vim'] as string).status).toBe('dormant');
+    const unrelated = await selected('Which indentation style do you recommend for this repo?');
+    expect(unrelated).toContain('I prefer tabs over spaces');
+    expect(unrelated).not.toContain('My editor is Vim');
+    expect(await selected('Which editor do I use?')).toContain('My editor is Vim');
+    const asked = (await f.select('Which editor do I use?')).items.find((item) => item.fact === 'My editor is Vim');
+    expect(asked?.asked).toBe(true);
+    expect((await f.select('Which editor do I use?')).items.filter((item) => item.fact !== 'My editor is Vim').every((item) => item.asked === false)).toBe(true);
+    expect(await selected('Should I install plugins for Vim?')).toContain('My editor is Vim');
+  });
+
+  it('keeps items within the token budget and passes the next ones as candidates', async () => {
+    for (let i = 0; i < 30; i++) await f.service.add({ fact: `Work meeting room ${i} is on floor ${i % 5}`, domain: 'work', confidence: 'medium' });
+    const request = {
+      message: 'Which meeting room is free for my work meeting?',
+      embedding: await f.embedder.embed('Which meeting room is free for my work meeting?'),
+      domain: { domain: 'work' as const, scores: { work: 3, preferences: 0, decisions: 0, personal: 0, projects: 0 } },
+      recentTurns: [],
+      now: f.clock.now(),
+    };
+    const selection = f.service.selectForPrompt(request);
+    const used = selection.items.reduce((sum, item) => sum + item.tokenCount, 0);
+    expect(used).toBeLessThanOrEqual(150);
+    expect(used + (selection.candidates[0]?.tokenCount ?? 0)).toBeGreaterThan(150);
+    expect(selection.candidates).toHaveLength(20);
+    const small = f.service.selectForPrompt(request, { tokenBudget: 20, maxCandidates: 3 });
+    expect(small.items.reduce((sum, item) => sum + item.tokenCount, 0)).toBeLessThanOrEqual(20);
+    expect(small.candidates).toHaveLength(3);
+    expect([...small.items, ...small.candidates]).toEqual([...selection.items, ...selection.candidates].slice(0, small.items.length + 3));
+    for (const item of selection.items) expect(item.tokenCount).toBe(f.tokenizer.count(`${item.fact}\n`));
+    expect(f.service.selectForPrompt(request)).toEqual(selection);
+  });
+});
+
+describe('embedder changes', () => {
+  it('re-embeds facts stored by another embedder at start, and selects with the new vectors', async () => {
+    const other = createHashingEmbedder({ dims: 64 });
+    const service = createFactsService({ database: f.database, embedder: other, tokenizer: f.tokenizer, clock: f.clock, ids: sequentialIds() });
+    expect(await service.start()).toEqual({ reembedded: FACTS.length, indexed: FACTS.length });
+    expect(await service.reembedStale()).toBe(0);
+    const stored = f.database.sqlite.prepare('select distinct embedder_id as id from facts').all();
+    expect(stored).toEqual([{ id: other.id }]);
+    const message = 'Which editor should I configure for this repo?';
+    const selection = service.selectForPrompt({ message, embedding: await other.embed(message), domain: { domain: 'projects', scores: { work: 0, preferences: 1, decisions: 0, personal: 0, projects: 2 } }, recentTurns: [], now: f.clock.now() });
+    expect(selection.items[0]?.fact).toBe('My editor is Vim');
+  });
+});

@@ -1,0 +1,256 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MINUTE_MS } from '../../src/clock.js';
+import type { FactChanges } from '../../src/facts/fact-record.js';
+import { RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
+import { factsFixture, type FactsFixture } from './facts-fixture.js';
+
+let f: FactsFixture;
+beforeEach(async () => {
+  f = await factsFixture();
+});
+afterEach(() => f.close());
+
+const activeFacts = (): string[] => f.service.list().map((fact) => fact.fact).sort();
+const texts = (views: ReadonlyArray<{ fact: string }>): string[] => views.map((view) => view.fact);
+
+describe('facts from user turns', () => {
+  it('adds a fact stated explicitly, with domain, confidence, source and provenance', async () => {
+    const changes = await f.say('Remember that my editor is Vim.', { session: 'chat-1', turn: 3 });
+    expect(changes.added).toHaveLength(1);
+    const [fact] = changes.added;
+    expect(fact).toMatchObject({
+      fact: 'My editor is Vim',
+      domain: 'preferences',
+      confidence: 'high',
+      source: 'explicit',
+      status: 'active',
+      subject: 'editor',
+      provenance: { sessionId: 'chat-1', turns: [3] },
+      createdAt: f.clock.now(),
+      lastConfirmedAt: f.clock.now(),
+      injectable: true,
+    });
+    expect(fact?.tokenCount).toBe(f.tokenizer.count('My editor is Vim\n'));
+    expect(f.service.get(fact?.id ?? '').fact).toBe('My editor is Vim');
+    expect(f.changedDomains).toEqual([['preferences']]);
+  });
+
+  it('writes nothing from casual talk, questions, hypotheticals or negated requests', async () => {
+    for (const text of ['hey, how are you?', 'What is my editor?', 'If I worked at Acme I would be rich.', "Don't remember that my PIN is 1234."]) {
+      const changes = await f.say(text);
+      expect(changes.added, text).toEqual([]);
+    }
+    expect(f.service.list({ status: 'all' })).toEqual([]);
+  });
+
+  it('never writes from assistant or tool text, even when it states a fact', async () => {
+    for (const role of ['assistant', 'tool'] as const) {
+      const prepared = await f.service.prepareFromMessage('Remember that my editor is Vim. I work at Acme.', role);
+      expect(prepared.facts).toEqual([]);
+      const changes = runInTransaction(f.database, (scope) => f.service.applyFromUserTurn(prepared, { sessionId: 's1', turnNumber: 2 }, scope));
+      expect(changes).toEqual({ added: [], reconfirmed: [], superseded: [], deleted: [] });
+    }
+    expect(f.service.list({ status: 'all' })).toEqual([]);
+  });
+
+  it('gives facts ids derived from session, turn and position: the same request on the same state gives the same ids', async () => {
+    const first = await f.say('I work at Acme. My editor is Vim.', { session: 'a', turn: 1 });
+    const other = await factsFixture();
+    try {
+      const again = await other.say('I work at Acme. My editor is Vim.', { session: 'a', turn: 1 });
+      expect(again.added.map((fact) => fact.id)).toEqual(first.added.map((fact) => fact.id));
+      const elsewhere = await other.say('I live in Lisbon.', { session: 'b', turn: 1 });
+      expect(first.added.map((fact) => fact.id)).not.toContain(elsewhere.added[0]?.id);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('marks hedged statements as lower confidence', async () => {
+    const changes = await f.say('I think I prefer dark mode.');
+    expect(changes.added[0]?.confidence).toBe('low');
+  });
+});
+
+describe('restatement', () => {
+  it('re-confirms the fact instead of adding a duplicate', async () => {
+    const [vim] = (await f.say('Remember that my editor is Vim.')).added;
+    f.clock.advance(40 * 24 * 60 * MINUTE_MS);
+    const changes = await f.say('My editor is Vim, remember that.');
+    expect(changes.added).toEqual([]);
+    expect(changes.reconfirmed.map((fact) => fact.id)).toEqual([vim?.id]);
+    expect(f.service.get(vim?.id ?? '').lastConfirmedAt).toBe(f.clock.now());
+    expect(activeFacts()).toEqual(['My editor is Vim']);
+    // A re-confirmation changes no answer: the response cache is not invalidated.
+    expect(f.changedDomains).toEqual([['preferences']]);
+  });
+
+  it('raises the confidence of a hedged fact restated plainly, never lowers it', async () => {
+    const [tea] = (await f.say('Maybe I prefer tea.')).added;
+    expect(tea?.confidence).toBe('low');
+    await f.say('Remember that I prefer tea.');
+    expect(f.service.get(tea?.id ?? '').confidence).toBe('high');
+    await f.say('I think I prefer tea.');
+    expect(f.service.get(tea?.id ?? '').confidence).toBe('high');
+  });
+
+  it('re-confirms a fact the user mentions again', async () => {
+    const [deploy] = (await f.say('I decided to use k8s over docker-compose for the deployment.')).added;
+    f.clock.advance(10 * MINUTE_MS);
+    const changes = await f.say('The k8s deployment over docker-compose went fine, as I decided to use it.');
+    expect(changes.reconfirmed.map((fact) => fact.id)).toContain(deploy?.id);
+    expect(f.service.get(deploy?.id ?? '').lastConfirmedAt).toBe(f.clock.now());
+    expect((await f.say('Kubernetes is hard.')).reconfirmed).toEqual([]);
+  });
+
+  it('a question, a negation or a forget request that mentions a fact does not re-confirm it', async () => {
+    await f.say('Remember that my editor is Vim.');
+    expect((await f.say('Is Vim still my editor?')).reconfirmed).toEqual([]);
+    expect((await f.say("I don't like Vim as an editor anymore.")).reconfirmed).toEqual([]);
+    // A forget request that matches too many facts forgets nothing, and confirms nothing either.
+    for (const part of ['the billing service', 'the search service', 'the api', 'my blog']) await f.say(`Remember that ${part} uses Vim as editor.`);
+    expect(await f.say('Forget about Vim as editor.')).toMatchObject({ deleted: [], reconfirmed: [] });
+    expect(texts((await f.say('Vim is a great editor.')).reconfirmed)).toContain('My editor is Vim');
+  });
+
+  it('re-confirms selected facts by id on request (a question that asked about them), skipping retired ones', async () => {
+    const [vim] = (await f.say('Remember that my editor is Vim.')).added;
+    const [acme] = (await f.say('I work at Acme.')).added;
+    await f.say('I no longer work at Acme.');
+    f.clock.advance(5 * MINUTE_MS);
+    const views = runInTransaction(f.database, (scope) => f.service.reconfirm([vim?.id ?? '', acme?.id ?? '', 'fact_unknown'], scope));
+    expect(views.map((view) => [view.id, view.lastConfirmedAt])).toEqual([[vim?.id, f.clock.now()]]);
+  });
+});
+
+describe('contradictions touch only the same subject', () => {
+  it('supersedes "my editor is Vim" with "my editor is Helix", leaving other facts alone', async () => {
+    const [vim] = (await f.say('Remember that my editor is Vim.')).added;
+    const [acme] = (await f.say('I work at Acme.')).added;
+    const changes = await f.say('My editor is Helix now.');
+    const [helix] = changes.added;
+    expect(texts(changes.superseded)).toEqual(['My editor is Vim']);
+    expect(f.service.get(vim?.id ?? '')).toMatchObject({ status: 'superseded', supersededBy: helix?.id, injectable: false });
+    expect(f.service.get(acme?.id ?? '').status).toBe('active');
+    expect(activeFacts()).toEqual(['I work at Acme', 'My editor is Helix']);
+    expect(f.service.chain(helix?.id ?? '').map((fact) => fact.fact)).toEqual(['My editor is Vim', 'My editor is Helix']);
+  });
+
+  it('"actually…" corrects the earlier statement', async () => {
+    await f.say('I live in Berlin.');
+    const changes = await f.say('Actually, I live in Lisbon.');
+    expect(texts(changes.added)).toEqual(['I live in Lisbon']);
+    expect(texts(changes.superseded)).toEqual(['I live in Berlin']);
+  });
+
+  it('"I no longer work at Acme" retires that fact without a replacement', async () => {
+    const [acme] = (await f.say('I work at Acme.')).added;
+    await f.say('Remember that my editor is Vim.');
+    const changes = await f.say('I no longer work at Acme.');
+    expect(changes.added).toEqual([]);
+    expect(f.service.get(acme?.id ?? '')).toMatchObject({ status: 'superseded', supersededBy: null, reason: 'retracted by the user: "I no longer work at Acme"' });
+    expect(activeFacts()).toEqual(['My editor is Vim']);
+    expect(f.changedDomains.at(-1)).toEqual(['work']);
+  });
+
+  it('a retraction of another value changes nothing', async () => {
+    await f.say('I work at Globex.');
+    const changes = await f.say('I no longer work at Acme.');
+    expect(changes.superseded).toEqual([]);
+    expect(activeFacts()).toEqual(['I work at Globex']);
+  });
+
+  it('handles Spanish: "ya no…", a move, a correction and a restatement', async () => {
+    await f.say('Recordá que mi editor es Vim.');
+    await f.say('Trabajo en Acme.');
+    await f.say('Vivo en Rosario.');
+    expect(texts((await f.say('Ya no trabajo en Acme.')).superseded)).toEqual(['Trabajo en Acme']);
+    const moved = await f.say('Me mudé a Madrid.');
+    expect(texts(moved.added)).toEqual(['Vivo en Madrid']);
+    expect(texts(moved.superseded)).toEqual(['Vivo en Rosario']);
+    expect(texts((await f.say('En realidad mi editor es Emacs.')).superseded)).toEqual(['Mi editor es Vim']);
+    expect((await f.say('Mi editor es Emacs.')).reconfirmed.map((fact) => fact.fact)).toEqual(['Mi editor es Emacs']);
+    expect(activeFacts()).toEqual(['Mi editor es Emacs', 'Vivo en Madrid']);
+  });
+
+  it('a new value in English supersedes the Spanish statement of the same subject', async () => {
+    await f.say('Mi editor es Vim.');
+    const changes = await f.say('I switched to Helix.');
+    expect(texts(changes.superseded)).toEqual(['Mi editor es Vim']);
+  });
+});
+
+describe('forget requests', () => {
+  it('soft-deletes the fact the request names, with the reason', async () => {
+    const [vim] = (await f.say('Remember that my editor is Vim.')).added;
+    await f.say('I work at Acme.');
+    const changes = await f.say('Forget that my editor is Vim.', { turn: 9 });
+    expect(texts(changes.deleted)).toEqual(['My editor is Vim']);
+    expect(f.service.get(vim?.id ?? '')).toMatchObject({ status: 'deleted', reason: "forgotten at the user's request (session s1, turn 9)" });
+    expect(activeFacts()).toEqual(['I work at Acme']);
+  });
+
+  it('understands Spanish and "what I told you about …"', async () => {
+    await f.say('Mi dirección es Calle Falsa 123.');
+    await f.say('I work at Acme.');
+    expect(texts((await f.say('Olvidá lo de mi dirección.')).deleted)).toEqual(['Mi dirección es Calle Falsa 123']);
+    expect(texts((await f.say('Forget what I told you about Acme.')).deleted)).toEqual(['I work at Acme']);
+  });
+
+  it('deletes nothing when the target matches no fact or too many', async () => {
+    await f.say('Remember that my editor is Helix.');
+    for (const part of ['the billing service', 'the search service', 'the api', 'my blog']) await f.say(`Remember that ${part} uses Rust.`);
+    expect((await f.say('Forget that my editor is Vim.')).deleted).toEqual([]);
+    expect((await f.say('Forget about Rust.')).deleted).toEqual([]);
+    expect(f.service.list()).toHaveLength(5);
+  });
+
+  it('"don\'t remember that" in the same message drops what the message stated', async () => {
+    const changes = await f.say('My PIN hint is the dog. Don\'t remember that.');
+    expect(changes.added).toEqual([]);
+    expect(f.service.list({ status: 'all' })).toEqual([]);
+  });
+
+  it('"forget that" alone deletes the facts of the latest user turn of this session that added any', async () => {
+    await f.say('I work at Acme.', { session: 's1', turn: 1 });
+    await f.say('Remember that my editor is Vim.', { session: 's1', turn: 3 });
+    await f.say('I live in Lisbon.', { session: 'other', turn: 4 });
+    const changes = await f.say('Olvidá eso.', { session: 's1', turn: 5 });
+    expect(texts(changes.deleted)).toEqual(['My editor is Vim']);
+    // Too long ago: "that" no longer refers to it.
+    expect((await f.say('Forget that.', { session: 's1', turn: 20 })).deleted).toEqual([]);
+    expect(activeFacts()).toEqual(['I live in Lisbon', 'I work at Acme']);
+  });
+});
+
+describe('the in-memory index follows commits only', () => {
+  it('a rolled-back turn leaves neither rows nor index entries, nor a changed selection', async () => {
+    await f.say('Remember that my editor is Vim.');
+    const before = await f.select('Which editor should I configure?');
+    const prepared = await f.service.prepareFromMessage('My editor is Helix. I work at Acme.');
+    expect(() =>
+      runInTransaction(f.database, (scope) => {
+        f.service.applyFromUserTurn(prepared, { sessionId: 's1', turnNumber: 50 }, scope);
+        throw new Error('the compile failed');
+      }),
+    ).toThrow('the compile failed');
+    const dry = runInTransaction<FactChanges>(f.database, (scope) => {
+      throw new RollbackWith(f.service.applyFromUserTurn(prepared, { sessionId: 's1', turnNumber: 50 }, scope));
+    });
+    expect(texts(dry.added)).toEqual(['My editor is Helix', 'I work at Acme']);
+    expect(activeFacts()).toEqual(['My editor is Vim']);
+    expect(f.service.indexedCount).toBe(1);
+    expect(await f.select('Which editor should I configure?')).toEqual(before);
+    expect(before.items.map((item) => item.fact)).toEqual(['My editor is Vim']);
+  });
+
+  it('a restarted service loads the same live facts and selects the same way', async () => {
+    await f.say('Remember that my editor is Vim.');
+    await f.say('I work at Acme.');
+    await f.say('I no longer work at Acme.');
+    const before = await f.select('Which editor should I configure?');
+    const restarted = await f.restart();
+    expect(restarted.indexedCount).toBe(1);
+    expect(await f.select('Which editor should I configure?')).toEqual(before);
+  });
+});
