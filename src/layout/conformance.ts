@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { InvalidRequestError } from '../errors.js';
+import { ContextCriticalOverflowError, ContextOverflowError } from './errors.js';
+import { layout } from './layout.js';
+import type { LayoutItem, SacrificedEnd, SectionSpec } from './types.js';
+
+const count = z.number().int().min(0);
+
+const caseSectionSchema = z
+  .object({
+    id: z.string().min(1),
+    priority: z.number(),
+    min: count,
+    grow: z.number().min(0),
+    shrink: z.number().min(0),
+    text: count.optional(),
+    items: z.array(count).optional(),
+    sacrifice: z.enum(['first', 'last']).optional(),
+    candidates: z.array(count).optional(),
+  })
+  .refine((section) => (section.text === undefined) !== (section.items === undefined), { message: 'needs exactly one of "text" or "items"' })
+  .refine((section) => section.items !== undefined || (section.candidates === undefined && section.sacrifice === undefined), {
+    message: '"candidates" and "sacrifice" only go with "items"',
+  });
+
+const expectSchema = z.union([
+  z.object({ error: z.literal('ContextCriticalOverflow'), required: count }),
+  z.object({ sizes: z.record(z.string(), count), dropped: z.array(z.string()), total: count }),
+]);
+
+const caseSchema = z.object({
+  name: z.string(),
+  budget: count,
+  sections: z.array(caseSectionSchema).refine((sections) => new Set(sections.map((s) => s.id)).size === sections.length, { message: 'section ids must be unique' }),
+  expect: expectSchema.optional(),
+});
+
+/** One conformance case (token-box.md §6). */
+export type ConformanceCase = z.infer<typeof caseSchema>;
+export type ConformanceSection = z.infer<typeof caseSectionSchema>;
+
+/** A case's outcome in the shape of its `expect`. */
+export type ConformanceOutcome =
+  | { error: 'ContextCriticalOverflow' | 'ContextOverflow'; required: number }
+  | { sizes: Record<string, number>; dropped: string[]; total: number };
+
+export interface ConformanceResult {
+  name: string;
+  result: ConformanceOutcome;
+}
+
+/** Validates a parsed case file (an array of cases); throws InvalidRequestError naming every bad field. */
+export function parseConformanceCases(json: unknown): ConformanceCase[] {
+  const parsed = z.array(caseSchema).safeParse(json);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
+  throw new InvalidRequestError(`invalid conformance cases:\n${z.prettifyError(parsed.error)}`, issues, { cause: parsed.error });
+}
+
+/** Runs every case through the layout with declared sizes. */
+export function runConformanceCases(cases: readonly ConformanceCase[]): ConformanceResult[] {
+  return cases.map((testCase) => ({ name: testCase.name, result: runCase(testCase) }));
+}
+
+function runCase(testCase: ConformanceCase): ConformanceOutcome {
+  try {
+    const result = layout(testCase.sections.map(toSectionSpec), testCase.budget);
+    const sizes: Record<string, number> = {};
+    for (const section of result.sections) sizes[section.id] = section.size;
+    const dropped = result.report.sections.filter((section) => section.actions.some((action) => action.kind === 'dropped')).map((section) => section.id);
+    return { sizes, dropped, total: result.total };
+  } catch (error) {
+    if (error instanceof ContextCriticalOverflowError) return { error: 'ContextCriticalOverflow', required: error.required };
+    if (error instanceof ContextOverflowError) return { error: 'ContextOverflow', required: Number(error.details?.['total']) };
+    throw error;
+  }
+}
+
+/** A case section as a layout section: frame 0, declared sizes, no lenses. */
+export function toSectionSpec(section: ConformanceSection): SectionSpec {
+  const base = { id: section.id, priority: section.priority, min: section.min, grow: section.grow, shrink: section.shrink, strategy: [], frame: 0 };
+  if (section.text !== undefined) {
+    return { ...base, render: { mode: 'one-message', role: 'system' }, content: { kind: 'text', size: section.text, cut: 'head' } };
+  }
+  const sacrifice: SacrificedEnd = section.sacrifice ?? 'first';
+  const sizes = section.items ?? [];
+  const items = sizes.map((size, i) => declaredItem(`${section.id}#${i}`, i, size));
+  const candidates = (section.candidates ?? []).map((size, i) => declaredItem(`${section.id}+${i}`, sacrifice === 'first' ? -(i + 1) : sizes.length + i, size));
+  return { ...base, render: { mode: 'one-message', role: 'system' }, content: { kind: 'items', items, sacrifice, candidates } };
+}
+
+function declaredItem(id: string, key: number, size: number): LayoutItem {
+  return { id, key, size, body: { kind: 'declared' } };
+}

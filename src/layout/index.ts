@@ -1,0 +1,10 @@
+export { chunkItem, chunkVariant, messagesItem, oneMessageFrame, textContent } from './build.js';
+export { ContextCriticalOverflowError, ContextOverflowError, LayoutInputError } from './errors.js';
+export { DEFAULT_ELISION_MARKER } from './fit-text.js';
+export { canonicalMessages, hashMessages } from './hash.js';
+export { layout } from './layout.js';
+export type { LayoutOptions } from './layout.js';
+export { LENSES } from './lenses/index.js';
+export { renderSections } from './render.js';
+export type * from './types.js';
+export { LENS_NAMES } from './types.js';

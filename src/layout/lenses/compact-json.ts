@@ -1,0 +1,63 @@
+import { toChunk } from '../../tokens/chunks.js';
+import type { Tokenizer } from '../../tokens/tokenizer.js';
+import { inSacrificeOrder, sectionSize } from '../content-size.js';
+import type { ItemBody, LayoutItem, SectionContent, TextContent } from '../types.js';
+import type { Lens, LensContext } from './lens.js';
+import { minifyJson } from './minify-json.js';
+import { replaceItem } from './replace-item.js';
+
+/**
+ * Re-renders JSON items (or a JSON text) minified, sacrificed end first, until the
+ * section is ≤ target: an item's pre-counted `compact` alternative when it has one,
+ * then whitespace stripped and recounted (needs the tokenizer). Lossless, so it may
+ * land below target.
+ */
+export const compactJson: Lens = (content: SectionContent, frame: number, target: number, context: LensContext): SectionContent => {
+  if (sectionSize(content, frame) <= target) return content;
+  if (content.kind === 'text') return compactText(content, context.tokenizer);
+  let current = content;
+  for (const item of inSacrificeOrder(content.items, content.sacrifice)) {
+    if (sectionSize(current, frame) <= target) break;
+    const compacted = compactItem(item, context.tokenizer);
+    if (compacted.size < item.size) current = replaceItem(current, item.id, compacted);
+  }
+  return current;
+};
+
+function compactItem(item: LayoutItem, tokenizer: Tokenizer | undefined): LayoutItem {
+  const compact = item.alternatives?.compact;
+  const short = item.alternatives?.short;
+  // Once compacted the item keeps no `compact` alternative: a second pass finds nothing to do.
+  const start: LayoutItem =
+    compact !== undefined && compact.size < item.size
+      ? { id: item.id, key: item.key, size: compact.size, body: compact.body, ...(short === undefined ? {} : { alternatives: { short } }) }
+      : item;
+  if (tokenizer === undefined) return start;
+  const minified = minifyBody(start.body, tokenizer);
+  return minified !== null && minified.size < start.size ? { ...start, ...minified } : start;
+}
+
+function minifyBody(body: ItemBody, tokenizer: Tokenizer): { size: number; body: ItemBody } | null {
+  if (body.kind === 'chunk') {
+    const json = minifyJson(body.text);
+    if (json === null) return null;
+    const text = toChunk(json);
+    return { size: tokenizer.count(text), body: { kind: 'chunk', text } };
+  }
+  if (body.kind === 'messages') {
+    const messages = body.messages.map((message) => ({ ...message, content: minifyJson(message.content) ?? message.content }));
+    let size = 0;
+    for (const message of messages) size += tokenizer.messageCost(message.role, message.content);
+    return { size, body: { kind: 'messages', messages } };
+  }
+  return null;
+}
+
+function compactText(content: TextContent, tokenizer: Tokenizer | undefined): TextContent {
+  if (content.text === undefined || tokenizer === undefined) return content;
+  const json = minifyJson(content.text);
+  if (json === null) return content;
+  const text = toChunk(json);
+  const size = tokenizer.count(text);
+  return size < content.size ? { ...content, text, size } : content;
+}

@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAppError } from '../../src/errors.js';
+import { parseConformanceCases, runConformanceCases } from '../../src/layout/conformance.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const sharedDir = resolve(repoRoot, '../shared/conformance/token-box');
+const ownDir = resolve(repoRoot, 'test/layout/cases');
+
+function caseFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+function checkFile(path: string): void {
+  const cases = parseConformanceCases(JSON.parse(readFileSync(path, 'utf8')));
+  expect(cases.length).toBeGreaterThan(0);
+  const results = runConformanceCases(cases);
+  cases.forEach((testCase, i) => {
+    expect({ name: testCase.name, result: results[i]?.result }).toEqual({ name: testCase.name, result: testCase.expect });
+  });
+}
+
+const sharedPresent = existsSync(sharedDir);
+if (!sharedPresent) console.warn(`token-box conformance: ${sharedDir} is absent; shared cases skipped, project cases still run`);
+
+describe.skipIf(!sharedPresent)('shared token-box conformance cases', () => {
+  for (const path of sharedPresent ? caseFiles(sharedDir) : []) it(path, () => checkFile(path));
+});
+
+describe('project token-box conformance cases', () => {
+  for (const path of caseFiles(ownDir)) it(path, () => checkFile(path));
+});
+
+describe('conformance case parsing', () => {
+  it('names every invalid field', () => {
+    let caught: unknown;
+    try {
+      parseConformanceCases([{ name: 'x', budget: -1, sections: [{ id: 'a', priority: 1, min: 0, grow: 0, shrink: 1, text: 5, items: [1] }] }]);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isAppError(caught)).toBe(true);
+    const issues = (isAppError(caught) ? caught.details?.['issues'] : undefined) as { path: string }[] | undefined;
+    expect(issues?.map((issue) => issue.path)).toEqual(expect.arrayContaining(['0.budget', '0.sections.0']));
+  });
+});
+
+describe('npm run token-box', () => {
+  const run = promisify(execFile);
+  const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
+  const script = resolve(repoRoot, 'scripts/token-box.ts');
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'token-box-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('prints the results and exits 0 even when they differ from expect', async () => {
+    const path = join(dir, 'wrong.json');
+    const sections = [{ id: 'a', priority: 1, min: 0, grow: 0, shrink: 1, text: 10 }];
+    await writeFile(path, JSON.stringify([{ name: 'wrong on purpose', budget: 5, sections, expect: { sizes: { a: 10 }, dropped: [], total: 10 } }]));
+    const { stdout } = await run(tsx, [script, path], { cwd: repoRoot });
+    expect(JSON.parse(stdout)).toEqual([{ name: 'wrong on purpose', result: { sizes: { a: 5 }, dropped: [], total: 5 } }]);
+  });
+
+  it('exits non-zero with a clear message on invalid input', async () => {
+    const path = join(dir, 'invalid.json');
+    await writeFile(path, JSON.stringify([{ name: 'no budget', sections: [] }]));
+    const failure = await run(tsx, [script, path], { cwd: repoRoot }).then(
+      () => null,
+      (error: unknown) => error as { code?: number; stderr?: string },
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain('budget');
+  });
+});
