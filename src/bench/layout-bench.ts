@@ -1,7 +1,11 @@
 // npm run bench -- layout: µs per Token Box layout of a memoryd-sized prompt (normal and
 // under pressure), against re-counting the rendered prompt, plus tokenizer throughput on
 // normal and hostile text. Figures on stdout.
-import { chunkItem, messagesItem, oneMessageFrame, textContent } from '../layout/build.js';
+import { countFrames } from '../compiler/frames.js';
+import type { PromptParts } from '../compiler/prompt-parts.js';
+import { buildSections } from '../compiler/sections.js';
+import { DEFAULT_FORMAT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT } from '../compiler/system-prompt-text.js';
+import { chunkItem, messagesItem } from '../layout/build.js';
 import { layout } from '../layout/layout.js';
 import type { LayoutResult, SectionSpec } from '../layout/types.js';
 import { toChunk } from '../tokens/chunks.js';
@@ -48,28 +52,42 @@ function describe(result: LayoutResult): string {
   return changed.map((s) => `${s.id} ${s.actions.map((a) => (a.kind === 'compressed' ? a.lenses.join('+') : a.kind)).join('+')}`).join(', ');
 }
 
-/** A memoryd-like prompt: critical system prompt and user message, six flexible sections. */
+/**
+ * memoryd's own eight sections (src/compiler/sections.ts) from synthetic parts counted
+ * once, as the tiers store them: 15 facts + 10 candidates, 4 summaries with their
+ * compact forms, 8 tools with short forms, 2 pending tool results, 12 window turns + 8
+ * candidates. Nothing here is counted again by a layout unless a lens must rewrite text.
+ */
 function memorydSections(tokenizer: Tokenizer): SectionSpec[] {
   const text = (seed: number, words: number): string => Array.from({ length: words }, (_, i) => WORDS[(seed * 7 + i * 3) % WORDS.length]).join(' ');
-  const frame = (role: 'system' | 'user', header?: string): number => oneMessageFrame(tokenizer, role, header === undefined ? undefined : toChunk(header));
   const facts = Array.from({ length: 25 }, (_, rank) => chunkItem(tokenizer, { id: `fact-${rank}`, key: rank, text: `The person ${text(rank, 12)}.` }));
-  const summaries = Array.from({ length: 4 }, (_, i) => chunkItem(tokenizer, { id: `summary-${i}`, key: i, text: JSON.stringify({ segment: i, topic: text(i, 4), points: [text(i + 1, 10), text(i + 2, 10)] }, null, 2) }));
-  const tools = Array.from({ length: 8 }, (_, i) => chunkItem(tokenizer, { id: `tool-${i}`, key: i, text: `tool_${i}(query, limit): ${text(i, 40)}`, short: `tool_${i}(query, limit): ${text(i, 6)}` }));
-  const runs = Array.from({ length: 2 }, (_, i) =>
-    messagesItem(tokenizer, { id: `run-${i}`, key: i, messages: [{ role: 'assistant', content: `tool_${i}("${text(i, 3)}")` }, { role: 'tool', content: Array.from({ length: 12 }, (_, l) => `${l}: ${text(l, 8)}`).join('\n') }] }),
+  const summaries = Array.from({ length: 4 }, (_, i) =>
+    chunkItem(tokenizer, {
+      id: `summary-${i}`,
+      key: i,
+      text: JSON.stringify({ topic: text(i, 3), discussed: [text(i + 1, 4), text(i + 2, 3)], outcome: text(i + 3, 6), decisions: [text(i + 4, 5)], open_questions: [] }),
+      compact: JSON.stringify({ topic: text(i, 3), outcome: text(i + 3, 6) }),
+    }),
   );
-  const turns = Array.from({ length: 20 }, (_, t) => messagesItem(tokenizer, { id: `turn-${t}`, key: t, messages: [{ role: 'user', content: text(t, 18) }, { role: 'assistant', content: text(t + 5, 40) }] }));
-  const header = (id: string, title: string) => ({ render: { mode: 'one-message' as const, role: 'system' as const, header: toChunk(title) }, frame: frame('system', title), id });
-  return [
-    { id: 'system', priority: 100, min: 0, grow: 0, shrink: 0, strategy: [], render: { mode: 'one-message', role: 'system' }, frame: frame('system'), content: textContent(tokenizer, text(1, 300)) },
-    { id: 'format', priority: 50, min: 0, grow: 0, shrink: 1, strategy: [], render: { mode: 'one-message', role: 'system' }, frame: frame('system'), content: textContent(tokenizer, text(2, 80)) },
-    { ...header('facts', 'Relevant facts:'), priority: 40, min: 0, grow: 1, shrink: 1, strategy: ['drop-lowest-ranked'], content: { kind: 'items', sacrifice: 'last', items: facts.slice(0, 15), candidates: facts.slice(15) } },
-    { ...header('summaries', 'Earlier in this conversation:'), priority: 10, min: 0, grow: 0, shrink: 2, strategy: ['compact-json', 'drop-oldest-summary'], content: { kind: 'items', sacrifice: 'first', items: summaries } },
-    { ...header('tools', 'Tools:'), priority: 20, min: 0, grow: 0, shrink: 1, strategy: ['short-tool-descriptions'], content: { kind: 'items', sacrifice: 'last', items: tools } },
-    { id: 'tool-results', priority: 30, min: 0, grow: 0, shrink: 2, strategy: ['head-tail'], render: { mode: 'per-item' }, frame: 0, content: { kind: 'items', sacrifice: 'first', items: runs } },
-    { id: 'window', priority: 30, min: 300, grow: 2, shrink: 1, strategy: ['drop-oldest'], render: { mode: 'per-item' }, frame: 0, content: { kind: 'items', sacrifice: 'first', items: turns.slice(8), candidates: turns.slice(0, 8) } },
-    { id: 'user', priority: 200, min: 0, grow: 0, shrink: 0, strategy: [], render: { mode: 'one-message', role: 'user' }, frame: frame('user'), content: textContent(tokenizer, text(3, 25)) },
-  ];
+  const tools = Array.from({ length: 8 }, (_, i) => chunkItem(tokenizer, { id: `tool-${i}`, key: i, text: `tool_${i}: ${text(i, 40)}`, short: `tool_${i}: ${text(i, 6)}` }));
+  const results = Array.from({ length: 2 }, (_, i) =>
+    messagesItem(tokenizer, { id: `result-${i}`, key: 100 + i, messages: [{ role: 'tool', content: Array.from({ length: 8 }, (_, l) => `${l}: ${text(l, 8)}`).join('\n'), toolCallId: `c${i}`, name: `tool_${i}` }] }),
+  );
+  const turns = Array.from({ length: 20 }, (_, t) =>
+    messagesItem(tokenizer, { id: `turn-${t}`, key: t, messages: [{ role: t % 2 === 0 ? 'user' : 'assistant', content: text(t, t % 2 === 0 ? 18 : 40) }] }),
+  );
+  const counted = (body: string) => ({ text: toChunk(body), tokens: tokenizer.count(toChunk(body)) });
+  const parts: PromptParts = {
+    system: counted(DEFAULT_SYSTEM_PROMPT),
+    format: counted(DEFAULT_FORMAT_INSTRUCTIONS),
+    facts: { items: facts.slice(0, 8), candidates: facts.slice(8) },
+    summaries,
+    tools,
+    toolResults: results,
+    window: { items: turns.slice(12), candidates: turns.slice(4, 12) },
+    user: messagesItem(tokenizer, { id: 'user', key: 999, messages: [{ role: 'user', content: text(3, 25) }] }),
+  };
+  return buildSections(parts, countFrames(tokenizer));
 }
 
 interface Stats {

@@ -70,7 +70,8 @@ export function buildSections(parts: PromptParts, frames: PromptFrames): Section
     {
       id: 'tool-results',
       ...SECTION_POLICY['tool-results'],
-      strategy: ['head-tail', 'drop-oldest'],
+      // Already head-tail fitted when recorded (≤ 300 tokens): under pressure they go whole.
+      strategy: ['drop-oldest'],
       render: { mode: 'per-item' },
       frame: 0,
       content: items(parts.toolResults, 'first'),

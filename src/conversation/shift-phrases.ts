@@ -53,6 +53,13 @@ const CLAUSE_FILLERS = new Set([
   'pero', 'oye', 'mira', 'vale', 'eh', 'si', 'entonces', 'che', 'dale',
 ]);
 
+// The phrase lists folded into words once: matching runs on every user message.
+const FOLDED = {
+  flush: FLUSH_PHRASES.map(phraseWords),
+  strong: STRONG_SHIFT_PHRASES.map(phraseWords),
+  weak: WEAK_SHIFT_PHRASES.map(phraseWords),
+};
+
 // Only the head of a message is scanned: a topic change is announced early, and a
 // pasted document must not cost more than this.
 const SCAN_LIMIT_CHARS = 4000;
@@ -67,22 +74,21 @@ export function detectExplicitShift(text: string): ExplicitShift | null {
   const clauses = folded.split(/[,.!?¡¿;:\n()"“”]+|\s[-–—]+\s/u).map(foldedWords);
   const words = clauses.flat();
   const clauseStarts = findClauseStarts(clauses);
-  const inline = (phrases: readonly string[], kind: ExplicitShiftKind): ExplicitShift | null => {
-    for (const phrase of phrases) {
-      const at = findPhrase(words, phraseWords(phrase), () => true);
-      if (at >= 0) return { kind, phrase: phraseText(phrase), position: clauseStarts.has(at) ? 'start' : 'inline' };
+  const inline = (phrases: readonly string[][], kind: ExplicitShiftKind): ExplicitShift | null => {
+    for (const target of phrases) {
+      const at = findPhrase(words, target, () => true);
+      if (at >= 0) return { kind, phrase: target.join(' '), position: clauseStarts.has(at) ? 'start' : 'inline' };
     }
     return null;
   };
   const weak = (): ExplicitShift | null => {
-    for (const phrase of WEAK_SHIFT_PHRASES) {
-      const target = phraseWords(phrase);
+    for (const target of FOLDED.weak) {
       const at = findPhrase(words, target, (i) => clauseStarts.has(i) && i + target.length < words.length);
-      if (at >= 0) return { kind: 'shift', phrase: phraseText(phrase), position: 'start' };
+      if (at >= 0) return { kind: 'shift', phrase: target.join(' '), position: 'start' };
     }
     return null;
   };
-  return inline(FLUSH_PHRASES, 'flush') ?? inline(STRONG_SHIFT_PHRASES, 'shift') ?? weak();
+  return inline(FOLDED.flush, 'flush') ?? inline(FOLDED.strong, 'shift') ?? weak();
 }
 
 /** The phrase lists, folded, for documentation and tests. */

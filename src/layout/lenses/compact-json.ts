@@ -42,10 +42,13 @@ function minifyBody(body: ItemBody, tokenizer: Tokenizer): { size: number; body:
     const json = minifyJson(body.text);
     if (json === null) return null;
     const text = toChunk(json);
+    // Already minified (stored summaries are): nothing to gain, nothing to count.
+    if (text === body.text) return null;
     return { size: tokenizer.count(text), body: { kind: 'chunk', text } };
   }
   if (body.kind === 'messages') {
     const messages = body.messages.map((message) => ({ ...message, content: minifyJson(message.content) ?? message.content }));
+    if (messages.every((message, i) => message.content === body.messages[i]?.content)) return null;
     let size = 0;
     for (const message of messages) size += tokenizer.messageCost(message.role, message.content);
     return { size, body: { kind: 'messages', messages } };
@@ -58,6 +61,7 @@ function compactText(content: TextContent, tokenizer: Tokenizer | undefined): Te
   const json = minifyJson(content.text);
   if (json === null) return content;
   const text = toChunk(json);
+  if (text === content.text) return content;
   const size = tokenizer.count(text);
   return size < content.size ? { ...content, text, size } : content;
 }
