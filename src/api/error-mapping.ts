@@ -38,6 +38,7 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the body must be JSON' },
   FST_ERR_CTP_INVALID_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the Content-Type header is not valid' },
   FST_ERR_BAD_URL: { code: 'INVALID_REQUEST', message: 'the URL is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'INVALID_REQUEST', message: 'a path segment is over the length limit' },
   FST_ERR_ASYNC_CONSTRAINT: { code: 'INVALID_REQUEST', message: 'the request does not match any route constraint' },
 };
 
@@ -58,4 +59,19 @@ export function mapError(error: unknown): MappedError {
     internal: true,
     body: { error: { code: 'INTERNAL', message: 'internal error; details are in the daemon logs', details: {} } },
   };
+}
+
+/**
+ * What to answer a request Node's HTTP parser refused before any route saw it (not
+ * HTTP/1.1, a bad Content-Length, headers over the size limit), in the same error format.
+ */
+export function mapClientError(error: unknown): { status: number; body: ErrorBody } {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'the request line and headers are over the size limit', details: {} } } };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, body: { error: { code: 'INVALID_REQUEST', message: 'the request was not received in time', details: {} } } };
+  }
+  return { status: 400, body: { error: { code: 'INVALID_REQUEST', message: 'the request is not valid HTTP/1.1', details: {} } } };
 }

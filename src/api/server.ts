@@ -1,7 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../discardable/logger.js';
 import { AppError } from '../errors.js';
-import { mapError } from './error-mapping.js';
+import { mapClientError, mapError } from './error-mapping.js';
 import { parseJsonBody } from './json-body.js';
 import { pathPattern, Reply, type RouteSpec } from './route.js';
 import { parseRequestPart } from './validation.js';
@@ -29,6 +31,11 @@ export function createServer(options: ServerOptions): FastifyInstance {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Bad URL escapes and over-long path segments, found before routing.
+    frameworkErrors: (error, _request, reply) => {
+      sendError(reply, error);
+    },
+    clientErrorHandler: answerClientError,
   });
 
   app.removeAllContentTypeParsers();
@@ -98,6 +105,20 @@ function sendError(reply: FastifyReply, error: unknown): ReturnType<typeof mapEr
   const mapped = mapError(error);
   void reply.code(mapped.status).type('application/json; charset=utf-8').send(JSON.stringify(mapped.body));
   return mapped;
+}
+
+/** Requests the HTTP parser refused get the api.md error format too; then the connection closes. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const { status, body } = mapClientError(error);
+    const text = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function truncate(text: string): string {

@@ -8,6 +8,7 @@ import type {
   NewFactBody,
 } from '../api/schemas/facts.js';
 import type { HealthResponse } from '../api/schemas/health.js';
+import type { ContextRequestBody, ContextResponse, TurnRequestBody, TurnResponse } from '../api/schemas/sessions.js';
 import { sendOverSocket, type RawResponse } from './http-over-socket.js';
 
 /** An error answered by the daemon, with the fields of api.md's error format. */
@@ -51,6 +52,34 @@ export class MemorydClient {
 
   openapi(): Promise<Record<string, unknown>> {
     return this.json('GET', '/v1/openapi.json');
+  }
+
+  /**
+   * The main call, once per user message: records it and returns the prompt to send to
+   * the LLM (or, in `cached`, an earlier answer that makes the call unnecessary).
+   */
+  context(sessionId: string, body: ContextRequestBody): Promise<ContextResponse> {
+    return this.json('POST', sessionPath(sessionId, '/context'), body);
+  }
+
+  /** Records the assistant's answer (`outputValid`, `cacheable`) or a tool's result. */
+  recordTurn(sessionId: string, body: TurnRequestBody): Promise<TurnResponse> {
+    return this.json('POST', sessionPath(sessionId, '/turns'), body);
+  }
+
+  /** The session's window, open segment, active summaries and prompt-size stats. */
+  session(sessionId: string): Promise<Record<string, unknown>> {
+    return this.json('GET', sessionPath(sessionId));
+  }
+
+  /** Ends the session: the window and open segment become summaries. */
+  endSession(sessionId: string): Promise<{ ended: boolean; summariesCreated: number; archived: number }> {
+    return this.json('DELETE', sessionPath(sessionId));
+  }
+
+  /** The Prometheus text of `GET /v1/metrics`. */
+  async metrics(): Promise<string> {
+    return (await this.raw('GET', '/v1/metrics')).body;
   }
 
   /** Facts by domain, status (default active; or 'all'), text and limit. */

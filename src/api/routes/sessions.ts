@@ -5,7 +5,7 @@ import type { WindowOutcome } from '../../conversation/window-advance.js';
 import type { SessionStatsSummary } from '../../metrics/session-stats.js';
 import { defineRoute, type RouteSpec } from '../route.js';
 import { sessionParamsSchema } from '../schemas/common.js';
-import { contextRequestSchema, contextResponseSchema, turnRequestSchema, type ContextResponse } from '../schemas/sessions.js';
+import { contextRequestSchema, contextResponseSchema, turnRequestSchema, turnResponseSchema, type ContextResponse, type TurnResponse } from '../schemas/sessions.js';
 
 export interface SessionsDeps {
   context(request: ContextRequest): Promise<ContextOutcome>;
@@ -38,8 +38,9 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
       summary: "Record the assistant's answer or a tool's result",
       params: sessionParamsSchema,
       body: turnRequestSchema,
+      response: turnResponseSchema,
       errors: [413],
-      handler: async ({ params, body }) => {
+      handler: async ({ params, body }): Promise<TurnResponse> => {
         const { at, ...rest } = body;
         const outcome = await deps.reply(params.sessionId, { ...rest, ...(at === undefined ? {} : { at: Date.parse(at) }) });
         const { turn, window } = outcome.recorded;

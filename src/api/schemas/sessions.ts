@@ -78,6 +78,19 @@ export const contextResponseSchema = z.object({
   dryRun: z.boolean(),
 });
 
-export type ContextRequestBody = z.infer<typeof contextRequestSchema>;
-export type TurnRequestBody = z.infer<typeof turnRequestSchema>;
+export const turnResponseSchema = z.object({
+  turn: z.object({
+    turnNumber: z.number().int(),
+    role: z.enum(['assistant', 'tool']),
+    tokenCount: z.number().int(),
+    windowSize: z.number().int(),
+    windowReason: z.string(),
+    summariesCreated: z.number().int(),
+  }),
+  cache: z.object({ stored: z.boolean(), reason: z.string().optional() }).nullable(),
+});
+
+export type ContextRequestBody = z.input<typeof contextRequestSchema>;
+export type TurnRequestBody = z.input<typeof turnRequestSchema>;
+export type TurnResponse = z.infer<typeof turnResponseSchema>;
 export type ContextResponse = z.infer<typeof contextResponseSchema>;
