@@ -47,7 +47,7 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
         return {
           turn: {
             turnNumber: turn.turnNumber,
-            role: turn.role,
+            role: body.role,
             tokenCount: turn.tokenCount,
             windowSize: window.size,
             windowReason: window.reason,
