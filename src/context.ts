@@ -19,6 +19,7 @@ import type { Config } from './config/config.js';
 import { recordReply, type AnswerStore } from './conversation/record-reply.js';
 import { endSession, sessionView } from './conversation/session-view.js';
 import type { RecorderDeps } from './conversation/turn-recorder.js';
+import { lastErrorForRetry } from './discardable/error-log.js';
 import type { LogSink } from './discardable/logger.js';
 import { classifyDomain } from './domains/classify-domain.js';
 import type { Domain } from './domains/domain.js';
@@ -115,6 +116,10 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
       view: (sessionId) => sessionView(services.recorder.store, sessionId),
       end: (sessionId) => runInTransaction(database, () => endSession({ ...services.recorder, clock }, sessionId)),
       stats: (sessionId) => services.stats.summary(sessionId),
+      lastError: (sessionId) => {
+        const last = lastErrorForRetry(database.db, sessionId, clock.now());
+        return last === null ? null : { code: last.code, message: last.message, at: new Date(last.at).toISOString() };
+      },
       systemVersion: services.systemVersion,
     }),
     ...factsRoutes({ facts: services.facts }),

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -106,6 +106,19 @@ describe('the daemon as a process', () => {
     spawned.child.kill('SIGTERM');
     expect(await spawned.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(socketPath)).toBe(false);
+  });
+
+  it('prints debug lines to stdout with --verbose, and writes its logs under data/logs', async () => {
+    const dir = tempDir();
+    const spawned = spawnDaemon({ MEMORYD_DATA_DIR: dir, MEMORYD_EMBEDDER: 'hashing' }, ['--verbose']);
+    const socketPath = join(dir, 'memoryd.sock');
+    await waitForHealthy(socketPath, spawned);
+    spawned.child.kill('SIGTERM');
+    await spawned.exited;
+    const debugLines = spawned.output.stdout.split('\n').filter((line) => line.startsWith('{') && JSON.parse(line).level === 20);
+    expect(debugLines.length).toBeGreaterThan(0);
+    const logFiles = readdirSync(join(dir, 'logs'));
+    expect(logFiles.some((name) => /^memoryd-\d{8}T\d{2}\.ndjson$/.test(name))).toBe(true);
   });
 
   it('exits 0 on SIGINT too', async () => {

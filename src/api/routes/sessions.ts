@@ -13,6 +13,7 @@ export interface SessionsDeps {
   view(sessionId: string): SessionView;
   end(sessionId: string): WindowOutcome;
   stats(sessionId: string): SessionStatsSummary | null;
+  lastError(sessionId: string): { code: string; message: string; at: string } | null;
   systemVersion: string;
 }
 
@@ -27,9 +28,9 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
       response: contextResponseSchema,
       errors: [413, 422],
       handler: async ({ params, body }) => {
-        const { at, ...rest } = body;
+        const { at, retry, ...rest } = body;
         const outcome = await deps.context({ ...rest, sessionId: params.sessionId, ...(at === undefined ? {} : { at: Date.parse(at) }) });
-        return shapeContext(outcome, deps.systemVersion);
+        return { ...shapeContext(outcome, deps.systemVersion), lastError: retry === true ? deps.lastError(params.sessionId) : null };
       },
     }),
     defineRoute({
@@ -79,7 +80,7 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
   ];
 }
 
-function shapeContext(outcome: ContextOutcome, systemVersion: string): ContextResponse {
+function shapeContext(outcome: ContextOutcome, systemVersion: string): Omit<ContextResponse, 'lastError'> {
   const { prompt, window } = outcome;
   const view = (fact: FactChangeView) => ({ id: fact.id, fact: fact.fact, domain: fact.domain });
   return {
@@ -107,7 +108,7 @@ function shapeContext(outcome: ContextOutcome, systemVersion: string): ContextRe
       superseded: outcome.factChanges.superseded.map(view),
       deleted: outcome.factChanges.deleted.map(view),
     },
-    cached: outcome.cached,
+    cached: outcome.cached === null ? null : { response: outcome.cached.response, disclaimer: outcome.cached.disclaimer, source: outcome.cached.source },
     dryRun: outcome.dryRun,
   };
 }

@@ -25,6 +25,8 @@ export const contextRequestSchema = z.strictObject({
   budget: z.number().int().min(1).optional(),
   dryRun: z.boolean().optional(),
   at: isoTimeSchema.optional(),
+  /** The assistant is retrying after a failure: the response then carries the session's last error (never the prompt). */
+  retry: z.boolean().optional(),
 });
 
 export const turnRequestSchema = z.strictObject({
@@ -75,6 +77,8 @@ export const contextResponseSchema = z.object({
     deleted: z.array(factChangeSchema),
   }),
   cached: z.object({ response: z.string(), disclaimer: z.string(), source: z.enum(['cache', 'dedup']) }).nullable(),
+  /** Only on a retry: the session's newest error of the last 24 h (spec §1.3), else null. */
+  lastError: z.object({ code: z.string(), message: z.string(), at: z.string() }).nullable(),
   dryRun: z.boolean(),
 });
 

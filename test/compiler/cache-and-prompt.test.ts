@@ -1,0 +1,145 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOUR_MS, ManualClock } from '../../src/clock.js';
+import { conversation, promptText } from '../helpers/context-calls.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function started(options: Parameters<typeof startTestDaemon>[0] = {}): Promise<TestDaemon> {
+  const daemon = await startTestDaemon(options);
+  cleanups.push(() => daemon.stop());
+  return daemon;
+}
+
+describe('answers from the cache through the context call', () => {
+  it('returns a cached answer for the same question, and the earlier answer with a disclaimer for a rephrasing', async () => {
+    const { client } = await started();
+    const chat = conversation(client, 'ask');
+    await chat.say('Remember that my dentist is Dr. Ortega.');
+    const first = await chat.say('Who is my dentist?');
+    expect(first.cached).toBeNull();
+    const stored = await client.recordTurn('ask', { role: 'assistant', content: 'Your dentist is Dr. Ortega.', cacheable: true });
+    expect(stored.cache).toEqual({ stored: true });
+
+    const again = await conversation(client, 'other-session').say('who is my dentist');
+    expect(again.cached).toEqual({ response: 'Your dentist is Dr. Ortega.', disclaimer: '[Answer retrieved from an earlier conversation]', source: 'cache' });
+    expect(again.messages.length).toBeGreaterThan(1);
+
+    const rephrased = await chat.say('Who is my dentist again, please?');
+    expect(rephrased.cached?.response).toBe('Your dentist is Dr. Ortega.');
+    const metrics = await client.metrics();
+    expect(metrics).toMatch(/memoryd_cache_hits_total \d+/);
+  });
+
+  it('answers a Spanish rephrasing with the Spanish disclaimer', async () => {
+    const { client } = await started();
+    const chat = conversation(client, 'es');
+    await chat.say('¿Cuál es mi color favorito?');
+    await client.recordTurn('es', { role: 'assistant', content: 'Tu color favorito es el verde.', cacheable: true });
+    const rephrased = await chat.say('¿cuál es mi color favorito, por favor?');
+    expect(rephrased.cached).toMatchObject({ response: 'Tu color favorito es el verde.', disclaimer: '[Respuesta recuperada de conversación anterior]' });
+  });
+
+  it('never caches a time-dependent question, and drops an answer when a fact it depends on changes', async () => {
+    const { client } = await started();
+    const chat = conversation(client, 'fresh');
+    await chat.say('What is on my calendar today?');
+    const refused = await client.recordTurn('fresh', { role: 'assistant', content: 'Two meetings.', cacheable: true });
+    expect(refused.cache).toEqual({ stored: false, reason: 'time-dependent' });
+
+    await chat.say('Remember that I work at Acme.');
+    await chat.say('Where do I work?');
+    expect((await client.recordTurn('fresh', { role: 'assistant', content: 'You work at Acme.', cacheable: true })).cache?.stored).toBe(true);
+    expect((await conversation(client, 'probe').say('Where do I work?', { dryRun: true })).cached?.response).toBe('You work at Acme.');
+    const changed = await chat.say('Actually, I work at Globex now.');
+    expect(changed.facts.superseded.map((fact) => fact.fact)).toEqual(['I work at Acme']);
+    expect((await conversation(client, 'probe').say('Where do I work?', { dryRun: true })).cached).toBeNull();
+  });
+
+  it('expires answers after 24 hours', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
+    const { client } = await started({ clock });
+    const chat = conversation(client, 'ttl');
+    await chat.say('What is my blood type?');
+    await client.recordTurn('ttl', { role: 'assistant', content: 'You told me A+.', cacheable: true });
+    clock.advance(23 * HOUR_MS);
+    expect((await chat.say('What is my blood type?', { dryRun: true })).cached).not.toBeNull();
+    clock.advance(2 * HOUR_MS);
+    expect((await chat.say('What is my blood type?', { dryRun: true })).cached).toBeNull();
+  });
+});
+
+describe('the system prompt', () => {
+  it('can be replaced by a file in the data dir, and is versioned when it changes', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    writeFileSync(join(temp.dir, 'system-prompt.md'), 'You are Ada, a terse assistant.\n');
+    const first = await startTestDaemon({ dir: temp.dir, keepDir: true });
+    const a = await conversation(first.client, 's').say('Hello?');
+    const b = await conversation(first.client, 't').say('Hi there?');
+    expect(a.messages[0]).toEqual({ role: 'system', content: 'You are Ada, a terse assistant.\n' });
+    expect(a.systemVersion).toBe('system_v1');
+    expect(b.messages[0]).toEqual(a.messages[0]);
+    await first.stop();
+
+    writeFileSync(join(temp.dir, 'system-prompt.md'), 'You are Ada, a warm assistant.\n');
+    const second = await startTestDaemon({ dir: temp.dir, keepDir: true });
+    cleanups.push(() => second.stop());
+    const c = await conversation(second.client, 's').say('Hello again?');
+    expect(c.systemVersion).toBe('system_v2');
+    expect(c.messages[0]?.content).toBe('You are Ada, a warm assistant.\n');
+  });
+
+  it('is the built-in one otherwise, the same bytes in every request', async () => {
+    const { client } = await started();
+    const a = await conversation(client, 'x').say('First question?');
+    const b = await conversation(client, 'y').say('Another question entirely, with tools?', { tools: [{ name: 't1', description: 'd' }] });
+    expect(a.messages[0]?.content).toContain('# Identity and role');
+    expect(b.messages[0]?.content).toBe(a.messages[0]?.content);
+  });
+});
+
+describe('metrics and retries', () => {
+  it('export prompt sizes, latencies, compressions, drops, overflows, facts, shifts and window sizes', async () => {
+    const { client } = await started();
+    const chat = conversation(client, 'm');
+    await chat.say('Remember that my cat is called Miso.');
+    await chat.reply('Miso is a lovely name for a cat.');
+    const preview = await chat.say('Tell me a story about my cat.', { dryRun: true });
+    const critical = preview.layout.sections.filter((section) => section.critical).reduce((sum, section) => sum + section.final, 0);
+    // Just above the critical load: every other section must give way.
+    const squeezed = await chat.say('Tell me a story about my cat.', { budget: critical + 5 });
+    expect(squeezed.tokens).toBeLessThanOrEqual(critical + 5);
+    await chat.say('word '.repeat(5000)).catch(() => undefined);
+    const text = await client.metrics();
+    for (const name of [
+      'memoryd_prompt_tokens_bucket',
+      'memoryd_compile_ms_count',
+      'memoryd_context_ms_count',
+      'memoryd_context_overflows_total',
+      'memoryd_facts_total{kind="added"}',
+      'memoryd_window_turns_count',
+      'memoryd_http_requests_total',
+    ]) {
+      expect(text).toContain(name);
+    }
+    expect(text).toMatch(/memoryd_context_overflows_total 1/);
+    expect(text).toMatch(/memoryd_layout_(drops|compressions)_total\{/);
+  });
+
+  it('show the last error only on a retry, never in the messages', async () => {
+    const { client } = await started();
+    await client.json('POST', '/v1/discard', { kind: 'parse_failure', sessionId: 'r', content: 'raw model output {', error: { code: 'JSON_PARSE', message: 'Unexpected end of JSON input' } });
+    const normal = await client.context('r', { message: 'Please try that again.' });
+    expect(normal.lastError).toBeNull();
+    const retry = await client.context('r', { message: 'Please try that again.', retry: true });
+    expect(retry.lastError).toMatchObject({ code: 'JSON_PARSE', message: 'Unexpected end of JSON input' });
+    expect(promptText(retry)).not.toContain('Unexpected end of JSON input');
+  });
+});
