@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MemorydClient } from '../client/memoryd-client.js';
+import { loadConfig } from '../config/config.js';
+import { AppError } from '../errors.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Only the tail of the child's output is kept: enough to explain a crash, bounded in memory. */
+const OUTPUT_TAIL_CHARS = 16_000;
+
+/** A daemon started as a child process on a private temp data dir, for benchmarks. */
+export interface BenchDaemon {
+  readonly pid: number;
+  readonly socketPath: string;
+  readonly dataDir: string;
+  /** The daemon's resident set size in bytes, from /proc (Linux only; null elsewhere or after exit). */
+  rssBytes(): number | null;
+  /** Bytes of the database file plus its -wal and -shm files. */
+  databaseBytes(): number;
+  /** Bytes of the database file and of its write-ahead log, apart. */
+  databaseFiles(): { db: number; wal: number };
+  /** The last characters the child wrote to stderr and to its log files (diagnostics on failure). */
+  stderrTail(): string;
+  /** SIGTERM, wait for the exit (SIGKILL after `timeoutMs`), remove the data dir. */
+  stop(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface BenchDaemonOptions {
+  /** Extra MEMORYD_* settings on top of the bench defaults. */
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+  /** Extra node flags for the child, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+}
+
+/**
+ * Starts `npm start`'s entry point (node + tsx, no npm wrapper) as a child so its RSS is
+ * measured apart from the benchmark client's, with the hashing embedder and a fresh data
+ * dir. Resolves once the daemon answers its health check.
+ */
+export async function startBenchDaemon(options: BenchDaemonOptions = {}): Promise<BenchDaemon> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'memoryd-bench-'));
+  const env: Record<string, string> = {
+    MEMORYD_DATA_DIR: dataDir,
+    MEMORYD_EMBEDDER: 'hashing',
+    MEMORYD_LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  // The same reading of the settings the child does, to know its socket and database paths.
+  const config = loadConfig(env, { cwd: REPO_ROOT });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'scripts/start.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-OUTPUT_TAIL_CHARS)));
+  child.stdout?.resume();
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const pid = child.pid;
+  try {
+    if (pid === undefined) throw new AppError('INTERNAL', 'could not spawn the daemon');
+    await waitUntilHealthy(config.socketPath, child, options.readyTimeoutMs ?? 60_000, () => stderr);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    pid,
+    socketPath: config.socketPath,
+    dataDir,
+    rssBytes: () => readRssBytes(pid),
+    databaseBytes: () => ['', '-wal', '-shm'].reduce((sum, suffix) => sum + fileBytes(config.dbPath + suffix), 0),
+    databaseFiles: () => ({ db: fileBytes(config.dbPath), wal: fileBytes(`${config.dbPath}-wal`) }),
+    stderrTail: () => `${stderr}${logsTail(config.logsDir)}`,
+    stop: async (timeoutMs = 10_000) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** VmRSS of a process from /proc/<pid>/status, in bytes; null when unavailable (not Linux, or gone). */
+export function readRssBytes(pid: number): number | null {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    // Not Linux, or the process has exited: the figure is simply unavailable.
+    return null;
+  }
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  return match?.[1] === undefined ? null : Number(match[1]) * 1024;
+}
+
+function logsTail(logsDir: string): string {
+  if (!existsSync(logsDir)) return '';
+  return readdirSync(logsDir)
+    .sort()
+    .map((name) => `--- ${name}\n${readFileSync(join(logsDir, name), 'utf8').slice(-OUTPUT_TAIL_CHARS)}`)
+    .join('\n');
+}
+
+function fileBytes(path: string): number {
+  return existsSync(path) ? statSync(path).size : 0;
+}
+
+async function waitUntilHealthy(socketPath: string, child: ChildProcess, timeoutMs: number, stderr: () => string): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new AppError('INTERNAL', `the daemon exited before answering (code ${child.exitCode}): ${stderr()}`);
+    }
+    if (existsSync(socketPath) && (await answersHealth(socketPath))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new AppError('INTERNAL', `the daemon did not answer its health check within ${timeoutMs} ms: ${stderr()}`);
+}
+
+async function answersHealth(socketPath: string): Promise<boolean> {
+  const client = new MemorydClient({ socketPath, timeoutMs: 2000 });
+  try {
+    await client.health();
+    return true;
+  } catch {
+    // Listening is not the same as ready: keep polling until the deadline.
+    return false;
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,152 @@
+// npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]
+//
+// Replays a long conversation through the real socket with the TS client against a
+// daemon child process (hashing embedder, fresh temp data dir): LoCoMo conv-26 first when
+// ../shared/data/locomo exists, then the seeded synthetic chat up to --turns user turns.
+// At turns 20, 100, 1000 and 10000 it prints memoryd's prompt tokens beside a naive
+// full-history prompt and LangChain.js trimMessages at the same budget, measured in the
+// same run on the same history, plus the daemon's RSS (Linux: /proc) and database size.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MemorydClient } from '../client/memoryd-client.js';
+import { loadLocomo, type LocomoConversation } from '../eval/locomo-data.js';
+import { createTokenizer } from '../tokens/create-tokenizer.js';
+import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
+import { contextVerdicts } from './context-verdicts.js';
+import { RSS_SAMPLE_TURNS, runContextReplay, type ContextRunResult } from './context-run.js';
+import { summarize } from './stats.js';
+import { alignRows, bytesText, ms } from './text-table.js';
+
+const LOCOMO_FILE = '../shared/data/locomo/conv-26.json';
+const CHECKPOINTS = [20, 100, 1000, 10_000];
+const USAGE = 'usage: npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]\n';
+
+interface BenchArgs {
+  turns: number;
+  seed: number;
+  warmup: number;
+  locomo: boolean;
+  /** Where the daemon writes a V8 CPU profile (node --cpu-prof), or null. */
+  cpuProfDir: string | null;
+}
+
+/** Entry point of `npm run bench -- context`: prints the table and verdicts; 1 on a failed request. */
+export async function run(argv: string[]): Promise<number> {
+  const args = parseBenchArgs(argv);
+  if (args === null) return 2;
+  const locomo = await loadLocomoIfPresent(args.locomo);
+  const checkpoints = [...new Set([...CHECKPOINTS.filter((c) => c < args.turns), args.turns])];
+  const tokenizer = await createTokenizer('cl100k_base');
+  let daemon: BenchDaemon;
+  try {
+    const nodeArgs = args.cpuProfDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${args.cpuProfDir}`];
+    daemon = await startBenchDaemon({ nodeArgs });
+  } catch (error) {
+    process.stderr.write(`context bench: cannot start the daemon: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  const client = new MemorydClient({ socketPath: daemon.socketPath });
+  try {
+    process.stderr.write(`context bench: daemon pid ${daemon.pid} on ${daemon.socketPath}; ${args.turns} user turns\n`);
+    const result = await runContextReplay(client, daemon, tokenizer, {
+      turns: args.turns,
+      checkpoints,
+      seed: args.seed,
+      warmup: args.warmup,
+      locomo,
+      sessionId: 'bench-context',
+      trimIterations: 5,
+      trimTimeBudgetMs: 5_000,
+      progress: (line) => process.stderr.write(`context bench: ${line}\n`),
+    });
+    process.stdout.write(report(result, args));
+    return 0;
+  } catch (error) {
+    process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`daemon stderr (tail):\n${daemon.stderrTail()}\n`);
+    return 1;
+  } finally {
+    client.close();
+    await daemon.stop();
+  }
+}
+
+function report(result: ContextRunResult, args: BenchArgs): string {
+  const lines: string[] = [];
+  const synthetic = result.userTurns - result.locomoUserTurns;
+  lines.push(
+    `memoryd context benchmark — ${result.userTurns} user turns (${result.locomoUserTurns} from LoCoMo conv-26, ${synthetic} synthetic, seed ${args.seed}), ` +
+      `${result.requests} requests in ${(result.wallMs / 1000).toFixed(1)} s; hashing embedder; budget ${result.budget}`,
+    '',
+  );
+  const header = ['turn', 'memoryd', 'naive full history', 'trimMessages', 'daemon RSS (floor–peak)', 'database (db + wal)', 'raw history', 'compile (in daemon)', 'trimMessages time', 'context (in daemon)'];
+  const rows = result.checkpoints.map((c) => [
+    String(c.turn),
+    String(c.memorydTokens),
+    String(c.naiveTokens),
+    `${c.trim.tokens} (${c.trim.messagesKept} msgs)`,
+    `${bytesText(c.rssBytes)} (${bytesText(c.floorRssBytes)}–${bytesText(c.peakRssBytes)})`,
+    `${bytesText(c.databaseBytes)} (${bytesText(c.databaseFiles.db)} + ${bytesText(c.databaseFiles.wal)})`,
+    bytesText(c.historyBytes),
+    ms(c.compileMeanMs),
+    `${ms(c.trim.medianMs)} (×${c.trim.iterations})`,
+    ms(c.daemonContextMeanMs),
+  ]);
+  lines.push(alignRows([header, ...rows]), '');
+  const context = summarize(result.contextLatencies);
+  const turn = summarize(result.turnLatencies);
+  lines.push(
+    `context call round trip (client-measured, socket included): p50 ${ms(context.p50)}  p95 ${ms(context.p95)}  p99 ${ms(context.p99)}  max ${ms(context.max)}  ` +
+      `(${context.samples} calls; the first ${args.warmup} are warm-up and not counted)`,
+    `assistant turn round trip: p50 ${ms(turn.p50)}  p99 ${ms(turn.p99)}  (${turn.samples} calls)`,
+    `inside the daemon, whole run: context call mean ${ms(result.daemonContextMeanMs)}, prompt compile (layout + render) mean ${ms(result.compileMeanMs)} (GET /v1/metrics sum/count)`,
+    `daemon RSS at start ${bytesText(result.startRssBytes)}; prompt tokens max ${result.maxTokens}, ${result.overBudget} prompts over budget`,
+    '',
+    'columns: tokens by RT-007 (cl100k_base). naive = system prompt + every message so far. trimMessages = @langchain/core',
+    "trimMessages(strategy 'last', includeSystem, startOn 'human', maxTokens = budget) on the same history, its counter memoised",
+    'per message; its time is the median of up to 5 runs. compile/context (in daemon) = mean since the previous row.',
+    `RSS: VmRSS of the daemon child from /proc (Linux only), sampled every ${RSS_SAMPLE_TURNS} turns: at the row, and the floor (min over the`,
+    'second half of the turns so far: what survives GC; the RSS verdict uses it) and peak (max so far).',
+    'database = db + wal + shm files. raw history = UTF-8 bytes of all messages.',
+    '',
+    ...contextVerdicts(result, context),
+    '',
+  );
+  return lines.join('\n');
+}
+
+async function loadLocomoIfPresent(wanted: boolean): Promise<LocomoConversation | null> {
+  if (!wanted) return null;
+  const path = resolve(process.cwd(), LOCOMO_FILE);
+  if (!existsSync(path)) {
+    process.stderr.write(`context bench: ${path} not found; replaying the synthetic conversation only\n`);
+    return null;
+  }
+  return loadLocomo(path);
+}
+
+function parseBenchArgs(argv: string[]): BenchArgs | null {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        turns: { type: 'string', default: '10000' },
+        seed: { type: 'string', default: '42' },
+        warmup: { type: 'string', default: '100' },
+        'no-locomo': { type: 'boolean', default: false },
+        'cpu-prof': { type: 'string' },
+      },
+    });
+    const turns = Number(values.turns);
+    const seed = Number(values.seed);
+    const warmup = Number(values.warmup);
+    if (!Number.isInteger(turns) || turns < 1) throw new Error('--turns must be a positive integer');
+    if (!Number.isInteger(seed) || !Number.isInteger(warmup) || warmup < 0) throw new Error('--seed and --warmup must be integers');
+    const cpuProfDir = values['cpu-prof'] === undefined ? null : resolve(process.cwd(), values['cpu-prof']);
+    return { turns, seed, warmup: Math.min(warmup, turns - 1), locomo: !values['no-locomo'], cpuProfDir };
+  } catch (error) {
+    process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return null;
+  }
+}

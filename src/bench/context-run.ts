@@ -1,0 +1,225 @@
+import type { ContextResponse } from '../api/schemas/sessions.js';
+import { sessionPath, type MemorydClient } from '../client/memoryd-client.js';
+import { AppError } from '../errors.js';
+import type { LocomoConversation } from '../eval/locomo-data.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+import { FullHistory, langChainTokenCounter, measureTrimMessages, type LangChainTokenCounter, type TrimMeasurement } from './baselines.js';
+import type { BenchDaemon } from './bench-daemon.js';
+import { histogramTotals, meanBetween, type HistogramTotals } from './prometheus-text.js';
+import { replaySteps, type ReplayStep } from './replay.js';
+
+/** The figures taken right after the context call of one user turn. */
+export interface Checkpoint {
+  turn: number;
+  memorydTokens: number;
+  naiveTokens: number;
+  trim: TrimMeasurement;
+  rssBytes: number | null;
+  /** The highest RSS sampled (every RSS_SAMPLE_TURNS user turns) up to this turn. */
+  peakRssBytes: number | null;
+  /**
+   * The lowest RSS sampled in the second half of the turns so far: what survives garbage
+   * collection. A leak raises it; the GC's saw-tooth does not.
+   */
+  floorRssBytes: number | null;
+  databaseBytes: number;
+  databaseFiles: { db: number; wal: number };
+  /** UTF-8 bytes of every message so far: what storing the raw history would take. */
+  historyBytes: number;
+  /** Mean in-process compile time (memoryd_compile_ms) since the previous checkpoint. */
+  compileMeanMs: number;
+  /** Mean whole context call inside the daemon (memoryd_context_ms) since the previous checkpoint. */
+  daemonContextMeanMs: number;
+}
+
+export interface ContextRunResult {
+  checkpoints: Checkpoint[];
+  /** Client round trips of the context call after the warm-up, ms. */
+  contextLatencies: number[];
+  /** Client round trips of the assistant-turn call after the warm-up, ms. */
+  turnLatencies: number[];
+  budget: number;
+  maxTokens: number;
+  overBudget: number;
+  userTurns: number;
+  locomoUserTurns: number;
+  startRssBytes: number | null;
+  compileMeanMs: number;
+  daemonContextMeanMs: number;
+  requests: number;
+  wallMs: number;
+}
+
+export interface ContextRunOptions {
+  turns: number;
+  checkpoints: readonly number[];
+  seed: number;
+  warmup: number;
+  locomo: LocomoConversation | null;
+  sessionId: string;
+  trimIterations: number;
+  trimTimeBudgetMs: number;
+  progress(line: string): void;
+}
+
+/** The daemon's RSS is sampled this often (in user turns) for the peak. */
+export const RSS_SAMPLE_TURNS = 50;
+
+interface Metrics {
+  compile: HistogramTotals | null;
+  context: HistogramTotals | null;
+}
+
+/**
+ * Replays the conversation through the daemon, one context call per user turn and one
+ * recorded answer per assistant turn, and takes the checkpoints' figures on the way.
+ */
+export async function runContextReplay(
+  client: MemorydClient,
+  daemon: BenchDaemon,
+  tokenizer: Tokenizer,
+  options: ContextRunOptions,
+): Promise<ContextRunResult> {
+  const run = new ContextReplay(client, daemon, tokenizer, options);
+  return run.replay();
+}
+
+class ContextReplay {
+  private readonly history: FullHistory;
+  private readonly counter: LangChainTokenCounter;
+  private readonly wanted: Set<number>;
+  private readonly result: ContextRunResult;
+  private lastMetrics: Metrics = { compile: null, context: null };
+  private readonly rssSamples: Array<{ turn: number; bytes: number }> = [];
+
+  constructor(
+    private readonly client: MemorydClient,
+    private readonly daemon: BenchDaemon,
+    tokenizer: Tokenizer,
+    private readonly options: ContextRunOptions,
+  ) {
+    this.history = new FullHistory(tokenizer);
+    this.counter = langChainTokenCounter(tokenizer);
+    this.wanted = new Set(options.checkpoints);
+    this.result = {
+      checkpoints: [],
+      contextLatencies: [],
+      turnLatencies: [],
+      budget: 0,
+      maxTokens: 0,
+      overBudget: 0,
+      userTurns: 0,
+      locomoUserTurns: 0,
+      startRssBytes: daemon.rssBytes(),
+      compileMeanMs: Number.NaN,
+      daemonContextMeanMs: Number.NaN,
+      requests: 0,
+      wallMs: 0,
+    };
+  }
+
+  async replay(): Promise<ContextRunResult> {
+    const started = performance.now();
+    const first = await readMetrics(this.client);
+    this.lastMetrics = first;
+    for (const step of replaySteps(this.options.locomo, this.options.seed)) {
+      if (step.kind === 'assistant') {
+        await this.assistantTurn(step.text);
+        continue;
+      }
+      if (this.result.userTurns === this.options.turns) break;
+      await this.userTurn(step);
+      const turn = this.result.userTurns;
+      if (turn % 1000 === 0) this.options.progress(`turn ${turn}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const last = await readMetrics(this.client);
+    this.result.compileMeanMs = meanBetween(first.compile, last.compile);
+    this.result.daemonContextMeanMs = meanBetween(first.context, last.context);
+    this.result.wallMs = performance.now() - started;
+    return this.result;
+  }
+
+  private async assistantTurn(text: string): Promise<void> {
+    const t0 = performance.now();
+    await this.send('POST', sessionPath(this.options.sessionId, '/turns'), { role: 'assistant', content: text });
+    if (this.result.userTurns > this.options.warmup) this.result.turnLatencies.push(performance.now() - t0);
+    this.history.add({ role: 'assistant', content: text });
+  }
+
+  private async userTurn(step: Extract<ReplayStep, { kind: 'user' }>): Promise<void> {
+    const result = this.result;
+    result.userTurns++;
+    if (step.source === 'locomo') result.locomoUserTurns++;
+    const body = step.toolResult === null ? { message: step.text } : { message: step.text, toolResults: [step.toolResult] };
+    const t0 = performance.now();
+    const response = await this.send<ContextResponse>('POST', sessionPath(this.options.sessionId, '/context'), body);
+    if (result.userTurns > this.options.warmup) result.contextLatencies.push(performance.now() - t0);
+    if (result.userTurns === 1) this.history.setSystemPrompt(systemPromptOf(response));
+    this.history.add({ role: 'user', content: step.text });
+    if (step.toolResult !== null) this.history.add({ role: 'tool', content: step.toolResult.content, toolCallId: step.toolResult.toolCallId });
+    result.budget = response.budget;
+    result.maxTokens = Math.max(result.maxTokens, response.tokens);
+    if (response.tokens > response.budget) result.overBudget++;
+    if (result.userTurns % RSS_SAMPLE_TURNS === 0 || this.wanted.has(result.userTurns)) this.sampleRss();
+    if (this.wanted.has(result.userTurns)) await this.checkpoint(response);
+  }
+
+  private sampleRss(): number | null {
+    const bytes = this.daemon.rssBytes();
+    if (bytes !== null) this.rssSamples.push({ turn: this.result.userTurns, bytes });
+    return bytes;
+  }
+
+  private rssRange(): { peak: number | null; floor: number | null } {
+    const turn = this.result.userTurns;
+    const all = this.rssSamples.map((s) => s.bytes);
+    const recent = this.rssSamples.filter((s) => s.turn > turn / 2).map((s) => s.bytes);
+    return { peak: all.length === 0 ? null : Math.max(...all), floor: recent.length === 0 ? null : Math.min(...recent) };
+  }
+
+  private async checkpoint(response: ContextResponse): Promise<void> {
+    const metrics = await readMetrics(this.client);
+    const messages = this.history.toLangChain();
+    this.counter.count(messages); // cost every message once, outside the timed runs
+    const trim = await measureTrimMessages(messages, this.counter, {
+      maxTokens: response.budget,
+      maxIterations: this.options.trimIterations,
+      timeBudgetMs: this.options.trimTimeBudgetMs,
+    });
+    this.result.checkpoints.push({
+      turn: this.result.userTurns,
+      memorydTokens: response.tokens,
+      naiveTokens: this.history.naiveTokens(),
+      trim,
+      rssBytes: this.sampleRss(),
+      peakRssBytes: this.rssRange().peak,
+      floorRssBytes: this.rssRange().floor,
+      databaseBytes: this.daemon.databaseBytes(),
+      databaseFiles: this.daemon.databaseFiles(),
+      historyBytes: this.history.bytes,
+      compileMeanMs: meanBetween(this.lastMetrics.compile, metrics.compile),
+      daemonContextMeanMs: meanBetween(this.lastMetrics.context, metrics.context),
+    });
+    this.lastMetrics = metrics;
+  }
+
+  private async send<T>(method: string, path: string, body: unknown): Promise<T> {
+    this.result.requests++;
+    try {
+      return await this.client.json<T>(method, path, body);
+    } catch (cause) {
+      const message = cause instanceof Error ? cause.message : String(cause);
+      throw new AppError('INTERNAL', `${method} ${path} failed at user turn ${this.result.userTurns}: ${message}`, { cause });
+    }
+  }
+}
+
+async function readMetrics(client: MemorydClient): Promise<Metrics> {
+  const response = await client.raw('GET', '/v1/metrics');
+  return { compile: histogramTotals(response.body, 'memoryd_compile_ms'), context: histogramTotals(response.body, 'memoryd_context_ms') };
+}
+
+function systemPromptOf(response: ContextResponse): string {
+  const first = response.messages[0];
+  return first?.role === 'system' ? first.content : '';
+}
