@@ -22,8 +22,8 @@ export interface GatherInput {
   now: number;
 }
 
-const ARCHIVED_SCAN = 200;
-const ARCHIVED_RETRIEVED = 2;
+/** Archived summaries a question about the past may bring back (they share the 200-token budget). */
+const ARCHIVED_RETRIEVED = 4;
 
 /**
  * Turns the tiers' state into pre-counted prompt parts. Nothing here counts tokens:
@@ -125,7 +125,7 @@ function messageCount(item: LayoutItem): number {
 function summaryItems(store: ConversationStore, config: Config, input: GatherInput): LayoutItem[] {
   const active = store.activeSummaries(input.sessionId);
   const reference = detectPastReference(input.userTurn.content ?? '', input.now);
-  const retrieved = reference === null ? [] : retrieveArchived(input.userTurn.content ?? '', reference, store.archivedSummaries(input.sessionId, ARCHIVED_SCAN), ARCHIVED_RETRIEVED);
+  const retrieved = reference === null ? [] : retrieveArchived(store, input.sessionId, input.userTurn.content ?? '', reference, ARCHIVED_RETRIEVED);
   const chosen: SummaryRow[] = [];
   let tokens = 0;
   for (const row of [...retrieved, ...[...active].reverse()]) {

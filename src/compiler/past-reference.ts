@@ -23,6 +23,12 @@ const PATTERNS: readonly Pattern[] = [
   { pattern: /\b(did|have) we (decide|agree|talk|discuss|settle)\w*/ },
   { pattern: /\b(last time|earlier|before|previously|remind me|we talked about|we discussed|we decided|we agreed)\b/ },
   { pattern: /\bque (decidimos|acordamos|hablamos|dijimos|elegimos|quedamos)\b/ },
+  // Questions in the past tense ("when did Caroline go…?", "what was the name…?").
+  { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to)\b/ },
+  { pattern: /\b(did|was|were) (i|we|you|he|she|they)\b/ },
+  { pattern: /\b\d+ (days?|weeks?|months?|years?) ago\b|\b(a while|long) ago\b/ },
+  { pattern: /\b(cuando|que|donde|quien|como|por que)\b[^?.!]*\b(fue|fuiste|fuimos|fueron|hizo|hiciste|hicimos|dijo|dijiste|dije|paso|estuvo|estuvimos|tuvo|tuvimos)\b/ },
+  { pattern: /\bhace (\d+|un|una|unos|unas|mucho|poco) ?(dias?|semanas?|meses|anos?|tiempo)?\b/ },
   { pattern: /\b(la ultima vez|antes|anteriormente|recordame|recuerdame|hablamos de|decidimos|acordamos|quedamos en)\b/ },
 ];
 

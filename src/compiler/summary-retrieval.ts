@@ -1,29 +1,23 @@
 import { STOP_WORDS } from '../conversation/stopwords.js';
 import { foldText, foldedWords } from '../conversation/text-normalise.js';
-import type { SummaryRow } from '../storage/conversation-store.js';
+import type { ConversationStore, SummaryRow } from '../storage/conversation-store.js';
 import type { PastReference } from './past-reference.js';
 
+/** At most this many of the message's words are searched for. */
+const MAX_TERMS = 16;
+const ALL_TIME = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
+
 /**
- * Archived summaries that answer a question about the past: those overlapping the
- * named day range (if any) and sharing content words with the message, best first
- * (more shared words, then newer). Lexical and deterministic: no vectors needed.
+ * Archived summaries that answer a question about the past: within the named day range
+ * (if any), ranked by bm25 on the message's content words over the summaries' text.
+ * Lexical and deterministic; with a range but no content words, the newest of the range.
  */
-export function retrieveArchived(message: string, reference: PastReference, archived: readonly SummaryRow[], limit: number): SummaryRow[] {
-  const words = contentWords(message);
-  const scored = archived
-    .filter((row) => reference.range === null || (row.endedAt >= reference.range.from && row.startedAt <= reference.range.to))
-    .map((row) => ({ row, shared: sharedWords(words, row.body) }))
-    .filter(({ shared }) => shared > 0 || (reference.range !== null && words.size === 0));
-  scored.sort((a, b) => b.shared - a.shared || b.row.seq - a.row.seq);
-  return scored.slice(0, limit).map(({ row }) => row);
+export function retrieveArchived(store: ConversationStore, sessionId: string, message: string, reference: PastReference, limit: number): SummaryRow[] {
+  const terms = [...contentWords(message)].slice(0, MAX_TERMS);
+  if (terms.length === 0 && reference.range === null) return [];
+  return store.searchArchivedSummaries(sessionId, terms, reference.range ?? ALL_TIME, limit);
 }
 
 function contentWords(text: string): Set<string> {
-  return new Set(foldedWords(foldText(text)).filter((word) => word.length > 2 && !STOP_WORDS.has(word)));
-}
-
-function sharedWords(words: ReadonlySet<string>, body: string): number {
-  let shared = 0;
-  for (const word of contentWords(body)) if (words.has(word)) shared += 1;
-  return shared;
+  return new Set(foldedWords(foldText(text.slice(0, 4000))).filter((word) => word.length > 2 && !STOP_WORDS.has(word)));
 }

@@ -65,7 +65,15 @@ export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens:
     const chunk = toChunk(text);
     const tokenCount = tokenizer.count(chunk);
     if (tokenCount <= maxTokens) return { summary, text, chunk, tokenCount };
-    if (!shrinkOnce(current)) {
+    // Counting is the costly part: shrink, uncounted, to the length the text's own
+    // tokens-per-character ratio says should fit, then count again (2–3 counts, not one per word).
+    const targetChars = Math.floor((text.length * maxTokens) / tokenCount);
+    let shrunk = false;
+    while (shrinkOnce(current)) {
+      shrunk = true;
+      if (renderSummary(current).text.length <= targetChars) break;
+    }
+    if (!shrunk) {
       throw new ConfigError(`a summary cannot fit in ${maxTokens} tokens: its keys alone need ${tokenCount}`, [
         { path: 'maxSummaryTokens', message: `must be at least ${tokenCount}` },
       ]);

@@ -107,13 +107,11 @@ export function joinTokens(tokens: readonly Token[]): string {
 }
 
 function makeToken(surface: string, sentenceStart: boolean, breakBefore: boolean): Token {
-  const number = /^[$€£]?\p{N}/u.test(surface);
+  const shape = ASCII_WORD.test(surface) ? asciiShape(surface) : unicodeShape(surface);
+  const { number, letters, codeLike, capital } = shape;
   const key = number ? surface.toLowerCase() : foldText(surface).replace(/['’]/gu, '');
   const base = number ? key : baseForm(key);
-  const letters = surface.replace(/[^\p{L}]/gu, '');
   const acronym = letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
-  const codeLike = !number && /\p{N}/u.test(surface);
-  const capital = /^\p{Lu}/u.test(surface);
   return {
     surface,
     key,
@@ -124,6 +122,42 @@ function makeToken(surface: string, sentenceStart: boolean, breakBefore: boolean
     stop: !number && (STOP_WORDS.has(key) || (base !== key && !key.endsWith('s') && STOP_WORDS.has(base))),
     breakBefore,
     vocative: false,
+  };
+}
+
+interface TokenShape {
+  number: boolean;
+  letters: string;
+  codeLike: boolean;
+  capital: boolean;
+}
+
+const ASCII_WORD = /^[\x21-\x7e]*$/;
+
+// The same answers as unicodeShape for ASCII words, with character codes instead of
+// Unicode property regexes (this runs for every word of every summarised turn).
+function asciiShape(surface: string): TokenShape {
+  let letters = '';
+  let digits = false;
+  for (let i = 0; i < surface.length; i += 1) {
+    const code = surface.charCodeAt(i);
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) letters += surface[i];
+    else if (code >= 48 && code <= 57) digits = true;
+  }
+  const first = surface.charCodeAt(0);
+  const second = surface.charCodeAt(1);
+  const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+  const number = isDigit(first) || (first === 36 && isDigit(second));
+  return { number, letters, codeLike: !number && digits, capital: first >= 65 && first <= 90 };
+}
+
+function unicodeShape(surface: string): TokenShape {
+  const number = /^[$€£]?\p{N}/u.test(surface);
+  return {
+    number,
+    letters: surface.replace(/[^\p{L}]/gu, ''),
+    codeLike: !number && /\p{N}/u.test(surface),
+    capital: /^\p{Lu}/u.test(surface),
   };
 }
 

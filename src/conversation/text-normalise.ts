@@ -1,9 +1,14 @@
+const PLAIN_ASCII = /^[\t\n\r\x20-\x26\x28-\x5f\x61-\x7e]*$/;
+
 /**
  * Lower-cases and strips accents so phrase matching is accent- and case-insensitive
  * ("Cambiá" ≡ "cambia", "PROPÓSITO" ≡ "proposito"). Contractions lose their apostrophe,
  * whether written "let's", "let’s" or the tokenised "let ' s", so all match "lets".
  */
 export function foldText(text: string): string {
+  // Printable ASCII without quote characters has nothing to decompose or join: the
+  // result is exactly its lower case, without the Unicode work (this runs per word).
+  if (PLAIN_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')

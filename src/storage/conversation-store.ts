@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
-import type { Db } from './database.js';
+import type { Database, Db } from './database.js';
 import { sessions, summaries, turns } from './schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -37,8 +37,11 @@ function withNulls<K extends string>(columns: readonly K[], row: Partial<Record<
  */
 export class ConversationStore {
   private readonly q;
+  readonly db: Db;
 
-  constructor(readonly db: Db) {
+  constructor(database: Database) {
+    const db = database.db;
+    this.db = db;
     this.q = {
       session: db.select().from(sessions).where(eq(sessions.id, p('id'))).prepare(),
       sessionTurn: db
@@ -75,13 +78,27 @@ export class ConversationStore {
         .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
         .orderBy(asc(summaries.seq))
         .prepare(),
-      archived: db
+      archivedInRange: db
         .select()
         .from(summaries)
-        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived')))
+        .where(
+          and(
+            eq(summaries.sessionId, p('sessionId')),
+            eq(summaries.status, 'archived'),
+            sql`${summaries.endedAt} >= ${p('from')}`,
+            sql`${summaries.startedAt} <= ${p('to')}`,
+          ),
+        )
         .orderBy(desc(summaries.seq))
         .limit(p('limit'))
         .prepare(),
+      summaryByPk: db.select().from(summaries).where(eq(summaries.pk, p('pk'))).prepare(),
+      // bm25 over the full-text index of migration 0001; lower is better.
+      searchArchived: database.sqlite.prepare<[string, string, number, number, number], { pk: number }>(
+        `SELECT s.pk AS pk FROM summaries_fts JOIN summaries s ON s.pk = summaries_fts.rowid
+         WHERE summaries_fts MATCH ? AND s.session_id = ? AND s.status = 'archived' AND s.ended_at >= ? AND s.started_at <= ?
+         ORDER BY bm25(summaries_fts), s.seq DESC LIMIT ?`,
+      ),
       archiveUpTo: db
         .update(summaries)
         .set({ status: 'archived', archivedAt: sql`${p('at')}` })
@@ -171,9 +188,17 @@ export class ConversationStore {
     return this.q.active.all({ sessionId });
   }
 
-  /** Archived summaries, newest first. */
-  archivedSummaries(sessionId: string, limit: number): SummaryRow[] {
-    return this.q.archived.all({ sessionId, limit });
+  /**
+   * Archived summaries of the session whose time span overlaps [from, to]: those that
+   * share the most (rarest) words with `terms` first (full-text, bm25), or, without
+   * terms, the newest.
+   */
+  searchArchivedSummaries(sessionId: string, terms: readonly string[], range: { from: number; to: number }, limit: number): SummaryRow[] {
+    if (terms.length === 0) return this.q.archivedInRange.all({ sessionId, from: range.from, to: range.to, limit });
+    const match = terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' OR ');
+    return this.q.searchArchived
+      .all(match, sessionId, range.from, range.to, limit)
+      .flatMap(({ pk }) => this.q.summaryByPk.all({ pk }));
   }
 
   /** Archives all but the newest `keep` active summaries; returns how many were archived. */

@@ -60,7 +60,9 @@ export const turns = sqliteTable(
 export const summaries = sqliteTable(
   'summaries',
   {
-    id: text('id').primaryKey(),
+    /** Integer key: the full-text index of summaries (summaries_fts, migration 0001) points at it. */
+    pk: integer('pk').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull().unique(),
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),

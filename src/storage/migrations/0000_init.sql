@@ -79,7 +79,8 @@ CREATE TABLE `sessions` (
 );
 --> statement-breakpoint
 CREATE TABLE `summaries` (
-	`id` text PRIMARY KEY NOT NULL,
+	`pk` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`id` text NOT NULL,
 	`session_id` text NOT NULL,
 	`seq` integer NOT NULL,
 	`body` text NOT NULL,
@@ -98,6 +99,7 @@ CREATE TABLE `summaries` (
 	FOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `summaries_id_unique` ON `summaries` (`id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `summaries_session_seq` ON `summaries` (`session_id`,`seq`);--> statement-breakpoint
 CREATE INDEX `summaries_session_status` ON `summaries` (`session_id`,`status`,`seq`);--> statement-breakpoint
 CREATE TABLE `tool_cache` (
