@@ -5,6 +5,7 @@ import type { Logger } from '../discardable/logger.js';
 import { AppError } from '../errors.js';
 import { mapClientError, mapError } from './error-mapping.js';
 import { parseJsonBody } from './json-body.js';
+import { installShutdownDrain } from './shutdown-drain.js';
 import { pathPattern, Reply, type RouteSpec } from './route.js';
 import { parseRequestPart } from './validation.js';
 
@@ -15,6 +16,9 @@ export interface ServerOptions {
   /** Called once per finished request, for metrics. */
   onResponse?: (route: string, status: number, ms: number) => void;
 }
+
+// Long enough for requests already sent to be read and refused, short against the shutdown timeout (4 s by default).
+const SHUTDOWN_DRAIN = { quietMs: 50, maxMs: 500 };
 
 // Long session ids must reach validation (a 400 naming the field), not fail routing (404).
 const MAX_PARAM_LENGTH = 64 * 1024;
@@ -29,7 +33,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
     logger: false,
     bodyLimit: options.maxBodyBytes,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // Requests that arrive while closing get our 503 (shutdown-drain.ts), not Fastify's.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Bad URL escapes and over-long path segments, found before routing.
     frameworkErrors: (error, _request, reply) => {
@@ -38,6 +43,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     clientErrorHandler: answerClientError,
   });
 
+  installShutdownDrain(app, SHUTDOWN_DRAIN);
   app.removeAllContentTypeParsers();
   // Every body is JSON whatever its Content-Type, so `curl -d '{…}'` works as documented.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {

@@ -1,0 +1,3 @@
+import { permissionsSuite } from './support/permissions-scenario.js';
+
+permissionsSuite();
