@@ -82,7 +82,7 @@ export async function buildServices(context: AppContext): Promise<Services> {
   });
   const started = await facts.start();
   logger.info({ part: 'facts', ...started }, 'facts index loaded');
-  const recorder: RecorderDeps = { store: new ConversationStore(database.db), clock, ids, tokenizer, embedder, config };
+  const recorder: RecorderDeps = { store: new ConversationStore(database), clock, ids, tokenizer, embedder, config };
   const system = runInTransaction(database, () => loadSystemPrompt({ db: database.db, tokenizer, now: clock.now() }, config.systemPromptFile));
   logger.info({ part: 'compiler', version: system.version, source: system.source, tokens: system.tokens }, 'system prompt loaded');
   const formatText = toChunk(DEFAULT_FORMAT_INSTRUCTIONS);
