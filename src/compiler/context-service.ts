@@ -8,6 +8,7 @@ import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
 import type { Logger } from '../discardable/logger.js';
 import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
 import { keepToolResult } from '../conversation/tool-result-text.js';
+import { yieldToEventLoop } from '../event-loop.js';
 import type { Database } from '../storage/database.js';
 import { RollbackWith, runInTransaction, type TxScope } from '../storage/transaction.js';
 import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.js';
@@ -227,6 +228,8 @@ async function prepareToolResults(deps: ContextDeps, results: readonly ToolResul
   const share = Math.max(40, Math.floor(TOOL_RESULTS_TOKENS / Math.max(1, results.length)));
   const prepared: PreparedTurn[] = [];
   for (const result of results) {
+    // Each result costs up to a few ms to fit: let other requests through between them.
+    await yieldToEventLoop();
     const fitted = keepToolResult(deps.recorder.tokenizer, result.content, share);
     prepared.push(await prepareTurn(deps.recorder, { role: 'tool', content: fitted, toolCallId: result.toolCallId, toolName: result.name, at }));
   }

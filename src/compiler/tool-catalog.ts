@@ -83,8 +83,8 @@ export class ToolCatalog {
     const fullText = toChunk(`${tool.name}: ${tool.description.trim() || '(no description)'}${tool.parameters ? ` Parameters: ${JSON.stringify(tool.parameters)}` : ''}`);
     const shortText = toChunk(`${tool.name}: ${firstSentence(tool.description)}`);
     const described: DescribedTool = {
-      full: { text: fullText, tokens: this.tokenizer.count(fullText) },
-      short: { text: shortText, tokens: this.tokenizer.count(shortText) },
+      full: { text: fullText, tokens: await this.tokenizer.countAsync(fullText) },
+      short: { text: shortText, tokens: await this.tokenizer.countAsync(shortText) },
       embedding: await this.embedder.embed(`${tool.name.replace(/[_-]+/g, ' ')} ${tool.description}`),
     };
     this.described.set(key, described);

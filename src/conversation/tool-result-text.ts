@@ -3,12 +3,33 @@ import { DEFAULT_ELISION_MARKER } from '../layout/index.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 
 /**
+ * Characters kept from each end of a long output before fitting it exactly: 300 tokens
+ * of ordinary text fit in far less, and fitting re-tokenizes what it is given many
+ * times, so it must be given little (a 250 KB output once blocked the daemon for 3 s).
+ */
+export const TOOL_RESULT_END_CHARS = 1024;
+
+/**
  * A tool's output as a session keeps it: whole when its message costs at most
  * `maxTokens`, else its head and tail around an elision marker. The raw output is
  * discardable; what the model saw is what the session remembers.
  */
 export function keepToolResult(tokenizer: Tokenizer, content: string, maxTokens: number): string {
   const room = maxTokens - tokenizer.messageCost('tool', '');
-  if (tokenizer.count(content) <= room) return content;
-  return fitContent(tokenizer, content, room, 'head-tail', DEFAULT_ELISION_MARKER)?.text ?? '[result omitted: too long]';
+  const bounded = content.length > 4 * TOOL_RESULT_END_CHARS ? headAndTail(content, TOOL_RESULT_END_CHARS) : content;
+  if (tokenizer.count(bounded) <= room) return bounded;
+  return fitContent(tokenizer, bounded, room, 'head-tail', DEFAULT_ELISION_MARKER)?.text ?? '[result omitted: too long]';
+}
+
+/** The first and last `chars` characters around the elision marker, cut on code-point boundaries. */
+function headAndTail(text: string, chars: number): string {
+  let headEnd = chars;
+  if (isLowSurrogate(text.charCodeAt(headEnd))) headEnd -= 1;
+  let tailStart = text.length - chars;
+  if (isLowSurrogate(text.charCodeAt(tailStart))) tailStart += 1;
+  return `${text.slice(0, headEnd)}${DEFAULT_ELISION_MARKER}${text.slice(tailStart)}`;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }

@@ -60,7 +60,8 @@ export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedd
   return {
     role: input.role,
     content: input.content,
-    tokenCount: deps.tokenizer.messageCost(input.role, input.content),
+    // Counted once, here; a long text is counted in slices so other requests keep flowing.
+    tokenCount: await deps.tokenizer.messageCostAsync(input.role, input.content),
     embedding: await deps.embedder.embed(input.content),
     domain: isUser ? classifyDomain(input.content) : null,
     explicit: isUser ? detectExplicitShift(input.content) : null,

@@ -16,6 +16,8 @@ export const CONFIDENT_DOMAIN_SCORE = 2;
 /** …and leads the runner-up by at least this much. */
 export const CONFIDENT_DOMAIN_MARGIN = 1.5;
 
+const CLASSIFY_CHARS = 8000;
+
 // Compiled once from a constant table: pure data, no I/O, no state that changes.
 const DEFAULT_INDEX: LexiconIndex = buildLexiconIndex(DOMAIN_LEXICON);
 
@@ -42,7 +44,8 @@ function ranked(scores: Record<Domain, number>): [Domain, number, number] {
  * lowercase, word boundaries). Deterministic and allocation-light: it runs on every message.
  */
 export function classifyDomain(text: string, index: LexiconIndex = DEFAULT_INDEX): DomainGuess {
-  const scores = scoreWords(index, foldedWords(text));
+  // The head says what a message is about; a pasted document must not cost more.
+  const scores = scoreWords(index, foldedWords(text.slice(0, CLASSIFY_CHARS)));
   const [best, top] = ranked(scores);
   return { domain: top >= MIN_DOMAIN_SCORE ? best : null, scores };
 }

@@ -13,6 +13,7 @@ export interface TransformersEmbedderOptions {
 
 // Bounds the padded batch tensor: a long list of texts is embedded in slices.
 const MAX_BATCH = 32;
+const MAX_EMBED_CHARS = 4096;
 
 /**
  * The slice of transformers.js' `env` memoryd sets. It is module-global, so each load
@@ -68,7 +69,9 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   const run = async (texts: readonly string[]): Promise<Float32Array[]> => {
     const rows: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += MAX_BATCH) {
-      const slice = texts.slice(start, start + MAX_BATCH);
+      // The model reads at most its max length (256 word pieces for MiniLM); tokenizing
+      // a pasted document whole first would only cost time.
+      const slice = texts.slice(start, start + MAX_BATCH).map((text) => text.slice(0, MAX_EMBED_CHARS));
       let output: unknown;
       try {
         output = await extract(slice, { pooling: 'mean', normalize: true });

@@ -24,6 +24,7 @@ export const RELEVANT_SIMILARITY = 0.5;
 export const EXPLICIT_SIMILARITY = 0.75;
 /** Subjects longer than this many stems are free-text keys: naming them means a mention, not a name. */
 const MAX_NAMED_SUBJECT_STEMS = 3;
+const MESSAGE_SCAN_CHARS = 8000;
 /** Only the last three turns before the message are checked for mentions (spec §3). */
 const RECENT_TURNS = 3;
 
@@ -71,7 +72,8 @@ export function selectFacts(
   request: FactSelectionRequest,
   options: SelectionOptions = DEFAULT_SELECTION,
 ): FactSelection {
-  const message = new Set(contentStems(request.message));
+  // A fact is named in the head of a message or not at all; a pasted document must not cost more.
+  const message = new Set(contentStems(request.message.slice(0, MESSAGE_SCAN_CHARS)));
   const recent = request.recentTurns.slice(-RECENT_TURNS).map((turn) => new Set(contentStems(turn)));
   const domains = concernedDomains(request.domain);
   const ranked: SelectedFact[] = [];

@@ -1,4 +1,4 @@
-import { heapBytePairEncode } from './heap-bpe.js';
+import { bytePairSteps, heapBytePairEncode } from './heap-bpe.js';
 import type { RankTable } from './rank-table.js';
 import { utf8Key } from './rank-table.js';
 
@@ -7,6 +7,12 @@ export interface BpeEncoder {
   encode(text: string): number[];
   /** Decodes token ids; a byte sequence cut inside a character decodes to U+FFFD. */
   decode(tokens: readonly number[]): string;
+  /**
+   * The number of tokens of `text` (exactly encode(text).length), pausing with
+   * `pause()` whenever about `sliceMs` of work has been done: for large texts counted
+   * on the event loop.
+   */
+  countWithPauses(text: string, sliceMs: number, pause: () => Promise<void>): Promise<number>;
 }
 
 /**
@@ -27,6 +33,35 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
         else for (const token of heapBytePairEncode(key, table.rankOf)) tokens.push(token);
       }
       return tokens;
+    },
+    async countWithPauses(text: string, sliceMs: number, pause: () => Promise<void>): Promise<number> {
+      let count = 0;
+      let since = performance.now();
+      const due = (): boolean => performance.now() - since >= sliceMs;
+      // matchAll iterates its own copy of the pattern: pausing mid-text is safe.
+      for (const match of text.matchAll(pattern)) {
+        const key = utf8Key(match[0]);
+        if (table.rankOf.has(key)) {
+          count += 1;
+        } else {
+          const steps = bytePairSteps(key, table.rankOf);
+          for (let step = steps.next(); ; step = steps.next()) {
+            if (step.done === true) {
+              count += step.value.length;
+              break;
+            }
+            if (due()) {
+              await pause();
+              since = performance.now();
+            }
+          }
+        }
+        if (due()) {
+          await pause();
+          since = performance.now();
+        }
+      }
+      return count;
     },
     decode(tokens: readonly number[]): string {
       let bytes = '';

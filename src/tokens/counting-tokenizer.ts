@@ -2,7 +2,7 @@ import type { MessageRole, Tokenizer } from './tokenizer.js';
 
 /** A tokenizer that counts how often it is asked to tokenize (benchmarks, tests). */
 export interface CountingTokenizer extends Tokenizer {
-  /** Calls to count, truncate and messageCost since creation or the last reset. */
+  /** Calls to count, truncate and messageCost (sync or async) since creation or the last reset. */
   calls(): number;
   reset(): void;
 }
@@ -23,6 +23,14 @@ export function countingTokenizer(inner: Tokenizer): CountingTokenizer {
     messageCost(role: MessageRole, content: string): number {
       calls += 1;
       return inner.messageCost(role, content);
+    },
+    countAsync(text: string): Promise<number> {
+      calls += 1;
+      return inner.countAsync(text);
+    },
+    messageCostAsync(role: MessageRole, content: string): Promise<number> {
+      calls += 1;
+      return inner.messageCostAsync(role, content);
     },
     calls: () => calls,
     reset(): void {

@@ -1,11 +1,17 @@
 import type { TiktokenBPE } from 'js-tiktoken/lite';
 import { ConfigError } from '../errors.js';
+import { yieldToEventLoop } from '../event-loop.js';
 import { createBpeEncoder } from './bpe-encoder.js';
 import type { BpeEncoder } from './bpe-encoder.js';
 import { parseRankTable } from './rank-table.js';
 import type { EncodingName, MessageRole, Tokenizer } from './tokenizer.js';
 import { ENCODINGS } from './tokenizer.js';
 import { truncateHead } from './truncate-head.js';
+
+/** Texts up to this long are counted in one go (a few ms at worst); longer ones pause between slices. */
+const SYNC_COUNT_CHARS = 4096;
+/** Work between two pauses of an async count. */
+const SLICE_MS = 4;
 
 /** RT-007: every message costs this many tokens on top of its role and content. */
 export const MESSAGE_OVERHEAD = 4;
@@ -42,10 +48,14 @@ function tokenizerFromEncoder(encoding: EncodingName, encoder: BpeEncoder): Toke
     assistant: count('assistant'),
     tool: count('tool'),
   };
+  const countAsync = (text: string): Promise<number> =>
+    text.length <= SYNC_COUNT_CHARS ? Promise.resolve(count(text)) : encoder.countWithPauses(text, SLICE_MS, yieldToEventLoop);
   return {
     encoding,
     count,
     truncate: (text: string, maxTokens: number): string => truncateHead(encoder, text, maxTokens),
     messageCost: (role: MessageRole, content: string): number => roleCost[role] + count(content) + MESSAGE_OVERHEAD,
+    countAsync,
+    messageCostAsync: async (role: MessageRole, content: string): Promise<number> => roleCost[role] + (await countAsync(content)) + MESSAGE_OVERHEAD,
   };
 }

@@ -10,6 +10,22 @@ const LEFT_SPAN = 2 ** 32;
  * the piece). `key` is the piece's bytes as a latin1 string.
  */
 export function heapBytePairEncode(key: string, ranks: RankLookup): number[] {
+  const steps = bytePairSteps(key, ranks);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/** Merges between two checkpoints of `bytePairSteps`: a few milliseconds of work at most. */
+export const MERGES_PER_STEP = 4096;
+
+/**
+ * The same encoding as a generator that pauses every MERGES_PER_STEP merges, so a
+ * caller on the event loop can yield between steps on one enormous piece (250 KB of
+ * spaces is one pre-token piece). Returns the tokens.
+ */
+export function* bytePairSteps(key: string, ranks: RankLookup): Generator<void, number[], void> {
   const whole = ranks.get(key);
   if (whole !== undefined) return [whole];
   const length = key.length;
@@ -33,8 +49,14 @@ export function heapBytePairEncode(key: string, ranks: RankLookup): number[] {
     next[i] = i + 1 < length ? i + 1 : -1;
     prev[i] = i - 1;
   }
-  for (let i = 0; i + 1 < length; i += 1) offer(i);
+  for (let i = 0; i + 1 < length; i += 1) {
+    offer(i);
+    if (i % (4 * MERGES_PER_STEP) === 0 && i > 0) yield;
+  }
+  let merges = 0;
   while (heap.size > 0) {
+    merges += 1;
+    if (merges % MERGES_PER_STEP === 0) yield;
     const packed = heap.pop();
     const left = packed % LEFT_SPAN;
     if (pairRank[left] !== (packed - left) / LEFT_SPAN) continue;

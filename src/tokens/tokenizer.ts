@@ -22,4 +22,12 @@ export interface Tokenizer {
   /** The longest head of `text` that counts ≤ maxTokens, cut at a token boundary. */
   truncate(text: string, maxTokens: number): string;
   messageCost(role: MessageRole, content: string): number;
+  /**
+   * count(text), yielding to the event loop every few milliseconds of work: what large
+   * texts (a long message, a tool's output) go through on the request path, so one
+   * request never stalls the others.
+   */
+  countAsync(text: string): Promise<number>;
+  /** messageCost through countAsync. */
+  messageCostAsync(role: MessageRole, content: string): Promise<number>;
 }

@@ -4,10 +4,17 @@ import { isoTimeSchema } from './common.js';
 const nonBlank = (what: string) => z.string().refine((text) => text.trim() !== '', `${what} must contain a non-whitespace character`);
 const toolNameSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 characters of A–Z, a–z, 0–9, "_", ".", ":" or "-"');
 
+/** A tool description longer than this is a document, not a description. */
+export const MAX_TOOL_DESCRIPTION_CHARS = 8192;
+const MAX_TOOL_PARAMETERS_CHARS = 16_384;
+
 export const toolSpecSchema = z.strictObject({
   name: toolNameSchema,
-  description: z.string(),
-  parameters: z.record(z.string(), z.unknown()).optional(),
+  description: z.string().max(MAX_TOOL_DESCRIPTION_CHARS),
+  parameters: z
+    .record(z.string(), z.unknown())
+    .refine((value) => JSON.stringify(value).length <= MAX_TOOL_PARAMETERS_CHARS, `must be at most ${MAX_TOOL_PARAMETERS_CHARS} characters as JSON`)
+    .optional(),
   /** The tool changes the world (books, sends, deletes): answers after it are never cached. */
   sideEffects: z.boolean().optional(),
 });

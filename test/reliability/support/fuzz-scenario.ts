@@ -16,10 +16,9 @@ export interface FuzzSuiteOptions {
   /**
    * `assert`: no request blocks a health check for 100 ms (a slow check's requests are
    * replayed alone; the stall must reproduce, so the machine's own hiccups do not count).
-   * `excuse-bombs`: the same, tokenizer bombs aside (their known stall is measured input
-   * by input in event-loop-stalls.test.ts). `print`: figures only (the fast subset).
+   * `print`: figures only (the fast subset).
    */
-  latency: 'assert' | 'excuse-bombs' | 'print';
+  latency: 'assert' | 'print';
   timeoutMs: number;
 }
 
@@ -54,8 +53,7 @@ export function badInputSuite(options: FuzzSuiteOptions): void {
       differences = snapshotDifferences(before, snapshotDatabase(daemon.dbPath));
       afterwards = await checkAfterFuzz(daemon);
       if (options.latency !== 'print') {
-        const excused = new Set(options.latency === 'excuse-bombs' ? ['tokenizer-bombs'] : []);
-        verdict = await confirmStalls(daemon.socketPath, seed, context, outcomes, health, excused);
+        verdict = await confirmStalls(daemon.socketPath, seed, context, outcomes, health, new Set());
       }
       // Whatever a shutdown flushes must not hold anything of the refused requests either.
       stopped = await daemon.kill('SIGTERM');
@@ -87,8 +85,7 @@ export function badInputSuite(options: FuzzSuiteOptions): void {
     });
 
     if (options.latency !== 'print') {
-      const excusing = options.latency === 'excuse-bombs' ? ' (tokenizer bombs aside: a known stall, see event-loop-stalls.test.ts)' : '';
-      it(`stalls no health check for ${HEALTH_BOUND_MS} ms with any request${excusing}`, () => {
+      it(`stalls no health check for ${HEALTH_BOUND_MS} ms with any request`, () => {
         expect(verdict?.confirmed).toEqual([]);
       });
     }

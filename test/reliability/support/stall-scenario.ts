@@ -33,20 +33,20 @@ const PROBES: readonly StallProbe[] = [
   { kind: 'guard', label: 'JSON nested 400,000 deep (400)', request: { method: 'POST', path: '/v1/sessions/stall/context', body: '['.repeat(400_000) + ']'.repeat(400_000) } },
   { kind: 'guard', label: 'a 900 KiB message (413 over the message cap)', request: context({ message: 'h'.repeat(900 * KIB) }) },
   {
-    kind: 'known',
+    kind: 'guard',
     label: 'a context call with 4 tool results of 250 KiB of spaces (422)',
     request: context({ message: 'hi', toolResults: [0, 1, 2, 3].map((i) => ({ toolCallId: `c${i}`, name: 't', content: whitespace })), budget: 100 }),
   },
   {
-    kind: 'known',
+    kind: 'guard',
     label: 'a tool turn of 250 KiB of spaces (400: at in the future)',
     request: { method: 'POST', path: '/v1/sessions/stall/turns', body: JSON.stringify({ role: 'tool', toolCallId: 'c1', toolName: 't', content: whitespace, at: '2099-01-01T00:00:00Z' }) },
   },
-  { kind: 'figure', label: 'a 250 KiB message of one letter (422)', request: context({ message: 'a'.repeat(250 * KIB), budget: 100 }) },
-  { kind: 'figure', label: 'a 64 KiB message of <|endoftext|> (422)', request: context({ message: '<|endoftext|>'.repeat(5041), budget: 100 }) },
+  { kind: 'guard', label: 'a 250 KiB message of one letter (422)', request: context({ message: 'a'.repeat(250 * KIB), budget: 100 }) },
+  { kind: 'guard', label: 'a 64 KiB message of <|endoftext|> (422)', request: context({ message: '<|endoftext|>'.repeat(5041), budget: 100 }) },
   {
-    kind: 'figure',
-    label: 'a context call declaring 4 tools with 250 KiB descriptions (422; the first time)',
+    kind: 'guard',
+    label: 'a context call declaring 4 tools with 250 KiB descriptions (400: over the description limit)',
     request: context({ message: 'hi', tools: [0, 1, 2, 3].map((i) => ({ name: `t${i}`, description: `${i}${'d'.repeat(250 * KIB)}` })), budget: 100 }),
   },
 ];
@@ -54,8 +54,8 @@ const PROBES: readonly StallProbe[] = [
 /**
  * Event-loop stalls, input by input: each request is sent alone while a second process
  * checks health every 10 ms; the slowest check overlapping it is how long it blocked the
- * daemon. Refusals made before any tokenizing must stay under 100 ms; inputs with a known
- * stall are expected failures that turn into passes when it is fixed.
+ * daemon, which must stay under 100 ms whatever the input (long texts are counted in
+ * slices that yield to the event loop; tool outputs are cut to their ends before fitting).
  */
 export function eventLoopStallSuite(options: { repeat: number; timeoutMs: number }): void {
   describe('event-loop stalls, one input at a time', () => {
@@ -102,7 +102,7 @@ export function eventLoopStallSuite(options: { repeat: number; timeoutMs: number
       expect([...measured.values()].filter((entry) => entry.statuses.some((status) => status < 400 || status >= 500))).toEqual([]);
     });
 
-    it(`refuses big, deep and oversized bodies without blocking health checks for ${HEALTH_BOUND_MS} ms`, () => {
+    it(`answers big, deep, oversized and hostile inputs without blocking health checks for ${HEALTH_BOUND_MS} ms`, () => {
       expect(of('guard').filter((entry) => entry.healthMaxMs >= HEALTH_BOUND_MS)).toEqual([]);
     });
 
