@@ -16,6 +16,7 @@ import { JobScheduler } from './jobs/scheduler.js';
 import { ensurePrivateDir } from './lifecycle/private-dir.js';
 import { claimSocketPath, removeSocketFile } from './lifecycle/socket.js';
 import { openDatabase, type Database } from './storage/database.js';
+import { IdleCheckpointer } from './storage/idle-checkpointer.js';
 import { createTokenizer } from './tokens/create-tokenizer.js';
 
 export type { AppContext } from './context.js';
@@ -57,11 +58,16 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const context = await baseContext(options, { clock, log, database });
     const services = await buildServices(context);
     const routes = buildRoutes(context, services);
+    const checkpointer = new IdleCheckpointer(database, log.logger);
+    opened.unshift(() => checkpointer.stop());
     const app = createServer({
       routes,
       logger: log.logger,
       maxBodyBytes: config.maxBodyBytes,
-      onResponse: (route, status) => context.metrics.httpRequests.inc({ route, status: String(status) }),
+      onResponse: (route, status) => {
+        context.metrics.httpRequests.inc({ route, status: String(status) });
+        checkpointer.noteActivity();
+      },
     });
     await listenPrivately(app, config.socketPath);
     opened.unshift(() => removeSocketFile(config.socketPath));
@@ -73,7 +79,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       { socketPath: config.socketPath, embedder: context.embedder.id, embedderReason: context.embedderReason, tokenizer: config.tokenizer },
       'memoryd ready',
     );
-    return { context, services, socketPath: config.socketPath, stop: once((reason) => shutdown(reason, { context, app, scheduler })) };
+    return { context, services, socketPath: config.socketPath, stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer })) };
   } catch (error) {
     for (const close of opened) close();
     throw error;
@@ -118,9 +124,9 @@ async function listenPrivately(app: FastifyInstance, socketPath: string): Promis
 
 async function shutdown(
   reason: string,
-  parts: { context: AppContext; app: FastifyInstance; scheduler: JobScheduler },
+  parts: { context: AppContext; app: FastifyInstance; scheduler: JobScheduler; checkpointer: IdleCheckpointer },
 ): Promise<void> {
-  const { context, app, scheduler } = parts;
+  const { context, app, scheduler, checkpointer } = parts;
   const logger = context.log.logger.child({ part: 'daemon' });
   logger.info({ reason }, 'shutting down');
   await scheduler.stop();
@@ -131,6 +137,7 @@ async function shutdown(
   } finally {
     clearTimeout(deadline);
   }
+  checkpointer.stop();
   context.database.close();
   removeSocketFile(context.config.socketPath);
   logger.info({ reason }, 'stopped');

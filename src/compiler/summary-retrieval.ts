@@ -3,8 +3,8 @@ import { foldText, foldedWords } from '../conversation/text-normalise.js';
 import type { ConversationStore, SummaryRow } from '../storage/conversation-store.js';
 import type { PastReference } from './past-reference.js';
 
-/** At most this many of the message's words are searched for. */
-const MAX_TERMS = 16;
+/** At most this many of the message's words are searched for (the first ones: questions lead with their subject). */
+const MAX_TERMS = 10;
 const ALL_TIME = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
 
 /**

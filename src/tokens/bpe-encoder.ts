@@ -2,6 +2,9 @@ import { bytePairSteps, heapBytePairEncode } from './heap-bpe.js';
 import type { RankTable } from './rank-table.js';
 import { utf8Key } from './rank-table.js';
 
+const MAX_REMEMBERED_PIECE = 64;
+const MAX_REMEMBERED_PIECES = 50_000;
+
 /** Byte-level BPE with tiktoken's exact results; special-token strings are plain text. */
 export interface BpeEncoder {
   encode(text: string): number[];
@@ -22,6 +25,20 @@ export interface BpeEncoder {
  */
 export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
   const pattern = new RegExp(patStr, 'gu');
+  // Pieces repeat (words, JSON punctuation): their merges are remembered. A piece's
+  // tokens depend on the piece alone, so this changes no count. Bounded, and only short
+  // pieces, so hostile text cannot grow it.
+  const remembered = new Map<string, readonly number[]>();
+  const merged = (key: string): readonly number[] => {
+    const known = remembered.get(key);
+    if (known !== undefined) return known;
+    const tokens = heapBytePairEncode(key, table.rankOf);
+    if (key.length <= MAX_REMEMBERED_PIECE) {
+      if (remembered.size >= MAX_REMEMBERED_PIECES) remembered.clear();
+      remembered.set(key, tokens);
+    }
+    return tokens;
+  };
   return {
     encode(text: string): number[] {
       const tokens: number[] = [];
@@ -30,7 +47,7 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
         const key = utf8Key(match[0]);
         const whole = table.rankOf.get(key);
         if (whole !== undefined) tokens.push(whole);
-        else for (const token of heapBytePairEncode(key, table.rankOf)) tokens.push(token);
+        else for (const token of merged(key)) tokens.push(token);
       }
       return tokens;
     },
@@ -41,8 +58,9 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
       // matchAll iterates its own copy of the pattern: pausing mid-text is safe.
       for (const match of text.matchAll(pattern)) {
         const key = utf8Key(match[0]);
-        if (table.rankOf.has(key)) {
-          count += 1;
+        const known = table.rankOf.has(key) ? 1 : (remembered.get(key)?.length ?? 0);
+        if (known > 0) {
+          count += known;
         } else {
           const steps = bytePairSteps(key, table.rankOf);
           for (let step = steps.next(); ; step = steps.next()) {
