@@ -123,7 +123,7 @@ export const SETTINGS = {
   maxSummaries: integer('MEMORYD_MAX_SUMMARIES', 4, 0, 64, 'active summaries per session'),
   maxSummaryTokens: integer('MEMORYD_MAX_SUMMARY_TOKENS', 50, 20, 1000, 'tokens per summary'),
   totalSummariesMax: integer('MEMORYD_TOTAL_SUMMARIES_MAX', 200, 20, 10_000, 'tokens of summaries in one prompt'),
-  maxArchivedSummaries: integer('MEMORYD_MAX_ARCHIVED_SUMMARIES', 500, 0, 1_000_000, 'archived summaries kept per session (older ones are deleted)'),
+  maxArchivedSummaries: integer('MEMORYD_MAX_ARCHIVED_SUMMARIES', 200, 0, 100_000, 'archived summaries kept per session (older ones are deleted)'),
   pressureTokens: integer('MEMORYD_PRESSURE_TOKENS', 3000, 100, 1_000_000, 'context size that forces aggressive summarisation'),
 } as const;
 

@@ -3,6 +3,7 @@ import type { IdGenerator } from '../ids.js';
 import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
+import { contentWords } from './content-words.js';
 import { planSegments } from './segments.js';
 import { summarizeSegment } from './summarizer.js';
 import { DEFAULT_WINDOW_PARAMS, selectWindow, type WindowMode, type WindowParams, type WindowSize } from './window.js';
@@ -102,6 +103,7 @@ function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[
     turnNumbers: JSON.stringify(turns.map((turn) => turn.turnNumber)),
     startedAt: first?.createdAt ?? now,
     endedAt: last?.createdAt ?? now,
+    searchText: contentWords(fitted.text).join(' '),
     createdAt: now,
   });
   deps.store.deleteTurns(sessionId, turns.map((turn) => turn.turnNumber));

@@ -17,7 +17,7 @@ const turnColumns = [
   'topicShift', 'state', 'embedding', 'embedderId', 'outputValid', 'cacheable', 'createdAt',
 ] as const satisfies ReadonlyArray<keyof NewTurn>;
 const summaryColumns = [
-  'id', 'sessionId', 'seq', 'body', 'topic', 'tokenCount', 'compactBody', 'compactTokenCount', 'status', 'firstTurn',
+  'id', 'sessionId', 'seq', 'body', 'topic', 'tokenCount', 'searchText', 'compactBody', 'compactTokenCount', 'status', 'firstTurn',
   'lastTurn', 'turnNumbers', 'startedAt', 'endedAt', 'createdAt', 'archivedAt',
 ] as const satisfies ReadonlyArray<keyof NewSummary>;
 
@@ -78,8 +78,8 @@ export class ConversationStore {
         .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
         .orderBy(asc(summaries.seq))
         .prepare(),
-      archivedInRange: db
-        .select()
+      archivedTerms: db
+        .select({ id: summaries.id, seq: summaries.seq, searchText: summaries.searchText })
         .from(summaries)
         .where(
           and(
@@ -90,15 +90,8 @@ export class ConversationStore {
           ),
         )
         .orderBy(desc(summaries.seq))
-        .limit(p('limit'))
         .prepare(),
-      summaryByPk: db.select().from(summaries).where(eq(summaries.pk, p('pk'))).prepare(),
-      // bm25 over the full-text index of migration 0001; lower is better.
-      searchArchived: database.sqlite.prepare<[string, string, number, number, number], { pk: number }>(
-        `SELECT s.pk AS pk FROM summaries_fts JOIN summaries s ON s.pk = summaries_fts.rowid
-         WHERE summaries_fts MATCH ? AND s.session_id = ? AND s.status = 'archived' AND s.ended_at >= ? AND s.started_at <= ?
-         ORDER BY bm25(summaries_fts), s.seq DESC LIMIT ?`,
-      ),
+      summaryById: db.select().from(summaries).where(eq(summaries.id, p('id'))).prepare(),
       archiveUpTo: db
         .update(summaries)
         .set({ status: 'archived', archivedAt: sql`${p('at')}` })
@@ -189,16 +182,15 @@ export class ConversationStore {
   }
 
   /**
-   * Archived summaries of the session whose time span overlaps [from, to]: those that
-   * share the most (rarest) words with `terms` first (full-text, bm25), or, without
-   * terms, the newest.
+   * The words of the session's archived summaries whose time span overlaps [from, to],
+   * newest first (at most the archive limit per session): what retrieval scores.
    */
-  searchArchivedSummaries(sessionId: string, terms: readonly string[], range: { from: number; to: number }, limit: number): SummaryRow[] {
-    if (terms.length === 0) return this.q.archivedInRange.all({ sessionId, from: range.from, to: range.to, limit });
-    const match = terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' OR ');
-    return this.q.searchArchived
-      .all(match, sessionId, range.from, range.to, limit)
-      .flatMap(({ pk }) => this.q.summaryByPk.all({ pk }));
+  archivedSummaryTerms(sessionId: string, range: { from: number; to: number }): Array<{ id: string; seq: number; searchText: string }> {
+    return this.q.archivedTerms.all({ sessionId, from: range.from, to: range.to });
+  }
+
+  findSummary(id: string): SummaryRow | undefined {
+    return this.q.summaryById.get({ id });
   }
 
   /** Archives all but the newest `keep` active summaries; returns how many were archived. */

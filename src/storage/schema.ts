@@ -60,9 +60,7 @@ export const turns = sqliteTable(
 export const summaries = sqliteTable(
   'summaries',
   {
-    /** Integer key: the full-text index of summaries (summaries_fts, migration 0001) points at it. */
-    pk: integer('pk').primaryKey({ autoIncrement: true }),
-    id: text('id').notNull().unique(),
+    id: text('id').primaryKey(),
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
@@ -72,6 +70,8 @@ export const summaries = sqliteTable(
     body: text('body').notNull(),
     topic: text('topic').notNull(),
     tokenCount: integer('token_count').notNull(),
+    /** The summary's content words, space-separated: what questions about the past are matched against. */
+    searchText: text('search_text').notNull(),
     /** `{topic, outcome}` only, for the layout's compact-json lens under pressure, and its count. */
     compactBody: text('compact_body').notNull(),
     compactTokenCount: integer('compact_token_count').notNull(),

@@ -8,7 +8,6 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 import { verifyAcknowledged } from '../reliability/support/acked-writes.js';
 import { snapshotDatabase, snapshotDifferences } from '../reliability/support/db-snapshot.js';
 import { errorFormatProblem } from '../reliability/support/fuzz-runner.js';
-import { ftsProblems } from '../reliability/support/fts-check.js';
 import { sessionViolations } from '../reliability/support/session-invariants.js';
 import type { AckedWrite } from '../reliability/support/writers.js';
 
@@ -101,20 +100,5 @@ describe('the reliability checkers', () => {
     expect(errorFormatProblem(400, 'text/plain', good)).toMatch(/content-type/);
     expect(errorFormatProblem(400, 'application/json', '{"error":"Bad Request","statusCode":400}')).toMatch(/format/);
     expect(errorFormatProblem(400, 'application/json', '{"error":{"code":"X","message":"at f (/work/main/src/a.ts:1:2)","details":{}}}')).toMatch(/leaked/);
-  });
-});
-
-describe('the full-text index check', () => {
-  it('passes on the daemon’s index and finds an index out of step with its content', async () => {
-    const sound = damagedCopy(() => {});
-    expect(await ftsProblems(sound)).toEqual([]);
-    const stale = damagedCopy((db) => {
-      // Bypasses the triggers that keep the index in step.
-      db.prepare('drop trigger summaries_fts_update').run();
-      db.prepare("update summaries set body = '{\"topic\":\"tampered\"}' where seq = 1").run();
-    });
-    expect((await ftsProblems(stale)).join('\n')).toMatch(/summaries_fts/);
-    sound.close();
-    stale.close();
   });
 });

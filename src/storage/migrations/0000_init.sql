@@ -79,13 +79,13 @@ CREATE TABLE `sessions` (
 );
 --> statement-breakpoint
 CREATE TABLE `summaries` (
-	`pk` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`id` text NOT NULL,
+	`id` text PRIMARY KEY NOT NULL,
 	`session_id` text NOT NULL,
 	`seq` integer NOT NULL,
 	`body` text NOT NULL,
 	`topic` text NOT NULL,
 	`token_count` integer NOT NULL,
+	`search_text` text NOT NULL,
 	`compact_body` text NOT NULL,
 	`compact_token_count` integer NOT NULL,
 	`status` text DEFAULT 'active' NOT NULL,
@@ -99,7 +99,6 @@ CREATE TABLE `summaries` (
 	FOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `summaries_id_unique` ON `summaries` (`id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `summaries_session_seq` ON `summaries` (`session_id`,`seq`);--> statement-breakpoint
 CREATE INDEX `summaries_session_status` ON `summaries` (`session_id`,`status`,`seq`);--> statement-breakpoint
 CREATE TABLE `tool_cache` (

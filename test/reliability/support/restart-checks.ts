@@ -2,7 +2,6 @@ import { sessionPath } from '../../../src/client/memoryd-client.js';
 import { integrityProblems, verifyAcknowledged, type AckVerification } from './acked-writes.js';
 import type { ChildDaemon } from './child-daemon.js';
 import { openReadOnly } from './db-snapshot.js';
-import { ftsProblems } from './fts-check.js';
 import { exchange } from './http-exchange.js';
 import { sessionViolations } from './session-invariants.js';
 import type { AckedWrite } from './writers.js';
@@ -34,7 +33,7 @@ export async function checkAfterRestart(daemon: ChildDaemon, acked: readonly Ack
   let report: Omit<RestartReport, 'serving'>;
   try {
     report = {
-      integrity: [...integrityProblems(sqlite), ...(await ftsProblems(sqlite))],
+      integrity: integrityProblems(sqlite),
       ...verifyAcknowledged(sqlite, acked),
       invariants: sessionViolations(sqlite),
       turnsInDatabase: sqlite.prepare('select count(*) from turns').pluck().get() as number,
