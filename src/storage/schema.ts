@@ -51,10 +51,9 @@ export const turns = sqliteTable(
     cacheable: integer('cacheable', { mode: 'boolean' }),
     createdAt: integer('created_at').notNull(),
   },
-  (table) => [
-    uniqueIndex('turns_session_number').on(table.sessionId, table.turnNumber),
-    index('turns_session_state').on(table.sessionId, table.state, table.turnNumber),
-  ],
+  // Every read of turns is by session in turn order: one index serves them all, and each
+  // extra index would be one more page to write on every turn.
+  (table) => [uniqueIndex('turns_session_number').on(table.sessionId, table.turnNumber)],
 );
 
 export const summaries = sqliteTable(
@@ -86,10 +85,8 @@ export const summaries = sqliteTable(
     createdAt: integer('created_at').notNull(),
     archivedAt: integer('archived_at'),
   },
-  (table) => [
-    uniqueIndex('summaries_session_seq').on(table.sessionId, table.seq),
-    index('summaries_session_status').on(table.sessionId, table.status, table.seq),
-  ],
+  // A session holds at most a few hundred summaries: (session, seq) serves every read.
+  (table) => [uniqueIndex('summaries_session_seq').on(table.sessionId, table.seq)],
 );
 
 export const facts = sqliteTable(

@@ -100,7 +100,6 @@ CREATE TABLE `summaries` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `summaries_session_seq` ON `summaries` (`session_id`,`seq`);--> statement-breakpoint
-CREATE INDEX `summaries_session_status` ON `summaries` (`session_id`,`status`,`seq`);--> statement-breakpoint
 CREATE TABLE `tool_cache` (
 	`key` text PRIMARY KEY NOT NULL,
 	`tool_name` text NOT NULL,
@@ -131,5 +130,4 @@ CREATE TABLE `turns` (
 	FOREIGN KEY (`session_id`) REFERENCES `sessions`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `turns_session_number` ON `turns` (`session_id`,`turn_number`);--> statement-breakpoint
-CREATE INDEX `turns_session_state` ON `turns` (`session_id`,`state`,`turn_number`);
+CREATE UNIQUE INDEX `turns_session_number` ON `turns` (`session_id`,`turn_number`);
