@@ -1,8 +1,8 @@
 import type { Logger } from '../discardable/logger.js';
 import type { Database } from './database.js';
 
-/** WAL pages before SQLite checkpoints on its own, on whatever request commits then (~40 MB). */
-export const AUTOCHECKPOINT_PAGES = 10_000;
+/** WAL pages before SQLite checkpoints on its own, on whatever request commits then (~16 MB). */
+export const AUTOCHECKPOINT_PAGES = 4_000;
 
 /**
  * Moves WAL checkpoints off the request path. A checkpoint copies the WAL into the
