@@ -17,12 +17,11 @@ import { DEFAULT_FORMAT_INSTRUCTIONS } from './compiler/system-prompt-text.js';
 import { ToolCatalog } from './compiler/tool-catalog.js';
 import type { Config } from './config/config.js';
 import { recordReply, type AnswerStore } from './conversation/record-reply.js';
+import { createAnswerStore } from './cache/answer-store.js';
 import { endSession, sessionView } from './conversation/session-view.js';
 import type { RecorderDeps } from './conversation/turn-recorder.js';
 import { lastErrorForRetry } from './discardable/error-log.js';
 import type { LogSink } from './discardable/logger.js';
-import { classifyDomain } from './domains/classify-domain.js';
-import type { Domain } from './domains/domain.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { createFactsService, type FactsService } from './facts/facts-service.js';
 import type { IdGenerator } from './ids.js';
@@ -57,6 +56,7 @@ export interface Services {
   facts: FactsService;
   responseCache: ResponseCache;
   toolCache: ToolCache;
+  answers: AnswerStore;
   stats: SessionStats;
   contextDeps: ContextDeps;
   systemVersion: string;
@@ -99,7 +99,16 @@ export async function buildServices(context: AppContext): Promise<Services> {
     tools: new ToolCatalog(tokenizer, embedder),
     logger: logger.child({ part: 'compiler' }),
   };
-  return { recorder, facts, responseCache, toolCache: new ToolCache({ db: database.db, clock }), stats: new SessionStats(), contextDeps, systemVersion: system.version };
+  return {
+    recorder,
+    facts,
+    responseCache,
+    toolCache: new ToolCache({ db: database.db, clock }),
+    answers: createAnswerStore({ embedder, clock, cache: responseCache, facts }),
+    stats: new SessionStats(),
+    contextDeps,
+    systemVersion: system.version,
+  };
 }
 
 /** Every route of the API, wired to the services. */
@@ -112,7 +121,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
     ...sessionsRoutes({
       context: (request) => contextWithMetrics(context, services, request),
       reply: (sessionId, input) =>
-        recordReply({ recorder: services.recorder, database, config, answers: answerStore(context, services) }, sessionId, input),
+        recordReply({ recorder: services.recorder, database, config, answers: services.answers }, sessionId, input),
       view: (sessionId) => sessionView(services.recorder.store, sessionId),
       end: (sessionId) => runInTransaction(database, () => endSession({ ...services.recorder, clock }, sessionId)),
       stats: (sessionId) => services.stats.summary(sessionId),
@@ -151,29 +160,6 @@ async function contextWithMetrics(context: AppContext, services: Services, reque
     if (error instanceof ContextCriticalOverflowError) context.metrics.overflows.inc();
     throw error;
   }
-}
-
-/**
- * The response cache as the turn recorder offers answers to it. The answer depends on
- * the facts a prompt for the question would hold (and the question's own domain):
- * a change to any of those domains invalidates it.
- */
-function answerStore(context: AppContext, services: Services): AnswerStore {
-  return {
-    prepare: async (question) => context.embedder.embed(question),
-    store: (input, scope) => {
-      const embedding = input.prepared as Float32Array;
-      const guess = classifyDomain(input.question);
-      const selection = services.facts.selectForPrompt({ message: input.question, embedding, domain: guess, recentTurns: [], now: context.clock.now() });
-      const domains = new Set<Domain>([...selection.items, ...selection.candidates].map((fact) => fact.domain));
-      if (guess.domain !== null) domains.add(guess.domain);
-      const outcome = services.responseCache.store(
-        { sessionId: input.sessionId, question: input.question, answer: input.answer, domains: [...domains].sort(), embedding, sideEffectSinceQuestion: input.sideEffectSinceQuestion },
-        scope,
-      );
-      return outcome.stored ? { stored: true } : { stored: false, reason: outcome.reason };
-    },
-  };
 }
 
 function health(context: AppContext): HealthResponse {

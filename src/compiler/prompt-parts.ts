@@ -22,7 +22,3 @@ export interface PromptParts {
   window: { items: LayoutItem[]; candidates: LayoutItem[] };
   user: LayoutItem;
 }
-
-/** Section ids, in declared (render) order. */
-export const SECTION_IDS = ['system', 'format', 'facts', 'summaries', 'tools', 'tool-results', 'window', 'user'] as const;
-export type SectionId = (typeof SECTION_IDS)[number];
