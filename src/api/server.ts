@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -73,6 +74,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') discardRestOfBody(request.raw, reply);
     const mapped = sendError(reply, error);
     if (mapped.internal) log.error({ err: error, method: request.method, url: truncate(request.url) }, 'request failed');
   });
@@ -105,6 +107,27 @@ async function handle(route: RouteSpec, request: FastifyRequest, reply: FastifyR
     return;
   }
   void reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(output));
+}
+
+/** A client may send this much more of a refused body before its connection is cut. */
+const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Fastify answers an over-limit body with `Connection: close`, and Node then closes the
+ * socket while the client may still be uploading: its next write fails (EPIPE) and it
+ * never reads the 413. Instead the connection stays open and the rest of the body is
+ * read and thrown away (up to MAX_DISCARDED_BYTES), so the client always gets its answer.
+ */
+function discardRestOfBody(raw: IncomingMessage, reply: FastifyReply): void {
+  void reply.removeHeader('connection');
+  let discarded = 0;
+  const onData = (chunk: Buffer): void => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BYTES) raw.socket.destroy();
+  };
+  raw.on('data', onData);
+  raw.once('end', () => raw.off('data', onData));
+  raw.resume();
 }
 
 function sendError(reply: FastifyReply, error: unknown): ReturnType<typeof mapError> {
