@@ -5,6 +5,8 @@
 // with the utterance just before it (TIAGE alternates two speakers; memoryd compares a
 // user turn with the previous user turn). A boundary is predicted before utterance i
 // when the detector reports a shift (or a flush) for it; utterance 0 never starts one.
+// The TextTiling baseline segments each whole dialogue at once (src/eval/texttiling.ts)
+// and returns boundaries in the same positions, scored by the same metric code.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs as parseNodeArgs } from 'node:util';
@@ -30,6 +32,7 @@ import {
   type SegmentationCounts,
   type SegmentationScores,
 } from './segmentation-metrics.js';
+import { DEFAULT_TEXTTILING_PARAMS, textTilingBoundaries, type TextTilingParams } from './texttiling.js';
 
 const DEFAULT_FILE = '../shared/data/topic-shift/tiage-train-dev.json';
 
@@ -51,7 +54,8 @@ interface TurnFeatures {
 
 interface Variant {
   name: string;
-  predict(turn: TurnFeatures, previous: TurnFeatures | null): boolean;
+  /** Predicted boundary positions (1..N-1) for one dialogue's turns. */
+  boundaries(turns: readonly TurnFeatures[]): number[];
 }
 
 interface EvalArgs {
@@ -93,7 +97,9 @@ export async function run(argv: string[]): Promise<number> {
   printSplits(dialogues, features, variants[variants.length - 1]);
   process.stdout.write(
     '\nPublished references on TIAGE test: TextTiling Pk 0.469 WD 0.488; CSM (best unsupervised) Pk 0.400 WD 0.420.\n' +
-      'Pk/WD: lower is better (micro-averaged; macro in brackets). F1: boundary F1, exact and ±1.\n',
+      'Pk/WD: lower is better (micro-averaged; macro in brackets). F1: boundary F1, exact and ±1.\n' +
+      `TextTiling here: blocks of k utterances, ${DEFAULT_TEXTTILING_PARAMS.smoothingRounds} pass of 3-point smoothing, ` +
+      `boundaries at least ${DEFAULT_TEXTTILING_PARAMS.minBoundaryDistance} utterances apart, depth > cutoff (mean/σ per dialogue).\n`,
   );
   return 0;
 }
@@ -167,11 +173,31 @@ function detectorInput(turn: TurnFeatures, previous: TurnFeatures | null, rules:
   };
 }
 
-function variant(name: string, rules: string[], params: TopicShiftParams = DEFAULT_TOPIC_SHIFT_PARAMS): Variant {
-  const active = new Set(rules);
+// A boundary before turn i when the predicate holds for it; turn 0 never starts one.
+function perTurn(name: string, predict: (turn: TurnFeatures, previous: TurnFeatures) => boolean): Variant {
   return {
     name,
-    predict: (turn, previous) => detectTopicShift(detectorInput(turn, previous, active), params).shift,
+    boundaries: (turns) => {
+      const hypothesis: number[] = [];
+      turns.forEach((turn, i) => {
+        const previous = turns[i - 1];
+        if (previous !== undefined && predict(turn, previous)) hypothesis.push(i);
+      });
+      return hypothesis;
+    },
+  };
+}
+
+function variant(name: string, rules: string[], params: TopicShiftParams = DEFAULT_TOPIC_SHIFT_PARAMS): Variant {
+  const active = new Set(rules);
+  return perTurn(name, (turn, previous) => detectTopicShift(detectorInput(turn, previous, active), params).shift);
+}
+
+function textTiling(params: TextTilingParams): Variant {
+  const cutoff = params.cutoff === 'mean-sd' ? 'mean−σ' : 'mean−σ/2';
+  return {
+    name: `baseline: TextTiling (k=${params.blockSize}, ${cutoff})`,
+    boundaries: (turns) => textTilingBoundaries(turns.map((turn) => turn.text), params),
   };
 }
 
@@ -179,8 +205,10 @@ function buildVariants(): Variant[] {
   const all = ['similarity', 'phrase', 'domain'];
   const bare = { ...DEFAULT_TOPIC_SHIFT_PARAMS, similarityNeedsRequest: false, similaritySkipsAnswers: false };
   return [
-    { name: 'baseline: never a boundary', predict: () => false },
-    { name: 'baseline: boundary every turn', predict: () => true },
+    perTurn('baseline: never a boundary', () => false),
+    perTurn('baseline: boundary every turn', () => true),
+    textTiling(DEFAULT_TEXTTILING_PARAMS),
+    textTiling({ ...DEFAULT_TEXTTILING_PARAMS, cutoff: 'mean-sd' }),
     variant('similarity < 0.4, bare spec rule', ['similarity'], bare),
     variant('  + skip answers to a question', ['similarity'], { ...bare, similaritySkipsAnswers: true }),
     variant('  + only questions and requests', ['similarity'], { ...bare, similarityNeedsRequest: true }),
@@ -196,12 +224,8 @@ function evaluate(dialogues: readonly Dialogue[], features: readonly TurnFeature
   let counts: SegmentationCounts = emptyCounts();
   dialogues.forEach((dialogue, d) => {
     const turns = features[d] ?? [];
-    const hypothesis: number[] = [];
-    turns.forEach((turn, i) => {
-      if (i > 0 && v.predict(turn, turns[i - 1] ?? null)) hypothesis.push(i);
-    });
     const reference = boundariesFromSegments(dialogue.segments);
-    counts = addCounts(counts, compareSegmentations(reference, hypothesis, turns.length));
+    counts = addCounts(counts, compareSegmentations(reference, v.boundaries(turns), turns.length));
   });
   return scoreCounts(counts);
 }
