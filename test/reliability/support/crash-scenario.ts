@@ -22,6 +22,11 @@ export interface CrashOptions {
  * seeded random moments and restarted; afterwards every acknowledged write is in the
  * database, the file is sound, every session is consistent and the daemon serves.
  */
+// Every acknowledged turn is verified in the database or through the provenance of the
+// summary that replaced it: the archive must keep every summary for that (by default the
+// oldest archived summaries are forgotten by design, past 200 per session).
+const KEEP_EVERY_SUMMARY = { MEMORYD_MAX_ARCHIVED_SUMMARIES: '100000' };
+
 export function crashSafetySuite(options: CrashOptions): void {
   describe('crash safety under SIGKILL', () => {
     it(
@@ -32,7 +37,7 @@ export function crashSafetySuite(options: CrashOptions): void {
         const temp = makeTempDir('memoryd-crash-');
         let daemon: ChildDaemon | undefined;
         try {
-          daemon = await startChildDaemon(temp.dir);
+          daemon = await startChildDaemon(temp.dir, KEEP_EVERY_SUMMARY);
           const factMode = (await factsApiAvailable(daemon.socketPath)) ? 'api' : 'signal';
           const sessions = Array.from({ length: options.sessions }, (_, i) => `crash-${i}`);
           let stopping = false;
@@ -51,12 +56,12 @@ export function crashSafetySuite(options: CrashOptions): void {
             expect((await daemon.kill('SIGKILL')).signal).toBe('SIGKILL');
             if (schedule.chance(options.startupKillChance)) {
               // A kill while it starts: migrations, the facts index, the socket claim.
-              const starting = spawnChildDaemon(temp.dir);
+              const starting = spawnChildDaemon(temp.dir, KEEP_EVERY_SUMMARY);
               await sleep(schedule.int(50, 2500));
               await starting.kill('SIGKILL');
               startupKills += 1;
             }
-            daemon = await startChildDaemon(temp.dir);
+            daemon = await startChildDaemon(temp.dir, KEEP_EVERY_SUMMARY);
           }
           await sleep(schedule.int(options.servingMs[0], options.servingMs[1]));
           stopping = true;
