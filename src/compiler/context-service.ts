@@ -122,7 +122,12 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       scope,
     );
     const current = new Set([recorded.turn.turnNumber]);
-    for (const toolTurn of toolTurns) current.add(recordTurn(deps.recorder, request.sessionId, toolTurn).turn.turnNumber);
+    let window = recorded.window;
+    for (const toolTurn of toolTurns) {
+      const tool = recordTurn(deps.recorder, request.sessionId, toolTurn);
+      current.add(tool.turn.turnNumber);
+      window = laterWindow(window, tool.window);
+    }
     const session = markUsedTools(deps, request);
     const cached = deps.cache?.lookup(request.message, userTurn.embedding) ?? null;
 
@@ -154,16 +159,16 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       });
     };
     let parts = gather();
-    let window = recorded.window;
     const pressureAt = Math.min(deps.config.window.pressureTokens, Math.floor(budget * 0.75));
     const pressure = baseTotal(parts, deps.frames) > pressureAt;
     if (pressure) {
       // Summarise aggressively before the layout: close the segment, shrink the window.
-      window = advanceWindow(deps.recorder, request.sessionId, deps.recorder.store.liveTurns(request.sessionId), {
+      const relieved = advanceWindow(deps.recorder, request.sessionId, deps.recorder.store.liveTurns(request.sessionId), {
         mode: 'pressure',
         shift: false,
         now: deps.clock.now(),
       });
+      window = laterWindow(window, relieved);
       parts = gather();
     }
     const compileStart = performance.now();
@@ -194,6 +199,11 @@ function withoutTouched(selection: FactSelection, changes: FactChangeLists): Fac
   const touched = new Set([...changes.added, ...changes.reconfirmed, ...changes.superseded, ...changes.deleted].map((fact) => fact.id));
   if (touched.size === 0) return selection;
   return { items: selection.items.filter((fact) => !touched.has(fact.id)), candidates: selection.candidates.filter((fact) => !touched.has(fact.id)) };
+}
+
+/** The window as a later move left it, with the summaries both moves wrote. */
+function laterWindow(earlier: WindowOutcome, later: WindowOutcome): WindowOutcome {
+  return { ...later, summariesCreated: [...earlier.summariesCreated, ...later.summariesCreated], archived: earlier.archived + later.archived };
 }
 
 function checkBudget(config: Config, requested: number | undefined): number {

@@ -59,6 +59,22 @@ describe('the active window', () => {
     expect(low.window.turns).toHaveLength(4);
   });
 
+  it('reports the summaries written while the tool results of a call move the window', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'tool-results');
+    for (let i = 1; i <= 5; i += 2) {
+      await chat.say(`[c:0.5] user turn ${i} about the export`);
+      await chat.reply(`[c:0.5] assistant turn ${i + 1} about the export`);
+    }
+    // Turn 7 pushes turn 1 out; the tool results (8, 9, 10) push out 2 and 3, which closes
+    // the segment [1, 2, 3] into a summary, and then 4.
+    const response = await chat.say('[c:0.5] user turn 7: what did the tools find?', {
+      toolResults: [1, 2, 3].map((n) => ({ toolCallId: `c${n}`, name: 'export_rows', content: `[c:0.5] rows part ${n}` })),
+    });
+    expect(response.turn.summariesCreated).toBe(1);
+    expect((await chat.view()).summaries.active[0].turns).toEqual([1, 2, 3]);
+  });
+
   it('never holds more than 1200 tokens', async () => {
     const { client } = await daemonWithTopics();
     const chat = conversation(client, 'heavy');
