@@ -21,6 +21,8 @@ export interface ServerOptions {
 // Long enough for requests already sent to be read and refused, short against the shutdown timeout (4 s by default).
 const SHUTDOWN_DRAIN = { quietMs: 50, maxMs: 500 };
 
+const KEEP_ALIVE_MS = 10 * 60_000;
+
 // Long session ids must reach validation (a 400 naming the field), not fail routing (404).
 const MAX_PARAM_LENGTH = 64 * 1024;
 
@@ -32,6 +34,10 @@ export function createServer(options: ServerOptions): FastifyInstance {
   const log = options.logger.child({ part: 'api' });
   const app = Fastify({
     logger: false,
+    // Node closes an idle kept-alive connection after 5 s, racing a client that reuses it
+    // at that moment (an assistant often waits longer than that on its LLM). On a local
+    // socket an idle connection costs nothing; shutdown closes idle ones at once.
+    keepAliveTimeout: KEEP_ALIVE_MS,
     bodyLimit: options.maxBodyBytes,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     // Requests that arrive while closing get our 503 (shutdown-drain.ts), not Fastify's.

@@ -22,6 +22,8 @@ export class NoResponseError extends Error {
   constructor(
     readonly reason: string,
     readonly errorCode: string | undefined,
+    /** It failed on a reused kept-alive connection before any answer. */
+    readonly staleConnection = false,
   ) {
     super(reason);
     this.name = 'NoResponseError';
@@ -33,7 +35,19 @@ export class NoResponseError extends Error {
  * The answer counts as soon as it arrives, even when the server answers (413) before
  * the client has finished writing a large body.
  */
-export function exchange(socketPath: string, agent: Agent | false, req: Exchange, timeoutMs = 30_000): Promise<ExchangeResult> {
+export async function exchange(socketPath: string, agent: Agent | false, req: Exchange, timeoutMs = 30_000): Promise<ExchangeResult> {
+  try {
+    return await exchangeOnce(socketPath, agent, req, timeoutMs);
+  } catch (error) {
+    // A kept-alive connection closed under a reused socket before any answer: the request
+    // never reached the server. Sent again once on a new connection, as Node's
+    // documentation recommends (and as memoryd's client does); a second failure counts.
+    if (!(error instanceof NoResponseError) || !error.staleConnection) throw error;
+    return exchangeOnce(socketPath, agent, req, timeoutMs);
+  }
+}
+
+function exchangeOnce(socketPath: string, agent: Agent | false, req: Exchange, timeoutMs: number): Promise<ExchangeResult> {
   const started = performance.now();
   return new Promise<ExchangeResult>((resolve, reject) => {
     let settled = false;
@@ -64,7 +78,10 @@ export function exchange(socketPath: string, agent: Agent | false, req: Exchange
       incoming.on('error', (error: NodeJS.ErrnoException) => settle(() => reject(new NoResponseError(error.message, error.code))));
     });
     outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
-    outgoing.on('error', (error: NodeJS.ErrnoException) => settle(() => reject(new NoResponseError(error.message, error.code))));
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const stale = outgoing.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+      settle(() => reject(new NoResponseError(error.message, error.code, stale)));
+    });
     void writeBody(outgoing, req.body, req.chunked === true, { given: () => answered || settled, arrived });
   });
 }

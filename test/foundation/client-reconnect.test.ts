@@ -1,0 +1,43 @@
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemorydClient } from '../../src/client/memoryd-client.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('the client', () => {
+  it('sends a request again when the kept-alive connection it reused had been closed by the server', async () => {
+    const temp = makeTempDir();
+    cleanups.push(temp.remove);
+    const socketPath = join(temp.dir, 's.sock');
+    let requests = 0;
+    // Models the keep-alive race: the server drops a kept-alive connection at the very
+    // moment the next request arrives on it, without answering (as when its idle timer
+    // fires just then). The first request on each connection is answered.
+    const used = new WeakSet<object>();
+    const server = createServer((request, response) => {
+      if (used.has(request.socket)) {
+        request.socket.destroy();
+        return;
+      }
+      used.add(request.socket);
+      requests += 1;
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ n: requests }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const client = new MemorydClient({ socketPath, timeoutMs: 5000 });
+    cleanups.push(() => client.close());
+    expect(await client.json('POST', '/x', { a: 1 })).toEqual({ n: 1 });
+    expect(await client.json('POST', '/x', { a: 2 })).toEqual({ n: 2 });
+    expect(requests).toBe(2);
+  });
+});
