@@ -80,7 +80,8 @@ function exchangeOnce(socketPath: string, agent: Agent | false, req: Exchange, t
     outgoing.on('timeout', () => outgoing.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       const stale = outgoing.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-      settle(() => reject(new NoResponseError(error.message, error.code, stale)));
+      const where = `${answered ? 'after' : 'before'} an answer, ${outgoing.socket?.bytesWritten ?? 0} bytes written, ${Math.round(performance.now() - started)} ms`;
+      settle(() => reject(new NoResponseError(`${error.message} (${where})`, error.code, stale)));
     });
     void writeBody(outgoing, req.body, req.chunked === true, { given: () => answered || settled, arrived });
   });
