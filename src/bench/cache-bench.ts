@@ -10,6 +10,7 @@ import { ResponseCache } from '../cache/response-cache.js';
 import { ManualClock } from '../clock.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { openDatabase } from '../storage/database.js';
+import { seededRandom } from '../seeded-random.js';
 
 const WORDS = (
   'work job office team project deploy server database editor language city sister brother dog cat car bike ' +
@@ -18,18 +19,6 @@ const WORDS = (
   'husband son daughter birthday allergy medicine favourite colour keyboard framework library deadline'
 ).split(' ');
 const OPENERS = ['What is my', 'Which', 'Where is my', 'Who is my', 'What did I decide about my', 'How do I like my', 'Do I have a'];
-
-/** A deterministic pseudo-random sequence (mulberry32), so every run measures the same questions. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function question(next: () => number): string {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
@@ -43,7 +32,8 @@ async function measure(size: number, calls: number): Promise<string> {
   try {
     const embedder = createHashingEmbedder();
     const cache = new ResponseCache({ db: database.db, clock: new ManualClock(), embedder, dedupThreshold: 0.85 });
-    const next = random(size);
+    // Seeded, so every run measures the same questions.
+    const next = seededRandom(size).next;
     const stored: string[] = [];
     const vectors = await embedder.embedBatch(Array.from({ length: size }, () => question(next)).map((text) => (stored.push(text), text)));
     database.sqlite.transaction(() => {

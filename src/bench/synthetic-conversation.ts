@@ -1,4 +1,4 @@
-import { seededRandom, type SeededRandom } from './seeded-random.js';
+import { seededRandom, type SeededRandom } from '../seeded-random.js';
 import {
   ASSISTANT_EN,
   ASSISTANT_ES,

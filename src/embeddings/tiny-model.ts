@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import onnxProto from 'onnx-proto';
+import { seededRandom } from '../seeded-random.js';
 
 // A test fixture generator (onnx-proto is a dev dependency): only tests and
 // `npm run make-tiny-model` import this file, never the daemon.
@@ -23,18 +24,6 @@ const WORDS = [
   'tea', 'like', 'prefer', 'remember', 'decided', 'today', 'yesterday', 'play', 'run', 'cat', 'dog',
   'el', 'la', 'que', 'me', 'gusta', '.', ',', '?', '!', '##s', '##ing', '##ed', '##er', '##o', '##a',
 ];
-
-/** mulberry32: a tiny seeded generator, so the fixture is byte-identical on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function vocabulary(): Record<string, number> {
   const vocab: Record<string, number> = {};
@@ -59,7 +48,8 @@ function valueInfo(name: string, elemType: number, shape: (string | number)[]): 
  * sentence vector through a pooling that ignores the attention mask.
  */
 function buildModel(vocabSize: number, dims: number, seed: number): Uint8Array {
-  const random = seededRandom(seed);
+  // Seeded, so the fixture is byte-identical on every run.
+  const random = seededRandom(seed).next;
   const { INT64, FLOAT } = onnx.TensorProto.DataType;
   const graph: onnxProto.onnx.IGraphProto = {
     name: 'tiny-bert',

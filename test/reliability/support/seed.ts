@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { seededRandom, type SeededRandom } from '../../../src/bench/seeded-random.js';
+import { seededRandom, type SeededRandom } from '../../../src/seeded-random.js';
 
-export type { SeededRandom } from '../../../src/bench/seeded-random.js';
+export type { SeededRandom } from '../../../src/seeded-random.js';
 
 /**
  * The seed of a randomised test: MEMORYD_TEST_SEED when set (to replay a failure), a

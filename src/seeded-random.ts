@@ -8,7 +8,7 @@ export interface SeededRandom {
   chance(p: number): boolean;
 }
 
-/** mulberry32: tiny, fast and good enough to make benchmark inputs reproducible. */
+/** mulberry32: tiny, fast and good enough to make test fixtures and benchmark inputs reproducible. */
 export function seededRandom(seed: number): SeededRandom {
   let state = seed >>> 0;
   const next = (): number => {
