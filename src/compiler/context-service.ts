@@ -8,6 +8,7 @@ import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
 import type { Logger } from '../discardable/logger.js';
 import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
 import { keepToolResult } from '../conversation/tool-result-text.js';
+import type { SessionRow } from '../storage/conversation-store.js';
 import { yieldToEventLoop } from '../event-loop.js';
 import type { Database } from '../storage/database.js';
 import { RollbackWith, runInTransaction, type TxScope } from '../storage/transaction.js';
@@ -128,7 +129,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       current.add(tool.turn.turnNumber);
       window = laterWindow(window, tool.window);
     }
-    const session = markUsedTools(deps, request);
+    const session = markUsedTools(deps, request, recorded.session);
     const cached = deps.cache?.lookup(request.message, userTurn.embedding) ?? null;
 
     const gather = () => {
@@ -240,22 +241,22 @@ async function prepareToolResults(deps: ContextDeps, results: readonly ToolResul
   for (const result of results) {
     // Each result costs up to a few ms to fit: let other requests through between them.
     await yieldToEventLoop();
-    const fitted = keepToolResult(deps.recorder.tokenizer, result.content, share);
-    prepared.push(await prepareTurn(deps.recorder, { role: 'tool', content: fitted, toolCallId: result.toolCallId, toolName: result.name, at }));
+    const kept = keepToolResult(deps.recorder.tokenizer, result.content, share);
+    prepared.push(
+      await prepareTurn(deps.recorder, { role: 'tool', content: kept.text, contentTokens: kept.tokens, toolCallId: result.toolCallId, toolName: result.name, at }),
+    );
   }
   return prepared;
 }
 
-function markUsedTools(deps: ContextDeps, request: ContextRequest): { used: Set<string>; lastOutputValid: boolean | null } {
-  const store = deps.recorder.store;
-  const session = store.ensureSession(request.sessionId, deps.clock.now());
+function markUsedTools(deps: ContextDeps, request: ContextRequest, session: SessionRow): { used: Set<string>; lastOutputValid: boolean | null } {
   const used = new Set(JSON.parse(session.usedTools) as string[]);
   const before = used.size;
   for (const result of request.toolResults ?? []) used.add(result.name);
   const declaredSideEffects = new Set((request.tools ?? []).filter((tool) => tool.sideEffects === true).map((tool) => tool.name));
   const sideEffect = (request.toolResults ?? []).some((result) => declaredSideEffects.has(result.name));
   if (used.size !== before || sideEffect) {
-    store.updateSession(request.sessionId, {
+    deps.recorder.store.updateSession(request.sessionId, {
       usedTools: JSON.stringify([...used].sort()),
       ...(sideEffect ? { sideEffectAt: deps.clock.now() } : {}),
     });

@@ -53,14 +53,18 @@ export async function recordReply(
   if (input.role === 'tool' && input.cacheable === true) {
     throw new InvalidRequestError('invalid request: only assistant answers can be cacheable', [{ path: 'body.cacheable', message: 'only for role "assistant"' }]);
   }
-  const content = input.role === 'tool' ? keepToolResult(deps.recorder.tokenizer, input.content, STORED_TOOL_RESULT_TOKENS) : input.content;
-  const prepared = await prepareTurn(deps.recorder, { ...input, content, at: input.at ?? null });
+  const kept = input.role === 'tool' ? keepToolResult(deps.recorder.tokenizer, input.content, STORED_TOOL_RESULT_TOKENS) : null;
+  const prepared = await prepareTurn(deps.recorder, {
+    ...input,
+    ...(kept === null ? {} : { content: kept.text, contentTokens: kept.tokens }),
+    at: input.at ?? null,
+  });
   const question = input.cacheable === true && deps.answers !== null ? lastUserQuestion(deps.recorder, sessionId) : null;
   const questionPrepared = question === null || deps.answers === null ? null : await deps.answers.prepare(question.text);
   return runInTransaction(deps.database, (scope) => {
     const store = deps.recorder.store;
-    const session = store.ensureSession(sessionId, deps.recorder.clock.now());
     const recorded = recordTurn(deps.recorder, sessionId, prepared);
+    const { session } = recorded;
     const changes: SessionChanges = {};
     if (input.role === 'assistant' && input.outputValid !== undefined) changes.lastOutputValid = input.outputValid;
     const toolName = input.toolName;

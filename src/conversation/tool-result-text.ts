@@ -9,16 +9,26 @@ import type { Tokenizer } from '../tokens/tokenizer.js';
  */
 export const TOOL_RESULT_END_CHARS = 1024;
 
+/** What a session keeps of a tool's output, and count(text), so the turn need not count it again. */
+export interface KeptToolResult {
+  text: string;
+  tokens: number;
+}
+
+const OMITTED = '[result omitted: too long]';
+
 /**
  * A tool's output as a session keeps it: whole when its message costs at most
  * `maxTokens`, else its head and tail around an elision marker. The raw output is
  * discardable; what the model saw is what the session remembers.
  */
-export function keepToolResult(tokenizer: Tokenizer, content: string, maxTokens: number): string {
+export function keepToolResult(tokenizer: Tokenizer, content: string, maxTokens: number): KeptToolResult {
   const room = maxTokens - tokenizer.messageCost('tool', '');
   const bounded = content.length > 4 * TOOL_RESULT_END_CHARS ? headAndTail(content, TOOL_RESULT_END_CHARS) : content;
-  if (tokenizer.count(bounded) <= room) return bounded;
-  return fitContent(tokenizer, bounded, room, 'head-tail', DEFAULT_ELISION_MARKER)?.text ?? '[result omitted: too long]';
+  const tokens = tokenizer.count(bounded);
+  if (tokens <= room) return { text: bounded, tokens };
+  const fitted = fitContent(tokenizer, bounded, room, 'head-tail', DEFAULT_ELISION_MARKER);
+  return fitted === null ? { text: OMITTED, tokens: tokenizer.count(OMITTED) } : { text: fitted.text, tokens: fitted.size };
 }
 
 /** The first and last `chars` characters around the elision marker, cut on code-point boundaries. */

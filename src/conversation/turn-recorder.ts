@@ -5,7 +5,7 @@ import { classifyDomain, confidentDomain, type DomainGuess } from '../domains/cl
 import type { Embedder } from '../embeddings/embedder.js';
 import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
 import { InvalidRequestError } from '../errors.js';
-import type { ConversationStore, TurnRow } from '../storage/conversation-store.js';
+import type { ConversationStore, SessionRow, TurnRow } from '../storage/conversation-store.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { detectExplicitShift, type ExplicitShift } from './shift-phrases.js';
 import { detectTopicShift, type ShiftDecision } from './topic-shift.js';
@@ -32,6 +32,8 @@ export interface PreparedTurn {
 export interface TurnInput {
   role: TurnRole;
   content: string;
+  /** count(content), when the caller has just counted it. */
+  contentTokens?: number;
   toolCallId?: string | null;
   toolName?: string | null;
   outputValid?: boolean | null;
@@ -49,6 +51,8 @@ export interface RecorderDeps {
 }
 
 export interface RecordedTurn {
+  /** The session as it was before this turn (its tools, output validity and side effects are unchanged by it). */
+  session: SessionRow;
   turn: TurnRow;
   shift: ShiftDecision | null;
   window: WindowOutcome;
@@ -61,7 +65,10 @@ export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedd
     role: input.role,
     content: input.content,
     // Counted once, here; a long text is counted in slices so other requests keep flowing.
-    tokenCount: await deps.tokenizer.messageCostAsync(input.role, input.content),
+    tokenCount:
+      input.contentTokens === undefined
+        ? await deps.tokenizer.messageCostAsync(input.role, input.content)
+        : deps.tokenizer.messageCost(input.role, '') + input.contentTokens,
     embedding: await deps.embedder.embed(input.content),
     domain: isUser ? classifyDomain(input.content) : null,
     explicit: isUser ? detectExplicitShift(input.content) : null,
@@ -108,7 +115,7 @@ export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: Prep
   deps.store.recordSessionTurn(sessionId, { turnNumber, at, now });
   const mode = shift?.flush ? 'flush' : options.pressure ? 'pressure' : 'adaptive';
   const window = advanceWindow(deps, sessionId, [...live, turn], { mode, shift: shift?.shift ?? false, now });
-  return { turn, shift, window };
+  return { session, turn, shift, window };
 }
 
 function resolveTurnTime(given: number | null, now: number, lastTurnAt: number | null): number {

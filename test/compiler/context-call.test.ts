@@ -135,6 +135,7 @@ describe('tool descriptions and pending tool results', () => {
     expect(promptText(second)).toContain('get_weather: Get the current weather for a city.');
     expect(promptText(second)).not.toContain('temperature, wind and a short forecast');
     expect(second.messages.find((message) => message.role === 'tool')).toMatchObject({ content: 'Porto: 14 °C, rain, wind 20 km/h', toolCallId: 'c1', name: 'get_weather' });
+    expect(second.tokens).toBe(rt007(second.messages));
   });
 
   it('keeps only the relevant tools when more than 30 are declared', async () => {
@@ -158,6 +159,11 @@ describe('tool descriptions and pending tool results', () => {
     expect(tool?.content).toContain('row 399: value 2793');
     expect(tool?.content).toContain('[…]');
     expect(tokenizer.messageCost('tool', tool?.content ?? '')).toBeLessThanOrEqual(300);
+    expect(response.tokens).toBe(rt007(response.messages));
+    // The next prompt shows the kept result as a window turn, sized when it was recorded.
+    const next = await conversation(daemon.client, 'long-result').say('And the total?');
+    expect(next.messages.some((message) => message.role === 'tool' && message.content === tool?.content)).toBe(true);
+    expect(next.tokens).toBe(rt007(next.messages));
   });
 });
 
