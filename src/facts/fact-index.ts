@@ -26,19 +26,8 @@ export interface IndexedFact {
   words: string[];
 }
 
-export interface IndexInput {
-  id: string;
-  fact: string;
-  domain: Domain;
-  subject: string | null;
-  confidence: FactConfidence;
-  status: FactStatus;
-  tokenCount: number;
-  createdAt: number;
-  lastConfirmedAt: number;
-  vector: Float32Array | null;
-  value: string | null;
-}
+/** What the index is built from: a fact's stored fields, and its value when known. */
+export type IndexInput = Omit<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words'> & { value: string | null };
 
 export function indexedFact(input: IndexInput): IndexedFact {
   return shaped(input, {
