@@ -1,47 +1,35 @@
 import { join } from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolCacheRoutes } from '../../src/api/routes/cache.js';
-import { createServer } from '../../src/api/server.js';
 import { ToolCache } from '../../src/cache/tool-cache.js';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
-import { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
+import type { MemorydClient } from '../../src/client/memoryd-client.js';
 import { openDatabase } from '../../src/storage/database.js';
+import { apiError, serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 // The tool cache endpoints on a real socket and SQLite file, as the daemon will serve them.
 const temp = makeTempDir();
 const database = openDatabase(join(temp.dir, 'memoryd.db'));
 const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
-const socketPath = join(temp.dir, 'api.sock');
-const client = new MemorydClient({ socketPath, timeoutMs: 5000 });
-const app = createServer({
-  logger: pino({ level: 'silent' }),
-  maxBodyBytes: 64 * 1024,
-  routes: toolCacheRoutes({ toolCache: new ToolCache({ db: database.db, clock }), maxResultBytes: 1024 }),
-});
+const routes = toolCacheRoutes({ toolCache: new ToolCache({ db: database.db, clock }), maxResultBytes: 1024 });
+let served: ServedRoutes;
+let client: MemorydClient;
 
 beforeAll(async () => {
-  await app.listen({ path: socketPath });
+  served = await serveRoutes(temp.dir, routes);
+  client = served.client;
 });
 
 afterAll(async () => {
-  client.close();
-  await app.close();
+  await served.close();
   database.close();
   temp.remove();
 });
 
 const path = (tool: string, params: unknown): string => `/v1/tool-cache/${tool}?params=${encodeURIComponent(JSON.stringify(params))}`;
 
-async function failure(request: Promise<unknown>): Promise<MemorydApiError> {
-  const error = await request.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(MemorydApiError);
-  return error as MemorydApiError;
-}
+const failure = apiError;
 
 describe('tool cache API', () => {
   it('answers a miss with 200 {hit: false}, then a hit after PUT, whatever the key order', async () => {

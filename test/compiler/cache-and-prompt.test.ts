@@ -1,19 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
 import { conversation, promptText } from '../helpers/context-calls.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupAfterEach();
 
 async function started(options: Parameters<typeof startTestDaemon>[0] = {}): Promise<TestDaemon> {
   const daemon = await startTestDaemon(options);
-  cleanups.push(() => daemon.stop());
+  defer(() => daemon.stop());
   return daemon;
 }
 
@@ -78,7 +76,7 @@ describe('answers from the cache through the context call', () => {
 describe('the system prompt', () => {
   it('can be replaced by a file in the data dir, and is versioned when it changes', async () => {
     const temp = makeTempDir();
-    cleanups.push(temp.remove);
+    defer(temp.remove);
     writeFileSync(join(temp.dir, 'system-prompt.md'), 'You are Ada, a terse assistant.\n');
     const first = await startTestDaemon({ dir: temp.dir, keepDir: true });
     const a = await conversation(first.client, 's').say('Hello?');
@@ -90,7 +88,7 @@ describe('the system prompt', () => {
 
     writeFileSync(join(temp.dir, 'system-prompt.md'), 'You are Ada, a warm assistant.\n');
     const second = await startTestDaemon({ dir: temp.dir, keepDir: true });
-    cleanups.push(() => second.stop());
+    defer(() => second.stop());
     const c = await conversation(second.client, 's').say('Hello again?');
     expect(c.systemVersion).toBe('system_v2');
     expect(c.messages[0]?.content).toBe('You are Ada, a warm assistant.\n');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorydApiError } from '../../src/client/memoryd-client.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import type { Tokenizer } from '../../src/tokens/tokenizer.js';
 import { conversation, promptText } from '../helpers/context-calls.js';
+import { apiError } from '../helpers/serve-routes.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 
 let daemon: TestDaemon;
@@ -18,15 +18,6 @@ function rt007(messages: ReadonlyArray<{ role: 'system' | 'user' | 'assistant' |
   return messages.reduce((sum, message) => sum + tokenizer.messageCost(message.role, message.content), 0);
 }
 
-async function apiError(promise: Promise<unknown>): Promise<MemorydApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MemorydApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an API error');
-}
 
 describe('the context call', () => {
   it('answers with the fields of api.md, and tokens is the exact RT-007 count of the messages', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { runContextCall } from '../../src/compiler/context-service.js';
 import { recordReply } from '../../src/conversation/record-reply.js';
@@ -6,15 +6,13 @@ import { conversation, promptText } from '../helpers/context-calls.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 import { topicEmbedder } from '../helpers/topic-embedder.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupAfterEach();
 
 function tempDir(): string {
   const temp = makeTempDir();
-  cleanups.push(temp.remove);
+  defer(temp.remove);
   return temp.dir;
 }
 
@@ -33,7 +31,7 @@ describe('a restarted daemon', () => {
     await first.stop();
 
     const second = await startTestDaemon({ dir, keepDir: true, clock, embedder: topicEmbedder() });
-    cleanups.push(() => second.stop());
+    defer(() => second.stop());
     const again = conversation(second.client, 'kept');
     const { stats: _before, ...viewBefore } = view;
     const { stats: _after, ...viewAfter } = await again.view();
@@ -52,7 +50,7 @@ describe('a restarted daemon', () => {
     await first.stop();
 
     const second = await startTestDaemon({ dir, keepDir: true, embedder: topicEmbedder({ id: 'model-b' }) });
-    cleanups.push(() => second.stop());
+    defer(() => second.stop());
     await conversation(second.client, 'switch').say('[topic:1] And my helmet is blue.');
     const view = await conversation(second.client, 'switch').view();
     const last = view.window.turns.at(-1);
@@ -65,7 +63,7 @@ describe('a restarted daemon', () => {
 describe('pressure', () => {
   it('summarises aggressively before the layout when the context would pass 3000 tokens', async () => {
     const daemon = await startTestDaemon({ embedder: topicEmbedder() });
-    cleanups.push(() => daemon.stop());
+    defer(() => daemon.stop());
     const chat = conversation(daemon.client, 'pressure');
     const long = 'This paragraph describes the architecture of the ingestion pipeline in detail. '.repeat(12);
     for (let i = 0; i < 4; i += 1) {
@@ -83,7 +81,7 @@ describe('pressure', () => {
 describe('a long session', () => {
   it('after 10,000 turns the database holds the window, the open segment, summaries and facts, not the turns', async () => {
     const daemon = await startTestDaemon();
-    cleanups.push(() => daemon.stop());
+    defer(() => daemon.stop());
     const { services, context } = daemon.daemon;
     const deps = { recorder: services.recorder, database: context.database, config: context.config, answers: null };
     const clock = daemon.clock as ManualClock;

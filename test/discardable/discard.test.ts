@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discardRoutes } from '../../src/api/routes/discard.js';
-import { createServer } from '../../src/api/server.js';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
-import { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
+import { MemorydApiError, type MemorydClient } from '../../src/client/memoryd-client.js';
 import { discard } from '../../src/discardable/discard.js';
 import { lastErrorForRetry, MAX_ERROR_MESSAGE_CHARS } from '../../src/discardable/error-log.js';
 import { createLogger } from '../../src/discardable/logger.js';
 import { openDatabase } from '../../src/storage/database.js';
 import { countErrors } from '../../src/storage/errors-repo.js';
+import { serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const temp = makeTempDir();
@@ -17,21 +17,16 @@ const logsDir = join(temp.dir, 'logs');
 const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
 const sink = createLogger({ logsDir, level: 'info', verbose: false, clock });
 const database = openDatabase(join(temp.dir, 'memoryd.db'));
-const socketPath = join(temp.dir, 'api.sock');
-const client = new MemorydClient({ socketPath, timeoutMs: 5000 });
-const app = createServer({
-  logger: sink.logger,
-  maxBodyBytes: 64 * 1024,
-  routes: discardRoutes({ db: database.db, clock, logger: sink.logger, maxContentBytes: 4096 }),
-});
+let served: ServedRoutes;
+let client: MemorydClient;
 
 beforeAll(async () => {
-  await app.listen({ path: socketPath });
+  served = await serveRoutes(temp.dir, discardRoutes({ db: database.db, clock, logger: sink.logger, maxContentBytes: 4096 }));
+  client = served.client;
 });
 
 afterAll(async () => {
-  client.close();
-  await app.close();
+  await served.close();
   database.close();
   sink.files.close();
   temp.remove();

@@ -1,38 +1,26 @@
-import { join } from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factsRoutes } from '../../src/api/routes/facts.js';
-import { createServer } from '../../src/api/server.js';
-import { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
+import type { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
 import { DAY_MS } from '../../src/clock.js';
+import { apiError, serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
 import { factsFixture, type FactsFixture } from './facts-fixture.js';
 
 let f: FactsFixture;
+let served: ServedRoutes;
 let client: MemorydClient;
-let app: ReturnType<typeof createServer>;
 
 beforeAll(async () => {
   f = await factsFixture();
-  app = createServer({ routes: factsRoutes({ facts: f.service }), logger: pino({ level: 'silent' }), maxBodyBytes: 64 * 1024 });
-  const socketPath = join(f.dir, 'api.sock');
-  await app.listen({ path: socketPath });
-  client = new MemorydClient({ socketPath, timeoutMs: 5000 });
+  served = await serveRoutes(f.dir, factsRoutes({ facts: f.service }));
+  client = served.client;
 });
 
 afterAll(async () => {
-  client.close();
-  await app.close();
+  await served.close();
   f.close();
 });
 
-async function failure(call: Promise<unknown>): Promise<MemorydApiError> {
-  const error = await call.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(MemorydApiError);
-  return error as MemorydApiError;
-}
+const failure = apiError;
 
 const issuePaths = (error: MemorydApiError): string[] => (error.details.issues as Array<{ path: string }>).map((issue) => issue.path);
 

@@ -1,61 +1,55 @@
-import { join } from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MemorydClient } from '../../src/client/memoryd-client.js';
+import type { MemorydClient } from '../../src/client/memoryd-client.js';
 import { defineRoute } from '../../src/api/route.js';
-import { createServer } from '../../src/api/server.js';
 import { AppError } from '../../src/errors.js';
+import { serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 // The API layer on a real socket, with one route of its own so every rejection path is
 // exercised independently of the domain routes (which have their own tests).
 const temp = makeTempDir();
-const socketPath = join(temp.dir, 'api.sock');
-const client = new MemorydClient({ socketPath, timeoutMs: 5000 });
 const writes: unknown[] = [];
+let served: ServedRoutes;
+let client: MemorydClient;
 
-const app = createServer({
-  logger: pino({ level: 'silent' }),
-  maxBodyBytes: 4096,
-  routes: [
-    defineRoute({
-      method: 'POST',
-      path: '/v1/things/:name',
-      summary: 'test route',
-      params: z.strictObject({ name: z.string().regex(/^[a-z]+$/) }),
-      body: z.strictObject({ count: z.number().int().min(0), tags: z.array(z.string()).optional() }),
-      handler: ({ params, body }) => {
-        writes.push({ params, body });
-        return { ok: true, name: params.name };
-      },
-    }),
-    defineRoute({
-      method: 'GET',
-      path: '/v1/boom',
-      summary: 'fails unexpectedly',
-      handler: () => {
-        throw new Error('secret internal detail');
-      },
-    }),
-    defineRoute({
-      method: 'GET',
-      path: '/v1/conflict',
-      summary: 'fails on purpose',
-      handler: () => {
-        throw new AppError('CONFLICT', 'already there', { details: { id: 'x' } });
-      },
-    }),
-  ],
-});
+const routes = [
+  defineRoute({
+    method: 'POST',
+    path: '/v1/things/:name',
+    summary: 'test route',
+    params: z.strictObject({ name: z.string().regex(/^[a-z]+$/) }),
+    body: z.strictObject({ count: z.number().int().min(0), tags: z.array(z.string()).optional() }),
+    handler: ({ params, body }) => {
+      writes.push({ params, body });
+      return { ok: true, name: params.name };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/boom',
+    summary: 'fails unexpectedly',
+    handler: () => {
+      throw new Error('secret internal detail');
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/conflict',
+    summary: 'fails on purpose',
+    handler: () => {
+      throw new AppError('CONFLICT', 'already there', { details: { id: 'x' } });
+    },
+  }),
+];
 
 beforeAll(async () => {
-  await app.listen({ path: socketPath });
+  served = await serveRoutes(temp.dir, routes, { maxBodyBytes: 4096 });
+  client = served.client;
 });
 
 afterAll(async () => {
-  client.close();
-  await app.close();
+  await served.close();
   temp.remove();
 });
 

@@ -1,18 +1,16 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 
-const cleanups: Array<() => void | Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupAfterEach();
 
 describe('the client', () => {
   it('sends a request again when the kept-alive connection it reused had been closed by the server', async () => {
     const temp = makeTempDir();
-    cleanups.push(temp.remove);
+    defer(temp.remove);
     const socketPath = join(temp.dir, 's.sock');
     let requests = 0;
     // Models the keep-alive race: the server drops a kept-alive connection at the very
@@ -33,9 +31,9 @@ describe('the client', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(socketPath, resolve));
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    defer(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const client = new MemorydClient({ socketPath, timeoutMs: 5000 });
-    cleanups.push(() => client.close());
+    defer(() => client.close());
     expect(await client.json('POST', '/x', { a: 1 })).toEqual({ n: 1 });
     expect(await client.json('POST', '/x', { a: 2 })).toEqual({ n: 2 });
     expect(requests).toBe(2);

@@ -2,25 +2,23 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { spawnDaemon, waitForHealthy } from '../helpers/spawn-daemon.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupAfterEach();
 
 async function started(options: Parameters<typeof startTestDaemon>[0] = {}): Promise<TestDaemon> {
   const daemon = await startTestDaemon(options);
-  cleanups.push(() => daemon.stop());
+  defer(() => daemon.stop());
   return daemon;
 }
 
 function tempDir(): string {
   const temp = makeTempDir();
-  cleanups.push(temp.remove);
+  defer(temp.remove);
   return temp.dir;
 }
 
