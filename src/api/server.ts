@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../discardable/logger.js';
 import { AppError } from '../errors.js';
 import { mapClientError, mapError } from './error-mapping.js';
 import { parseJsonBody } from './json-body.js';
+import { installLingeringClose } from './lingering-close.js';
 import { installShutdownDrain } from './shutdown-drain.js';
 import { pathPattern, Reply, type RouteSpec } from './route.js';
 import { parseRequestPart } from './validation.js';
@@ -14,6 +15,8 @@ export interface ServerOptions {
   routes: RouteSpec[];
   logger: Logger;
   maxBodyBytes: number;
+  /** How long a closing connection still reads its client (lingering-close.ts); LINGER_MS by default. */
+  lingerMs?: number;
   /** Called once per finished request, for metrics. */
   onResponse?: (route: string, status: number, ms: number) => void;
 }
@@ -47,10 +50,13 @@ export function createServer(options: ServerOptions): FastifyInstance {
     frameworkErrors: (error, _request, reply) => {
       sendError(reply, error);
     },
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket as Socket, log),
   });
 
   installShutdownDrain(app, SHUTDOWN_DRAIN);
+  const lingering = installLingeringClose(app.server, options.lingerMs);
+  // Registered after the drain: once late requests have had their 503, stop reading.
+  app.addHook('preClose', async () => lingering.destroyAll());
   app.removeAllContentTypeParsers();
   // Every body is JSON whatever its Content-Type, so `curl -d '{…}'` works as documented.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -142,18 +148,28 @@ function sendError(reply: FastifyReply, error: unknown): ReturnType<typeof mapEr
   return mapped;
 }
 
-/** Requests the HTTP parser refused get the api.md error format too; then the connection closes. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (socket.writable) {
-    const { status, body } = mapClientError(error);
-    const text = JSON.stringify(body);
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
-    );
+/** Sockets whose parser error has been answered: the parser repeats it on every later read. */
+const answeredClientErrors = new WeakSet<Socket>();
+
+/**
+ * Requests the HTTP parser refused get the api.md error format too; then the connection
+ * closes, lingering (lingering-close.ts) so a client still sending reads the answer.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, log: Logger): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || answeredClientErrors.has(socket)) return;
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
   }
-  socket.destroy(error);
+  answeredClientErrors.add(socket);
+  const { status, body } = mapClientError(error);
+  log.debug({ code: error.code, status }, 'refused a request the HTTP parser could not read');
+  const text = JSON.stringify(body);
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+  );
+  socket.destroySoon();
 }
 
 function truncate(text: string): string {

@@ -14,9 +14,9 @@ export interface ServedRoutes {
  * Some routes on the real API server (error format, body parsing and all), listening on
  * a real socket in `dir`: for testing one part of the API without the whole daemon.
  */
-export async function serveRoutes(dir: string, routes: RouteSpec[], options: { maxBodyBytes?: number } = {}): Promise<ServedRoutes> {
+export async function serveRoutes(dir: string, routes: RouteSpec[], options: { maxBodyBytes?: number; lingerMs?: number } = {}): Promise<ServedRoutes> {
   const socketPath = join(dir, 'api.sock');
-  const app = createServer({ routes, logger: pino({ level: 'silent' }), maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 });
+  const app = createServer({ routes, logger: pino({ level: 'silent' }), maxBodyBytes: options.maxBodyBytes ?? 64 * 1024, lingerMs: options.lingerMs });
   await app.listen({ path: socketPath });
   const client = new MemorydClient({ socketPath, timeoutMs: 5000 });
   return {
