@@ -85,8 +85,13 @@ export const summaries = sqliteTable(
     createdAt: integer('created_at').notNull(),
     archivedAt: integer('archived_at'),
   },
-  // A session holds at most a few hundred summaries: (session, seq) serves every read.
-  (table) => [uniqueIndex('summaries_session_seq').on(table.sessionId, table.seq)],
+  // (session, seq) orders and numbers a session's summaries; (session, status, seq) lets
+  // the reads on every context call (the few active ones) and the archive upkeep skip the
+  // hundreds of archived rows instead of scanning them.
+  (table) => [
+    uniqueIndex('summaries_session_seq').on(table.sessionId, table.seq),
+    index('summaries_session_status_seq').on(table.sessionId, table.status, table.seq),
+  ],
 );
 
 export const facts = sqliteTable(

@@ -1,0 +1,1 @@
+CREATE INDEX `summaries_session_status_seq` ON `summaries` (`session_id`,`status`,`seq`);

@@ -1,0 +1,73 @@
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/storage/database.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations', import.meta.url));
+const temp = makeTempDir();
+afterAll(() => temp.remove());
+
+interface Journal {
+  entries: Array<{ idx: number; tag: string }>;
+}
+
+const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as Journal;
+
+/** A migrations folder holding only the first `count` migrations: an earlier release. */
+function earlierRelease(count: number): string {
+  const dir = join(temp.dir, `release-${count}`);
+  mkdirSync(join(dir, 'meta'), { recursive: true });
+  const entries = journal.entries.slice(0, count);
+  for (const entry of entries) copyFileSync(join(MIGRATIONS, `${entry.tag}.sql`), join(dir, `${entry.tag}.sql`));
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+  return dir;
+}
+
+describe('migrations', () => {
+  it('upgrades a database of the first release in place, keeping its rows', () => {
+    const path = join(temp.dir, 'old.db');
+    const old = new BetterSqlite3(path);
+    migrate(drizzle(old), { migrationsFolder: earlierRelease(1) });
+    old.prepare("insert into sessions (id, created_at, updated_at) values ('s1', 1, 1)").run();
+    const insert = old.prepare(
+      `insert into summaries (id, session_id, seq, body, topic, token_count, search_text, compact_body, compact_token_count,
+       status, first_turn, last_turn, turn_numbers, started_at, ended_at, created_at)
+       values (?, 's1', ?, '{}', 't', 3, 'w', '{}', 3, ?, 1, 3, '[1,2,3]', 1, 2, 3)`,
+    );
+    for (let seq = 1; seq <= 30; seq++) insert.run(`sum_${seq}`, seq, seq <= 26 ? 'archived' : 'active');
+    old.close();
+
+    const upgraded = openDatabase(path);
+    try {
+      const { sqlite } = upgraded;
+      expect(sqlite.prepare('select count(*) from __drizzle_migrations').pluck().get()).toBe(journal.entries.length);
+      expect(sqlite.prepare("select count(*) from summaries where session_id = 's1'").pluck().get()).toBe(30);
+      // The reads made on every context call find the few active summaries by the index.
+      const plan = sqlite
+        .prepare("explain query plan select * from summaries where session_id = 's1' and status = 'active' order by seq")
+        .all()
+        .map((row) => (row as { detail: string }).detail)
+        .join('\n');
+      expect(plan).toContain('summaries_session_status_seq');
+      expect(plan).not.toContain('TEMP B-TREE');
+    } finally {
+      upgraded.close();
+    }
+  });
+
+  it('applies every migration to a new database exactly once, also when reopened', () => {
+    const path = join(temp.dir, 'new.db');
+    openDatabase(path).close();
+    const again = openDatabase(path);
+    try {
+      expect(again.sqlite.prepare('select count(*) from __drizzle_migrations').pluck().get()).toBe(journal.entries.length);
+    } finally {
+      again.close();
+    }
+  });
+});
