@@ -60,9 +60,9 @@ export function advanceWindow(
     { shift: options.shift || closeAll, flush: options.mode === 'flush' || options.mode === 'end', segmentSize: deps.config.window.segmentSize },
   );
   const summariesCreated = plan.closed.map((segment) => summarize(deps, sessionId, segment.map((each) => each.turn), options.now));
-  const archived = summariesCreated.length > 0 ? deps.store.archiveOldSummaries(sessionId, deps.config.window.maxSummaries, options.now) : 0;
   // Forget aggressively: past the archive limit the oldest summaries go for good.
-  if (archived > 0) deps.store.deleteOldArchivedSummaries(sessionId, deps.config.window.maxArchivedSummaries);
+  const keep = { active: deps.config.window.maxSummaries, archived: deps.config.window.maxArchivedSummaries };
+  const archived = summariesCreated.length > 0 ? deps.store.archiveOldSummaries(sessionId, keep, options.now) : 0;
   return {
     size: selection.size,
     reason: selection.reason,

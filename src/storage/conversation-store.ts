@@ -97,14 +97,6 @@ export class ConversationStore {
         .set({ status: 'archived', archivedAt: sql`${p('at')}` })
         .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active'), sql`${summaries.seq} <= ${p('seq')}`))
         .prepare(),
-      archivedCutoff: db
-        .select({ seq: summaries.seq })
-        .from(summaries)
-        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived')))
-        .orderBy(desc(summaries.seq))
-        .limit(1)
-        .offset(p('keep'))
-        .prepare(),
       deleteArchivedUpTo: db
         .delete(summaries)
         .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'), sql`${summaries.seq} <= ${p('seq')}`))
@@ -193,16 +185,20 @@ export class ConversationStore {
     return this.q.summaryById.get({ id });
   }
 
-  /** Archives all but the newest `keep` active summaries; returns how many were archived. */
-  archiveOldSummaries(sessionId: string, keep: number, at: number): number {
+  /**
+   * Archives all but the newest `keep.active` active summaries, then deletes all but the
+   * newest `keep.archived` archived ones; returns how many were archived.
+   */
+  archiveOldSummaries(sessionId: string, keep: { active: number; archived: number }, at: number): number {
     const active = this.activeSummaries(sessionId);
-    const last = active[active.length - 1 - keep];
-    return last === undefined ? 0 : this.q.archiveUpTo.run({ sessionId, seq: last.seq, at }).changes;
-  }
-
-  /** Deletes all but the newest `keep` archived summaries; returns how many went. */
-  deleteOldArchivedSummaries(sessionId: string, keep: number): number {
-    const cutoff = this.q.archivedCutoff.get({ sessionId, keep });
-    return cutoff === undefined ? 0 : this.q.deleteArchivedUpTo.run({ sessionId, seq: cutoff.seq }).changes;
+    const last = active[active.length - 1 - keep.active];
+    if (last === undefined) return 0;
+    const archived = this.q.archiveUpTo.run({ sessionId, seq: last.seq, at }).changes;
+    // Summaries are numbered 1, 2, 3… and archived and deleted oldest first, so the
+    // archived ones are exactly the seqs up to last.seq that are still there: keeping the
+    // newest `keep.archived` of them is deleting those up to last.seq - keep.archived
+    // (a range of the index, not a scan past the hundreds that stay).
+    this.q.deleteArchivedUpTo.run({ sessionId, seq: last.seq - keep.archived });
+    return archived;
   }
 }

@@ -164,6 +164,33 @@ describe('topic shifts and segments', () => {
     expect(promptText(asked)).toContain('Kubernetes');
   });
 
+  it('keeps only the newest MEMORYD_MAX_ARCHIVED_SUMMARIES archived summaries per session', async () => {
+    const test = await startTestDaemon({ embedder: topicEmbedder(), env: { MEMORYD_MAX_SUMMARIES: '2', MEMORYD_MAX_ARCHIVED_SUMMARIES: '5' } });
+    running.push(test);
+    const chat = conversation(test.client, 'forget');
+    const other = conversation(test.client, 'other');
+    const rows = (sessionId: string) =>
+      test.daemon.context.database.sqlite
+        .prepare('select seq, status from summaries where session_id = ? order by seq')
+        .all(sessionId) as Array<{ seq: number; status: string }>;
+    let seen = 0;
+    for (let i = 0; i < 40; i += 1) {
+      await chat.say(`[c:0.5] note ${i} on the reading list`);
+      await chat.reply(`[c:0.5] reply ${i} on the reading list`);
+      if (i % 10 === 0) await other.say(`[c:0.5] other session note ${i}`);
+      const now = rows('forget');
+      const newest = now.at(-1)?.seq ?? 0;
+      // At every step: the newest 2 active, the 5 before them archived, nothing older.
+      const kept = Math.min(newest, 7);
+      expect(now.map((row) => row.seq)).toEqual(Array.from({ length: kept }, (_, k) => newest - kept + 1 + k));
+      expect(now.filter((row) => row.status === 'active').map((row) => row.seq)).toEqual(now.slice(-2).map((row) => row.seq));
+      seen = Math.max(seen, newest);
+    }
+    expect(seen).toBeGreaterThan(10);
+    // Another session's summaries are not touched by this one's forgetting.
+    expect(rows('other').map((row) => row.seq)).toEqual(Array.from({ length: rows('other').length }, (_, k) => k + 1));
+  });
+
   it('purges raw turns once summarised: only the window and open segment keep content', async () => {
     const { client, daemon } = await daemonWithTopics();
     const chat = conversation(client, 'purge');
