@@ -146,9 +146,12 @@ function asciiShape(surface: string): TokenShape {
   }
   const first = surface.charCodeAt(0);
   const second = surface.charCodeAt(1);
-  const isDigit = (code: number): boolean => code >= 48 && code <= 57;
-  const number = isDigit(first) || (first === 36 && isDigit(second));
+  const number = isAsciiDigit(first) || (first === 36 && isAsciiDigit(second));
   return { number, letters, codeLike: !number && digits, capital: first >= 65 && first <= 90 };
+}
+
+function isAsciiDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
 }
 
 function unicodeShape(surface: string): TokenShape {
