@@ -5,7 +5,7 @@ import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversa
 import { toChunk } from '../tokens/chunks.js';
 import { detectPastReference } from './past-reference.js';
 import type { Counted, PromptParts } from './prompt-parts.js';
-import { retrieveArchived } from './summary-retrieval.js';
+import { retrieveArchived, type SummaryTermsCache } from './summary-retrieval.js';
 
 /** What the tiers hand the compiler for one request, besides the database. */
 export interface GatherInput {
@@ -29,7 +29,7 @@ const ARCHIVED_RETRIEVED = 4;
  * Turns the tiers' state into pre-counted prompt parts. Nothing here counts tokens:
  * every size was stored with its item (turn, summary, fact) or computed once per tool.
  */
-export function gatherParts(store: ConversationStore, config: Config, input: GatherInput): PromptParts {
+export function gatherParts(store: ConversationStore, config: Config, summaryTerms: SummaryTermsCache, input: GatherInput): PromptParts {
   const current = input.live.filter((turn) => input.currentTurnNumbers.has(turn.turnNumber));
   const live = input.live.filter((turn) => !input.currentTurnNumbers.has(turn.turnNumber));
   const windowUnits = toUnits(live.filter((turn) => turn.state === 'window'));
@@ -41,7 +41,7 @@ export function gatherParts(store: ConversationStore, config: Config, input: Gat
       items: input.facts.items.map((fact, rank) => factItem(fact.id, fact.fact, fact.tokenCount, rank)),
       candidates: input.facts.candidates.map((fact, rank) => factItem(fact.id, fact.fact, fact.tokenCount, input.facts.items.length + rank)),
     },
-    summaries: summaryItems(store, config, input),
+    summaries: summaryItems(store, config, summaryTerms, input),
     tools: input.tools,
     toolResults: toUnits(current.filter((turn) => turn.role === 'tool')),
     window: { items: windowUnits, candidates: windowCandidates(windowUnits, segmentUnits, config) },
@@ -122,10 +122,10 @@ function messageCount(item: LayoutItem): number {
  * within the summaries budget (200 tokens): retrieved ones first, then the newest
  * active ones. Rendered oldest first.
  */
-function summaryItems(store: ConversationStore, config: Config, input: GatherInput): LayoutItem[] {
+function summaryItems(store: ConversationStore, config: Config, summaryTerms: SummaryTermsCache, input: GatherInput): LayoutItem[] {
   const active = store.activeSummaries(input.sessionId);
   const reference = detectPastReference(input.userTurn.content ?? '', input.now);
-  const retrieved = reference === null ? [] : retrieveArchived(store, input.sessionId, input.userTurn.content ?? '', reference, ARCHIVED_RETRIEVED);
+  const retrieved = reference === null ? [] : retrieveArchived(store, summaryTerms, input.sessionId, input.userTurn.content ?? '', reference, ARCHIVED_RETRIEVED);
   const chosen: SummaryRow[] = [];
   let tokens = 0;
   for (const row of [...retrieved, ...[...active].reverse()]) {

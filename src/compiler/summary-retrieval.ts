@@ -9,6 +9,53 @@ const ALL_TIME = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
 const K1 = 1.2;
 const B = 0.75;
 
+/** A summary's words as BM25 reads them: how often each occurs, and how many there are. */
+export interface DocumentTerms {
+  counts: ReadonlyMap<string, number>;
+  length: number;
+}
+
+/** The terms of a summary's search text (its content words, space-separated). */
+export function documentTerms(searchText: string): DocumentTerms {
+  const words = searchText.split(' ');
+  const counts = new Map<string, number>();
+  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return { counts, length: words.length };
+}
+
+/** Summaries whose terms are kept; about 2 KB each, so ~10 MB at most. */
+const TERMS_CACHED = 5000;
+
+/**
+ * Archived summaries' terms by summary id, kept between requests: a summary is written
+ * once and never changed, so an entry never goes stale (one rolled back with its
+ * transaction is just never asked for again). The least recently used go first.
+ */
+export class SummaryTermsCache {
+  private readonly entries = new Map<string, DocumentTerms>();
+
+  constructor(private readonly capacity = TERMS_CACHED) {}
+
+  terms(id: string, load: () => string | undefined): DocumentTerms | null {
+    const cached = this.entries.get(id);
+    if (cached !== undefined) {
+      this.entries.delete(id);
+      this.entries.set(id, cached);
+      return cached;
+    }
+    const searchText = load();
+    if (searchText === undefined) return null;
+    const terms = documentTerms(searchText);
+    this.entries.set(id, terms);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    return terms;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
 /**
  * Archived summaries that answer a question about the past: within the named day range
  * (if any), ranked by BM25 of the message's content words over the summaries' words
@@ -16,31 +63,53 @@ const B = 0.75;
  * range but no content words, the newest of the range. Reads the archive only when a
  * message asks about the past, so ordinary turns pay nothing for it.
  */
-export function retrieveArchived(store: ConversationStore, sessionId: string, message: string, reference: PastReference, limit: number): SummaryRow[] {
+export function retrieveArchived(
+  store: ConversationStore,
+  cache: SummaryTermsCache,
+  sessionId: string,
+  message: string,
+  reference: PastReference,
+  limit: number,
+): SummaryRow[] {
   const terms = contentWords(message).slice(0, MAX_TERMS);
   if (terms.length === 0 && reference.range === null) return [];
-  const archive = store.archivedSummaryTerms(sessionId, reference.range ?? ALL_TIME);
-  const ranked = terms.length === 0 ? archive : rankByBm25(terms, archive);
+  const archive = store.archivedSummaryIds(sessionId, reference.range ?? ALL_TIME);
+  const ranked =
+    terms.length === 0
+      ? archive
+      : rankDocuments(
+          terms,
+          archive.flatMap((summary) => {
+            const found = cache.terms(summary.id, () => store.summarySearchText(summary.id));
+            return found === null ? [] : [{ id: summary.id, terms: found }];
+          }),
+        );
   return ranked.slice(0, limit).flatMap(({ id }) => store.findSummary(id) ?? []);
 }
 
 /** The documents matching at least one term, best first; ties keep the input order (newest first). */
 export function rankByBm25<D extends { searchText: string }>(terms: readonly string[], documents: readonly D[]): D[] {
-  const words = documents.map((document) => document.searchText.split(' '));
-  const averageLength = words.reduce((sum, each) => sum + each.length, 0) / Math.max(1, words.length);
+  return rankDocuments(
+    terms,
+    documents.map((document) => ({ document, terms: documentTerms(document.searchText) })),
+  ).map((entry) => entry.document);
+}
+
+function rankDocuments<D extends { terms: DocumentTerms }>(terms: readonly string[], documents: readonly D[]): D[] {
+  const averageLength = documents.reduce((sum, each) => sum + each.terms.length, 0) / Math.max(1, documents.length);
   const idf = new Map(
     terms.map((term) => {
-      const containing = words.filter((each) => each.includes(term)).length;
+      const containing = documents.filter((each) => each.terms.counts.has(term)).length;
       return [term, Math.log(1 + (documents.length - containing + 0.5) / (containing + 0.5))];
     }),
   );
   const scored = documents.map((document, index) => {
-    const each = words[index] ?? [];
+    const { counts, length } = document.terms;
     let score = 0;
     for (const term of terms) {
-      const frequency = each.filter((word) => word === term).length;
+      const frequency = counts.get(term) ?? 0;
       if (frequency === 0) continue;
-      score += ((idf.get(term) ?? 0) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * each.length) / averageLength));
+      score += ((idf.get(term) ?? 0) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength));
     }
     return { document, index, score };
   });

@@ -78,8 +78,8 @@ export class ConversationStore {
         .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
         .orderBy(asc(summaries.seq))
         .prepare(),
-      archivedTerms: db
-        .select({ id: summaries.id, seq: summaries.seq, searchText: summaries.searchText })
+      archivedIds: db
+        .select({ id: summaries.id, seq: summaries.seq })
         .from(summaries)
         .where(
           and(
@@ -91,6 +91,7 @@ export class ConversationStore {
         )
         .orderBy(desc(summaries.seq))
         .prepare(),
+      searchText: db.select({ searchText: summaries.searchText }).from(summaries).where(eq(summaries.id, p('id'))).prepare(),
       summaryById: db.select().from(summaries).where(eq(summaries.id, p('id'))).prepare(),
       archiveUpTo: db
         .update(summaries)
@@ -174,11 +175,16 @@ export class ConversationStore {
   }
 
   /**
-   * The words of the session's archived summaries whose time span overlaps [from, to],
-   * newest first (at most the archive limit per session): what retrieval scores.
+   * The session's archived summaries whose time span overlaps [from, to], newest first
+   * (at most the archive limit per session): what retrieval ranks.
    */
-  archivedSummaryTerms(sessionId: string, range: { from: number; to: number }): Array<{ id: string; seq: number; searchText: string }> {
-    return this.q.archivedTerms.all({ sessionId, from: range.from, to: range.to });
+  archivedSummaryIds(sessionId: string, range: { from: number; to: number }): Array<{ id: string; seq: number }> {
+    return this.q.archivedIds.all({ sessionId, from: range.from, to: range.to });
+  }
+
+  /** A summary's content words, space-separated (written once with the summary). */
+  summarySearchText(id: string): string | undefined {
+    return this.q.searchText.get({ id })?.searchText;
   }
 
   findSummary(id: string): SummaryRow | undefined {

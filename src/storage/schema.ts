@@ -87,10 +87,11 @@ export const summaries = sqliteTable(
   },
   // (session, seq) orders and numbers a session's summaries; (session, status, seq) lets
   // the reads on every context call (the few active ones) and the archive upkeep skip the
-  // hundreds of archived rows instead of scanning them.
+  // hundreds of archived rows instead of scanning them. It also carries the time span and
+  // id, so listing the archive for a question about the past never reads the rows.
   (table) => [
     uniqueIndex('summaries_session_seq').on(table.sessionId, table.seq),
-    index('summaries_session_status_seq').on(table.sessionId, table.status, table.seq),
+    index('summaries_session_status_seq').on(table.sessionId, table.status, table.seq, table.startedAt, table.endedAt, table.id),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankByBm25 } from '../../src/compiler/summary-retrieval.js';
+import { documentTerms, rankByBm25, SummaryTermsCache } from '../../src/compiler/summary-retrieval.js';
 
 const doc = (id: string, searchText: string) => ({ id, searchText });
 
@@ -25,5 +25,46 @@ describe('BM25 over archived summaries', () => {
 
   it('returns nothing for an empty archive', () => {
     expect(rankByBm25(['alpha'], [])).toEqual([]);
+  });
+});
+
+describe('the terms cache of archived summaries', () => {
+  it('reads a summary once, then answers from memory', () => {
+    const cache = new SummaryTermsCache(10);
+    const loads: string[] = [];
+    const load = (id: string) => () => {
+      loads.push(id);
+      return `${id} garden garden tomatoes`;
+    };
+    expect(cache.terms('a', load('a'))).toEqual(documentTerms('a garden garden tomatoes'));
+    expect(cache.terms('a', load('a'))?.counts.get('garden')).toBe(2);
+    expect(loads).toEqual(['a']);
+  });
+
+  it('drops the least recently used beyond its capacity', () => {
+    const cache = new SummaryTermsCache(2);
+    const loads: string[] = [];
+    const load = (id: string) => () => {
+      loads.push(id);
+      return id;
+    };
+    cache.terms('a', load('a'));
+    cache.terms('b', load('b'));
+    cache.terms('a', load('a')); // a is now the most recent
+    cache.terms('c', load('c')); // evicts b
+    cache.terms('a', load('a'));
+    cache.terms('b', load('b'));
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+    expect(cache.size).toBe(2);
+  });
+
+  it('remembers nothing for a summary that is not there', () => {
+    const cache = new SummaryTermsCache(2);
+    expect(cache.terms('gone', () => undefined)).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it('counts words as the ranking reads them: repeats and length', () => {
+    expect(documentTerms('kube helm kube')).toEqual({ counts: new Map([['kube', 2], ['helm', 1]]), length: 3 });
   });
 });

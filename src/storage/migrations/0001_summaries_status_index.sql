@@ -1,1 +1,1 @@
-CREATE INDEX `summaries_session_status_seq` ON `summaries` (`session_id`,`status`,`seq`);
+CREATE INDEX `summaries_session_status_seq` ON `summaries` (`session_id`,`status`,`seq`,`started_at`,`ended_at`,`id`);
