@@ -55,6 +55,16 @@ describe('migrations', () => {
         .join('\n');
       expect(plan).toContain('summaries_session_status_seq');
       expect(plan).not.toContain('TEMP B-TREE');
+      // Listing the archive for a question about the past reads the index alone.
+      const archivePlan = sqlite
+        .prepare(
+          "explain query plan select id, seq from summaries where session_id = 's1' and status = 'archived' and ended_at >= 0 and started_at <= 9 order by seq desc",
+        )
+        .all()
+        .map((row) => (row as { detail: string }).detail)
+        .join('\n');
+      expect(archivePlan).toContain('COVERING INDEX summaries_session_status_seq');
+      expect(archivePlan).not.toContain('TEMP B-TREE');
     } finally {
       upgraded.close();
     }
