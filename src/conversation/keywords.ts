@@ -106,25 +106,27 @@ export function candidatePhrases(sentences: readonly Sentence[], keywords: reado
 function phraseRuns(tokens: readonly Token[]): Token[][] {
   const runs: Token[][] = [];
   let current: Token[] = [];
-  const flush = (): void => {
-    while (current.length > 0 && isLinkWord(current[current.length - 1] as Token)) current.pop();
-    if (current.length >= 2) runs.push(current.slice(0, MAX_PHRASE_WORDS));
-    // A shorter head is often the phrase itself ("LGBTQ support group" of "… yesterday").
-    if (current.length > 3) runs.push(current.slice(0, 3));
-    runs.push(...nameRuns(current).filter((name) => name.length < current.length));
-    current = [];
-  };
   tokens.forEach((token, i) => {
-    if (token.breakBefore && !continuesDate(tokens, i)) flush();
+    if (token.breakBefore && !continuesDate(tokens, i)) current = endRun(current, runs);
     if (token.vocative) return;
     const next = tokens[i + 1];
     const connector = current.length > 0 && NAME_CONNECTORS.has(token.key) && next !== undefined && (next.proper || next.number);
     const dateLink = current.length > 0 && token.key === 'de' && next !== undefined && (MONTHS.has(next.key) || next.number);
     if (isContent(token) || connector || dateLink || isDateMonth(tokens, i)) current.push(token);
-    else flush();
+    else current = endRun(current, runs);
   });
-  flush();
+  endRun(current, runs);
   return runs;
+}
+
+/** Ends the run being built: adds its phrases to `runs` and returns a fresh, empty run. */
+function endRun(current: Token[], runs: Token[][]): Token[] {
+  while (current.length > 0 && isLinkWord(current[current.length - 1] as Token)) current.pop();
+  if (current.length >= 2) runs.push(current.slice(0, MAX_PHRASE_WORDS));
+  // A shorter head is often the phrase itself ("LGBTQ support group" of "… yesterday").
+  if (current.length > 3) runs.push(current.slice(0, 3));
+  runs.push(...nameRuns(current).filter((name) => name.length < current.length));
+  return [];
 }
 
 // The names inside a run ("Maria Lopez" in "Maria Lopez approved budget").
