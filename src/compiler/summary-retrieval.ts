@@ -29,7 +29,9 @@ const TERMS_CACHED = 5000;
 /**
  * Archived summaries' terms by summary id, kept between requests: a summary is written
  * once and never changed, so an entry never goes stale (one rolled back with its
- * transaction is just never asked for again). The least recently used go first.
+ * transaction is just never asked for again). The oldest entries go first: a session's
+ * archive is read whole on each retrieval, so refreshing entries on use would cost a
+ * map update per summary and gain nothing.
  */
 export class SummaryTermsCache {
   private readonly entries = new Map<string, DocumentTerms>();
@@ -38,11 +40,7 @@ export class SummaryTermsCache {
 
   terms(id: string, load: () => string | undefined): DocumentTerms | null {
     const cached = this.entries.get(id);
-    if (cached !== undefined) {
-      this.entries.delete(id);
-      this.entries.set(id, cached);
-      return cached;
-    }
+    if (cached !== undefined) return cached;
     const searchText = load();
     if (searchText === undefined) return null;
     const terms = documentTerms(searchText);

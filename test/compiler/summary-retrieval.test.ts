@@ -41,7 +41,7 @@ describe('the terms cache of archived summaries', () => {
     expect(loads).toEqual(['a']);
   });
 
-  it('drops the least recently used beyond its capacity', () => {
+  it('drops the oldest entries beyond its capacity', () => {
     const cache = new SummaryTermsCache(2);
     const loads: string[] = [];
     const load = (id: string) => () => {
@@ -50,11 +50,11 @@ describe('the terms cache of archived summaries', () => {
     };
     cache.terms('a', load('a'));
     cache.terms('b', load('b'));
-    cache.terms('a', load('a')); // a is now the most recent
-    cache.terms('c', load('c')); // evicts b
     cache.terms('a', load('a'));
+    cache.terms('c', load('c')); // evicts a, the oldest
     cache.terms('b', load('b'));
-    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+    cache.terms('a', load('a'));
+    expect(loads).toEqual(['a', 'b', 'c', 'a']);
     expect(cache.size).toBe(2);
   });
 
