@@ -6,6 +6,7 @@ const benchmarks = {
   context: () => import('../src/bench/context-bench.js'),
   load: () => import('../src/bench/load-bench.js'),
   cache: () => import('../src/bench/cache-bench.js'),
+  'hot-path': () => import('../src/bench/hot-path-bench.js'),
 };
 
 process.exitCode = await runNamed('bench', benchmarks, process.argv.slice(2), { runAllWhenEmpty: ['layout', 'context'] });
