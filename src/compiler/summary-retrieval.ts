@@ -72,28 +72,19 @@ export function retrieveArchived(
   const terms = contentWords(message).slice(0, MAX_TERMS);
   if (terms.length === 0 && reference.range === null) return [];
   const archive = store.archivedSummaryIds(sessionId, reference.range ?? ALL_TIME);
-  const ranked =
-    terms.length === 0
-      ? archive
-      : rankDocuments(
-          terms,
-          archive.flatMap((summary) => {
-            const found = cache.terms(summary.id, () => store.summarySearchText(summary.id));
-            return found === null ? [] : [{ id: summary.id, terms: found }];
-          }),
-        );
+  const ranked = terms.length === 0 ? archive : rankByBm25(terms, withTerms(store, cache, archive));
   return ranked.slice(0, limit).flatMap(({ id }) => store.findSummary(id) ?? []);
 }
 
-/** The documents matching at least one term, best first; ties keep the input order (newest first). */
-export function rankByBm25<D extends { searchText: string }>(terms: readonly string[], documents: readonly D[]): D[] {
-  return rankDocuments(
-    terms,
-    documents.map((document) => ({ document, terms: documentTerms(document.searchText) })),
-  ).map((entry) => entry.document);
+function withTerms(store: ConversationStore, cache: SummaryTermsCache, archive: ReadonlyArray<{ id: string }>): Array<{ id: string; terms: DocumentTerms }> {
+  return archive.flatMap(({ id }) => {
+    const terms = cache.terms(id, () => store.summarySearchText(id));
+    return terms === null ? [] : [{ id, terms }];
+  });
 }
 
-function rankDocuments<D extends { terms: DocumentTerms }>(terms: readonly string[], documents: readonly D[]): D[] {
+/** The documents matching at least one term, best first; ties keep the input order (newest first). */
+export function rankByBm25<D extends { terms: DocumentTerms }>(terms: readonly string[], documents: readonly D[]): D[] {
   const averageLength = documents.reduce((sum, each) => sum + each.terms.length, 0) / Math.max(1, documents.length);
   const idf = new Map(
     terms.map((term) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentTerms, rankByBm25, SummaryTermsCache } from '../../src/compiler/summary-retrieval.js';
 
-const doc = (id: string, searchText: string) => ({ id, searchText });
+const doc = (id: string, searchText: string) => ({ id, terms: documentTerms(searchText) });
 
 describe('BM25 over archived summaries', () => {
   it('ranks summaries sharing rarer words higher and leaves out those sharing none', () => {
@@ -20,7 +20,6 @@ describe('BM25 over archived summaries', () => {
   it('keeps the input order (newest first) on equal scores, deterministically', () => {
     const docs = [doc('b', 'alpha beta'), doc('a', 'alpha beta')];
     expect(rankByBm25(['alpha'], docs).map((each) => each.id)).toEqual(['b', 'a']);
-    expect(rankByBm25(['alpha'], docs)).toEqual(rankByBm25(['alpha'], docs));
   });
 
   it('returns nothing for an empty archive', () => {
