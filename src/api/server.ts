@@ -35,6 +35,8 @@ const MAX_PARAM_LENGTH = 64 * 1024;
  */
 export function createServer(options: ServerOptions): FastifyInstance {
   const log = options.logger.child({ part: 'api' });
+  // Sockets whose parser error has been answered: the parser repeats it on every later read.
+  const answered = new WeakSet<Socket>();
   const app = Fastify({
     logger: false,
     // Node closes an idle kept-alive connection after 5 s, racing a client that reuses it
@@ -50,7 +52,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
     frameworkErrors: (error, _request, reply) => {
       sendError(reply, error);
     },
-    clientErrorHandler: (error, socket) => answerClientError(error, socket as Socket, log),
+    clientErrorHandler: (error, socket) => answerClientError(error, socket as Socket, { log, answered }),
   });
 
   installShutdownDrain(app, SHUTDOWN_DRAIN);
@@ -148,22 +150,19 @@ function sendError(reply: FastifyReply, error: unknown): ReturnType<typeof mapEr
   return mapped;
 }
 
-/** Sockets whose parser error has been answered: the parser repeats it on every later read. */
-const answeredClientErrors = new WeakSet<Socket>();
-
 /**
  * Requests the HTTP parser refused get the api.md error format too; then the connection
  * closes, lingering (lingering-close.ts) so a client still sending reads the answer.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Socket, log: Logger): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed || answeredClientErrors.has(socket)) return;
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, state: { log: Logger; answered: WeakSet<Socket> }): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || state.answered.has(socket)) return;
   if (!socket.writable) {
     socket.destroy(error);
     return;
   }
-  answeredClientErrors.add(socket);
+  state.answered.add(socket);
   const { status, body } = mapClientError(error);
-  log.debug({ code: error.code, status }, 'refused a request the HTTP parser could not read');
+  state.log.debug({ code: error.code, status }, 'refused a request the HTTP parser could not read');
   const text = JSON.stringify(body);
   socket.write(
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
