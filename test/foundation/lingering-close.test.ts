@@ -82,50 +82,49 @@ class Uploader {
 
 const head = (extra: string): string => `POST /v1/things HTTP/1.1\r\nHost: memoryd\r\nContent-Type: application/json\r\nConnection: close\r\n${extra}\r\n`;
 
+/**
+ * Starts an upload the server refuses before reading all of it, waits for the answer,
+ * then sends `more` eight times: with a lingering close none of those writes fails.
+ */
+async function sendPastTheAnswer(start: (upload: Uploader) => Promise<void>, more: Buffer): Promise<Uploader> {
+  const api = await serve(10_000);
+  const upload = new Uploader(api.socketPath);
+  await start(upload);
+  await upload.answered;
+  await upload.keepSending(8, more);
+  upload.socket.end();
+  await upload.closed;
+  await api.close();
+  return upload;
+}
+
 describe('lingering close', () => {
   it('lets a client refused on its Content-Length keep sending and read the 413', async () => {
-    const api = await serve(10_000);
-    const upload = new Uploader(api.socketPath);
-    await upload.write(head(`Content-Length: ${4 * LIMIT}\r\n`));
-    await upload.answered;
-    await upload.keepSending(8, Buffer.alloc(LIMIT / 2, 'a'));
+    const upload = await sendPastTheAnswer((u) => u.write(head(`Content-Length: ${4 * LIMIT}\r\n`)), Buffer.alloc(LIMIT / 2, 'a'));
     expect(upload.writeErrors).toEqual([]);
     expect(upload.status()).toBe(413);
     expect(upload.errorCode()).toBe('PAYLOAD_TOO_LARGE');
-    upload.socket.end();
-    await upload.closed;
-    await api.close();
   });
 
   it('lets a client whose chunked body crosses the limit mid-upload read the 413', async () => {
-    const api = await serve(10_000);
-    const upload = new Uploader(api.socketPath);
-    await upload.write(head('Transfer-Encoding: chunked\r\n'));
     const piece = Buffer.alloc(16 * 1024, 'b');
     const chunk = Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]);
-    for (let sent = 0; sent <= LIMIT; sent += piece.length) await upload.write(chunk);
-    await upload.answered;
-    await upload.keepSending(8, chunk);
+    const upload = await sendPastTheAnswer(async (u) => {
+      await u.write(head('Transfer-Encoding: chunked\r\n'));
+      for (let sent = 0; sent <= LIMIT; sent += piece.length) await u.write(chunk);
+    }, chunk);
     expect(upload.writeErrors).toEqual([]);
     expect(upload.status()).toBe(413);
-    upload.socket.end();
-    await upload.closed;
-    await api.close();
   });
 
   it('lets a client whose body breaks HTTP framing mid-upload read the 400', async () => {
-    const api = await serve(10_000);
-    const upload = new Uploader(api.socketPath);
-    await upload.write(head('Transfer-Encoding: chunked\r\n'));
-    await upload.write('zz-not-a-chunk-size\r\n');
-    await upload.answered;
-    await upload.keepSending(8, Buffer.alloc(16 * 1024, 'c'));
+    const upload = await sendPastTheAnswer(async (u) => {
+      await u.write(head('Transfer-Encoding: chunked\r\n'));
+      await u.write('zz-not-a-chunk-size\r\n');
+    }, Buffer.alloc(16 * 1024, 'c'));
     expect(upload.writeErrors).toEqual([]);
     expect(upload.status()).toBe(400);
     expect(upload.errorCode()).toBe('INVALID_REQUEST');
-    upload.socket.end();
-    await upload.closed;
-    await api.close();
   });
 
   it('closes a connection whose client never stops sending once the linger time is over', async () => {
