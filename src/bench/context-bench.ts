@@ -15,6 +15,7 @@ import { createTokenizer } from '../tokens/create-tokenizer.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { contextVerdicts } from './context-verdicts.js';
 import { RSS_SAMPLE_TURNS, runContextReplay, type ContextRunResult } from './context-run.js';
+import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
 import { summarize } from './stats.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
@@ -22,10 +23,7 @@ const LOCOMO_FILE = '../shared/data/locomo/conv-26.json';
 const CHECKPOINTS = [20, 100, 1000, 10_000];
 const USAGE = 'usage: npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]\n';
 
-interface BenchArgs {
-  turns: number;
-  seed: number;
-  warmup: number;
+interface BenchArgs extends ReplayCounts {
   locomo: boolean;
   /** Where the daemon writes a V8 CPU profile (node --cpu-prof), or null. */
   cpuProfDir: string | null;
@@ -131,20 +129,13 @@ function parseBenchArgs(argv: string[]): BenchArgs | null {
     const { values } = parseArgs({
       args: argv,
       options: {
-        turns: { type: 'string', default: '10000' },
-        seed: { type: 'string', default: '42' },
-        warmup: { type: 'string', default: '100' },
+        ...replayOptions(10_000),
         'no-locomo': { type: 'boolean', default: false },
         'cpu-prof': { type: 'string' },
       },
     });
-    const turns = Number(values.turns);
-    const seed = Number(values.seed);
-    const warmup = Number(values.warmup);
-    if (!Number.isInteger(turns) || turns < 1) throw new Error('--turns must be a positive integer');
-    if (!Number.isInteger(seed) || !Number.isInteger(warmup) || warmup < 0) throw new Error('--seed and --warmup must be integers');
     const cpuProfDir = values['cpu-prof'] === undefined ? null : resolve(process.cwd(), values['cpu-prof']);
-    return { turns, seed, warmup: Math.min(warmup, turns - 1), locomo: !values['no-locomo'], cpuProfDir };
+    return { ...replayCounts(values), locomo: !values['no-locomo'], cpuProfDir };
   } catch (error) {
     process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return null;

@@ -14,17 +14,14 @@ import { loadConfig } from '../config/config.js';
 import { recordReply } from '../conversation/record-reply.js';
 import { startDaemon } from '../daemon.js';
 import { replaySteps } from './replay.js';
+import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
 import { summarize, type LatencySummary } from './stats.js';
 import { ms } from './text-table.js';
 
 const USAGE = 'usage: npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100]\n';
 const SESSION = 'bench-hot-path';
 
-export interface HotPathOptions {
-  turns: number;
-  seed: number;
-  warmup: number;
-}
+export type HotPathOptions = ReplayCounts;
 
 export interface HotPathResult {
   context: LatencySummary;
@@ -106,22 +103,8 @@ export async function run(argv: string[]): Promise<number> {
 
 function parseHotPathArgs(argv: string[]): HotPathOptions | null {
   try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        turns: { type: 'string', default: '3000' },
-        seed: { type: 'string', default: '42' },
-        warmup: { type: 'string', default: '100' },
-      },
-    });
-    const turns = Number(values.turns);
-    const seed = Number(values.seed);
-    const warmup = Number(values.warmup);
-    if (!Number.isInteger(turns) || turns < 1) throw new Error('--turns must be a positive integer');
-    if (!Number.isInteger(seed) || !Number.isInteger(warmup) || warmup < 0 || warmup >= turns) {
-      throw new Error('--seed must be an integer and --warmup an integer below --turns');
-    }
-    return { turns, seed, warmup };
+    const { values } = parseArgs({ args: argv, options: replayOptions(3000) });
+    return replayCounts(values);
   } catch (error) {
     process.stderr.write(`hot-path bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return null;
