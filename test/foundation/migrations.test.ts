@@ -28,6 +28,15 @@ function earlierRelease(count: number): string {
   return dir;
 }
 
+/** SQLite's query plan for `sql`, one step per line. */
+function queryPlan(sqlite: BetterSqlite3.Database, sql: string): string {
+  return sqlite
+    .prepare(`explain query plan ${sql}`)
+    .all()
+    .map((row) => (row as { detail: string }).detail)
+    .join('\n');
+}
+
 describe('migrations', () => {
   it('upgrades a database of the first release in place, keeping its rows', () => {
     const path = join(temp.dir, 'old.db');
@@ -48,21 +57,14 @@ describe('migrations', () => {
       expect(sqlite.prepare('select count(*) from __drizzle_migrations').pluck().get()).toBe(journal.entries.length);
       expect(sqlite.prepare("select count(*) from summaries where session_id = 's1'").pluck().get()).toBe(30);
       // The reads made on every context call find the few active summaries by the index.
-      const plan = sqlite
-        .prepare("explain query plan select * from summaries where session_id = 's1' and status = 'active' order by seq")
-        .all()
-        .map((row) => (row as { detail: string }).detail)
-        .join('\n');
+      const plan = queryPlan(sqlite, "select * from summaries where session_id = 's1' and status = 'active' order by seq");
       expect(plan).toContain('summaries_session_status_seq');
       expect(plan).not.toContain('TEMP B-TREE');
       // Listing the archive for a question about the past reads the index alone.
-      const archivePlan = sqlite
-        .prepare(
-          "explain query plan select id, seq from summaries where session_id = 's1' and status = 'archived' and ended_at >= 0 and started_at <= 9 order by seq desc",
-        )
-        .all()
-        .map((row) => (row as { detail: string }).detail)
-        .join('\n');
+      const archivePlan = queryPlan(
+        sqlite,
+        "select id, seq from summaries where session_id = 's1' and status = 'archived' and ended_at >= 0 and started_at <= 9 order by seq desc",
+      );
       expect(archivePlan).toContain('COVERING INDEX summaries_session_status_seq');
       expect(archivePlan).not.toContain('TEMP B-TREE');
     } finally {
