@@ -17,6 +17,8 @@ export interface WindowParams {
   maxSummaryTokens: number;
   totalSummariesMax: number;
   maxArchivedSummaries: number;
+  /** Summaries of segments expected to close, computed when an assistant turn is recorded; 0 turns it off. */
+  anticipatedSummaries: number;
   pressureTokens: number;
 }
 
@@ -82,6 +84,7 @@ export function loadConfig(
     maxSummaryTokens: read(SETTINGS.maxSummaryTokens),
     totalSummariesMax: read(SETTINGS.totalSummariesMax),
     maxArchivedSummaries: read(SETTINGS.maxArchivedSummaries),
+    anticipatedSummaries: read(SETTINGS.anticipatedSummaries),
     pressureTokens: read(SETTINGS.pressureTokens),
   };
   const config: Config = {

@@ -124,6 +124,7 @@ export const SETTINGS = {
   maxSummaryTokens: integer('MEMORYD_MAX_SUMMARY_TOKENS', 50, 20, 1000, 'tokens per summary'),
   totalSummariesMax: integer('MEMORYD_TOTAL_SUMMARIES_MAX', 200, 20, 10_000, 'tokens of summaries in one prompt'),
   maxArchivedSummaries: integer('MEMORYD_MAX_ARCHIVED_SUMMARIES', 200, 0, 100_000, 'archived summaries kept per session (older ones are deleted)'),
+  anticipatedSummaries: integer('MEMORYD_ANTICIPATED_SUMMARIES', 8, 0, 64, 'segment summaries prepared ahead of time, while the user reads an answer (0: none)'),
   pressureTokens: integer('MEMORYD_PRESSURE_TOKENS', 3000, 100, 1_000_000, 'context size that forces aggressive summarisation'),
 } as const;
 

@@ -5,6 +5,7 @@ import type { SessionChanges } from '../storage/conversation-store.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
+import { summaryTurns } from './window-advance.js';
 
 /** Where the assistant's cacheable answers go (the response cache). */
 export interface AnswerStore {
@@ -61,7 +62,7 @@ export async function recordReply(
   });
   const question = input.cacheable === true && deps.answers !== null ? lastUserQuestion(deps.recorder, sessionId) : null;
   const questionPrepared = question === null || deps.answers === null ? null : await deps.answers.prepare(question.text);
-  return runInTransaction(deps.database, (scope) => {
+  const outcome = runInTransaction(deps.database, (scope): ReplyOutcome => {
     const store = deps.recorder.store;
     const recorded = recordTurn(deps.recorder, sessionId, prepared);
     const { session } = recorded;
@@ -92,6 +93,10 @@ export async function recordReply(
     }
     return { recorded, cache };
   });
+  // The user reads this answer before writing the next message: summarise now the segments
+  // that message will most likely close, so the context call only has to store them.
+  for (const segment of outcome.recorded.window.likelyNext) deps.recorder.summarizer.anticipate(summaryTurns(segment));
+  return outcome;
 }
 
 function lastUserQuestion(recorder: RecorderDeps, sessionId: string): { text: string; at: number } | null {

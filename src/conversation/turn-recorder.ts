@@ -7,6 +7,7 @@ import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js'
 import { InvalidRequestError } from '../errors.js';
 import type { ConversationStore, SessionRow, TurnRow } from '../storage/conversation-store.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
+import type { SegmentSummarizer } from './segment-summarizer.js';
 import { detectExplicitShift, type ExplicitShift } from './shift-phrases.js';
 import { detectTopicShift, type ShiftDecision } from './topic-shift.js';
 import { advanceWindow, type WindowOutcome } from './window-advance.js';
@@ -47,6 +48,7 @@ export interface RecorderDeps {
   ids: IdGenerator;
   tokenizer: Tokenizer;
   embedder: Embedder;
+  summarizer: SegmentSummarizer;
   config: Config;
 }
 

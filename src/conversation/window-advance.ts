@@ -4,14 +4,17 @@ import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversa
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { contentWords } from './content-words.js';
+import type { SegmentSummarizer } from './segment-summarizer.js';
+import { forecastClosings } from './segment-forecast.js';
 import { planSegments } from './segments.js';
-import { summarizeSegment } from './summarizer.js';
+import type { SummaryTurn } from './summary-text.js';
 import { DEFAULT_WINDOW_PARAMS, selectWindow, type WindowMode, type WindowParams, type WindowSize } from './window.js';
 
 export interface WindowDeps {
   store: ConversationStore;
   ids: IdGenerator;
   tokenizer: Tokenizer;
+  summarizer: SegmentSummarizer;
   config: Config;
 }
 
@@ -21,6 +24,8 @@ export interface WindowOutcome extends WindowSize {
   segmentTurns: number[];
   summariesCreated: SummaryRow[];
   archived: number;
+  /** The segments the next user turn will most likely close: worth summarising ahead of time. */
+  likelyNext: TurnRow[][];
 }
 
 export type AdvanceMode = WindowMode | 'end';
@@ -71,6 +76,7 @@ export function advanceWindow(
     segmentTurns: plan.open.map((each) => each.turnNumber),
     summariesCreated,
     archived,
+    likelyNext: forecastClosings(plan.open.map((each) => each.turn), selection.kept, params, deps.config.window.segmentSize),
   };
 }
 
@@ -79,11 +85,7 @@ function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean
 }
 
 function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[], now: number): SummaryRow {
-  const fitted = summarizeSegment(
-    turns.map((turn) => ({ role: turn.role, content: turn.content ?? '', turnNumber: turn.turnNumber })),
-    deps.tokenizer,
-    { maxTokens: deps.config.window.maxSummaryTokens },
-  );
+  const fitted = deps.summarizer.summarize(summaryTurns(turns));
   const first = turns[0];
   const last = turns.at(-1);
   const compact = JSON.stringify({ topic: fitted.summary.topic, outcome: fitted.summary.outcome });
@@ -108,4 +110,9 @@ function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[
   });
   deps.store.deleteTurns(sessionId, turns.map((turn) => turn.turnNumber));
   return summary;
+}
+
+/** Stored turns as the summarizer reads them. */
+export function summaryTurns(turns: readonly TurnRow[]): SummaryTurn[] {
+  return turns.map((turn) => ({ role: turn.role, content: turn.content ?? '', turnNumber: turn.turnNumber }));
 }

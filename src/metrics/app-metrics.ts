@@ -17,6 +17,7 @@ export interface AppMetrics {
   facts: Counter;
   topicShifts: Counter;
   summariesCreated: Counter;
+  summaryWork: Counter;
   windowSize: Histogram;
   jobRuns: Counter;
   uptime: Gauge;
@@ -40,6 +41,10 @@ export function createAppMetrics(): AppMetrics {
     facts: registry.counter('memoryd_facts_total', 'fact changes, per kind (added, reconfirmed, superseded, deleted)'),
     topicShifts: registry.counter('memoryd_topic_shifts_total', 'topic shifts detected, per reason'),
     summariesCreated: registry.counter('memoryd_summaries_total', 'summaries written'),
+    summaryWork: registry.counter(
+      'memoryd_summary_work_total',
+      'segment summaries computed ahead of time (prepared), ready when their segment closed (anticipated), or computed at closing (computed)',
+    ),
     windowSize: registry.histogram('memoryd_window_turns', 'active window size in turns at each context call', [2, 4, 5, 6, 7, 8, 12]),
     jobRuns: registry.counter('memoryd_job_runs_total', 'job runs, per job and outcome'),
     uptime: registry.gauge('memoryd_uptime_seconds', 'seconds since the daemon started'),

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { forecastClosings, type ForecastTurn } from '../../src/conversation/segment-forecast.js';
+import { DEFAULT_WINDOW_PARAMS } from '../../src/conversation/window.js';
+
+const turn = (turnNumber: number, extra: Partial<ForecastTurn> = {}): ForecastTurn => ({
+  turnNumber,
+  role: turnNumber % 2 === 1 ? 'user' : 'assistant',
+  tokenCount: 20,
+  toolCallId: null,
+  continuity: 0.5,
+  topicShift: false,
+  ...extra,
+});
+const turns = (from: number, to: number): ForecastTurn[] => Array.from({ length: to - from + 1 }, (_, i) => turn(from + i));
+const numbers = (segments: ForecastTurn[][]): number[][] => segments.map((segment) => segment.map((each) => each.turnNumber));
+const forecast = (open: ForecastTurn[], window: ForecastTurn[], params = DEFAULT_WINDOW_PARAMS) => numbers(forecastClosings(open, window, params, 3));
+
+describe('forecastClosings', () => {
+  it('a full window and two open turns: the next message closes them with the oldest window turn', () => {
+    expect(forecast(turns(1, 2), turns(3, 8))).toEqual([[1, 2, 3]]);
+  });
+
+  it('one open turn: nothing closes unless the message shifts the topic', () => {
+    expect(forecast(turns(1, 1), turns(2, 7))).toEqual([[1, 2]]);
+  });
+
+  it('a window with room left: only a topic shift closes the open segment', () => {
+    expect(forecast(turns(1, 1), turns(2, 4))).toEqual([[1]]);
+    expect(forecast([], turns(1, 4))).toEqual([]);
+  });
+
+  it('a window over its size (it shrank to 4 under low continuity): full segments, then the shift remainder', () => {
+    const window = turns(3, 8).map((each) => ({ ...each, continuity: 0.1 }));
+    expect(forecast(turns(1, 2), window)).toEqual([[1, 2, 3], [4, 5]]);
+  });
+
+  it('a topic start among the leaving turns ends the segment before it', () => {
+    const window = turns(3, 8).map((each) => (each.turnNumber === 3 ? { ...each, topicShift: true } : each));
+    expect(forecast(turns(1, 2), window)).toEqual([[1, 2], [3]]);
+  });
+
+  it('a session with no turns forecasts nothing', () => {
+    expect(forecast([], [])).toEqual([]);
+  });
+});

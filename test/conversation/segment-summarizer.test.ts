@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SegmentSummarizer, type SummaryWork } from '../../src/conversation/segment-summarizer.js';
+import { summarizeSegment, type SummaryTurn } from '../../src/conversation/summarizer.js';
+import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
+import type { Tokenizer } from '../../src/tokens/tokenizer.js';
+
+let tokenizer: Tokenizer;
+beforeAll(async () => {
+  tokenizer = await createTokenizer('o200k_base');
+});
+
+const turn = (turnNumber: number, content: string, role: SummaryTurn['role'] = 'user'): SummaryTurn => ({ role, content, turnNumber });
+const GARDEN = [turn(1, 'Should we plant tomatoes or peppers this spring?'), turn(2, 'Tomatoes need more sun.', 'assistant'), turn(3, 'We decided on peppers then.')];
+const TRIP = [turn(4, 'Book the train to Lyon for Friday.'), turn(5, 'The 9:04 train has seats.', 'assistant'), turn(6, 'Great, take the 9:04.')];
+
+function summarizer(capacity: number): { summarizer: SegmentSummarizer; work: SummaryWork[] } {
+  const work: SummaryWork[] = [];
+  return { summarizer: new SegmentSummarizer(tokenizer, 50, capacity, (each) => work.push(each)), work };
+}
+
+describe('SegmentSummarizer', () => {
+  it('writes the same summary whether it was prepared ahead or computed at closing', () => {
+    const { summarizer: ahead, work } = summarizer(8);
+    ahead.anticipate(GARDEN);
+    expect(ahead.pending).toBe(1);
+    const prepared = ahead.summarize(structuredClone(GARDEN));
+    expect(prepared).toEqual(summarizeSegment(GARDEN, tokenizer, { maxTokens: 50 }));
+    expect(prepared.tokenCount).toBeLessThanOrEqual(50);
+    expect(work).toEqual(['prepared', 'anticipated']);
+    expect(ahead.pending).toBe(0);
+  });
+
+  it('computes a segment that differs from the prepared one in text, role or turn number', () => {
+    const { summarizer: ahead, work } = summarizer(8);
+    ahead.anticipate(GARDEN);
+    const variants = [
+      GARDEN.map((each, i) => (i === 2 ? { ...each, content: 'We decided on tomatoes then.' } : each)),
+      GARDEN.map((each, i) => (i === 1 ? { ...each, role: 'tool' as const } : each)),
+      GARDEN.map((each) => ({ ...each, turnNumber: each.turnNumber + 10 })),
+      GARDEN.slice(0, 2),
+    ];
+    for (const variant of variants) expect(ahead.summarize(variant)).toEqual(summarizeSegment(variant, tokenizer, { maxTokens: 50 }));
+    expect(work).toEqual(['prepared', 'computed', 'computed', 'computed', 'computed']);
+    expect(ahead.pending).toBe(1);
+  });
+
+  it('keeps at most `capacity` prepared summaries, dropping the oldest', () => {
+    const { summarizer: ahead, work } = summarizer(1);
+    ahead.anticipate(GARDEN);
+    ahead.anticipate(GARDEN);
+    ahead.anticipate(TRIP);
+    expect(ahead.pending).toBe(1);
+    ahead.summarize(GARDEN);
+    ahead.summarize(TRIP);
+    expect(work).toEqual(['prepared', 'prepared', 'computed', 'anticipated']);
+  });
+
+  it('prepares nothing with capacity 0', () => {
+    const { summarizer: never, work } = summarizer(0);
+    never.anticipate(GARDEN);
+    expect(never.pending).toBe(0);
+    never.summarize(GARDEN);
+    expect(work).toEqual(['computed']);
+  });
+});
