@@ -85,22 +85,35 @@ function withTerms(store: ConversationStore, cache: SummaryTermsCache, archive: 
 
 /** The documents matching at least one term, best first; ties keep the input order (newest first). */
 export function rankByBm25<D extends { terms: DocumentTerms }>(terms: readonly string[], documents: readonly D[]): D[] {
-  const averageLength = documents.reduce((sum, each) => sum + each.terms.length, 0) / Math.max(1, documents.length);
-  const idf = new Map(
-    terms.map((term) => {
-      const containing = documents.filter((each) => each.terms.counts.has(term)).length;
-      return [term, Math.log(1 + (documents.length - containing + 0.5) / (containing + 0.5))];
-    }),
-  );
-  const scored = documents.map((document, index) => {
-    const { counts, length } = document.terms;
-    let score = 0;
-    for (const term of terms) {
-      const frequency = counts.get(term) ?? 0;
+  // One pass reads every (document, term) frequency; idf needs all of them before scoring.
+  const width = terms.length;
+  const frequencies = new Float64Array(documents.length * width);
+  const containing = new Array<number>(width).fill(0);
+  const matching: number[] = [];
+  let totalLength = 0;
+  documents.forEach((document, d) => {
+    totalLength += document.terms.length;
+    let matches = false;
+    for (let t = 0; t < width; t += 1) {
+      const frequency = document.terms.counts.get(terms[t] as string) ?? 0;
       if (frequency === 0) continue;
-      score += ((idf.get(term) ?? 0) * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength));
+      frequencies[d * width + t] = frequency;
+      containing[t] = (containing[t] ?? 0) + 1;
+      matches = true;
     }
-    return { document, index, score };
+    if (matches) matching.push(d);
+  });
+  const averageLength = totalLength / Math.max(1, documents.length);
+  const idf = containing.map((count) => Math.log(1 + (documents.length - count + 0.5) / (count + 0.5)));
+  const scored = matching.map((d) => {
+    const document = documents[d] as D;
+    const lengthNorm = K1 * (1 - B + (B * document.terms.length) / averageLength);
+    let score = 0;
+    for (let t = 0; t < width; t += 1) {
+      const frequency = frequencies[d * width + t] ?? 0;
+      if (frequency > 0) score += ((idf[t] ?? 0) * frequency * (K1 + 1)) / (frequency + lengthNorm);
+    }
+    return { document, index: d, score };
   });
   return scored
     .filter((entry) => entry.score > 0)
