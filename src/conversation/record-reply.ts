@@ -95,7 +95,7 @@ export async function recordReply(
   });
   // The user reads this answer before writing the next message: summarise now the segments
   // that message will most likely close, so the context call only has to store them.
-  for (const segment of outcome.recorded.window.likelyNext) deps.recorder.summarizer.anticipate(summaryTurns(segment));
+  for (const segment of outcome.recorded.window.likelyNext()) deps.recorder.summarizer.anticipate(summaryTurns(segment));
   return outcome;
 }
 

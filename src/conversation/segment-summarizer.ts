@@ -1,5 +1,20 @@
+import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
-import { summarizeSegment, type FittedSummary, type SummaryTurn } from './summarizer.js';
+import { contentWords } from './content-words.js';
+import { summarizeSegment, type SummaryTurn } from './summarizer.js';
+
+/** What a summary row holds that depends only on the turns it summarises. */
+export interface SummaryContent {
+  /** The minified key-value JSON as rendered, and its chunk's exact count (≤ the limit). */
+  body: string;
+  tokenCount: number;
+  topic: string;
+  /** `{topic, outcome}` for the compact-json lens, and its chunk's count. */
+  compactBody: string;
+  compactTokenCount: number;
+  /** The body's content words, space-separated, for retrieval. */
+  searchText: string;
+}
 
 /**
  * `prepared`: computed ahead of time; `anticipated`: a closing segment's summary was
@@ -8,15 +23,15 @@ import { summarizeSegment, type FittedSummary, type SummaryTurn } from './summar
 export type SummaryWork = 'prepared' | 'anticipated' | 'computed';
 
 /**
- * The daemon's one summarizer: `summarizeSegment` with the config's token limit, plus a
- * small memo so a segment can be summarised before it closes, off the call the user
- * waits on. `summarizeSegment` is a pure function of the turns' role, text and number
- * (with a fixed tokenizer and limit), so a summary computed ahead of time is
- * byte-identical to one computed at closing: the memo changes when the work happens,
- * never what is written.
+ * The daemon's one summarizer: a segment's summary content (`summarizeSegment` with the
+ * config's token limit, its compact form, counts and search words), plus a small memo
+ * so a segment can be summarised before it closes, off the call the user waits on. The
+ * content is a pure function of the turns' role, text and number (with a fixed
+ * tokenizer and limit), so content computed ahead of time is byte-identical to content
+ * computed at closing: the memo changes when the work happens, never what is written.
  */
 export class SegmentSummarizer {
-  private readonly ready = new Map<string, FittedSummary>();
+  private readonly ready = new Map<string, SummaryContent>();
 
   /** `capacity`: summaries prepared ahead and not used yet that are kept (0: none are prepared). */
   constructor(
@@ -27,7 +42,7 @@ export class SegmentSummarizer {
   ) {}
 
   /** The summary of a closing segment: the one prepared ahead of time, or computed now. */
-  summarize(turns: readonly SummaryTurn[]): FittedSummary {
+  summarize(turns: readonly SummaryTurn[]): SummaryContent {
     const key = segmentKey(turns);
     const prepared = this.ready.get(key);
     if (prepared !== undefined) {
@@ -37,7 +52,7 @@ export class SegmentSummarizer {
       return prepared;
     }
     this.observe('computed');
-    return summarizeSegment(turns, this.tokenizer, { maxTokens: this.maxTokens });
+    return this.compute(turns);
   }
 
   /** Summarises a segment expected to close soon, unless that is already done. */
@@ -45,10 +60,24 @@ export class SegmentSummarizer {
     if (this.capacity === 0) return;
     const key = segmentKey(turns);
     if (this.ready.has(key)) return;
-    this.ready.set(key, summarizeSegment(turns, this.tokenizer, { maxTokens: this.maxTokens }));
+    this.ready.set(key, this.compute(turns));
     this.observe('prepared');
     // First in, first out: the oldest guess is the least likely to still close.
     if (this.ready.size > this.capacity) this.ready.delete(this.ready.keys().next().value as string);
+  }
+
+  private compute(turns: readonly SummaryTurn[]): SummaryContent {
+    const fitted = summarizeSegment(turns, this.tokenizer, { maxTokens: this.maxTokens });
+    const compactBody = JSON.stringify({ topic: fitted.summary.topic, outcome: fitted.summary.outcome });
+    return {
+      body: fitted.text,
+      // The summary renders as one chunk of the summaries section: its size is the chunk's.
+      tokenCount: fitted.tokenCount,
+      topic: fitted.summary.topic,
+      compactBody,
+      compactTokenCount: this.tokenizer.count(toChunk(compactBody)),
+      searchText: contentWords(fitted.text).join(' '),
+    };
   }
 
   /** Summaries prepared ahead of time and not used yet. */

@@ -1,9 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { IdGenerator } from '../ids.js';
 import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
-import { toChunk } from '../tokens/chunks.js';
-import type { Tokenizer } from '../tokens/tokenizer.js';
-import { contentWords } from './content-words.js';
 import type { SegmentSummarizer } from './segment-summarizer.js';
 import { forecastClosings } from './segment-forecast.js';
 import { planSegments } from './segments.js';
@@ -13,7 +10,6 @@ import { DEFAULT_WINDOW_PARAMS, selectWindow, type WindowMode, type WindowParams
 export interface WindowDeps {
   store: ConversationStore;
   ids: IdGenerator;
-  tokenizer: Tokenizer;
   summarizer: SegmentSummarizer;
   config: Config;
 }
@@ -24,8 +20,8 @@ export interface WindowOutcome extends WindowSize {
   segmentTurns: number[];
   summariesCreated: SummaryRow[];
   archived: number;
-  /** The segments the next user turn will most likely close: worth summarising ahead of time. */
-  likelyNext: TurnRow[][];
+  /** The segments the next user turn will most likely close: worth summarising ahead of time (computed on demand). */
+  likelyNext(): TurnRow[][];
 }
 
 export type AdvanceMode = WindowMode | 'end';
@@ -76,7 +72,7 @@ export function advanceWindow(
     segmentTurns: plan.open.map((each) => each.turnNumber),
     summariesCreated,
     archived,
-    likelyNext: forecastClosings(plan.open.map((each) => each.turn), selection.kept, params, deps.config.window.segmentSize),
+    likelyNext: () => forecastClosings(plan.open.map((each) => each.turn), selection.kept, params, deps.config.window.segmentSize),
   };
 }
 
@@ -85,27 +81,20 @@ function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean
 }
 
 function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[], now: number): SummaryRow {
-  const fitted = deps.summarizer.summarize(summaryTurns(turns));
+  const content = deps.summarizer.summarize(summaryTurns(turns));
   const first = turns[0];
   const last = turns.at(-1);
-  const compact = JSON.stringify({ topic: fitted.summary.topic, outcome: fitted.summary.outcome });
   const summary = deps.store.insertSummary({
     id: deps.ids.next('sum'),
     sessionId,
     seq: deps.store.nextSummarySeq(sessionId),
-    body: fitted.text,
-    topic: fitted.summary.topic,
-    // The summary renders as one chunk of the summaries section: its size is the chunk's.
-    tokenCount: fitted.tokenCount,
-    compactBody: compact,
-    compactTokenCount: deps.tokenizer.count(toChunk(compact)),
+    ...content,
     status: 'active',
     firstTurn: first?.turnNumber ?? 0,
     lastTurn: last?.turnNumber ?? 0,
     turnNumbers: JSON.stringify(turns.map((turn) => turn.turnNumber)),
     startedAt: first?.createdAt ?? now,
     endedAt: last?.createdAt ?? now,
-    searchText: contentWords(fitted.text).join(' '),
     createdAt: now,
   });
   deps.store.deleteTurns(sessionId, turns.map((turn) => turn.turnNumber));

@@ -78,6 +78,12 @@ export class ConversationStore {
         .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
         .orderBy(asc(summaries.seq))
         .prepare(),
+      activeSeqs: db
+        .select({ seq: summaries.seq })
+        .from(summaries)
+        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
+        .orderBy(asc(summaries.seq))
+        .prepare(),
       archivedIds: db
         .select({ id: summaries.id, seq: summaries.seq })
         .from(summaries)
@@ -196,7 +202,7 @@ export class ConversationStore {
    * newest `keep.archived` archived ones; returns how many were archived.
    */
   archiveOldSummaries(sessionId: string, keep: { active: number; archived: number }, at: number): number {
-    const active = this.activeSummaries(sessionId);
+    const active = this.q.activeSeqs.all({ sessionId });
     const last = active[active.length - 1 - keep.active];
     if (last === undefined) return 0;
     const archived = this.q.archiveUpTo.run({ sessionId, seq: last.seq, at }).changes;

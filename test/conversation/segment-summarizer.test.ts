@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SegmentSummarizer, type SummaryWork } from '../../src/conversation/segment-summarizer.js';
 import { summarizeSegment, type SummaryTurn } from '../../src/conversation/summarizer.js';
+import { toChunk } from '../../src/tokens/chunks.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import type { Tokenizer } from '../../src/tokens/tokenizer.js';
 
@@ -13,6 +14,11 @@ const turn = (turnNumber: number, content: string, role: SummaryTurn['role'] = '
 const GARDEN = [turn(1, 'Should we plant tomatoes or peppers this spring?'), turn(2, 'Tomatoes need more sun.', 'assistant'), turn(3, 'We decided on peppers then.')];
 const TRIP = [turn(4, 'Book the train to Lyon for Friday.'), turn(5, 'The 9:04 train has seats.', 'assistant'), turn(6, 'Great, take the 9:04.')];
 
+/** The content computed at closing, by a summarizer that never prepares ahead. */
+function atClosing(turns: readonly SummaryTurn[]) {
+  return new SegmentSummarizer(tokenizer, 50, 0).summarize(turns);
+}
+
 function summarizer(capacity: number): { summarizer: SegmentSummarizer; work: SummaryWork[] } {
   const work: SummaryWork[] = [];
   return { summarizer: new SegmentSummarizer(tokenizer, 50, capacity, (each) => work.push(each)), work };
@@ -24,10 +30,19 @@ describe('SegmentSummarizer', () => {
     ahead.anticipate(GARDEN);
     expect(ahead.pending).toBe(1);
     const prepared = ahead.summarize(structuredClone(GARDEN));
-    expect(prepared).toEqual(summarizeSegment(GARDEN, tokenizer, { maxTokens: 50 }));
-    expect(prepared.tokenCount).toBeLessThanOrEqual(50);
+    expect(prepared).toEqual(atClosing(GARDEN));
     expect(work).toEqual(['prepared', 'anticipated']);
     expect(ahead.pending).toBe(0);
+  });
+
+  it('holds the summary as rendered, its compact form, their exact counts and its search words', () => {
+    const content = atClosing(GARDEN);
+    expect(content.body).toBe(summarizeSegment(GARDEN, tokenizer, { maxTokens: 50 }).text);
+    expect(content.tokenCount).toBe(tokenizer.count(toChunk(content.body)));
+    expect(content.tokenCount).toBeLessThanOrEqual(50);
+    expect(JSON.parse(content.compactBody)).toEqual({ topic: content.topic, outcome: JSON.parse(content.body).outcome });
+    expect(content.compactTokenCount).toBe(tokenizer.count(toChunk(content.compactBody)));
+    expect(content.searchText.split(' ')).toEqual(expect.arrayContaining(['peppers', 'tomatoes']));
   });
 
   it('computes a segment that differs from the prepared one in text, role or turn number', () => {
@@ -39,7 +54,7 @@ describe('SegmentSummarizer', () => {
       GARDEN.map((each) => ({ ...each, turnNumber: each.turnNumber + 10 })),
       GARDEN.slice(0, 2),
     ];
-    for (const variant of variants) expect(ahead.summarize(variant)).toEqual(summarizeSegment(variant, tokenizer, { maxTokens: 50 }));
+    for (const variant of variants) expect(ahead.summarize(variant)).toEqual(atClosing(variant));
     expect(work).toEqual(['prepared', 'computed', 'computed', 'computed', 'computed']);
     expect(ahead.pending).toBe(1);
   });
