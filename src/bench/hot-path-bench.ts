@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { runContextCall } from '../compiler/context-service.js';
 import { loadConfig } from '../config/config.js';
 import { recordReply } from '../conversation/record-reply.js';
-import type { SummaryWork } from '../conversation/segment-summarizer.js';
+import { SUMMARY_WORK, type SummaryWork } from '../conversation/segment-summarizer.js';
 import { startDaemon, type RunningDaemon } from '../daemon.js';
 import { replaySteps, type ReplayStep } from './replay.js';
 import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
@@ -77,11 +77,7 @@ export async function measureHotPath(options: HotPathOptions, variants: readonly
       plain: summarize(samples.plain),
       reply: summarize(samples.reply),
       cpuPerUserTurnUs: cpuUs / Math.max(1, samples.context.length),
-      summaryWork: {
-        prepared: daemon.context.metrics.summaryWork.get({ work: 'prepared' }),
-        anticipated: daemon.context.metrics.summaryWork.get({ work: 'anticipated' }),
-        computed: daemon.context.metrics.summaryWork.get({ work: 'computed' }),
-      },
+      summaryWork: Object.fromEntries(SUMMARY_WORK.map((work) => [work, daemon.context.metrics.summaryWork.get({ work })])) as Record<SummaryWork, number>,
     }));
   } finally {
     for (const { daemon, dataDir } of replayers) {

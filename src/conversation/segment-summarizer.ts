@@ -17,10 +17,11 @@ export interface SummaryContent {
 }
 
 /**
- * `prepared`: computed ahead of time; `anticipated`: a closing segment's summary was
- * ready; `computed`: it was not, and was computed as the segment closed.
+ * `prepared`: computed ahead of time (`failed`: that threw); `anticipated`: a closing
+ * segment's summary was ready; `computed`: it was not, and was computed as it closed.
  */
-export type SummaryWork = 'prepared' | 'anticipated' | 'computed';
+export const SUMMARY_WORK = ['prepared', 'failed', 'anticipated', 'computed'] as const;
+export type SummaryWork = (typeof SUMMARY_WORK)[number];
 
 /**
  * The daemon's one summarizer: a segment's summary content (`summarizeSegment` with the
@@ -60,7 +61,16 @@ export class SegmentSummarizer {
     if (this.capacity === 0) return;
     const key = segmentKey(turns);
     if (this.ready.has(key)) return;
-    this.ready.set(key, this.compute(turns));
+    let content: SummaryContent;
+    try {
+      content = this.compute(turns);
+    } catch {
+      // Only a guess, after the answer was committed: the same error is raised again, in
+      // the request that needs the summary, if this segment really closes.
+      this.observe('failed');
+      return;
+    }
+    this.ready.set(key, content);
     this.observe('prepared');
     // First in, first out: the oldest guess is the least likely to still close.
     if (this.ready.size > this.capacity) this.ready.delete(this.ready.keys().next().value as string);

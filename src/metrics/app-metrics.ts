@@ -43,7 +43,7 @@ export function createAppMetrics(): AppMetrics {
     summariesCreated: registry.counter('memoryd_summaries_total', 'summaries written'),
     summaryWork: registry.counter(
       'memoryd_summary_work_total',
-      'segment summaries computed ahead of time (prepared), ready when their segment closed (anticipated), or computed at closing (computed)',
+      'segment summaries computed ahead of time (prepared; failed when that threw), ready when their segment closed (anticipated), or computed at closing (computed)',
     ),
     windowSize: registry.histogram('memoryd_window_turns', 'active window size in turns at each context call', [2, 4, 5, 6, 7, 8, 12]),
     jobRuns: registry.counter('memoryd_job_runs_total', 'job runs, per job and outcome'),

@@ -19,6 +19,7 @@ describe('the hot-path benchmark', () => {
     const written = (work: { anticipated: number; computed: number }) => work.anticipated + work.computed;
     expect(written(configured.summaryWork)).toBe(written(atClosing.summaryWork));
     expect(configured.summaryWork.anticipated).toBeGreaterThan(0);
-    expect(atClosing.summaryWork).toEqual({ prepared: 0, anticipated: 0, computed: written(configured.summaryWork) });
+    expect(atClosing.summaryWork).toEqual({ prepared: 0, failed: 0, anticipated: 0, computed: written(configured.summaryWork) });
+    expect(configured.summaryWork.failed).toBe(0);
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SegmentSummarizer, type SummaryWork } from '../../src/conversation/segment-summarizer.js';
 import { summarizeSegment, type SummaryTurn } from '../../src/conversation/summarizer.js';
 import { toChunk } from '../../src/tokens/chunks.js';
+import { ConfigError } from '../../src/errors.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import type { Tokenizer } from '../../src/tokens/tokenizer.js';
 
@@ -68,6 +69,16 @@ describe('SegmentSummarizer', () => {
     ahead.summarize(GARDEN);
     ahead.summarize(TRIP);
     expect(work).toEqual(['prepared', 'prepared', 'computed', 'anticipated']);
+  });
+
+  it('a guess that fails is dropped; the error comes when the segment really closes', () => {
+    // 5 tokens cannot hold even the summary's empty keys.
+    const work: SummaryWork[] = [];
+    const tooSmall = new SegmentSummarizer(tokenizer, 5, 8, (each) => work.push(each));
+    expect(() => tooSmall.anticipate(GARDEN)).not.toThrow();
+    expect(tooSmall.pending).toBe(0);
+    expect(() => tooSmall.summarize(GARDEN)).toThrow(ConfigError);
+    expect(work).toEqual(['failed', 'computed']);
   });
 
   it('prepares nothing with capacity 0', () => {
