@@ -1,14 +1,26 @@
 import type { Tokenizer } from './tokenizer.js';
 
 /**
- * The longest suffix of `text` that starts on a character boundary and counts
- * ≤ maxTokens. Gallops back from the end, then bisects, so it costs O(m log m) for a
- * suffix of m characters, whatever the text's length. Never starts inside a surrogate
- * pair. For the pressure path only.
+ * Texts up to this many characters per allowed token are counted whole first. Longer
+ * ones fit only if their tokens average more characters than this (runs of one
+ * repeated symbol), so they are not worth an O(n) count.
+ */
+const WHOLE_TEXT_CHARS_PER_TOKEN = 64;
+
+/**
+ * A long suffix of `text` that starts on a character boundary and counts ≤ maxTokens:
+ * the whole text when it fits (checked outright unless it is over 64 characters per
+ * token), otherwise found by galloping back from the end, then bisecting, so it costs
+ * O(m log m) for a suffix of m characters, whatever the text's length. The search
+ * assumes longer suffixes never count less; BPE counts can dip by a token where a cut
+ * splits a word ("canción" is 4 tokens, "the canción" 3), so it may miss a slightly
+ * longer suffix that fits, never return one that does not. Never starts inside a
+ * surrogate pair. For the pressure path only.
  */
 export function truncateTail(tokenizer: Tokenizer, text: string, maxTokens: number): string {
   const limit = Math.floor(maxTokens);
   if (!(limit > 0)) return '';
+  if (text.length <= limit * WHOLE_TEXT_CHARS_PER_TOKEN && tokenizer.count(text) <= limit) return text;
   const starts = codePointStarts(text);
   const last = starts.length - 1;
   const fits = (index: number): boolean => tokenizer.count(text.slice(starts[index])) <= limit;

@@ -72,6 +72,16 @@ describe.each(ENCODINGS)('truncation with %s', (encoding) => {
     );
   });
 
+  it('truncateTail keeps a text that fits whole, even where a shorter suffix counts more', () => {
+    // BPE counts are not monotone in the suffix: cutting "the " off leaves "canción",
+    // which o200k_base splits into more tokens than the whole phrase (found by the property above).
+    const tokenizer = tokenizers[encoding];
+    const text = 'the canción  ';
+    const whole = tokenizer.count(text);
+    expect(truncateTail(tokenizer, text, whole)).toBe(text);
+    if (encoding === 'o200k_base') expect(tokenizer.count('canción  ')).toBeGreaterThan(whole);
+  });
+
   it('truncateHeadTail keeps both ends around the marker and fits', () => {
     const marker = '\n[…]\n';
     fc.assert(
