@@ -130,7 +130,9 @@ const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
  * Fastify answers an over-limit body with `Connection: close`, and Node then closes the
  * socket while the client may still be uploading: its next write fails (EPIPE) and it
  * never reads the 413. Instead the connection stays open and the rest of the body is
- * read and thrown away (up to MAX_DISCARDED_BYTES), so the client always gets its answer.
+ * read and thrown away (up to MAX_DISCARDED_BYTES), so the client always gets its answer
+ * and keeps its connection. A client that asked for `Connection: close` still has it
+ * closed after the 413: lingering-close.ts covers that case.
  */
 function discardRestOfBody(raw: IncomingMessage, reply: FastifyReply): void {
   void reply.removeHeader('connection');

@@ -53,6 +53,7 @@ export interface HotPathResult {
 interface Replayer {
   name: string;
   daemon: RunningDaemon;
+  replyDeps: Parameters<typeof recordReply>[0];
   dataDir: string;
   samples: { context: number[]; summarising: number[]; plain: number[]; reply: number[] };
   cpuUs: number;
@@ -92,21 +93,21 @@ async function startReplayer(variant: HotPathVariant): Promise<Replayer> {
   const env = { MEMORYD_DATA_DIR: dataDir, MEMORYD_EMBEDDER: 'hashing', MEMORYD_LOG_LEVEL: 'warn', ...variant.env };
   const config = loadConfig(env, { cwd: dataDir });
   const daemon = await startDaemon({ config, scheduler: false });
-  return { name: variant.name, daemon, dataDir, samples: { context: [], summarising: [], plain: [], reply: [] }, cpuUs: 0 };
+  const { services, context } = daemon;
+  const replyDeps = { recorder: services.recorder, database: context.database, config, answers: services.answers };
+  return { name: variant.name, daemon, replyDeps, dataDir, samples: { context: [], summarising: [], plain: [], reply: [] }, cpuUs: 0 };
 }
 
 async function replayStep(replayer: Replayer, step: ReplayStep, measured: boolean): Promise<void> {
-  const { services, context } = replayer.daemon;
   const { samples } = replayer;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   let summarised = false;
   if (step.kind === 'assistant') {
-    const replyDeps = { recorder: services.recorder, database: context.database, config: context.config, answers: services.answers };
-    await recordReply(replyDeps, SESSION, { role: 'assistant', content: step.text });
+    await recordReply(replayer.replyDeps, SESSION, { role: 'assistant', content: step.text });
   } else {
     const request = step.toolResult === null ? { message: step.text } : { message: step.text, toolResults: [step.toolResult] };
-    const outcome = await runContextCall(services.contextDeps, { sessionId: SESSION, ...request });
+    const outcome = await runContextCall(replayer.daemon.services.contextDeps, { sessionId: SESSION, ...request });
     summarised = outcome.window.summariesCreated.length > 0;
   }
   const elapsed = performance.now() - started;
