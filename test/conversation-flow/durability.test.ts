@@ -96,7 +96,7 @@ describe('a long session', () => {
     const archived = sqlite.prepare("select count(*) from summaries where session_id = 'long' and status = 'archived'").pluck().get() as number;
     expect(stored).toBeLessThanOrEqual(8 + 3);
     expect(active).toBe(4);
-    expect(archived).toBe(200);
+    expect(archived).toBe(context.config.window.maxArchivedSummaries);
     const response = await conversation(daemon.client, 'long').say('And item 5?');
     expect(response.turn.turnNumber).toBe(10_001);
     expect(response.tokens).toBeLessThanOrEqual(4000);

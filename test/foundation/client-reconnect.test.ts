@@ -13,12 +13,14 @@ describe('the client', () => {
     defer(temp.remove);
     const socketPath = join(temp.dir, 's.sock');
     let requests = 0;
+    let dropped = 0;
     // Models the keep-alive race: the server drops a kept-alive connection at the very
     // moment the next request arrives on it, without answering (as when its idle timer
     // fires just then). The first request on each connection is answered.
     const used = new WeakSet<object>();
     const server = createServer((request, response) => {
       if (used.has(request.socket)) {
+        dropped += 1;
         request.socket.destroy();
         return;
       }
@@ -37,5 +39,8 @@ describe('the client', () => {
     expect(await client.json('POST', '/x', { a: 1 })).toEqual({ n: 1 });
     expect(await client.json('POST', '/x', { a: 2 })).toEqual({ n: 2 });
     expect(requests).toBe(2);
+    // The second request went out on the kept-alive connection first: without the drop
+    // the retry was never exercised.
+    expect(dropped).toBe(1);
   });
 });
