@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOT_PATH_VARIANTS, measureHotPath, type HotPathResult } from '../../src/bench/hot-path-bench.js';
+import { HOT_PATH_VARIANTS, measureHotPath } from '../../src/bench/hot-path-bench.js';
 
 describe('the hot-path benchmark', () => {
   it('measures every context call after the warm-up of each variant, split by whether it wrote a summary', async () => {
@@ -10,16 +10,14 @@ describe('the hot-path benchmark', () => {
       expect(result.summarising.samples + result.plain.samples).toBe(30);
       // A 40-exchange chat moves the window past several 3-turn segments.
       expect(result.summarising.samples).toBeGreaterThan(0);
-      expect(result.reply.samples).toBeGreaterThanOrEqual(29);
-      expect(result.context.p50).toBeGreaterThan(0);
-      expect(result.cpuPerUserTurnUs).toBeGreaterThan(0);
+      // Each measured user turn is followed by its answer.
+      expect(result.reply.samples).toBe(30);
+      expect(Number.isFinite(result.context.p50)).toBe(true);
+      expect(Number.isFinite(result.cpuPerUserTurnUs)).toBe(true);
+      expect(Object.keys(result.summaryWork).sort()).toEqual(['anticipated', 'computed', 'failed', 'prepared']);
     }
-    const [configured, atClosing] = results as [HotPathResult, HotPathResult];
-    // Same chat, same summaries: only when they are computed differs.
-    const written = (work: { anticipated: number; computed: number }) => work.anticipated + work.computed;
-    expect(written(configured.summaryWork)).toBe(written(atClosing.summaryWork));
-    expect(configured.summaryWork.anticipated).toBeGreaterThan(0);
-    expect(atClosing.summaryWork).toEqual({ prepared: 0, failed: 0, anticipated: 0, computed: written(configured.summaryWork) });
-    expect(configured.summaryWork.failed).toBe(0);
+    // How many summaries each variant writes, and when, is tested in anticipated-summaries.test.ts.
+    const atClosing = results.find((result) => result.name === 'summaries only at closing');
+    expect(atClosing?.summaryWork.prepared).toBe(0);
   }, 60_000);
 });

@@ -35,7 +35,7 @@ describe('the terms cache of archived summaries', () => {
       loads.push(id);
       return `${id} garden garden tomatoes`;
     };
-    expect(cache.terms('a', load('a'))).toEqual(documentTerms('a garden garden tomatoes'));
+    expect(cache.terms('a', load('a'))).toEqual({ counts: new Map([['a', 1], ['garden', 2], ['tomatoes', 1]]), length: 4 });
     expect(cache.terms('a', load('a'))?.counts.get('garden')).toBe(2);
     expect(loads).toEqual(['a']);
   });
