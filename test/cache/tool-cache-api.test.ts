@@ -29,8 +29,6 @@ afterAll(async () => {
 
 const path = (tool: string, params: unknown): string => `/v1/tool-cache/${tool}?params=${encodeURIComponent(JSON.stringify(params))}`;
 
-const failure = apiError;
-
 describe('tool cache API', () => {
   it('answers a miss with 200 {hit: false}, then a hit after PUT, whatever the key order', async () => {
     expect(await client.json('GET', path('search_flights', { from: 'LIM', to: 'CUZ' }))).toMatchObject({ hit: false, toolName: 'search_flights' });
@@ -60,7 +58,7 @@ describe('tool cache API', () => {
 
   it('refuses side-effecting tools with 400 and a clear message', async () => {
     for (const idempotent of [false, undefined]) {
-      const error = await failure(client.json('PUT', '/v1/tool-cache/send_email', { params: { to: 'bob' }, result: 'sent', idempotent }));
+      const error = await apiError(client.json('PUT', '/v1/tool-cache/send_email', { params: { to: 'bob' }, result: 'sent', idempotent }));
       expect(error.status).toBe(400);
       expect(error.message).toContain('side-effecting tools are never cached');
       expect(error.details.issues).toEqual([expect.objectContaining({ path: 'body.idempotent' })]);
@@ -69,17 +67,17 @@ describe('tool cache API', () => {
   });
 
   it('validates names, parameters and sizes', async () => {
-    expect((await failure(client.json('GET', path('bad:name', {})))).details.issues).toEqual([expect.objectContaining({ path: 'params.toolName' })]);
-    expect((await failure(client.json('GET', '/v1/tool-cache/search?params=%7Bnot-json'))).details.issues).toEqual([
+    expect((await apiError(client.json('GET', path('bad:name', {})))).details.issues).toEqual([expect.objectContaining({ path: 'params.toolName' })]);
+    expect((await apiError(client.json('GET', '/v1/tool-cache/search?params=%7Bnot-json'))).details.issues).toEqual([
       expect.objectContaining({ path: 'query.params' }),
     ]);
-    expect((await failure(client.json('GET', path('search', [1, 2])))).status).toBe(400);
-    expect((await failure(client.json('GET', '/v1/tool-cache/search'))).details.issues).toEqual([expect.objectContaining({ path: 'query.params' })]);
-    const extra = await failure(client.json('PUT', '/v1/tool-cache/search', { params: {}, result: 1, idempotent: true, ttl: 5 }));
+    expect((await apiError(client.json('GET', path('search', [1, 2])))).status).toBe(400);
+    expect((await apiError(client.json('GET', '/v1/tool-cache/search'))).details.issues).toEqual([expect.objectContaining({ path: 'query.params' })]);
+    const extra = await apiError(client.json('PUT', '/v1/tool-cache/search', { params: {}, result: 1, idempotent: true, ttl: 5 }));
     expect(extra.status).toBe(400);
-    const noResult = await failure(client.json('PUT', '/v1/tool-cache/search', { params: {}, idempotent: true }));
+    const noResult = await apiError(client.json('PUT', '/v1/tool-cache/search', { params: {}, idempotent: true }));
     expect(noResult.details.issues).toEqual([expect.objectContaining({ path: 'body.result' })]);
-    const large = await failure(client.json('PUT', '/v1/tool-cache/search', { params: {}, result: 'x'.repeat(2000), idempotent: true }));
+    const large = await apiError(client.json('PUT', '/v1/tool-cache/search', { params: {}, result: 'x'.repeat(2000), idempotent: true }));
     expect(large).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
   });
 });

@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { replaySteps } from '../../src/bench/replay.js';
 import type { ContextResponse } from '../../src/api/schemas/sessions.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 
-const running: TestDaemon[] = [];
-afterEach(async () => {
-  for (const daemon of running.splice(0)) await daemon.stop();
-});
+const defer = cleanupAfterEach();
 
 async function daemon(anticipated: number): Promise<TestDaemon> {
   const started = await startTestDaemon({ env: { MEMORYD_ANTICIPATED_SUMMARIES: String(anticipated) } });
-  running.push(started);
+  defer(() => started.stop());
   return started;
 }
 

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discardRoutes } from '../../src/api/routes/discard.js';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
-import { MemorydApiError, type MemorydClient } from '../../src/client/memoryd-client.js';
+import type { MemorydClient } from '../../src/client/memoryd-client.js';
 import { discard } from '../../src/discardable/discard.js';
 import { lastErrorForRetry, MAX_ERROR_MESSAGE_CHARS } from '../../src/discardable/error-log.js';
 import { createLogger } from '../../src/discardable/logger.js';
 import { openDatabase } from '../../src/storage/database.js';
 import { countErrors } from '../../src/storage/errors-repo.js';
-import { serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
+import { apiError, serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const temp = makeTempDir();
@@ -87,13 +87,7 @@ describe('POST /v1/discard', () => {
   });
 
   it('validates the record', async () => {
-    const rejected = async (body: unknown): Promise<MemorydApiError> =>
-      client.json('POST', '/v1/discard', body).then(
-        () => {
-          throw new Error('accepted');
-        },
-        (error: unknown) => error as MemorydApiError,
-      );
+    const rejected = (body: unknown) => apiError(client.json('POST', '/v1/discard', body));
     expect((await rejected({ kind: 'diary', content: 'x' })).details.issues).toEqual([expect.objectContaining({ path: 'body.kind' })]);
     expect((await rejected({ kind: 'other', content: '' })).status).toBe(400);
     expect((await rejected({ kind: 'other', content: 'x', sessionId: 'bad id' })).details.issues).toEqual([expect.objectContaining({ path: 'body.sessionId' })]);

@@ -20,8 +20,6 @@ afterAll(async () => {
   f.close();
 });
 
-const failure = apiError;
-
 const issuePaths = (error: MemorydApiError): string[] => (error.details.issues as Array<{ path: string }>).map((issue) => issue.path);
 
 describe('facts endpoints over the socket', () => {
@@ -76,9 +74,9 @@ describe('facts endpoints over the socket', () => {
     expect((await client.deleteFact(c.id)).fact.reason).toBe('deleted through the API');
     expect((await client.listFacts({ status: 'deleted' })).facts.map((fact) => fact.id).sort()).toEqual([a.id, b.id, c.id].sort());
 
-    const again = await failure(client.deleteFact(a.id));
+    const again = await apiError(client.deleteFact(a.id));
     expect([again.status, again.code]).toEqual([409, 'CONFLICT']);
-    const edit = await failure(client.updateFact(a.id, { fact: 'The office is in Paris' }));
+    const edit = await apiError(client.updateFact(a.id, { fact: 'The office is in Paris' }));
     expect(edit.status).toBe(409);
     expect(edit.message).toContain('is deleted');
     expect((await client.getFact(a.id)).fact.fact).toBe('The office is in Rome');
@@ -99,34 +97,34 @@ describe('facts endpoints over the socket', () => {
     ]);
     expect(chain.facts[0]?.supersededBy).toBe(chain.facts[1]?.id);
     expect((await client.factChain(chain.facts[0]?.id ?? '')).facts).toEqual(chain.facts);
-    const conflict = await failure(client.updateFact(chain.facts[0]?.id ?? '', { confirm: true }));
+    const conflict = await apiError(client.updateFact(chain.facts[0]?.id ?? '', { confirm: true }));
     expect(conflict.status).toBe(409);
     expect(conflict.message).toContain(`replaced by ${chain.facts[1]?.id}`);
   });
 
   it('answers unknown ids with 404', async () => {
     for (const call of [client.getFact('fact_nope'), client.updateFact('fact_nope', { confirm: true }), client.deleteFact('fact_nope'), client.factChain('fact_nope')]) {
-      const error = await failure(call);
+      const error = await apiError(call);
       expect([error.status, error.code]).toEqual([404, 'NOT_FOUND']);
     }
   });
 
   it('rejects bad input with 400 and field paths, changing nothing', async () => {
     const before = f.database.sqlite.prepare('select count(*) as n, max(updated_at) as u from facts').get();
-    const add = await failure(client.json('POST', '/v1/facts', { fact: '   ', domain: 'hobbies', confidence: 'certain', extra: 1 }));
+    const add = await apiError(client.json('POST', '/v1/facts', { fact: '   ', domain: 'hobbies', confidence: 'certain', extra: 1 }));
     expect(add.status).toBe(400);
     expect(issuePaths(add)).toEqual(expect.arrayContaining(['body.fact', 'body.domain', 'body.confidence', 'body']));
     const [id] = (await client.listFacts({ limit: 1 })).facts.map((fact) => fact.id);
-    const empty = await failure(client.json('PATCH', `/v1/facts/${id}`, {}));
+    const empty = await apiError(client.json('PATCH', `/v1/facts/${id}`, {}));
     expect([empty.status, issuePaths(empty)]).toEqual([400, ['body']]);
     expect(empty.message).toContain('at least one of fact, domain, confidence or confirm');
-    const wrongConfirm = await failure(client.json('PATCH', `/v1/facts/${id}`, { confirm: false }));
+    const wrongConfirm = await apiError(client.json('PATCH', `/v1/facts/${id}`, { confirm: false }));
     expect(issuePaths(wrongConfirm)).toEqual(['body.confirm']);
-    const query = await failure(client.json('GET', '/v1/facts?status=sleeping&limit=0&domain=x'));
+    const query = await apiError(client.json('GET', '/v1/facts?status=sleeping&limit=0&domain=x'));
     expect(issuePaths(query).sort()).toEqual(['query.domain', 'query.limit', 'query.status']);
-    expect(issuePaths(await failure(client.json('GET', '/v1/facts?limit=10001')))).toEqual(['query.limit']);
-    expect(issuePaths(await failure(client.json('GET', '/v1/facts/bad%20id')))).toEqual(['params.id']);
-    expect(issuePaths(await failure(client.json('DELETE', `/v1/facts/${id}`, { reason: '' })))).toEqual(['body.reason']);
+    expect(issuePaths(await apiError(client.json('GET', '/v1/facts?limit=10001')))).toEqual(['query.limit']);
+    expect(issuePaths(await apiError(client.json('GET', '/v1/facts/bad%20id')))).toEqual(['params.id']);
+    expect(issuePaths(await apiError(client.json('DELETE', `/v1/facts/${id}`, { reason: '' })))).toEqual(['body.reason']);
     expect(f.database.sqlite.prepare('select count(*) as n, max(updated_at) as u from facts').get()).toEqual(before);
   });
 });

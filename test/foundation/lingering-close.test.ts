@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '../../src/api/route.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
@@ -9,8 +9,6 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 // A client still sending its body when memoryd answers early (413, a parse error) and
 // closes must read that answer: the server keeps reading until the client is done,
 // instead of closing under it (its next write would fail with EPIPE, answer unread).
-const temp = makeTempDir();
-afterAll(() => temp.remove());
 const defer = cleanupAfterEach();
 
 const LIMIT = 64 * 1024;
