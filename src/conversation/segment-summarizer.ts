@@ -1,7 +1,7 @@
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { contentWords } from './content-words.js';
-import { summarizeSegment, type SummaryTurn } from './summarizer.js';
+import { summarizeSegment, type ConversationSummary, type SummaryTurn } from './summarizer.js';
 
 /** What a summary row holds that depends only on the turns it summarises. */
 export interface SummaryContent {
@@ -12,7 +12,7 @@ export interface SummaryContent {
   /** `{topic, outcome}` for the compact-json lens, and its chunk's count. */
   compactBody: string;
   compactTokenCount: number;
-  /** The body's content words, space-separated, for retrieval. */
+  /** The content words of the summary's values (not its key names), space-separated, for retrieval. */
   searchText: string;
 }
 
@@ -86,7 +86,7 @@ export class SegmentSummarizer {
       topic: fitted.summary.topic,
       compactBody,
       compactTokenCount: this.tokenizer.count(toChunk(compactBody)),
-      searchText: contentWords(fitted.text).join(' '),
+      searchText: contentWords(summaryValues(fitted.summary).join('\n')).join(' '),
     };
   }
 
@@ -94,6 +94,12 @@ export class SegmentSummarizer {
   get pending(): number {
     return this.ready.size;
   }
+}
+
+// What the summary says, without the JSON's key names: every summary has those, so they
+// would only match questions that happen to say "topic" or "decisions".
+function summaryValues(summary: ConversationSummary): string[] {
+  return [summary.topic, ...summary.discussed, summary.outcome, ...summary.decisions, ...summary.open_questions];
 }
 
 // Everything the summary depends on, unambiguously (JSON quotes the texts).

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SegmentSummarizer, type SummaryWork } from '../../src/conversation/segment-summarizer.js';
-import { summarizeSegment, type SummaryTurn } from '../../src/conversation/summarizer.js';
+import type { SummaryTurn } from '../../src/conversation/summarizer.js';
 import { toChunk } from '../../src/tokens/chunks.js';
 import { ConfigError } from '../../src/errors.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
@@ -38,12 +38,23 @@ describe('SegmentSummarizer', () => {
 
   it('holds the summary as rendered, its compact form, their exact counts and its search words', () => {
     const content = atClosing(GARDEN);
-    expect(content.body).toBe(summarizeSegment(GARDEN, tokenizer, { maxTokens: 50 }).text);
+    const body = JSON.parse(content.body) as Record<string, unknown>;
+    expect(body).toMatchObject({ topic: expect.stringContaining('peppers'), outcome: expect.stringContaining('sun'), decisions: [expect.stringContaining('peppers')] });
+    expect(content.topic).toBe(body.topic);
+    // Sizes add up: the counts are those of the text the prompt will hold.
     expect(content.tokenCount).toBe(tokenizer.count(toChunk(content.body)));
     expect(content.tokenCount).toBeLessThanOrEqual(50);
-    expect(JSON.parse(content.compactBody)).toEqual({ topic: content.topic, outcome: JSON.parse(content.body).outcome });
+    const compact = JSON.parse(content.compactBody) as Record<string, unknown>;
+    expect(Object.keys(compact)).toEqual(['topic', 'outcome']);
+    expect(compact).toEqual({ topic: body.topic, outcome: body.outcome });
     expect(content.compactTokenCount).toBe(tokenizer.count(toChunk(content.compactBody)));
-    expect(content.searchText.split(' ')).toEqual(expect.arrayContaining(['peppers', 'tomatoes']));
+    expect(content.compactTokenCount).toBeLessThan(content.tokenCount);
+    const words = content.searchText.split(' ');
+    expect(words).toEqual(expect.arrayContaining(['peppers', 'tomatoes', 'spring', 'sun']));
+    expect(words).not.toContain('we');
+    expect(words).not.toContain('should');
+    // The JSON's key names are in every summary: they would match any question that says "decisions".
+    for (const key of ['topic', 'discussed', 'outcome', 'decisions', 'open', 'questions']) expect(words).not.toContain(key);
   });
 
   it('computes a segment that differs from the prepared one in text, role or turn number', () => {
