@@ -13,6 +13,8 @@ export interface ChildDaemon {
   readonly spawned: SpawnedDaemon;
   /** Sends a signal; resolves with how the process ended. */
   kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then SIGKILL if it has not exited within `timeoutMs`; resolves with how it ended. */
+  stop(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -27,14 +29,24 @@ export function spawnChildDaemon(dataDir: string, env: Record<string, string> = 
     MEMORYD_CLEANUP_SCHEDULE: NEVER,
     ...env,
   });
+  const kill = async (signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> => {
+    if (spawned.child.exitCode === null && spawned.child.signalCode === null) spawned.child.kill(signal);
+    return spawned.exited;
+  };
   return {
     dataDir,
     socketPath: join(dataDir, 'memoryd.sock'),
     dbPath: join(dataDir, 'memoryd.db'),
     spawned,
-    kill: async (signal) => {
-      if (spawned.child.exitCode === null && spawned.child.signalCode === null) spawned.child.kill(signal);
-      return spawned.exited;
+    kill,
+    stop: async (timeoutMs = 10_000) => {
+      // A daemon stuck in its shutdown must not outlive the test run.
+      const timer = setTimeout(() => spawned.child.kill('SIGKILL'), timeoutMs);
+      try {
+        return await kill('SIGTERM');
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

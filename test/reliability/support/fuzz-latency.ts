@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { countBy } from './count-by.js';
 import type { FuzzContext } from './fuzz-cases.js';
-import { countBy, fuzzCaseAt, sendCase, type FuzzOutcome } from './fuzz-runner.js';
+import { fuzzCaseAt, sendCase, type FuzzOutcome } from './fuzz-runner.js';
 import { startHealthMonitor, type HealthSample, type HealthSummary } from './health-monitor.js';
-import { sleep } from './writers.js';
 
 export const HEALTH_BOUND_MS = 100;
 const REPLAYS = 3;
@@ -12,10 +13,10 @@ export function overlaps(outcome: Pick<FuzzOutcome, 'start' | 'end'>, sample: Pi
 }
 
 export interface StallVerdict {
-  /** Categories not replayed (a known stall). */
-  excused: string[];
-  /** Requests in flight during a slow health check (excused categories aside), replayed alone. */
+  /** Requests in flight during a slow health check, replayed alone. */
   suspects: number;
+  /** Requests in flight during a slow health check past the first MAX_SUSPECTS: not replayed, so not judged. */
+  notReplayed: number;
   /** Requests that blocked health checks for the bound on every replay, alone. */
   confirmed: string[];
 }
@@ -23,7 +24,7 @@ export interface StallVerdict {
 /**
  * A slow health check on a shared machine may be the machine's doing (another process,
  * a GC pause in the prober), and under concurrency it overlaps several requests. So
- * every request in flight during one (excused categories aside) is sent again, alone,
+ * every request in flight during one (the first MAX_SUSPECTS) is sent again, alone,
  * with health checked every 10 ms; one that blocks it for the bound is sent twice more,
  * and a stall is a request that reproduces it every time.
  */
@@ -33,13 +34,12 @@ export async function confirmStalls(
   context: FuzzContext,
   outcomes: readonly FuzzOutcome[],
   health: HealthSummary,
-  excused: ReadonlySet<string>,
 ): Promise<StallVerdict> {
   const slow = health.samples.filter((sample) => sample.ms >= HEALTH_BOUND_MS);
-  const suspects = [
-    ...new Set(slow.flatMap((sample) => outcomes.filter((outcome) => !excused.has(outcome.category) && overlaps(outcome, sample)).map((outcome) => outcome.index))),
-  ].slice(0, MAX_SUSPECTS);
-  if (suspects.length === 0) return { excused: [...excused], suspects: 0, confirmed: [] };
+  const inFlight = [...new Set(slow.flatMap((sample) => outcomes.filter((outcome) => overlaps(outcome, sample)).map((outcome) => outcome.index)))];
+  const suspects = inFlight.slice(0, MAX_SUSPECTS);
+  const notReplayed = inFlight.length - suspects.length;
+  if (suspects.length === 0) return { suspects: 0, notReplayed, confirmed: [] };
   const replayAll = async (indices: readonly number[], times: number): Promise<Array<{ index: number; blockedMs: number; label: string }>> => {
     const monitor = await startHealthMonitor(socketPath, 10);
     const replays: FuzzOutcome[] = [];
@@ -64,7 +64,7 @@ export async function confirmStalls(
     const reproduced = mine.every((replay) => replay.blockedMs >= HEALTH_BOUND_MS);
     return reproduced ? [`${mine[0]?.label}: health blocked ${mine.map((replay) => replay.blockedMs.toFixed(0)).join(', ')} ms`] : [];
   });
-  return { excused: [...excused], suspects: suspects.length, confirmed };
+  return { suspects: suspects.length, notReplayed, confirmed };
 }
 
 export function printFuzzReport(outcomes: readonly FuzzOutcome[], health: HealthSummary, seconds: number, rows: Record<string, number>, verdict: StallVerdict | null): void {
@@ -79,7 +79,10 @@ export function printFuzzReport(outcomes: readonly FuzzOutcome[], health: Health
       `[bad-input] health checks: ${health.count}, median ${health.medianMs.toFixed(1)} ms, p99 ${health.p99Ms.toFixed(1)} ms, max ${health.maxMs.toFixed(1)} ms, ` +
         `${slowHealth.length} at or over ${HEALTH_BOUND_MS} ms, failures ${health.failures}`,
       `[bad-input] categories in flight during slow health checks: ${JSON.stringify(countBy(blamed, (category) => category))}`,
-      verdict === null ? '' : `[bad-input] replayed alone the ${verdict.suspects} requests in flight during slow checks (not replayed: ${verdict.excused.join(', ') || 'none'}): ${verdict.confirmed.length} stalls reproduced`,
+      verdict === null
+        ? ''
+        : `[bad-input] replayed alone the ${verdict.suspects} requests in flight during slow checks: ${verdict.confirmed.length} stalls reproduced` +
+          (verdict.notReplayed > 0 ? `; ${verdict.notReplayed} more past the cap of ${MAX_SUSPECTS} were NOT replayed, so not judged` : ''),
       `[bad-input] slowest requests (client side): ${slowest.map((outcome) => `${outcome.end - outcome.start} ms ${outcome.category} (${outcome.label.slice(0, 50)})`).join('; ')}`,
     ]
       .filter((line) => line !== '')

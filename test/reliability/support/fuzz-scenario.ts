@@ -53,7 +53,7 @@ export function badInputSuite(options: FuzzSuiteOptions): void {
       differences = snapshotDifferences(before, snapshotDatabase(daemon.dbPath));
       afterwards = await checkAfterFuzz(daemon);
       if (options.latency !== 'print') {
-        verdict = await confirmStalls(daemon.socketPath, seed, context, outcomes, health, new Set());
+        verdict = await confirmStalls(daemon.socketPath, seed, context, outcomes, health);
       }
       // Whatever a shutdown flushes must not hold anything of the refused requests either.
       stopped = await daemon.kill('SIGTERM');
@@ -62,7 +62,7 @@ export function badInputSuite(options: FuzzSuiteOptions): void {
     }, options.timeoutMs);
 
     afterAll(async () => {
-      await daemon?.kill('SIGTERM');
+      await daemon?.stop();
       temp.remove();
     });
 
@@ -105,5 +105,6 @@ async function checkAfterFuzz(daemon: ChildDaemon): Promise<{ healthStatus: numb
   const promptLeaks = answer.status === 200 ? [...answer.body.matchAll(/fzmk\w*/g)].map((match) => match[0]) : [`context call answered ${answer.status}`];
   const facts = await exchange(daemon.socketPath, false, { method: 'GET', path: '/v1/facts?status=all&limit=10000' });
   if (facts.status === 200) promptLeaks.push(...[...facts.body.matchAll(/fzmk\w*/g)].map((match) => `fact list: ${match[0]}`));
+  else promptLeaks.push(`fact list answered ${facts.status}`);
   return { healthStatus, promptLeaks, exitCode: daemon.spawned.child.exitCode };
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { summarize } from '../../../src/bench/stats.js';
 import { REPO_ROOT } from '../../helpers/spawn-daemon.js';
 
 export interface HealthSample {
@@ -18,6 +19,7 @@ export interface HealthSummary {
 }
 
 const PROBE = fileURLToPath(new URL('./health-probe.ts', import.meta.url));
+const READY_TIMEOUT_MS = 30_000;
 
 /** Starts the health prober in its own process; `stop()` ends it and returns every sample. */
 export async function startHealthMonitor(socketPath: string, intervalMs = 20): Promise<{ stop(): Promise<HealthSummary> }> {
@@ -29,9 +31,14 @@ export async function startHealthMonitor(socketPath: string, intervalMs = 20): P
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // Starting the prober takes a moment (tsx): wait for its first answered check.
   await new Promise<void>((resolve, reject) => {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
     const poll = setInterval(() => {
       if (stderr.includes('ready\n')) done(resolve);
       else if (child.exitCode !== null) done(() => reject(new Error(`the health prober exited: ${stderr}`)));
+      else if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        done(() => reject(new Error(`the health prober finished no health check within ${READY_TIMEOUT_MS} ms: ${stderr}`)));
+      }
     }, 20);
     const done = (settle: () => void): void => {
       clearInterval(poll);
@@ -43,20 +50,19 @@ export async function startHealthMonitor(socketPath: string, intervalMs = 20): P
       child.kill('SIGTERM');
       const code = await exited;
       if (code !== 0) throw new Error(`the health prober exited with ${code}: ${stderr}`);
-      return summarize(JSON.parse(stdout) as HealthSample[]);
+      return healthSummary(JSON.parse(stdout) as HealthSample[]);
     },
   };
 }
 
-function summarize(samples: HealthSample[]): HealthSummary {
-  const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+function healthSummary(samples: HealthSample[]): HealthSummary {
+  const latency = summarize(samples.map((sample) => sample.ms));
   return {
     samples,
-    count: samples.length,
-    maxMs: sorted.at(-1) ?? 0,
-    p99Ms: at(0.99),
-    medianMs: at(0.5),
+    count: latency.samples,
+    maxMs: latency.max,
+    p99Ms: latency.p99,
+    medianMs: latency.p50,
     failures: samples.filter((sample) => sample.status !== 200).length,
   };
 }

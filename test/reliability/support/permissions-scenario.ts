@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../../helpers/cleanups.js';
 import { makeTempDir } from '../../helpers/temp-dir.js';
 import { startTestDaemon, type TestDaemon } from '../../helpers/test-daemon.js';
 
@@ -29,13 +30,10 @@ function connectAsNobody(prefix: readonly string[], socketPath: string): string 
 /** Permissions: the socket is 0600 in a 0700 directory, and another user is refused. */
 export function permissionsSuite(): void {
   describe('permissions', () => {
-    const cleanups: Array<() => Promise<void> | void> = [];
-    afterEach(async () => {
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    });
+    const defer = cleanupAfterEach();
     const started = async (options: Parameters<typeof startTestDaemon>[0] = {}): Promise<TestDaemon> => {
       const daemon = await startTestDaemon({ env: { MEMORYD_LOG_LEVEL: 'warn' }, ...options });
-      cleanups.push(() => daemon.stop());
+      defer(() => daemon.stop());
       return daemon;
     };
 
@@ -45,14 +43,15 @@ export function permissionsSuite(): void {
       expect(statSync(daemon.config.socketPath).mode & 0o777).toBe(0o600);
       expect(statSync(daemon.config.dataDir).mode & 0o777).toBe(0o700);
       for (const file of [daemon.config.dbPath, `${daemon.config.dbPath}-wal`, `${daemon.config.dbPath}-shm`]) {
-        if (existsSync(file)) expect({ file, mode: statSync(file).mode & 0o777 }).toEqual({ file, mode: 0o600 });
+        expect({ file, exists: existsSync(file) }).toEqual({ file, exists: true });
+        expect({ file, mode: statSync(file).mode & 0o777 }).toEqual({ file, mode: 0o600 });
       }
       expect(statSync(daemon.config.logsDir).mode & 0o077).toBe(0);
     });
 
     it('tightens a data dir created 0755 to 0700 before it opens anything inside', async () => {
       const temp = makeTempDir('memoryd-perm-');
-      cleanups.push(temp.remove);
+      defer(temp.remove);
       const dataDir = join(temp.dir, 'data');
       mkdirSync(dataDir, { mode: 0o755 });
       chmodSync(dataDir, 0o755);
@@ -63,7 +62,7 @@ export function permissionsSuite(): void {
 
     it('refuses a socket in a directory other users can enter, naming the setting', async () => {
       const temp = makeTempDir('memoryd-perm-');
-      cleanups.push(temp.remove);
+      defer(temp.remove);
       const open = join(temp.dir, 'shared');
       mkdirSync(open);
       chmodSync(open, 0o711);
@@ -85,12 +84,12 @@ export function permissionsSuite(): void {
     it('refuses a connection from another user (nobody), by the directory and by the socket mode', async () => {
       // Control: a world-writable socket in an open directory accepts nobody, so a refusal below is the daemon's doing.
       const temp = makeTempDir('memoryd-perm-');
-      cleanups.push(temp.remove);
+      defer(temp.remove);
       chmodSync(temp.dir, 0o755);
       const controlPath = join(temp.dir, 'control.sock');
       const control = createServer((socket) => socket.destroy());
       await new Promise<void>((resolve) => control.listen(controlPath, resolve));
-      cleanups.push(() => new Promise<void>((resolve) => control.close(() => resolve())));
+      defer(() => new Promise<void>((resolve) => control.close(() => resolve())));
       chmodSync(controlPath, 0o666);
       expect(connectAsNobody(nobody.prefix, controlPath)).toBe('connected');
 

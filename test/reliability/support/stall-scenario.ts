@@ -1,11 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../helpers/temp-dir.js';
 import { startChildDaemon, type ChildDaemon } from './child-daemon.js';
+import { HEALTH_BOUND_MS, overlaps } from './fuzz-latency.js';
 import { startHealthMonitor } from './health-monitor.js';
 import { exchange, type Exchange } from './http-exchange.js';
-import { sleep } from './writers.js';
 
-const HEALTH_BOUND_MS = 100;
 const KIB = 1024;
 
 interface StallProbe {
@@ -17,8 +17,12 @@ interface Measured {
   label: string;
   statuses: number[];
   requestMs: number;
-  healthMaxMs: number;
+  /** Per repeat that overlapped a health check, the slowest such check. */
+  blockedMs: number[];
 }
+
+// A stall the input causes recurs on every repeat; a GC pause or a busy machine does not.
+const stallMs = (entry: Measured): number => Math.min(...entry.blockedMs);
 
 const context = (body: object): Exchange => ({ method: 'POST', path: '/v1/sessions/stall/context', body: JSON.stringify(body) });
 const whitespace = `x${' '.repeat(250 * KIB)}`;
@@ -46,10 +50,11 @@ const PROBES: readonly StallProbe[] = [
 ];
 
 /**
- * Event-loop stalls, input by input: each request is sent alone while a second process
- * checks health every 10 ms; the slowest check overlapping it is how long it blocked the
- * daemon, which must stay under 100 ms whatever the input (long texts are counted in
- * slices that yield to the event loop; tool outputs are cut to their ends before fitting).
+ * Event-loop stalls, input by input: each request is sent alone, a few times, while a
+ * second process checks health every 10 ms; the slowest check overlapping a request is how
+ * long it blocked the daemon, and the least of that over the repeats must stay under
+ * 100 ms whatever the input (long texts are counted in slices that yield to the event
+ * loop; tool outputs are cut to their ends before fitting).
  */
 export function eventLoopStallSuite(options: { repeat: number; timeoutMs: number }): void {
   describe('event-loop stalls, one input at a time', () => {
@@ -71,22 +76,26 @@ export function eventLoopStallSuite(options: { repeat: number; timeoutMs: number
       }
       const health = await monitor.stop();
       for (const window of windows) {
-        const overlapping = health.samples.filter((sample) => sample.at <= window.end && sample.at + sample.ms >= window.start).map((sample) => sample.ms);
-        const entry = measured.get(window.probe.label) ?? { label: window.probe.label, statuses: [], requestMs: 0, healthMaxMs: 0 };
+        const overlapping = health.samples.filter((sample) => overlaps(window, sample)).map((sample) => sample.ms);
+        const entry = measured.get(window.probe.label) ?? { label: window.probe.label, statuses: [], requestMs: 0, blockedMs: [] };
         entry.statuses.push(window.status);
         entry.requestMs = Math.max(entry.requestMs, window.ms);
-        entry.healthMaxMs = Math.max(entry.healthMaxMs, ...overlapping);
+        if (overlapping.length > 0) entry.blockedMs.push(Math.max(...overlapping));
         measured.set(window.probe.label, entry);
       }
       console.log(
         [...measured.values()]
-          .map((entry) => `[stalls] ${entry.healthMaxMs.toFixed(0).padStart(5)} ms slowest health check, ${entry.requestMs.toFixed(0).padStart(5)} ms request: ${entry.label} → ${entry.statuses.join(',')}`)
+          .map(
+            (entry) =>
+              `[stalls] health blocked ${entry.blockedMs.map((ms) => ms.toFixed(0)).join(', ') || 'never seen'} ms, ${entry.requestMs.toFixed(0).padStart(5)} ms request: ` +
+              `${entry.label} → ${entry.statuses.join(',')}`,
+          )
           .join('\n'),
       );
     }, options.timeoutMs);
 
     afterAll(async () => {
-      await daemon?.kill('SIGTERM');
+      await daemon?.stop();
       temp.remove();
     });
 
@@ -94,8 +103,12 @@ export function eventLoopStallSuite(options: { repeat: number; timeoutMs: number
       expect([...measured.values()].filter((entry) => entry.statuses.some((status) => status < 400 || status >= 500))).toEqual([]);
     });
 
+    it('overlaps every probe with at least one health check, so each is measured', () => {
+      expect([...measured.values()].filter((entry) => entry.blockedMs.length === 0).map((entry) => entry.label)).toEqual([]);
+    });
+
     it(`answers big, deep, oversized and hostile inputs without blocking health checks for ${HEALTH_BOUND_MS} ms`, () => {
-      expect([...measured.values()].filter((entry) => entry.healthMaxMs >= HEALTH_BOUND_MS)).toEqual([]);
+      expect([...measured.values()].filter((entry) => stallMs(entry) >= HEALTH_BOUND_MS)).toEqual([]);
     });
   });
 }
