@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { countNamedTurns } from './summary-provenance.js';
 import type { AckedWrite } from './writers.js';
 
 interface TurnRow {
@@ -43,11 +44,9 @@ export function verifyAcknowledged(sqlite: BetterSqlite3.Database, acked: readon
 }
 
 function turnProblem(row: TurnRow | undefined, role: string, content: string, summaries: number): string | null {
-  // Summarised turns lose their row (or, in the older schema, their content): the
-  // summary's provenance is then the only trace, and it must be exactly one summary.
-  if (row === undefined || (row.content === null && row.state === 'summarized')) {
-    return summaries === 1 ? null : row === undefined && summaries === 0 ? 'missing' : `summarised, but named by ${summaries} summaries`;
-  }
+  // Summarised turns lose their row: the summary's provenance is then the only trace,
+  // and it must be exactly one summary.
+  if (row === undefined) return summaries === 1 ? null : summaries === 0 ? 'missing' : `summarised, but named by ${summaries} summaries`;
   if (row.role !== role) return `role is ${row.role}`;
   if (row.content !== content) return `content is ${JSON.stringify(row.content?.slice(0, 60) ?? null)}`;
   return summaries === 0 ? null : `still ${row.state} but also named by ${summaries} summaries`;
@@ -55,18 +54,11 @@ function turnProblem(row: TurnRow | undefined, role: string, content: string, su
 
 /** `session#turn` → how many summaries name that turn in their provenance. */
 function provenanceIndex(sqlite: BetterSqlite3.Database): Map<string, number> {
-  const counts = new Map<string, number>();
   const rows = sqlite.prepare('select session_id as sessionId, turn_numbers as turnNumbers from summaries').all() as Array<{
     sessionId: string;
     turnNumbers: string;
   }>;
-  for (const row of rows) {
-    for (const turnNumber of JSON.parse(row.turnNumbers) as number[]) {
-      const key = `${row.sessionId}#${turnNumber}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
-  return counts;
+  return countNamedTurns(rows, (row, turnNumber) => `${row.sessionId}#${turnNumber}`);
 }
 
 /** `PRAGMA integrity_check` and `PRAGMA foreign_key_check`: empty when the file is sound. */

@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../helpers/temp-dir.js';
 import { spawnChildDaemon, startChildDaemon, type ChildDaemon } from './child-daemon.js';
 import { checkAfterRestart } from './restart-checks.js';
 import { derivedRandom, testSeed } from './seed.js';
-import { factsApiAvailable, runWriters, sleep, type AckedWrite } from './writers.js';
+import { factsApiAvailable, runWriters } from './writers.js';
 
 export interface CrashOptions {
   /** SIGKILLs while the daemon serves (each followed by a restart). */
@@ -91,5 +92,3 @@ export function crashSafetySuite(options: CrashOptions): void {
     );
   });
 }
-
-export type { AckedWrite };

@@ -251,9 +251,6 @@ function factRoute(r: SeededRandom, c: FuzzContext): Omit<FuzzCase, 'category'> 
 const WEIGHTED = Object.entries(GENERATORS);
 const TOTAL_WEIGHT = WEIGHTED.reduce((sum, [, each]) => sum + each.weight, 0);
 
-/** The fuzz categories, for reports. */
-export const FUZZ_CATEGORIES: readonly string[] = WEIGHTED.map(([category]) => category);
-
 /** The fuzz case for one seeded random stream; every case must be refused with a 4xx. */
 export function fuzzCase(random: SeededRandom, context: FuzzContext): FuzzCase {
   let roll = random.next() * TOTAL_WEIGHT;

@@ -34,9 +34,6 @@ export const ODD_SESSION_IDS: readonly string[] = [
   ':',
 ];
 
-/** Values no field of our schemas accepts where a string is required. */
-export const NOT_STRINGS: readonly unknown[] = [123, -1, 0, null, true, false, [], {}, ['x'], { text: 'x' }, 1.5];
-
 /** Budgets that are never valid: wrong types, fractions, out of range (the cap is 4000). */
 export const BAD_BUDGETS: readonly unknown[] = [
   -1, 0, -0.5, 1.5, 4001, 1e9, 1e308, -1e308, 2 ** 53 + 1, 1e-7, '4000', '', true, null, [], {}, [4000], { value: 100 },

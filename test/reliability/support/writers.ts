@@ -1,4 +1,5 @@
 import { Agent } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sessionPath } from '../../../src/client/memoryd-client.js';
 import { assistantAnswer, factSignal, userMessage } from './conversation-text.js';
 import { exchange, NoResponseError, type Exchange, type ExchangeResult } from './http-exchange.js';
@@ -155,10 +156,6 @@ function errorCode(body: string): string | null {
   } catch {
     return null;
   }
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Whether the running daemon answers POST /v1/facts (the facts endpoints are wired). */
