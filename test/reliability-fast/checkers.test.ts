@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionPath } from '../../src/client/memoryd-client.js';
-import { startTestDaemon } from '../helpers/test-daemon.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { startTestDaemon } from '../helpers/test-daemon.js';
 import { verifyAcknowledged } from '../reliability/support/acked-writes.js';
 import { snapshotDatabase, snapshotDifferences } from '../reliability/support/db-snapshot.js';
 import { errorFormatProblem } from '../reliability/support/fuzz-runner.js';
@@ -14,6 +15,7 @@ import type { AckedWrite } from '../reliability/support/writers.js';
 // The reliability checks are only as good as their ability to fail: each one is run on a
 // real database, then on copies damaged in the ways it exists to catch.
 const temp = makeTempDir('memoryd-checkers-');
+const defer = cleanupAfterEach();
 const acked: AckedWrite[] = [];
 let copies = 0;
 
@@ -21,6 +23,7 @@ function damagedCopy(damage: (sqlite: BetterSqlite3.Database) => void): BetterSq
   const path = join(temp.dir, `copy-${copies++}.db`);
   copyFileSync(join(temp.dir, 'memoryd.db'), path);
   const sqlite = new BetterSqlite3(path);
+  defer(() => sqlite.close());
   damage(sqlite);
   return sqlite;
 }
@@ -56,7 +59,6 @@ describe('the reliability checkers', () => {
     expect(acked.some((write) => write.kind === 'fact')).toBe(true);
     expect(verifyAcknowledged(sqlite, acked).failures).toEqual([]);
     expect(sessionViolations(sqlite)).toEqual([]);
-    sqlite.close();
   });
 
   it('find an acknowledged turn that is gone, changed, or summarised without provenance, and a lost fact', () => {
@@ -64,8 +66,13 @@ describe('the reliability checkers', () => {
     expect(verifyAcknowledged(gone, acked).failures).toEqual([expect.stringContaining('missing')]);
     const changed = damagedCopy((db) => db.prepare("update turns set content = 'tampered' where turn_number = ?").run(newestTurn(db, 'window').turnNumber));
     expect(verifyAcknowledged(changed, acked).failures).toEqual([expect.stringContaining('content is "tampered"')]);
-    const unnamed = damagedCopy((db) => db.prepare("update summaries set turn_numbers = '[]' where seq = 1").run());
-    expect(verifyAcknowledged(unnamed, acked).failures.length).toBeGreaterThan(0);
+    let unnamedTurns: number[] = [];
+    const unnamed = damagedCopy((db) => {
+      unnamedTurns = JSON.parse(db.prepare('select turn_numbers from summaries where seq = 1').pluck().get() as string) as number[];
+      db.prepare("update summaries set turn_numbers = '[]' where seq = 1").run();
+    });
+    expect(unnamedTurns.length).toBeGreaterThan(0);
+    expect(verifyAcknowledged(unnamed, acked).failures).toEqual(unnamedTurns.map((turnNumber) => expect.stringMatching(new RegExp(`^turn check-1#${turnNumber} .*: missing$`))));
     const noFact = damagedCopy((db) => db.prepare('delete from facts').run());
     expect(verifyAcknowledged(noFact, acked).failures).toEqual([expect.stringContaining('found null')]);
   });
