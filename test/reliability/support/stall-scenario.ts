@@ -17,7 +17,10 @@ interface Measured {
   label: string;
   statuses: number[];
   requestMs: number;
-  /** Per repeat that overlapped a health check, the slowest such check. */
+  /**
+   * Per repeat, how long it could have blocked the daemon: the slowest health check that
+   * overlapped it, or, when none did (checks come every 10 ms), the request's own time.
+   */
   blockedMs: number[];
 }
 
@@ -80,14 +83,14 @@ export function eventLoopStallSuite(options: { repeat: number; timeoutMs: number
         const entry = measured.get(window.probe.label) ?? { label: window.probe.label, statuses: [], requestMs: 0, blockedMs: [] };
         entry.statuses.push(window.status);
         entry.requestMs = Math.max(entry.requestMs, window.ms);
-        if (overlapping.length > 0) entry.blockedMs.push(Math.max(...overlapping));
+        entry.blockedMs.push(overlapping.length > 0 ? Math.max(...overlapping) : window.ms);
         measured.set(window.probe.label, entry);
       }
       console.log(
         [...measured.values()]
           .map(
             (entry) =>
-              `[stalls] health blocked ${entry.blockedMs.map((ms) => ms.toFixed(0)).join(', ') || 'never seen'} ms, ${entry.requestMs.toFixed(0).padStart(5)} ms request: ` +
+              `[stalls] blocked at most ${entry.blockedMs.map((ms) => ms.toFixed(0)).join(', ')} ms, ${entry.requestMs.toFixed(0).padStart(5)} ms request: ` +
               `${entry.label} → ${entry.statuses.join(',')}`,
           )
           .join('\n'),
@@ -101,10 +104,6 @@ export function eventLoopStallSuite(options: { repeat: number; timeoutMs: number
 
     it('refuses every probe with a 4xx', () => {
       expect([...measured.values()].filter((entry) => entry.statuses.some((status) => status < 400 || status >= 500))).toEqual([]);
-    });
-
-    it('overlaps every probe with at least one health check, so each is measured', () => {
-      expect([...measured.values()].filter((entry) => entry.blockedMs.length === 0).map((entry) => entry.label)).toEqual([]);
     });
 
     it(`answers big, deep, oversized and hostile inputs without blocking health checks for ${HEALTH_BOUND_MS} ms`, () => {
