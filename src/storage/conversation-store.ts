@@ -30,6 +30,11 @@ function withNulls<K extends string>(columns: readonly K[], row: Partial<Record<
   return Object.fromEntries(columns.map((column) => [column, row[column] ?? null])) as Record<K, unknown>;
 }
 
+/** A nullable boolean column's SQLite value: 1, 0, or null for "unknown". */
+function nullableFlag(value: boolean | null | undefined): 1 | 0 | null {
+  return value === undefined || value === null ? null : value ? 1 : 0;
+}
+
 /**
  * The conversational tier's storage: sessions, turns and summaries. Every query on the
  * context call's path is built and prepared once per database (building a drizzle
@@ -56,14 +61,10 @@ export class ConversationStore {
         .prepare(),
       insertTurn: db
         .insert(turns)
-        .values(placeholders(turnColumns))
-        .returning()
+        // drizzle encodes a boolean placeholder as `value ? 1 : 0`, so null ("not reported") would be stored as false.
+        .values({ ...placeholders(turnColumns), outputValid: sql`${p('outputValid')}`, cacheable: sql`${p('cacheable')}` })
         .prepare(),
-      insertSummary: db
-        .insert(summaries)
-        .values(placeholders(summaryColumns))
-        .returning()
-        .prepare(),
+      insertSummary: db.insert(summaries).values(placeholders(summaryColumns)).prepare(),
       liveTurns: db.select().from(turns).where(eq(turns.sessionId, p('sessionId'))).orderBy(asc(turns.turnNumber)).prepare(),
       turnState: db
         .update(turns)
@@ -149,8 +150,15 @@ export class ConversationStore {
     this.db.update(sessions).set(changes).where(eq(sessions.id, id)).run();
   }
 
+  /**
+   * Inserts a turn and returns its row as a read would give it. Every column is written
+   * explicitly (absent ones as null), so the row is the values plus the new id: reading it
+   * back (`returning`) would copy the 2 KB embedding for nothing.
+   */
   insertTurn(turn: NewTurn): TurnRow {
-    return this.q.insertTurn.get(withNulls(turnColumns, turn)) as TurnRow;
+    const values = withNulls(turnColumns, turn);
+    const { lastInsertRowid } = this.q.insertTurn.run({ ...values, outputValid: nullableFlag(turn.outputValid), cacheable: nullableFlag(turn.cacheable) });
+    return { ...values, id: Number(lastInsertRowid) } as TurnRow;
   }
 
   /** The session's stored turns (window and open segment), oldest first. */
@@ -167,8 +175,11 @@ export class ConversationStore {
     for (const turnNumber of turnNumbers) this.q.deleteTurn.run({ sessionId, turnNumber });
   }
 
+  /** Inserts a summary and returns its row as a read would give it (see insertTurn). */
   insertSummary(summary: NewSummary): SummaryRow {
-    return this.q.insertSummary.get(withNulls(summaryColumns, summary)) as SummaryRow;
+    const values = withNulls(summaryColumns, summary);
+    this.q.insertSummary.run(values);
+    return values as SummaryRow;
   }
 
   nextSummarySeq(sessionId: string): number {
