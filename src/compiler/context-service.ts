@@ -136,7 +136,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const cached = deps.cache?.lookup(request.message, userTurn.embedding) ?? null;
 
     const gather = () => {
-      const live = deps.recorder.store.liveTurns(request.sessionId);
+      const live = window.live;
       const recent = live
         .filter((turn) => !current.has(turn.turnNumber) && turn.content !== null)
         .slice(-3)
@@ -167,7 +167,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const pressure = baseTotal(parts, deps.frames) > pressureAt;
     if (pressure) {
       // Summarise aggressively before the layout: close the segment, shrink the window.
-      const relieved = advanceWindow(deps.recorder, request.sessionId, deps.recorder.store.liveTurns(request.sessionId), {
+      const relieved = advanceWindow(deps.recorder, request.sessionId, window.live, {
         mode: 'pressure',
         shift: false,
         now: deps.clock.now(),

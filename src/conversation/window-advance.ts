@@ -20,6 +20,8 @@ export interface WindowOutcome extends WindowSize {
   segmentTurns: number[];
   summariesCreated: SummaryRow[];
   archived: number;
+  /** The session's live turns after the move, oldest first, as `ConversationStore.liveTurns` now reads them. */
+  live: TurnRow[];
   /** The segments the next user turn will most likely close: worth summarising ahead of time (computed on demand). */
   likelyNext(): TurnRow[][];
 }
@@ -72,8 +74,15 @@ export function advanceWindow(
     segmentTurns: plan.open.map((each) => each.turnNumber),
     summariesCreated,
     archived,
+    live: liveAfter(selection.kept, plan.open.map((each) => each.turn)),
     likelyNext: () => forecastClosings(plan.open.map((each) => each.turn), selection.kept, params, deps.config.window.segmentSize),
   };
+}
+
+/** What is left once the closed segments are purged: the kept window and the open segment, with their new states. */
+function liveAfter(kept: readonly TurnRow[], open: readonly TurnRow[]): TurnRow[] {
+  const inState = (turn: TurnRow, state: TurnRow['state']): TurnRow => (turn.state === state ? turn : { ...turn, state });
+  return [...kept.map((turn) => inState(turn, 'window')), ...open.map((turn) => inState(turn, 'segment'))].sort((a, b) => a.turnNumber - b.turnNumber);
 }
 
 function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean; toolCallId: string | null; turn: TurnRow } {
