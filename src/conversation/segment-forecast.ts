@@ -9,9 +9,11 @@ export interface ForecastTurn extends WindowTurn {
 /**
  * The segments the next user turn will most likely close (oldest first, each oldest
  * turn first), given the open segment and the window as they stand: the window is
- * re-decided as if an empty message without a continuity value arrived, once as a
- * continuation and once as a topic shift. Only a guess: the real message's size,
- * continuity or an explicit "let's change the subject" can close other segments.
+ * re-decided as if an empty message arrived, as a continuation and as a topic shift.
+ * Its continuity with the previous turn is unknown, so both extremes are tried: the
+ * window is sized by the last two continuity values, so 0 and 1 between them reach
+ * every size a real value can (minimum or default, default or maximum). Still a guess:
+ * the real message's size or an explicit "let's change the subject" can close others.
  */
 export function forecastClosings<T extends ForecastTurn>(
   open: readonly T[],
@@ -21,20 +23,22 @@ export function forecastClosings<T extends ForecastTurn>(
 ): T[][] {
   const last = window.at(-1) ?? open.at(-1);
   if (last === undefined) return [];
-  const incoming: WindowTurn = { turnNumber: last.turnNumber + 1, role: 'user', tokenCount: 0, toolCallId: null, continuity: null };
-  // The incoming turn is the newest unit, so it always stays: every turn that leaves is one of `window`.
-  const leaving = selectWindow<WindowTurn>([...window, incoming], params, 'adaptive').leaving.length;
-  const pending = [...open, ...window.slice(0, leaving)].map((turn) => ({ turnNumber: turn.turnNumber, topicStart: turn.topicShift, toolCallId: turn.toolCallId, turn }));
+  const pending = [...open, ...window].map((turn) => ({ turnNumber: turn.turnNumber, topicStart: turn.topicShift, toolCallId: turn.toolCallId, turn }));
   const asOpen = pending.slice(0, open.length);
-  const asLeaving = pending.slice(open.length);
   const forecasts: T[][] = [];
   const seen = new Set<string>();
-  for (const shift of [false, true]) {
-    for (const segment of planSegments(asOpen, asLeaving, { shift, flush: false, segmentSize }).closed) {
-      const key = segment.map((each) => each.turnNumber).join(',');
-      if (seen.has(key)) continue;
-      seen.add(key);
-      forecasts.push(segment.map((each) => each.turn));
+  for (const continuity of [0, 1]) {
+    const incoming: WindowTurn = { turnNumber: last.turnNumber + 1, role: 'user', tokenCount: 0, toolCallId: null, continuity };
+    // The incoming turn is the newest unit, so it always stays: every turn that leaves is one of `window`.
+    const leaving = selectWindow<WindowTurn>([...window, incoming], params, 'adaptive').leaving.length;
+    const asLeaving = pending.slice(open.length, open.length + leaving);
+    for (const shift of [false, true]) {
+      for (const segment of planSegments(asOpen, asLeaving, { shift, flush: false, segmentSize }).closed) {
+        const key = segment.map((each) => each.turnNumber).join(',');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        forecasts.push(segment.map((each) => each.turn));
+      }
     }
   }
   return forecasts;

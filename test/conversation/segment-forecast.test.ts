@@ -34,6 +34,18 @@ describe('forecastClosings', () => {
     expect(forecast(turns(1, 2), window)).toEqual([[1, 2, 3], [4, 5]]);
   });
 
+  it('a message of low continuity can shrink the window to its minimum: the segments that would close are forecast too', () => {
+    const window = turns(3, 8).map((each) => (each.turnNumber === 8 ? { ...each, continuity: 0.1 } : each));
+    // Continuity 1 keeps the default 6 (only turn 3 leaves); 0 makes the last two both low: 4 turns, 3–5 leave.
+    expect(forecast(turns(1, 2), window)).toEqual([[1, 2, 3], [4, 5]]);
+  });
+
+  it('a message of high continuity can grow the window to its maximum, and one of low continuity keeps it at the default', () => {
+    const window = turns(2, 7).map((each) => ({ ...each, continuity: 0.9 }));
+    // Continuity 0: default 6, turn 2 leaves and a shift closes [1, 2]; continuity 1: 8, nothing leaves, a shift closes [1].
+    expect(forecast(turns(1, 1), window)).toEqual([[1, 2], [1]]);
+  });
+
   it('a topic start among the leaving turns ends the segment before it', () => {
     const window = turns(3, 8).map((each) => (each.turnNumber === 3 ? { ...each, topicShift: true } : each));
     expect(forecast(turns(1, 2), window)).toEqual([[1, 2], [3]]);
