@@ -1,4 +1,4 @@
-// npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100]
+// npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100] [--pause-ms 0]
 //
 // The context call without the socket: daemons started in this process (hashing
 // embedder, fresh temp data dirs, no scheduler) have their services called directly with
@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { runContextCall } from '../compiler/context-service.js';
 import { loadConfig } from '../config/config.js';
@@ -21,10 +22,13 @@ import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js
 import { summarize, type LatencySummary } from './stats.js';
 import { alignRows, ms } from './text-table.js';
 
-const USAGE = 'usage: npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100]\n';
+const USAGE = 'usage: npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100] [--pause-ms 0]\n';
 const SESSION = 'bench-hot-path';
 
-export type HotPathOptions = ReplayCounts;
+export interface HotPathOptions extends ReplayCounts {
+  /** Sleep before each call, in ms (0: calls back to back). */
+  pauseMs?: number;
+}
 
 /** One configuration of the daemon replayed by the benchmark. */
 export interface HotPathVariant {
@@ -69,7 +73,10 @@ export async function measureHotPath(options: HotPathOptions, variants: readonly
       if (step.kind === 'user' && userTurns === options.turns) break;
       if (step.kind === 'user') userTurns += 1;
       const order = userTurns % 2 === 0 ? replayers : [...replayers].reverse();
-      for (const replayer of order) await replayStep(replayer, step, userTurns > options.warmup);
+      for (const replayer of order) {
+        if ((options.pauseMs ?? 0) > 0) await sleep(options.pauseMs);
+        await replayStep(replayer, step, userTurns > options.warmup);
+      }
     }
     return replayers.map(({ name, daemon, samples, cpuUs }) => ({
       name,
@@ -144,7 +151,8 @@ export async function run(argv: string[]): Promise<number> {
   process.stdout.write(
     [
       `memoryd hot path — ${options.turns} user turns of the synthetic chat (seed ${options.seed}), the daemons' services called in`,
-      `this process (no socket, HTTP or JSON), their calls alternated; hashing embedder; the first ${options.warmup} user turns are warm-up`,
+      `this process (no socket, HTTP or JSON), their calls alternated; hashing embedder; the first ${options.warmup} user turns are warm-up;`,
+      options.pauseMs ? `a pause of ${options.pauseMs} ms before every call` : 'calls back to back (no pause)',
       '',
       alignRows(rows),
       '',
@@ -158,8 +166,10 @@ export async function run(argv: string[]): Promise<number> {
 
 function parseHotPathArgs(argv: string[]): HotPathOptions | null {
   try {
-    const { values } = parseArgs({ args: argv, options: replayOptions(3000) });
-    return replayCounts(values);
+    const { values } = parseArgs({ args: argv, options: { ...replayOptions(3000), 'pause-ms': { type: 'string', default: '0' } } });
+    const pauseMs = Number(values['pause-ms']);
+    if (!Number.isFinite(pauseMs) || pauseMs < 0) throw new Error('--pause-ms must be a non-negative number of milliseconds');
+    return { ...replayCounts(values), pauseMs };
   } catch (error) {
     process.stderr.write(`hot-path bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return null;

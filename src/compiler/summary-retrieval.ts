@@ -23,34 +23,57 @@ export function documentTerms(searchText: string): DocumentTerms {
   return { counts, length: words.length };
 }
 
-/** Summaries whose terms are kept; about 2 KB each, so ~10 MB at most. */
-const TERMS_CACHED = 5000;
+/** Sessions whose archive terms are kept, the most recently searched ones; each holds at most the archive limit (200 by default, ~2 KB each). */
+const SESSIONS_CACHED = 16;
 
 /**
- * Archived summaries' terms by summary id, kept between requests: a summary is written
- * once and never changed, so an entry never goes stale (one rolled back with its
- * transaction is just never asked for again). The oldest entries go first: a session's
- * archive is read whole on each retrieval, so refreshing entries on use would cost a
- * map update per summary and gain nothing.
+ * Archived summaries' terms, by session and summary id, kept between requests. A summary
+ * is written once and never changed, so an entry never goes stale; a search of a
+ * session's whole archive keeps only the summaries still in it, so the entries of deleted
+ * ones go with the next search instead of piling up (one rolled back with its transaction
+ * is only loaded again).
  */
 export class SummaryTermsCache {
-  private readonly entries = new Map<string, DocumentTerms>();
+  private readonly sessions = new Map<string, Map<string, DocumentTerms>>();
 
-  constructor(private readonly capacity = TERMS_CACHED) {}
+  constructor(private readonly maxSessions = SESSIONS_CACHED) {}
 
-  terms(id: string, load: () => string | undefined): DocumentTerms | null {
-    const cached = this.entries.get(id);
-    if (cached !== undefined) return cached;
-    const searchText = load();
-    if (searchText === undefined) return null;
-    const terms = documentTerms(searchText);
-    this.entries.set(id, terms);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-    return terms;
+  /**
+   * The terms of these archived summaries, in their order, loading the missing ones
+   * (a summary whose text is gone is left out). `whole`: these are all the session's
+   * archived summaries, so any other entry of the session is dropped.
+   */
+  archiveTerms(
+    sessionId: string,
+    archive: ReadonlyArray<{ id: string }>,
+    whole: boolean,
+    load: (id: string) => string | undefined,
+  ): Array<{ id: string; terms: DocumentTerms }> {
+    const known = this.sessions.get(sessionId);
+    const kept = whole || known === undefined ? new Map<string, DocumentTerms>() : known;
+    const found: Array<{ id: string; terms: DocumentTerms }> = [];
+    for (const { id } of archive) {
+      let terms = known?.get(id);
+      if (terms === undefined) {
+        const searchText = load(id);
+        if (searchText === undefined) continue;
+        terms = documentTerms(searchText);
+      }
+      kept.set(id, terms);
+      found.push({ id, terms });
+    }
+    // Most recently searched last, so the first one is the one to let go.
+    this.sessions.delete(sessionId);
+    this.sessions.set(sessionId, kept);
+    if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value as string);
+    return found;
   }
 
+  /** Summaries whose terms are held, over all sessions. */
   get size(): number {
-    return this.entries.size;
+    let size = 0;
+    for (const entries of this.sessions.values()) size += entries.size;
+    return size;
   }
 }
 
@@ -72,15 +95,9 @@ export function retrieveArchived(
   const terms = contentWords(message).slice(0, MAX_TERMS);
   if (terms.length === 0 && reference.range === null) return [];
   const archive = store.archivedSummaryIds(sessionId, reference.range ?? ALL_TIME);
-  const ranked = terms.length === 0 ? archive : rankByBm25(terms, withTerms(store, cache, archive));
+  const ranked =
+    terms.length === 0 ? archive : rankByBm25(terms, cache.archiveTerms(sessionId, archive, reference.range === null, (id) => store.summarySearchText(id)));
   return ranked.slice(0, limit).flatMap(({ id }) => store.findSummary(id) ?? []);
-}
-
-function withTerms(store: ConversationStore, cache: SummaryTermsCache, archive: ReadonlyArray<{ id: string }>): Array<{ id: string; terms: DocumentTerms }> {
-  return archive.flatMap(({ id }) => {
-    const terms = cache.terms(id, () => store.summarySearchText(id));
-    return terms === null ? [] : [{ id, terms }];
-  });
 }
 
 /** The documents matching at least one term, best first; ties keep the input order (newest first). */

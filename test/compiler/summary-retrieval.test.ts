@@ -28,39 +28,56 @@ describe('BM25 over archived summaries', () => {
 });
 
 describe('the terms cache of archived summaries', () => {
-  it('reads a summary once, then answers from memory', () => {
-    const cache = new SummaryTermsCache(10);
+  const loader = () => {
     const loads: string[] = [];
-    const load = (id: string) => () => {
+    const load = (id: string): string | undefined => {
       loads.push(id);
-      return `${id} garden garden tomatoes`;
+      return id === 'gone' ? undefined : `${id} garden garden tomatoes`;
     };
-    expect(cache.terms('a', load('a'))).toEqual({ counts: new Map([['a', 1], ['garden', 2], ['tomatoes', 1]]), length: 4 });
-    expect(cache.terms('a', load('a'))?.counts.get('garden')).toBe(2);
-    expect(loads).toEqual(['a']);
+    return { loads, load };
+  };
+  const ids = (...names: string[]) => names.map((id) => ({ id }));
+
+  it('reads a summary once, then answers from memory, in the order asked', () => {
+    const cache = new SummaryTermsCache(4);
+    const { loads, load } = loader();
+    expect(cache.archiveTerms('s', ids('a'), true, load)).toEqual([{ id: 'a', terms: { counts: new Map([['a', 1], ['garden', 2], ['tomatoes', 1]]), length: 4 } }]);
+    expect(cache.archiveTerms('s', ids('b', 'a'), true, load).map((entry) => entry.id)).toEqual(['b', 'a']);
+    expect(loads).toEqual(['a', 'b']);
   });
 
-  it('drops the oldest entries beyond its capacity', () => {
+  it("drops a session's summaries that left its whole archive, and keeps them when only part of it was searched", () => {
+    const cache = new SummaryTermsCache(4);
+    const { loads, load } = loader();
+    cache.archiveTerms('s', ids('a', 'b', 'c'), true, load);
+    cache.archiveTerms('s', ids('c'), false, load); // a day range: a and b are still archived
+    expect(cache.size).toBe(3);
+    cache.archiveTerms('s', ids('c', 'd'), true, load); // a and b were deleted
+    expect(cache.size).toBe(2);
+    cache.archiveTerms('s', ids('a', 'c', 'd'), true, load);
+    expect(loads).toEqual(['a', 'b', 'c', 'd', 'a']);
+  });
+
+  it('keeps the most recently searched sessions', () => {
     const cache = new SummaryTermsCache(2);
-    const loads: string[] = [];
-    const load = (id: string) => () => {
-      loads.push(id);
-      return id;
-    };
-    cache.terms('a', load('a'));
-    cache.terms('b', load('b'));
-    cache.terms('a', load('a'));
-    cache.terms('c', load('c')); // evicts a, the oldest
-    cache.terms('b', load('b'));
-    cache.terms('a', load('a'));
-    expect(loads).toEqual(['a', 'b', 'c', 'a']);
+    const { loads, load } = loader();
+    cache.archiveTerms('s1', ids('a'), true, load);
+    cache.archiveTerms('s2', ids('b'), true, load);
+    cache.archiveTerms('s1', ids('a'), true, load);
+    cache.archiveTerms('s3', ids('c'), true, load); // lets s2 go, the least recently searched
+    cache.archiveTerms('s1', ids('a'), true, load);
+    cache.archiveTerms('s2', ids('b'), true, load);
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
     expect(cache.size).toBe(2);
   });
 
-  it('remembers nothing for a summary that is not there', () => {
+  it('leaves out a summary that is not there and remembers nothing of it', () => {
     const cache = new SummaryTermsCache(2);
-    expect(cache.terms('gone', () => undefined)).toBeNull();
-    expect(cache.size).toBe(0);
+    const { loads, load } = loader();
+    expect(cache.archiveTerms('s', ids('gone', 'a'), true, load).map((entry) => entry.id)).toEqual(['a']);
+    expect(cache.size).toBe(1);
+    cache.archiveTerms('s', ids('gone', 'a'), true, load);
+    expect(loads).toEqual(['gone', 'a', 'gone']);
   });
 
   it('counts words as the ranking reads them: repeats and length', () => {
