@@ -74,15 +74,18 @@ export function advanceWindow(
     segmentTurns: plan.open.map((each) => each.turnNumber),
     summariesCreated,
     archived,
-    live: liveAfter(selection.kept, plan.open.map((each) => each.turn)),
+    live: liveAfter(plan.open.map((each) => each.turn), selection.kept),
     likelyNext: () => forecastClosings(plan.open.map((each) => each.turn), selection.kept, params, deps.config.window.segmentSize),
   };
 }
 
-/** What is left once the closed segments are purged: the kept window and the open segment, with their new states. */
-function liveAfter(kept: readonly TurnRow[], open: readonly TurnRow[]): TurnRow[] {
+/**
+ * What is left once the closed segments are purged, oldest first: the open segment (its
+ * turns all older than the window's) and the kept window, with their new states.
+ */
+function liveAfter(open: readonly TurnRow[], kept: readonly TurnRow[]): TurnRow[] {
   const inState = (turn: TurnRow, state: TurnRow['state']): TurnRow => (turn.state === state ? turn : { ...turn, state });
-  return [...kept.map((turn) => inState(turn, 'window')), ...open.map((turn) => inState(turn, 'segment'))].sort((a, b) => a.turnNumber - b.turnNumber);
+  return [...open.map((turn) => inState(turn, 'segment')), ...kept.map((turn) => inState(turn, 'window'))];
 }
 
 function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean; toolCallId: string | null; turn: TurnRow } {

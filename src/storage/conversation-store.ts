@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Db } from './database.js';
 import { sessions, summaries, turns } from './schema.js';
 
@@ -16,13 +16,16 @@ const turnColumns = [
   'sessionId', 'turnNumber', 'role', 'content', 'toolCallId', 'toolName', 'tokenCount', 'continuity', 'domain',
   'topicShift', 'state', 'embedding', 'embedderId', 'outputValid', 'cacheable', 'createdAt',
 ] as const satisfies ReadonlyArray<keyof NewTurn>;
+// drizzle encodes a boolean placeholder as `value ? 1 : 0`, so a nullable flag left null
+// ("not reported") would be stored as false: these are bound raw, as 1, 0 or null.
+const turnNullableFlags = ['outputValid', 'cacheable'] as const satisfies ReadonlyArray<(typeof turnColumns)[number]>;
 const summaryColumns = [
   'id', 'sessionId', 'seq', 'body', 'topic', 'tokenCount', 'searchText', 'compactBody', 'compactTokenCount', 'status', 'firstTurn',
   'lastTurn', 'turnNumbers', 'startedAt', 'endedAt', 'createdAt', 'archivedAt',
 ] as const satisfies ReadonlyArray<keyof NewSummary>;
 
-function placeholders<K extends string>(columns: readonly K[]): Record<K, Placeholder> {
-  return Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)])) as unknown as Record<K, Placeholder>;
+function placeholders<K extends string>(columns: readonly K[], nullableFlags: readonly K[] = []): Record<K, Placeholder | SQL> {
+  return Object.fromEntries(columns.map((column) => [column, nullableFlags.includes(column) ? sql`${p(column)}` : p(column)])) as Record<K, Placeholder | SQL>;
 }
 
 /** A prepared insert needs a value for every placeholder: absent optional columns become null. */
@@ -30,9 +33,11 @@ function withNulls<K extends string>(columns: readonly K[], row: Partial<Record<
   return Object.fromEntries(columns.map((column) => [column, row[column] ?? null])) as Record<K, unknown>;
 }
 
-/** A nullable boolean column's SQLite value: 1, 0, or null for "unknown". */
-function nullableFlag(value: boolean | null | undefined): 1 | 0 | null {
-  return value === undefined || value === null ? null : value ? 1 : 0;
+/** The values with each nullable flag as SQLite stores it: 1, 0, or null for "unknown". */
+function withFlagsBound<K extends string>(values: Record<K, unknown>, nullableFlags: readonly K[]): Record<K, unknown> {
+  const bound = { ...values };
+  for (const flag of nullableFlags) bound[flag] = values[flag] === null ? null : values[flag] ? 1 : 0;
+  return bound;
 }
 
 /**
@@ -59,11 +64,7 @@ export class ConversationStore {
         .set({ windowSize: sql`${p('size')}`, windowReason: sql`${p('reason')}`, windowDetail: sql`${p('detail')}` })
         .where(eq(sessions.id, p('id')))
         .prepare(),
-      insertTurn: db
-        .insert(turns)
-        // drizzle encodes a boolean placeholder as `value ? 1 : 0`, so null ("not reported") would be stored as false.
-        .values({ ...placeholders(turnColumns), outputValid: sql`${p('outputValid')}`, cacheable: sql`${p('cacheable')}` })
-        .prepare(),
+      insertTurn: db.insert(turns).values(placeholders(turnColumns, turnNullableFlags)).prepare(),
       insertSummary: db.insert(summaries).values(placeholders(summaryColumns)).prepare(),
       liveTurns: db.select().from(turns).where(eq(turns.sessionId, p('sessionId'))).orderBy(asc(turns.turnNumber)).prepare(),
       turnState: db
@@ -157,7 +158,7 @@ export class ConversationStore {
    */
   insertTurn(turn: NewTurn): TurnRow {
     const values = withNulls(turnColumns, turn);
-    const { lastInsertRowid } = this.q.insertTurn.run({ ...values, outputValid: nullableFlag(turn.outputValid), cacheable: nullableFlag(turn.cacheable) });
+    const { lastInsertRowid } = this.q.insertTurn.run(withFlagsBound(values, turnNullableFlags));
     return { ...values, id: Number(lastInsertRowid) } as TurnRow;
   }
 
