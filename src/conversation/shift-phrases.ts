@@ -121,10 +121,19 @@ function findClauseStarts(clauses: readonly string[][]): Set<number> {
   return starts;
 }
 
+// Runs for every phrase at every word of every user message: plain loops, so it
+// allocates nothing per position.
 function findPhrase(words: readonly string[], target: readonly string[], accept: (i: number) => boolean): number {
   if (target.length === 0) return -1;
   for (let i = 0; i + target.length <= words.length; i += 1) {
-    if (target.every((word, j) => words[i + j] === word) && accept(i)) return i;
+    if (phraseAt(words, i, target) && accept(i)) return i;
   }
   return -1;
+}
+
+function phraseAt(words: readonly string[], at: number, target: readonly string[]): boolean {
+  for (let j = 0; j < target.length; j += 1) {
+    if (words[at + j] !== target[j]) return false;
+  }
+  return true;
 }

@@ -78,15 +78,31 @@ export function findOutcome(sentences: readonly Sentence[], keywords: readonly K
   return [...(decisions.at(-1) ?? [])];
 }
 
+// Runs over every token of every sentence of a closing segment, against every marker:
+// plain loops, so it allocates nothing per position.
 function findMarker(tokens: readonly Token[]): number {
   for (let i = 0; i < tokens.length; i += 1) {
     for (const marker of DECISION_MARKERS) {
-      if (!marker.every((word, j) => tokens[i + j]?.key === word)) continue;
-      const before = tokens.slice(Math.max(0, i - 2), i);
-      if (!before.some((token) => NEGATIONS.has(token.key))) return i;
+      if (markerAt(tokens, i, marker) && !negatedBefore(tokens, i)) return i;
     }
   }
   return -1;
+}
+
+function markerAt(tokens: readonly Token[], at: number, marker: readonly string[]): boolean {
+  if (at + marker.length > tokens.length) return false;
+  for (let j = 0; j < marker.length; j += 1) {
+    if (tokens[at + j]?.key !== marker[j]) return false;
+  }
+  return true;
+}
+
+// A negation among the two words before `at` ("not decided", "no decidimos").
+function negatedBefore(tokens: readonly Token[], at: number): boolean {
+  for (let i = Math.max(0, at - 2); i < at; i += 1) {
+    if (NEGATIONS.has(tokens[i]?.key ?? '')) return true;
+  }
+  return false;
 }
 
 function isAnsweredLater(turn: number, sentences: readonly Sentence[]): boolean {
