@@ -1,6 +1,7 @@
 import { loadConfig, type Environment } from '../config/config.js';
 import { startDaemon } from '../daemon.js';
 import { isAppError } from '../errors.js';
+import { setHeapGrowth } from '../lifecycle/heap-growth.js';
 
 const USAGE = `usage: npm start [-- --verbose]
 
@@ -23,6 +24,7 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   let daemon;
   try {
     const config = loadConfig(env, { cwd, verbose: argv.includes('--verbose') || argv.includes('-v') });
+    setHeapGrowth(config.heapGrowthPercent);
     daemon = await startDaemon({ config });
   } catch (error) {
     process.stderr.write(`memoryd: ${isAppError(error) ? error.message : String(error)}\n`);

@@ -42,6 +42,8 @@ export interface Config {
   maxBodyBytes: number;
   maxMessageBytes: number;
   shutdownTimeoutMs: number;
+  /** Applied by the daemon's entry point only (a process-wide V8 setting). */
+  heapGrowthPercent: number;
   window: WindowParams;
 }
 
@@ -106,6 +108,7 @@ export function loadConfig(
     maxBodyBytes: read(SETTINGS.maxBodyBytes),
     maxMessageBytes: read(SETTINGS.maxMessageBytes),
     shutdownTimeoutMs: read(SETTINGS.shutdownTimeoutMs),
+    heapGrowthPercent: read(SETTINGS.heapGrowthPercent),
     window,
   };
   issues.push(...crossChecks(config, options.platform ?? process.platform));

@@ -58,6 +58,14 @@ describe('configuration', () => {
   it('rejects numbers out of range and inconsistent window sizes', () => {
     expect(configError({ MEMORYD_TOKEN_CAP: '100' }).message).toContain('MEMORYD_TOKEN_CAP');
     expect(configError({ MEMORYD_WINDOW_MIN: '9' }).message).toContain('MIN ≤ DEFAULT ≤ MAX');
+    expect(configError({ MEMORYD_HEAP_GROWTH_PERCENT: '500' }).message).toContain(
+      'MEMORYD_HEAP_GROWTH_PERCENT: must be an integer from 0 to 300 (got "500")',
+    );
+  });
+
+  it('bounds the heap growth at 50 % by default; 0 leaves it to V8', () => {
+    expect(loadConfig({}, { cwd }).heapGrowthPercent).toBe(50);
+    expect(loadConfig({ MEMORYD_HEAP_GROWTH_PERCENT: '0' }, { cwd }).heapGrowthPercent).toBe(0);
   });
 
   it('refuses a socket path longer than the OS allows, saying how long it is', () => {
