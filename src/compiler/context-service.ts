@@ -160,6 +160,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
         facts,
         tools,
         now: deps.clock.now(),
+        scope,
       });
     };
     let parts = gather();

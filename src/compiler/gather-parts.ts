@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import type { FactSelection } from '../facts/fact-selection.js';
 import type { LayoutItem, RenderedMessage } from '../layout/index.js';
 import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
+import type { TxScope } from '../storage/transaction.js';
 import { toChunk } from '../tokens/chunks.js';
 import { detectPastReference } from './past-reference.js';
 import type { Counted, PromptParts } from './prompt-parts.js';
@@ -20,6 +21,8 @@ export interface GatherInput {
   facts: FactSelection;
   tools: LayoutItem[];
   now: number;
+  /** The request's transaction: what retrieval reads is kept once it commits. */
+  scope: TxScope;
 }
 
 /** Archived summaries a question about the past may bring back (they share the 200-token budget). */
@@ -125,7 +128,7 @@ function messageCount(item: LayoutItem): number {
 function summaryItems(store: ConversationStore, config: Config, summaryTerms: SummaryTermsCache, input: GatherInput): LayoutItem[] {
   const active = store.activeSummaries(input.sessionId);
   const reference = detectPastReference(input.userTurn.content ?? '', input.now);
-  const retrieved = reference === null ? [] : retrieveArchived(store, summaryTerms, input.sessionId, input.userTurn.content ?? '', reference, ARCHIVED_RETRIEVED);
+  const retrieved = reference === null ? [] : retrieveArchived(store, summaryTerms, input.scope, input.sessionId, input.userTurn.content ?? '', reference, ARCHIVED_RETRIEVED);
   const chosen: SummaryRow[] = [];
   let tokens = 0;
   for (const row of [...retrieved, ...[...active].reverse()]) {

@@ -1,5 +1,6 @@
 import { contentWords } from '../conversation/content-words.js';
-import type { ConversationStore, SummaryRow } from '../storage/conversation-store.js';
+import type { ArchiveBounds, ArchivedId, ConversationStore, SummaryRow } from '../storage/conversation-store.js';
+import type { TxScope } from '../storage/transaction.js';
 import type { PastReference } from './past-reference.js';
 
 /** At most this many of the message's words are searched for (the first ones: questions lead with their subject). */
@@ -23,20 +24,59 @@ export function documentTerms(searchText: string): DocumentTerms {
   return { counts, length: words.length };
 }
 
-/** Sessions whose archive terms are kept, the most recently searched ones; each holds at most the archive limit (200 by default, ~2 KB each). */
+/** Sessions whose archive is kept, the most recently searched ones; each holds at most the archive limit (200 by default, ~2 KB each). */
 const SESSIONS_CACHED = 16;
 
+/** How the cache reads a session's archive from the database (the conversation store). */
+export interface ArchiveSource {
+  archiveBounds(sessionId: string): ArchiveBounds;
+  /** Archived summaries numbered after `seq`, newest first. */
+  archivedSummaryIdsAfter(sessionId: string, seq: number): ArchivedId[];
+  archivedSummaryIds(sessionId: string, range: { from: number; to: number }): ArchivedId[];
+}
+
+interface SessionArchive {
+  terms: Map<string, DocumentTerms>;
+  /** The whole archive, newest first, as last committed; null until a commit. */
+  list: { ids: ArchivedId[]; bounds: ArchiveBounds } | null;
+}
+
 /**
- * Archived summaries' terms, by session and summary id, kept between requests. A summary
- * is written once and never changed, so an entry never goes stale; a search of a
- * session's whole archive keeps only the summaries still in it, so the entries of deleted
- * ones go with the next search instead of piling up (one rolled back with its transaction
- * is only loaded again).
+ * Archived summaries kept between requests, by session: their terms by summary id, and
+ * the list of ids of each session's whole archive. A summary is written once and never
+ * changed, so a terms entry never goes stale; a search of a session's whole archive keeps
+ * only the summaries still in it, so the entries of deleted ones go with the next search
+ * instead of piling up (one rolled back with its transaction is only loaded again).
+ *
+ * The list is kept only once the request that read it commits, so it mirrors a committed
+ * state. Later, a summary numbered at most the kept highest number can only have left the
+ * archive (numbers only grow, and a summary is archived after all the older ones), so the
+ * archive is the kept list's entries still there plus those archived since. Deletions go
+ * oldest first, so the kept list less its oldest entries is tried first, and accepted only
+ * if the count, the lowest and highest numbers and the newest id all agree with the
+ * database: any other deletion leaves a lower number behind than that list's lowest.
  */
 export class SummaryTermsCache {
-  private readonly sessions = new Map<string, Map<string, DocumentTerms>>();
+  private readonly sessions = new Map<string, SessionArchive>();
 
   constructor(private readonly maxSessions = SESSIONS_CACHED) {}
+
+  /**
+   * The session's whole archive, newest first: the kept list when the database's bounds
+   * show it unchanged, else the kept list brought up to date with the summaries archived
+   * since (one small read), else read whole. The result is kept after `scope` commits.
+   */
+  wholeArchive(sessionId: string, source: ArchiveSource, scope: TxScope): ArchivedId[] {
+    const bounds = source.archiveBounds(sessionId);
+    const kept = this.sessions.get(sessionId)?.list ?? null;
+    if (kept !== null && sameBounds(kept.bounds, bounds)) return kept.ids;
+    const ids = (kept === null ? null : updatedList(kept.ids, bounds, source.archivedSummaryIdsAfter(sessionId, kept.bounds.maxSeq))) ??
+      source.archivedSummaryIds(sessionId, ALL_TIME);
+    scope.afterCommit(() => {
+      this.entry(sessionId).list = { ids, bounds };
+    });
+    return ids;
+  }
 
   /**
    * The terms of these archived summaries, in their order, loading the missing ones
@@ -49,11 +89,12 @@ export class SummaryTermsCache {
     whole: boolean,
     load: (id: string) => string | undefined,
   ): Array<{ id: string; terms: DocumentTerms }> {
-    const known = this.sessions.get(sessionId);
-    const kept = whole || known === undefined ? new Map<string, DocumentTerms>() : known;
+    const entry = this.entry(sessionId);
+    const known = entry.terms;
+    const kept = whole ? new Map<string, DocumentTerms>() : known;
     const found: Array<{ id: string; terms: DocumentTerms }> = [];
     for (const { id } of archive) {
-      let terms = known?.get(id);
+      let terms = known.get(id);
       if (terms === undefined) {
         const searchText = load(id);
         if (searchText === undefined) continue;
@@ -62,19 +103,39 @@ export class SummaryTermsCache {
       kept.set(id, terms);
       found.push({ id, terms });
     }
-    // Most recently searched last, so the first one is the one to let go.
-    this.sessions.delete(sessionId);
-    this.sessions.set(sessionId, kept);
-    if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value as string);
+    entry.terms = kept;
     return found;
   }
 
   /** Summaries whose terms are held, over all sessions. */
   get size(): number {
     let size = 0;
-    for (const entries of this.sessions.values()) size += entries.size;
+    for (const entry of this.sessions.values()) size += entry.terms.size;
     return size;
   }
+
+  // The session's entry, made the most recently used (the first one is the one to let go).
+  private entry(sessionId: string): SessionArchive {
+    const entry = this.sessions.get(sessionId) ?? { terms: new Map<string, DocumentTerms>(), list: null };
+    this.sessions.delete(sessionId);
+    this.sessions.set(sessionId, entry);
+    if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value as string);
+    return entry;
+  }
+}
+
+function sameBounds(a: ArchiveBounds, b: ArchiveBounds): boolean {
+  return a.count === b.count && a.minSeq === b.minSeq && a.maxSeq === b.maxSeq && a.maxId === b.maxId;
+}
+
+// The kept list less its oldest entries plus the newer ones, or null when that is not
+// the archive the bounds describe (then it is read whole).
+function updatedList(kept: readonly ArchivedId[], bounds: ArchiveBounds, newer: readonly ArchivedId[]): ArchivedId[] | null {
+  const keep = bounds.count - newer.length;
+  if (keep < 0 || keep > kept.length) return null;
+  const ids = [...newer, ...kept.slice(0, keep)];
+  const listed: ArchiveBounds = { count: ids.length, minSeq: ids.at(-1)?.seq ?? 0, maxSeq: ids[0]?.seq ?? 0, maxId: ids[0]?.id ?? null };
+  return sameBounds(listed, bounds) ? ids : null;
 }
 
 /**
@@ -87,6 +148,7 @@ export class SummaryTermsCache {
 export function retrieveArchived(
   store: ConversationStore,
   cache: SummaryTermsCache,
+  scope: TxScope,
   sessionId: string,
   message: string,
   reference: PastReference,
@@ -94,7 +156,7 @@ export function retrieveArchived(
 ): SummaryRow[] {
   const terms = contentWords(message).slice(0, MAX_TERMS);
   if (terms.length === 0 && reference.range === null) return [];
-  const archive = store.archivedSummaryIds(sessionId, reference.range ?? ALL_TIME);
+  const archive = reference.range === null ? cache.wholeArchive(sessionId, store, scope) : store.archivedSummaryIds(sessionId, reference.range);
   const ranked =
     terms.length === 0 ? archive : rankByBm25(terms, cache.archiveTerms(sessionId, archive, reference.range === null, (id) => store.summarySearchText(id)));
   return ranked.slice(0, limit).flatMap(({ id }) => store.findSummary(id) ?? []);

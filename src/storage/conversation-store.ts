@@ -9,6 +9,22 @@ export type SummaryRow = typeof summaries.$inferSelect;
 export type NewSummary = typeof summaries.$inferInsert;
 export type SessionChanges = Partial<Omit<SessionRow, 'id' | 'createdAt'>>;
 
+/** An archived summary as retrieval lists it. */
+export interface ArchivedId {
+  id: string;
+  seq: number;
+}
+
+/** What tells one state of a session's archive from another (see SummaryTermsCache). */
+export interface ArchiveBounds {
+  count: number;
+  /** The lowest and highest numbers in the archive; 0 when it is empty. */
+  minSeq: number;
+  maxSeq: number;
+  /** The newest archived summary's id; null when the archive is empty. */
+  maxId: string | null;
+}
+
 const p = sql.placeholder;
 
 // Every column an insert sets, by its key in the schema (ids and defaults included).
@@ -98,6 +114,22 @@ export class ConversationStore {
           ),
         )
         .orderBy(desc(summaries.seq))
+        .prepare(),
+      archivedIdsAfter: db
+        .select({ id: summaries.id, seq: summaries.seq })
+        .from(summaries)
+        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'), sql`${summaries.seq} > ${p('seq')}`))
+        .orderBy(desc(summaries.seq))
+        .prepare(),
+      archiveBounds: db
+        .select({
+          count: sql<number>`count(*)`,
+          minSeq: sql<number | null>`min(${summaries.seq})`,
+          maxSeq: sql<number | null>`max(${summaries.seq})`,
+          maxId: sql<string | null>`(select newest.id from ${summaries} as newest where newest.session_id = ${p('sessionId')} and newest.status = 'archived' order by newest.seq desc limit 1)`,
+        })
+        .from(summaries)
+        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived')))
         .prepare(),
       searchText: db.select({ searchText: summaries.searchText }).from(summaries).where(eq(summaries.id, p('id'))).prepare(),
       summaryById: db.select().from(summaries).where(eq(summaries.id, p('id'))).prepare(),
@@ -196,8 +228,20 @@ export class ConversationStore {
    * The session's archived summaries whose time span overlaps [from, to], newest first
    * (at most the archive limit per session): what retrieval ranks.
    */
-  archivedSummaryIds(sessionId: string, range: { from: number; to: number }): Array<{ id: string; seq: number }> {
+  archivedSummaryIds(sessionId: string, range: { from: number; to: number }): ArchivedId[] {
     return this.q.archivedIds.all({ sessionId, from: range.from, to: range.to });
+  }
+
+  /** The session's archived summaries numbered after `seq`, newest first. */
+  archivedSummaryIdsAfter(sessionId: string, seq: number): ArchivedId[] {
+    return this.q.archivedIdsAfter.all({ sessionId, seq });
+  }
+
+  /** How many summaries the session's archive holds, its number range and newest id (from the status index). */
+  archiveBounds(sessionId: string): ArchiveBounds {
+    const row = this.q.archiveBounds.get({ sessionId });
+    if (row === undefined || row.count === 0) return { count: 0, minSeq: 0, maxSeq: 0, maxId: null };
+    return { count: row.count, minSeq: row.minSeq ?? 0, maxSeq: row.maxSeq ?? 0, maxId: row.maxId };
   }
 
   /** A summary's content words, space-separated (written once with the summary). */

@@ -2,14 +2,14 @@
 // churns objects that each live through ~1M later allocations (long enough to be
 // promoted to the old generation before they die), and prints how many full
 // collections V8 ran and the peak heap in use.
-import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { setHeapGrowth } from '../../src/lifecycle/heap-growth.js';
 
 setHeapGrowth(Number(process.argv[2]));
 let majors = 0;
 const observer = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors += 1;
+    if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors += 1;
   }
 });
 observer.observe({ entryTypes: ['gc'] });
