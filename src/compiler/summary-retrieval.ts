@@ -39,6 +39,8 @@ interface SessionArchive {
   terms: Map<string, DocumentTerms>;
   /** The whole archive, newest first, as last committed; null until a commit. */
   list: { ids: ArchivedId[]; bounds: ArchiveBounds } | null;
+  /** The last whole-archive search's list and its terms: the same list gets the same terms. */
+  searched: { archive: ReadonlyArray<{ id: string }>; found: Array<{ id: string; terms: DocumentTerms }> } | null;
 }
 
 /**
@@ -90,6 +92,7 @@ export class SummaryTermsCache {
     load: (id: string) => string | undefined,
   ): Array<{ id: string; terms: DocumentTerms }> {
     const entry = this.entry(sessionId);
+    if (whole && entry.searched?.archive === archive) return entry.searched.found;
     const known = entry.terms;
     const kept = whole ? new Map<string, DocumentTerms>() : known;
     const found: Array<{ id: string; terms: DocumentTerms }> = [];
@@ -104,6 +107,7 @@ export class SummaryTermsCache {
       found.push({ id, terms });
     }
     entry.terms = kept;
+    if (whole) entry.searched = { archive, found };
     return found;
   }
 
@@ -116,7 +120,7 @@ export class SummaryTermsCache {
 
   // The session's entry, made the most recently used (the first one is the one to let go).
   private entry(sessionId: string): SessionArchive {
-    const entry = this.sessions.get(sessionId) ?? { terms: new Map<string, DocumentTerms>(), list: null };
+    const entry = this.sessions.get(sessionId) ?? { terms: new Map<string, DocumentTerms>(), list: null, searched: null };
     this.sessions.delete(sessionId);
     this.sessions.set(sessionId, entry);
     if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value as string);

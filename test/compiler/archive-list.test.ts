@@ -89,7 +89,7 @@ describe("the kept list of a session's whole archive", () => {
     expect(listed('s')).toEqual(inDatabase('s'));
     const before = inDatabase('s');
 
-    const inside = runInTransaction(database, (scope) => {
+    const inside = runInTransaction<ArchivedId[]>(database, (scope) => {
       summarise('s', 3);
       throw new RollbackWith(cache.wholeArchive('s', source, scope));
     });

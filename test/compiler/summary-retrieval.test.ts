@@ -58,6 +58,19 @@ describe('the terms cache of archived summaries', () => {
     expect(loads).toEqual(['a', 'b', 'c', 'd', 'a']);
   });
 
+  it('answers a whole search of the very list it last searched with the same terms, and a new list afresh', () => {
+    const cache = new SummaryTermsCache(4);
+    const { loads, load } = loader();
+    const archive = ids('a', 'b');
+    const first = cache.archiveTerms('s', archive, true, load);
+    expect(cache.archiveTerms('s', archive, true, load)).toBe(first);
+    const other = cache.archiveTerms('s', ids('a', 'b'), true, load);
+    expect(other).not.toBe(first);
+    expect(other).toEqual(first);
+    expect(cache.archiveTerms('s', ids('c'), false, load)).not.toBe(first);
+    expect(loads).toEqual(['a', 'b', 'c']);
+  });
+
   it('keeps the most recently searched sessions', () => {
     const cache = new SummaryTermsCache(2);
     const { loads, load } = loader();
