@@ -13,7 +13,7 @@ import { ToolCache } from './cache/tool-cache.js';
 import type { Clock } from './clock.js';
 import { runContextCall, type ContextDeps, type ContextRequest, type ContextOutcome } from './compiler/context-service.js';
 import { countFrames } from './compiler/frames.js';
-import { SummaryTermsCache } from './compiler/summary-retrieval.js';
+import { SummaryArchiveCache } from './compiler/summary-retrieval.js';
 import { loadSystemPrompt } from './compiler/system-prompt.js';
 import { DEFAULT_FORMAT_INSTRUCTIONS } from './compiler/system-prompt-text.js';
 import { ToolCatalog } from './compiler/tool-catalog.js';
@@ -101,7 +101,7 @@ export async function buildServices(context: AppContext): Promise<Services> {
     facts,
     cache: responseCache,
     tools: new ToolCatalog(tokenizer, embedder),
-    summaryTerms: new SummaryTermsCache(),
+    summaryArchive: new SummaryArchiveCache(),
     logger: logger.child({ part: 'compiler' }),
   };
   return {

@@ -16,7 +16,7 @@ import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.
 import type { PromptFrames } from './frames.js';
 import { gatherParts } from './gather-parts.js';
 import type { Counted } from './prompt-parts.js';
-import type { SummaryTermsCache } from './summary-retrieval.js';
+import type { SummaryArchiveCache } from './summary-retrieval.js';
 import type { ToolCatalog, ToolSpec } from './tool-catalog.js';
 
 /** A fact as a context response reports a change to it. */
@@ -81,7 +81,7 @@ export interface ContextDeps {
   cache: AnswerCache | null;
   tools: ToolCatalog;
   /** Archived summaries' terms, kept between requests for questions about the past. */
-  summaryTerms: SummaryTermsCache;
+  summaryArchive: SummaryArchiveCache;
   logger: Logger;
 }
 
@@ -150,7 +150,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       });
       const facts = withoutTouched(selection, factChanges);
       const tools = deps.tools.items(toolSpecs, toolsPrepared, { message: request.message, embedding: userTurn.embedding, used: session.used });
-      return gatherParts(deps.recorder.store, deps.config, deps.summaryTerms, {
+      return gatherParts(deps.recorder.store, deps.config, deps.summaryArchive, {
         sessionId: request.sessionId,
         live,
         userTurn: recorded.turn,

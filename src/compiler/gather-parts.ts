@@ -6,7 +6,7 @@ import type { TxScope } from '../storage/transaction.js';
 import { toChunk } from '../tokens/chunks.js';
 import { detectPastReference } from './past-reference.js';
 import type { Counted, PromptParts } from './prompt-parts.js';
-import { retrieveArchived, type SummaryTermsCache } from './summary-retrieval.js';
+import { retrieveArchived, type SummaryArchiveCache } from './summary-retrieval.js';
 
 /** What the tiers hand the compiler for one request, besides the database. */
 export interface GatherInput {
@@ -32,7 +32,7 @@ const ARCHIVED_RETRIEVED = 4;
  * Turns the tiers' state into pre-counted prompt parts. Nothing here counts tokens:
  * every size was stored with its item (turn, summary, fact) or computed once per tool.
  */
-export function gatherParts(store: ConversationStore, config: Config, summaryTerms: SummaryTermsCache, input: GatherInput): PromptParts {
+export function gatherParts(store: ConversationStore, config: Config, summaryArchive: SummaryArchiveCache, input: GatherInput): PromptParts {
   const current = input.live.filter((turn) => input.currentTurnNumbers.has(turn.turnNumber));
   const live = input.live.filter((turn) => !input.currentTurnNumbers.has(turn.turnNumber));
   const windowUnits = toUnits(live.filter((turn) => turn.state === 'window'));
@@ -44,7 +44,7 @@ export function gatherParts(store: ConversationStore, config: Config, summaryTer
       items: input.facts.items.map((fact, rank) => factItem(fact.id, fact.fact, fact.tokenCount, rank)),
       candidates: input.facts.candidates.map((fact, rank) => factItem(fact.id, fact.fact, fact.tokenCount, input.facts.items.length + rank)),
     },
-    summaries: summaryItems(store, config, summaryTerms, input),
+    summaries: summaryItems(store, config, summaryArchive, input),
     tools: input.tools,
     toolResults: toUnits(current.filter((turn) => turn.role === 'tool')),
     window: { items: windowUnits, candidates: windowCandidates(windowUnits, segmentUnits, config) },
@@ -125,10 +125,10 @@ function messageCount(item: LayoutItem): number {
  * within the summaries budget (200 tokens): retrieved ones first, then the newest
  * active ones. Rendered oldest first.
  */
-function summaryItems(store: ConversationStore, config: Config, summaryTerms: SummaryTermsCache, input: GatherInput): LayoutItem[] {
+function summaryItems(store: ConversationStore, config: Config, summaryArchive: SummaryArchiveCache, input: GatherInput): LayoutItem[] {
   const active = store.activeSummaries(input.sessionId);
   const reference = detectPastReference(input.userTurn.content ?? '', input.now);
-  const retrieved = reference === null ? [] : retrieveArchived(store, summaryTerms, input.scope, input.sessionId, input.userTurn.content ?? '', reference, ARCHIVED_RETRIEVED);
+  const retrieved = reference === null ? [] : retrieveArchived(store, summaryArchive, input.scope, input.sessionId, input.userTurn.content ?? '', reference, ARCHIVED_RETRIEVED);
   const chosen: SummaryRow[] = [];
   let tokens = 0;
   for (const row of [...retrieved, ...[...active].reverse()]) {

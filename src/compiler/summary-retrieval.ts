@@ -58,7 +58,7 @@ interface SessionArchive {
  * if the count, the lowest and highest numbers and the newest id all agree with the
  * database: any other deletion leaves a lower number behind than that list's lowest.
  */
-export class SummaryTermsCache {
+export class SummaryArchiveCache {
   private readonly sessions = new Map<string, SessionArchive>();
 
   constructor(private readonly maxSessions = SESSIONS_CACHED) {}
@@ -151,7 +151,7 @@ function updatedList(kept: readonly ArchivedId[], bounds: ArchiveBounds, newer: 
  */
 export function retrieveArchived(
   store: ConversationStore,
-  cache: SummaryTermsCache,
+  cache: SummaryArchiveCache,
   scope: TxScope,
   sessionId: string,
   message: string,

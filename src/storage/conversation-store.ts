@@ -15,7 +15,7 @@ export interface ArchivedId {
   seq: number;
 }
 
-/** What tells one state of a session's archive from another (see SummaryTermsCache). */
+/** What tells one state of a session's archive from another (see SummaryArchiveCache). */
 export interface ArchiveBounds {
   count: number;
   /** The lowest and highest numbers in the archive; 0 when it is empty. */

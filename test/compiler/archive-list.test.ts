@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SummaryTermsCache } from '../../src/compiler/summary-retrieval.js';
+import { SummaryArchiveCache } from '../../src/compiler/summary-retrieval.js';
 import type { ArchivedId, ConversationStore } from '../../src/storage/conversation-store.js';
 import type { Database } from '../../src/storage/database.js';
 import { RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
@@ -57,7 +57,7 @@ async function archiveFixture() {
       return store.archivedSummaryIds(sessionId, range);
     },
   };
-  const cache = new SummaryTermsCache(4);
+  const cache = new SummaryArchiveCache(4);
   const listed = (sessionId: string): ArchivedId[] => runInTransaction(database, (scope) => cache.wholeArchive(sessionId, source, scope));
   const inDatabase = (sessionId: string): ArchivedId[] => store.archivedSummaryIds(sessionId, ALL_TIME);
   return { database, summarise, reads, cache, source, listed, inDatabase };

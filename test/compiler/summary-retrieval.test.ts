@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTerms, rankByBm25, SummaryTermsCache } from '../../src/compiler/summary-retrieval.js';
+import { documentTerms, rankByBm25, SummaryArchiveCache } from '../../src/compiler/summary-retrieval.js';
 
 const doc = (id: string, searchText: string) => ({ id, terms: documentTerms(searchText) });
 
@@ -39,7 +39,7 @@ describe('the terms cache of archived summaries', () => {
   const ids = (...names: string[]) => names.map((id) => ({ id }));
 
   it('reads a summary once, then answers from memory, in the order asked', () => {
-    const cache = new SummaryTermsCache(4);
+    const cache = new SummaryArchiveCache(4);
     const { loads, load } = loader();
     expect(cache.archiveTerms('s', ids('a'), true, load)).toEqual([{ id: 'a', terms: { counts: new Map([['a', 1], ['garden', 2], ['tomatoes', 1]]), length: 4 } }]);
     expect(cache.archiveTerms('s', ids('b', 'a'), true, load).map((entry) => entry.id)).toEqual(['b', 'a']);
@@ -47,7 +47,7 @@ describe('the terms cache of archived summaries', () => {
   });
 
   it("drops a session's summaries that left its whole archive, and keeps them when only part of it was searched", () => {
-    const cache = new SummaryTermsCache(4);
+    const cache = new SummaryArchiveCache(4);
     const { loads, load } = loader();
     cache.archiveTerms('s', ids('a', 'b', 'c'), true, load);
     cache.archiveTerms('s', ids('c'), false, load); // a day range: a and b are still archived
@@ -59,7 +59,7 @@ describe('the terms cache of archived summaries', () => {
   });
 
   it('answers a whole search of the very list it last searched with the same terms, and a new list afresh', () => {
-    const cache = new SummaryTermsCache(4);
+    const cache = new SummaryArchiveCache(4);
     const { loads, load } = loader();
     const archive = ids('a', 'b');
     const first = cache.archiveTerms('s', archive, true, load);
@@ -72,7 +72,7 @@ describe('the terms cache of archived summaries', () => {
   });
 
   it('keeps the most recently searched sessions', () => {
-    const cache = new SummaryTermsCache(2);
+    const cache = new SummaryArchiveCache(2);
     const { loads, load } = loader();
     cache.archiveTerms('s1', ids('a'), true, load);
     cache.archiveTerms('s2', ids('b'), true, load);
@@ -85,7 +85,7 @@ describe('the terms cache of archived summaries', () => {
   });
 
   it('leaves out a summary that is not there and remembers nothing of it', () => {
-    const cache = new SummaryTermsCache(2);
+    const cache = new SummaryArchiveCache(2);
     const { loads, load } = loader();
     expect(cache.archiveTerms('s', ids('gone', 'a'), true, load).map((entry) => entry.id)).toEqual(['a']);
     expect(cache.size).toBe(1);
