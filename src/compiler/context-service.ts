@@ -80,7 +80,7 @@ export interface ContextDeps {
   facts: FactsTier;
   cache: AnswerCache | null;
   tools: ToolCatalog;
-  /** Archived summaries' terms, kept between requests for questions about the past. */
+  /** Archived summaries' lists and words, kept between requests for questions about the past. */
   summaryArchive: SummaryArchiveCache;
   logger: Logger;
 }
