@@ -26,7 +26,8 @@ export interface TopicShiftInput {
   similarity: number | null;
   /** The turn just before this one, whoever spoke it (usually the assistant); null if none. */
   previousTurnText: string | null;
-  previousDomain: DomainGuess | null;
+  /** The previous user turn's confident domain, as its row stores it; null if none or unsure. */
+  previousDomain: string | null;
   currentDomain: DomainGuess | null;
   explicit: ExplicitShift | null;
 }
@@ -63,7 +64,7 @@ export function detectTopicShift(
   const reasons: ShiftReason[] = [];
   if (isDissimilar(input, params)) reasons.push('similarity');
   if (input.explicit !== null) reasons.push('phrase');
-  if (input.previousDomain !== null && input.currentDomain !== null && isDomainChange(input.previousDomain, input.currentDomain)) {
+  if (input.currentDomain !== null && isDomainChange(input.previousDomain, input.currentDomain)) {
     reasons.push('domain');
   }
   return {

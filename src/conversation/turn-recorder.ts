@@ -139,7 +139,8 @@ function decideShift(embedderId: string, prepared: PreparedTurn, live: readonly 
     text: prepared.content,
     similarity: previousUser ? similarityTo(embedderId, prepared.embedding, previousUser) : null,
     previousTurnText: live.at(-1)?.content ?? null,
-    previousDomain: previousUser?.content ? classifyDomain(previousUser.content) : null,
+    // Stored as confidentDomain(classifyDomain(content)) when the turn was recorded.
+    previousDomain: previousUser?.domain ?? null,
     currentDomain: prepared.domain,
     explicit: prepared.explicit,
   });

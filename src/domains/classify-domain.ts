@@ -58,11 +58,11 @@ export function confidentDomain(guess: DomainGuess): Domain | null {
 }
 
 /**
- * For topic-shift detection: true only when both guesses are confident and name different
- * domains, so a single weak keyword ("like", "team") never counts as a change.
+ * For topic-shift detection: true only when both domains are confident and different, so
+ * a single weak keyword ("like", "team") never counts as a change. `previous` is the
+ * earlier turn's confident domain (what a turn row stores), or null.
  */
-export function isDomainChange(previous: DomainGuess, current: DomainGuess): boolean {
-  const before = confidentDomain(previous);
+export function isDomainChange(previous: string | null, current: DomainGuess): boolean {
   const after = confidentDomain(current);
-  return before !== null && after !== null && before !== after;
+  return previous !== null && after !== null && previous !== after;
 }

@@ -6,7 +6,7 @@ import {
   detectTopicShift,
   type TopicShiftInput,
 } from '../../src/conversation/topic-shift.js';
-import { classifyDomain } from '../../src/domains/classify-domain.js';
+import { classifyDomain, confidentDomain } from '../../src/domains/classify-domain.js';
 
 const WORK = 'my boss scheduled a meeting about the quarterly report deadline at the office';
 const PERSONAL = 'my wife and kids and my mom are coming for my birthday dinner with family';
@@ -54,11 +54,11 @@ describe('detectTopicShift', () => {
   });
 
   it('a change between two confident domains shifts; one unknown domain does not', () => {
-    const change = detectTopicShift(input({ previousDomain: classifyDomain(WORK), currentDomain: classifyDomain(PERSONAL) }));
+    const change = detectTopicShift(input({ previousDomain: confidentDomain(classifyDomain(WORK)), currentDomain: classifyDomain(PERSONAL) }));
     expect(change.reasons).toEqual(['domain']);
-    const same = detectTopicShift(input({ previousDomain: classifyDomain(WORK), currentDomain: classifyDomain(WORK) }));
+    const same = detectTopicShift(input({ previousDomain: confidentDomain(classifyDomain(WORK)), currentDomain: classifyDomain(WORK) }));
     expect(same.shift).toBe(false);
-    const unknown = detectTopicShift(input({ previousDomain: classifyDomain('lol ok'), currentDomain: classifyDomain(PERSONAL) }));
+    const unknown = detectTopicShift(input({ previousDomain: confidentDomain(classifyDomain('lol ok')), currentDomain: classifyDomain(PERSONAL) }));
     expect(unknown.shift).toBe(false);
   });
 
@@ -67,7 +67,7 @@ describe('detectTopicShift', () => {
       input({
         similarity: 0.05,
         explicit: detectExplicitShift('on another note'),
-        previousDomain: classifyDomain(WORK),
+        previousDomain: confidentDomain(classifyDomain(WORK)),
         currentDomain: classifyDomain(PERSONAL),
       }),
     );

@@ -69,12 +69,12 @@ describe('isDomainChange', () => {
   const projects = classifyDomain('I pushed a refactor to the memoryd repo');
 
   it('fires between two confident, different domains', () => {
-    expect(isDomainChange(work, personal)).toBe(true);
-    expect(isDomainChange(projects, work)).toBe(true);
+    expect(isDomainChange(confidentDomain(work), personal)).toBe(true);
+    expect(isDomainChange(confidentDomain(projects), work)).toBe(true);
   });
 
   it('does not fire inside one domain', () => {
-    expect(isDomainChange(work, classifyDomain('My boss moved the deadline for the client'))).toBe(false);
+    expect(isDomainChange(confidentDomain(work), classifyDomain('My boss moved the deadline for the client'))).toBe(false);
   });
 
   it.each([
@@ -84,13 +84,13 @@ describe('isDomainChange', () => {
   ])('does not fire on %s', (_, text) => {
     const weak = classifyDomain(text);
     expect(confidentDomain(weak)).toBeNull();
-    expect(isDomainChange(work, weak)).toBe(false);
-    expect(isDomainChange(weak, personal)).toBe(false);
+    expect(isDomainChange(confidentDomain(work), weak)).toBe(false);
+    expect(isDomainChange(confidentDomain(weak), personal)).toBe(false);
   });
 
   it('does not fire when the evidence is split between two domains', () => {
     const mixed = classifyDomain('my boss came to my birthday');
     expect(confidentDomain(mixed)).toBeNull();
-    expect(isDomainChange(mixed, personal)).toBe(false);
+    expect(isDomainChange(confidentDomain(mixed), personal)).toBe(false);
   });
 });
