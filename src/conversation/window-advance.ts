@@ -66,16 +66,17 @@ export function advanceWindow(
   // Forget aggressively: past the archive limit the oldest summaries go for good.
   const keep = { active: deps.config.window.maxSummaries, archived: deps.config.window.maxArchivedSummaries };
   const archived = summariesCreated.length > 0 ? deps.store.archiveOldSummaries(sessionId, keep, options.now) : 0;
+  const stillOpen = plan.open.map((each) => each.turn);
   return {
     size: selection.size,
     reason: selection.reason,
     detail: selection.detail,
     windowTurns: selection.kept.map((turn) => turn.turnNumber),
-    segmentTurns: plan.open.map((each) => each.turnNumber),
+    segmentTurns: stillOpen.map((turn) => turn.turnNumber),
     summariesCreated,
     archived,
-    live: liveAfter(plan.open.map((each) => each.turn), selection.kept),
-    likelyNext: () => forecastClosings(plan.open.map((each) => each.turn), selection.kept, params, deps.config.window.segmentSize),
+    live: liveAfter(stillOpen, selection.kept),
+    likelyNext: () => forecastClosings(stillOpen, selection.kept, params, deps.config.window.segmentSize),
   };
 }
 
