@@ -1,10 +1,7 @@
-import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { MalformedResponseError, ResponseParser, type RawResponse } from './response-parser.js';
 
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+export type { RawResponse } from './response-parser.js';
 
 export interface RawRequest {
   method: string;
@@ -17,47 +14,193 @@ export interface RawRequest {
 /** The request never reached the server: a kept-alive connection closed under it. */
 class StaleConnectionError extends Error {}
 
+/** One request in flight on a connection. */
+interface Exchange {
+  parser: ResponseParser;
+  reused: boolean;
+  settle(error: Error | null, response?: RawResponse): void;
+}
+
 /**
- * One HTTP/1.1 exchange over a Unix socket, reusing connections through `agent`. A
- * reused connection that the server had just closed fails before any answer (EPIPE,
- * ECONNRESET): the request was never read, so it is sent once more on a new connection
- * (the retry Node's documentation recommends with `reusedSocket`).
+ * HTTP/1.1 over one Unix socket, one request at a time per connection, with kept-alive
+ * connections reused (idle ones do not keep the process alive) and at most `maxSockets`
+ * open; further requests wait their turn. Each request goes out in one write and each
+ * answer is read straight from the socket, which costs a fraction of `node:http`'s
+ * client machinery on a daemon that answers in about a millisecond.
+ *
+ * A reused connection that the server had just closed fails before any answer (EPIPE,
+ * ECONNRESET or the end of the connection): the request was never read, so it is sent
+ * once more on a new connection.
  */
-export async function sendOverSocket(socketPath: string, agent: Agent, req: RawRequest): Promise<RawResponse> {
-  try {
-    return await exchange(socketPath, agent, req);
-  } catch (error) {
-    if (!(error instanceof StaleConnectionError)) throw error;
-    return exchange(socketPath, agent, req);
+export class SocketHttp {
+  private readonly idle: Socket[] = [];
+  private readonly waiting: Array<() => void> = [];
+  private open = 0;
+  private closed = false;
+
+  constructor(
+    private readonly socketPath: string,
+    private readonly maxSockets: number,
+  ) {}
+
+  async send(req: RawRequest): Promise<RawResponse> {
+    const message = requestBytes(req);
+    try {
+      return await this.exchange(req, message);
+    } catch (error) {
+      if (!(error instanceof StaleConnectionError)) throw error;
+      return this.exchange(req, message, true);
+    }
+  }
+
+  /** Closes every connection; requests still waiting for one fail. */
+  close(): void {
+    this.closed = true;
+    for (const socket of this.idle.splice(0)) socket.destroy();
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  private async exchange(req: RawRequest, message: Buffer | string, fresh = false): Promise<RawResponse> {
+    const { socket, reused } = await this.acquire(fresh);
+    return new Promise<RawResponse>((resolve, reject) => {
+      let timer: NodeJS.Timeout | null = null;
+      const exchange: Exchange = {
+        parser: new ResponseParser(req.method === 'HEAD'),
+        reused,
+        settle: (error, response) => {
+          if (timer !== null) clearTimeout(timer);
+          socket.removeListener('data', onData);
+          socket.removeListener('error', onError);
+          socket.removeListener('close', onClose);
+          if (error === null && response !== undefined && exchange.parser.reusable) this.release(socket);
+          else this.discard(socket);
+          if (error === null && response !== undefined) resolve(response);
+          else reject(error ?? new Error('memoryd closed the connection before answering'));
+        },
+      };
+      const onData = (bytes: Buffer): void => onBytes(exchange, bytes);
+      const onError = (error: NodeJS.ErrnoException): void => exchange.settle(connectionError(exchange, req, error));
+      const onClose = (): void => onEnd(exchange, req);
+      socket.on('data', onData);
+      socket.on('error', onError);
+      socket.on('close', onClose);
+      timer = setTimeout(
+        () => exchange.settle(new Error(`memoryd did not answer ${req.method} ${req.path} within ${req.timeoutMs} ms`)),
+        req.timeoutMs,
+      );
+      socket.write(message);
+    });
+  }
+
+  private async acquire(fresh: boolean): Promise<{ socket: Socket; reused: boolean }> {
+    for (;;) {
+      if (this.closed) throw new Error('the memoryd client is closed');
+      const kept = fresh ? undefined : this.idle.pop();
+      if (kept !== undefined) {
+        kept.ref();
+        return { socket: kept, reused: true };
+      }
+      if (this.open < this.maxSockets) return { socket: await this.connect(), reused: false };
+      await new Promise<void>((wake) => this.waiting.push(wake));
+    }
+  }
+
+  private connect(): Promise<Socket> {
+    this.open += 1;
+    return new Promise<Socket>((resolve, reject) => {
+      const socket = connect(this.socketPath);
+      const failed = (error: Error): void => {
+        this.open -= 1;
+        this.wakeOne();
+        reject(error);
+      };
+      socket.once('error', failed);
+      socket.once('connect', () => {
+        socket.removeListener('error', failed);
+        // A kept connection the server closes while idle just leaves the pool.
+        socket.on('close', () => this.forget(socket));
+        socket.on('error', () => undefined);
+        resolve(socket);
+      });
+    });
+  }
+
+  private release(socket: Socket): void {
+    if (this.closed || socket.destroyed) {
+      this.discard(socket);
+      return;
+    }
+    socket.unref();
+    this.idle.push(socket);
+    this.wakeOne();
+  }
+
+  private discard(socket: Socket): void {
+    socket.destroy();
+  }
+
+  private forget(socket: Socket): void {
+    const index = this.idle.indexOf(socket);
+    if (index >= 0) this.idle.splice(index, 1);
+    this.open -= 1;
+    this.wakeOne();
+  }
+
+  private wakeOne(): void {
+    this.waiting.shift()?.();
   }
 }
 
-function exchange(socketPath: string, agent: Agent, req: RawRequest): Promise<RawResponse> {
-  return new Promise<RawResponse>((resolve, reject) => {
-    const headers: Record<string, string> = { ...req.headers };
-    if (req.body !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(req.body));
-    }
-    let answered = false;
-    const outgoing = request(
-      { socketPath, agent, method: req.method, path: req.path, headers: { host: 'memoryd', ...headers }, timeout: req.timeoutMs },
-      (incoming) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () =>
-          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        incoming.on('error', reject);
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`memoryd did not answer ${req.method} ${req.path} within ${req.timeoutMs} ms`)));
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      const stale = outgoing.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-      reject(stale ? new StaleConnectionError(error.message, { cause: error }) : error);
-    });
-    if (req.body !== undefined) outgoing.write(req.body);
-    outgoing.end();
-  });
+function onBytes(exchange: Exchange, bytes: Buffer): void {
+  let response: RawResponse | null;
+  try {
+    response = exchange.parser.push(bytes);
+  } catch (error) {
+    exchange.settle(error instanceof MalformedResponseError ? error : new MalformedResponseError(String(error), { cause: error }));
+    return;
+  }
+  if (response !== null) exchange.settle(null, response);
+}
+
+function onEnd(exchange: Exchange, req: RawRequest): void {
+  let response: RawResponse | null;
+  try {
+    response = exchange.parser.end();
+  } catch (error) {
+    exchange.settle(error as Error);
+    return;
+  }
+  if (response !== null) exchange.settle(null, response);
+  else if (exchange.reused && !exchange.parser.received) exchange.settle(new StaleConnectionError(`kept-alive connection closed before ${req.method} ${req.path}`));
+  else exchange.settle(new Error(`memoryd closed the connection before its answer to ${req.method} ${req.path} was complete`));
+}
+
+function connectionError(exchange: Exchange, req: RawRequest, error: NodeJS.ErrnoException): Error {
+  const stale = exchange.reused && !exchange.parser.received && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+  if (stale) return new StaleConnectionError(error.message, { cause: error });
+  return new Error(`${req.method} ${req.path}: ${error.message}`, { cause: error });
+}
+
+/** The request line, headers and body as one buffer (one write, so one packet for the daemon to read). */
+function requestBytes(req: RawRequest): Buffer | string {
+  if (!/^[A-Z]+$/.test(req.method)) throw new TypeError(`bad HTTP method ${JSON.stringify(req.method)}`);
+  if (!/^\/[\x21-\x7e]*$/.test(req.path)) throw new TypeError(`bad request path ${JSON.stringify(req.path)}: it must start with / and hold no spaces or control characters`);
+  const headers: Record<string, string> = { host: 'memoryd' };
+  for (const [name, value] of Object.entries(req.headers ?? {})) headers[name.toLowerCase()] = value;
+  const body = req.body;
+  if (body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(body));
+  } else if (req.method !== 'GET' && req.method !== 'HEAD') {
+    headers['content-length'] = '0';
+  }
+  let head = `${req.method} ${req.path} HTTP/1.1\r\n`;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name)) throw new TypeError(`bad header name ${JSON.stringify(name)}`);
+    if (/[^\t\x20-\x7e]/.test(value)) throw new TypeError(`header ${name} holds a line break, a control or a non-ASCII character`);
+    head += `${name}: ${value}\r\n`;
+  }
+  head += '\r\n';
+  if (body === undefined) return head;
+  return typeof body === 'string' ? head + body : Buffer.concat([Buffer.from(head, 'latin1'), body]);
 }

@@ -1,4 +1,3 @@
-import { Agent } from 'node:http';
 import type {
   FactChainResponse,
   FactListQuery,
@@ -9,7 +8,7 @@ import type {
 } from '../api/schemas/facts.js';
 import type { HealthResponse } from '../api/schemas/health.js';
 import type { ContextRequestBody, ContextResponse, TurnRequestBody, TurnResponse } from '../api/schemas/sessions.js';
-import { sendOverSocket, type RawResponse } from './http-over-socket.js';
+import { SocketHttp, type RawResponse } from './http-over-socket.js';
 
 /** An error answered by the daemon, with the fields of api.md's error format. */
 export class MemorydApiError extends Error {
@@ -23,6 +22,9 @@ export class MemorydApiError extends Error {
     this.name = 'MemorydApiError';
   }
 }
+
+/** Requests beyond this many at once wait for a connection. */
+const MAX_CONNECTIONS = 16;
 
 export interface ClientOptions {
   socketPath: string;
@@ -39,10 +41,11 @@ export interface ClientOptions {
  * ```
  */
 export class MemorydClient {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  private readonly http: SocketHttp;
   private readonly timeoutMs: number;
 
-  constructor(private readonly options: ClientOptions) {
+  constructor(options: ClientOptions) {
+    this.http = new SocketHttp(options.socketPath, MAX_CONNECTIONS);
     this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
@@ -122,11 +125,12 @@ export class MemorydClient {
 
   /** The exchange as it happened, without interpreting the status. */
   raw(method: string, path: string, body?: string | Buffer, headers?: Record<string, string>): Promise<RawResponse> {
-    return sendOverSocket(this.options.socketPath, this.agent, { method, path, body, headers, timeoutMs: this.timeoutMs });
+    return this.http.send({ method, path, body, headers, timeoutMs: this.timeoutMs });
   }
 
+  /** Closes the kept-alive connections (idle ones never keep the process alive). */
   close(): void {
-    this.agent.destroy();
+    this.http.close();
   }
 }
 
