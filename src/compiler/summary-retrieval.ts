@@ -1,28 +1,13 @@
 import { contentWords } from '../conversation/content-words.js';
 import type { ArchiveBounds, ArchivedId, ConversationStore, SummaryRow } from '../storage/conversation-store.js';
 import type { TxScope } from '../storage/transaction.js';
+import { ArchiveIndex } from './archive-index.js';
+import { documentTerms, rankByBm25, type DocumentTerms } from './bm25.js';
 import type { PastReference } from './past-reference.js';
 
 /** At most this many of the message's words are searched for (the first ones: questions lead with their subject). */
 const MAX_TERMS = 10;
 const ALL_TIME = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
-// Okapi BM25's usual constants.
-const K1 = 1.2;
-const B = 0.75;
-
-/** A summary's words as BM25 reads them: how often each occurs, and how many there are. */
-export interface DocumentTerms {
-  counts: ReadonlyMap<string, number>;
-  length: number;
-}
-
-/** The terms of a summary's search text (its content words, space-separated). */
-export function documentTerms(searchText: string): DocumentTerms {
-  const words = searchText.split(' ');
-  const counts = new Map<string, number>();
-  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return { counts, length: words.length };
-}
 
 /** Sessions whose archive is kept, the most recently searched ones; each holds at most the archive limit (200 by default, ~2 KB each). */
 const SESSIONS_CACHED = 16;
@@ -36,17 +21,16 @@ export interface ArchiveSource {
 }
 
 interface SessionArchive {
-  terms: Map<string, DocumentTerms>;
+  /** The archived summaries' words, as an inverted index of the last whole archive searched. */
+  index: ArchiveIndex;
   /** The whole archive, newest first, as last committed; null until a commit. */
   list: { ids: ArchivedId[]; bounds: ArchiveBounds } | null;
-  /** The last whole-archive search's list and its terms: the same list gets the same terms. */
-  searched: { archive: ReadonlyArray<{ id: string }>; found: Array<{ id: string; terms: DocumentTerms }> } | null;
 }
 
 /**
- * Archived summaries kept between requests, by session: their terms by summary id, and
- * the list of ids of each session's whole archive. A summary is written once and never
- * changed, so a terms entry never goes stale; a search of a session's whole archive keeps
+ * Archived summaries kept between requests, by session: their words in an inverted index,
+ * and the list of ids of each session's whole archive. A summary is written once and never
+ * changed, so an index entry never goes stale; a search of a session's whole archive keeps
  * only the summaries still in it, so the entries of deleted ones go with the next search
  * instead of piling up (one rolled back with its transaction is only loaded again).
  *
@@ -81,6 +65,19 @@ export class SummaryArchiveCache {
   }
 
   /**
+   * The session's whole archive (`archive`, newest first) ranked by BM25 against `words`:
+   * what `rankByBm25` gives over the same summaries, read from the session's index.
+   */
+  rankWhole(sessionId: string, archive: ReadonlyArray<{ id: string }>, words: readonly string[], load: (id: string) => string | undefined): string[] {
+    return this.synced(sessionId, archive, load).rank(words);
+  }
+
+  /** The whole archive's summaries holding one of `words`, with their place in it and BM25 score (what `rankWhole` sorts). */
+  scoreWhole(sessionId: string, archive: ReadonlyArray<{ id: string }>, words: readonly string[], load: (id: string) => string | undefined): Array<{ id: string; position: number; score: number }> {
+    return this.synced(sessionId, archive, load).score(words);
+  }
+
+  /**
    * The terms of these archived summaries, in their order, loading the missing ones
    * (a summary whose text is gone is left out). `whole`: these are all the session's
    * archived summaries, so any other entry of the session is dropped.
@@ -91,36 +88,38 @@ export class SummaryArchiveCache {
     whole: boolean,
     load: (id: string) => string | undefined,
   ): Array<{ id: string; terms: DocumentTerms }> {
-    const entry = this.entry(sessionId);
-    if (whole && entry.searched?.archive === archive) return entry.searched.found;
-    const known = entry.terms;
-    const kept = whole ? new Map<string, DocumentTerms>() : known;
+    const index = this.entry(sessionId).index;
+    if (whole) index.sync(archive, load, documentTerms);
     const found: Array<{ id: string; terms: DocumentTerms }> = [];
     for (const { id } of archive) {
-      let terms = known.get(id);
-      if (terms === undefined) {
+      let terms = index.termsOf(id);
+      if (terms === undefined && !whole) {
+        // A sync has already looked for every summary of a whole archive.
         const searchText = load(id);
-        if (searchText === undefined) continue;
-        terms = documentTerms(searchText);
+        terms = searchText === undefined ? undefined : documentTerms(searchText);
+        if (terms !== undefined) index.add(id, terms);
       }
-      kept.set(id, terms);
-      found.push({ id, terms });
+      if (terms !== undefined) found.push({ id, terms });
     }
-    entry.terms = kept;
-    if (whole) entry.searched = { archive, found };
     return found;
   }
 
   /** Summaries whose terms are held, over all sessions. */
   get size(): number {
     let size = 0;
-    for (const entry of this.sessions.values()) size += entry.terms.size;
+    for (const entry of this.sessions.values()) size += entry.index.size;
     return size;
+  }
+
+  private synced(sessionId: string, archive: ReadonlyArray<{ id: string }>, load: (id: string) => string | undefined): ArchiveIndex {
+    const index = this.entry(sessionId).index;
+    index.sync(archive, load, documentTerms);
+    return index;
   }
 
   // The session's entry, made the most recently used (the first one is the one to let go).
   private entry(sessionId: string): SessionArchive {
-    const entry = this.sessions.get(sessionId) ?? { terms: new Map<string, DocumentTerms>(), list: null, searched: null };
+    const entry = this.sessions.get(sessionId) ?? { index: new ArchiveIndex(), list: null };
     this.sessions.delete(sessionId);
     this.sessions.set(sessionId, entry);
     if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value as string);
@@ -161,45 +160,12 @@ export function retrieveArchived(
   const terms = contentWords(message).slice(0, MAX_TERMS);
   if (terms.length === 0 && reference.range === null) return [];
   const archive = reference.range === null ? cache.wholeArchive(sessionId, store, scope) : store.archivedSummaryIds(sessionId, reference.range);
+  const load = (id: string): string | undefined => store.summarySearchText(id);
   const ranked =
-    terms.length === 0 ? archive : rankByBm25(terms, cache.archiveTerms(sessionId, archive, reference.range === null, (id) => store.summarySearchText(id)));
-  return ranked.slice(0, limit).flatMap(({ id }) => store.findSummary(id) ?? []);
-}
-
-/** The documents matching at least one term, best first; ties keep the input order (newest first). */
-export function rankByBm25<D extends { terms: DocumentTerms }>(terms: readonly string[], documents: readonly D[]): D[] {
-  // One pass reads every (document, term) frequency; idf needs all of them before scoring.
-  const width = terms.length;
-  const frequencies = new Float64Array(documents.length * width);
-  const containing = new Array<number>(width).fill(0);
-  const matching: number[] = [];
-  let totalLength = 0;
-  documents.forEach((document, d) => {
-    totalLength += document.terms.length;
-    let matches = false;
-    for (let t = 0; t < width; t += 1) {
-      const frequency = document.terms.counts.get(terms[t] as string) ?? 0;
-      if (frequency === 0) continue;
-      frequencies[d * width + t] = frequency;
-      containing[t] = (containing[t] ?? 0) + 1;
-      matches = true;
-    }
-    if (matches) matching.push(d);
-  });
-  const averageLength = totalLength / Math.max(1, documents.length);
-  const idf = containing.map((count) => Math.log(1 + (documents.length - count + 0.5) / (count + 0.5)));
-  const scored = matching.map((d) => {
-    const document = documents[d] as D;
-    const lengthNorm = K1 * (1 - B + (B * document.terms.length) / averageLength);
-    let score = 0;
-    for (let t = 0; t < width; t += 1) {
-      const frequency = frequencies[d * width + t] ?? 0;
-      if (frequency > 0) score += ((idf[t] ?? 0) * frequency * (K1 + 1)) / (frequency + lengthNorm);
-    }
-    return { document, index: d, score };
-  });
-  return scored
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .map((entry) => entry.document);
+    terms.length === 0
+      ? archive.map(({ id }) => id)
+      : reference.range === null
+        ? cache.rankWhole(sessionId, archive, terms, load)
+        : rankByBm25(terms, cache.archiveTerms(sessionId, archive, false, load)).map(({ id }) => id);
+  return ranked.slice(0, limit).flatMap((id) => store.findSummary(id) ?? []);
 }

@@ -1,7 +1,5 @@
+import { scoreBm25 } from '../compiler/bm25.js';
 import { normaliseAnswer } from './locomo-match.js';
-
-const K1 = 1.2;
-const B = 0.75;
 
 /** Okapi BM25 over a fixed set of documents; `scores` ranks them against one query. */
 export interface Bm25Index {
@@ -19,10 +17,6 @@ export function buildBm25(documents: readonly string[]): Bm25Index {
     for (const term of counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     return counts;
   });
-  const idf = (term: string): number => {
-    const n = documentFrequency.get(term) ?? 0;
-    return Math.log(1 + (docs.length - n + 0.5) / (n + 0.5));
-  };
   return {
     scores: (query) => {
       const queryTerms = [...new Set(terms(query))];
@@ -31,7 +25,7 @@ export function buildBm25(documents: readonly string[]): Bm25Index {
         let score = 0;
         for (const term of queryTerms) {
           const tf = counts.get(term) ?? 0;
-          if (tf > 0) score += (idf(term) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / averageLength));
+          if (tf > 0) score += scoreBm25(tf, documentFrequency.get(term) ?? 0, docs.length, length, averageLength);
         }
         return score;
       });

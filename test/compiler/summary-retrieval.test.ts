@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { documentTerms, rankByBm25, SummaryArchiveCache } from '../../src/compiler/summary-retrieval.js';
+import { documentTerms, rankByBm25, scoreByBm25 } from '../../src/compiler/bm25.js';
+import { SummaryArchiveCache } from '../../src/compiler/summary-retrieval.js';
 
 const doc = (id: string, searchText: string) => ({ id, terms: documentTerms(searchText) });
 
@@ -58,17 +60,68 @@ describe('the terms cache of archived summaries', () => {
     expect(loads).toEqual(['a', 'b', 'c', 'd', 'a']);
   });
 
-  it('answers a whole search of the very list it last searched with the same terms, and a new list afresh', () => {
+  it('ranks a whole archive from its index exactly as BM25 over the same summaries does, as the archive changes', () => {
+    const vocabulary = ['garden', 'tomatoes', 'deploy', 'helm', 'billing', 'lisbon', 'tram', 'kube', 'budget', 'decided'];
+    // Repeated texts make ties, which must fall to the newer summary.
+    const text = fc.oneof(
+      fc.constantFrom('garden tomatoes', 'deploy helm kube', 'garden'),
+      fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 8 }).map((words) => words.join(' ')),
+    );
+    // Each step archives a new summary, drops the oldest, drops one from the middle, asks
+    // about a day range (a part of the archive) or searches the whole archive.
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('archive' as const), text }),
+      fc.record({ kind: fc.constant('drop-oldest' as const) }),
+      fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('range' as const), at: fc.nat(), words: fc.array(fc.constantFrom(...vocabulary), { maxLength: 4 }) }),
+      fc.record({ kind: fc.constant('search' as const), words: fc.array(fc.constantFrom(...vocabulary, 'absent'), { minLength: 1, maxLength: 10 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 60 }), (steps) => {
+        const cache = new SummaryArchiveCache(4);
+        const texts = new Map<string, string>();
+        let archive: Array<{ id: string }> = [];
+        let next = 0;
+        const load = (id: string): string | undefined => texts.get(id);
+        for (const each of steps) {
+          if (each.kind === 'archive') {
+            const id = `s${next++}`;
+            texts.set(id, each.text);
+            archive = [{ id }, ...archive];
+          } else if (each.kind === 'drop-oldest') {
+            archive = archive.slice(0, -1);
+          } else if (each.kind === 'drop' && archive.length > 0) {
+            const at = each.at % archive.length;
+            archive = [...archive.slice(0, at), ...archive.slice(at + 1)];
+          } else if (each.kind === 'range' && archive.length > 0) {
+            const part = archive.slice(each.at % archive.length);
+            cache.archiveTerms('s', part, false, load);
+          } else if (each.kind === 'search') {
+            const documents = archive.map(({ id }) => ({ id, terms: documentTerms(texts.get(id) as string) }));
+            expect(cache.rankWhole('s', archive, each.words, load)).toEqual(rankByBm25(each.words, documents).map(({ id }) => id));
+            // The same scores to the last bit, not only the same order.
+            const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
+            expect(cache.scoreWhole('s', archive, each.words, load).sort(byPosition)).toEqual(
+              scoreByBm25(each.words, documents).map(({ document, index, score }) => ({ id: document.id, position: index, score })),
+            );
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads no summary again for a whole search of an unchanged archive, and only the new one after an archiving', () => {
     const cache = new SummaryArchiveCache(4);
     const { loads, load } = loader();
     const archive = ids('a', 'b');
-    const first = cache.archiveTerms('s', archive, true, load);
-    expect(cache.archiveTerms('s', archive, true, load)).toBe(first);
-    const other = cache.archiveTerms('s', ids('a', 'b'), true, load);
-    expect(other).not.toBe(first);
-    expect(other).toEqual(first);
-    expect(cache.archiveTerms('s', ids('c'), false, load)).not.toBe(first);
+    expect(cache.rankWhole('s', archive, ['garden'], load)).toEqual(['a', 'b']);
+    expect(cache.rankWhole('s', archive, ['tomatoes'], load)).toEqual(['a', 'b']);
+    expect(cache.rankWhole('s', ids('c', 'a'), ['b'], load)).toEqual([]);
+    // Equal scores: the newer summary first, though it joined the index last.
+    expect(cache.rankWhole('s', ids('c', 'a'), ['garden'], load)).toEqual(['c', 'a']);
     expect(loads).toEqual(['a', 'b', 'c']);
+    expect(cache.size).toBe(2);
   });
 
   it('keeps the most recently searched sessions', () => {
