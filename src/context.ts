@@ -21,6 +21,7 @@ import type { Config } from './config/config.js';
 import { recordReply, type AnswerStore } from './conversation/record-reply.js';
 import { SegmentSummarizer, type SummaryWork } from './conversation/segment-summarizer.js';
 import { endSession, sessionView } from './conversation/session-view.js';
+import { TurnVectors } from './conversation/turn-vectors.js';
 import type { RecorderDeps } from './conversation/turn-recorder.js';
 import { lastErrorForRetry } from './discardable/error-log.js';
 import type { LogSink } from './discardable/logger.js';
@@ -86,7 +87,8 @@ export async function buildServices(context: AppContext): Promise<Services> {
   logger.info({ part: 'facts', ...started }, 'facts index loaded');
   const countWork = (work: SummaryWork): void => context.metrics.summaryWork.inc({ work });
   const summarizer = new SegmentSummarizer(tokenizer, config.window.maxSummaryTokens, config.window.anticipatedSummaries, countWork);
-  const recorder: RecorderDeps = { store: new ConversationStore(database), clock, ids, tokenizer, embedder, summarizer, config };
+  const vectors = new TurnVectors(embedder);
+  const recorder: RecorderDeps = { store: new ConversationStore(database), clock, ids, tokenizer, embedder, summarizer, vectors, config };
   const system = runInTransaction(database, () => loadSystemPrompt({ db: database.db, tokenizer, now: clock.now() }, config.systemPromptFile));
   logger.info({ part: 'compiler', version: system.version, source: system.source, tokens: system.tokens }, 'system prompt loaded');
   const formatText = toChunk(DEFAULT_FORMAT_INSTRUCTIONS);

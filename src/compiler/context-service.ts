@@ -112,14 +112,14 @@ export const TOOL_RESULTS_TOKENS = 300;
 export async function runContextCall(deps: ContextDeps, request: ContextRequest): Promise<ContextOutcome> {
   const budget = checkBudget(deps.config, request.budget);
   checkSizes(deps.config, request);
-  const userTurn = await prepareTurn(deps.recorder, { role: 'user', content: request.message, at: request.at ?? null });
+  const userTurn = await prepareTurn(deps.recorder, request.sessionId, { role: 'user', content: request.message, at: request.at ?? null });
   const factsPrepared = await deps.facts.prepareFromMessage(request.message);
-  const toolTurns = await prepareToolResults(deps, request.toolResults ?? [], request.at ?? null);
+  const toolTurns = await prepareToolResults(deps, request.sessionId, request.toolResults ?? [], request.at ?? null);
   const toolSpecs = request.tools ?? [];
   const toolsPrepared = await deps.tools.prepare(toolSpecs);
 
   return runInTransaction(deps.database, (scope) => {
-    const recorded = recordTurn(deps.recorder, request.sessionId, userTurn);
+    const recorded = recordTurn(deps.recorder, request.sessionId, userTurn, scope);
     const factChanges = deps.facts.applyFromUserTurn(
       factsPrepared,
       { sessionId: request.sessionId, turnNumber: recorded.turn.turnNumber, at: recorded.turn.createdAt },
@@ -128,7 +128,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const current = new Set([recorded.turn.turnNumber]);
     let window = recorded.window;
     for (const toolTurn of toolTurns) {
-      const tool = recordTurn(deps.recorder, request.sessionId, toolTurn);
+      const tool = recordTurn(deps.recorder, request.sessionId, toolTurn, scope);
       current.add(tool.turn.turnNumber);
       window = laterWindow(window, tool.window);
     }
@@ -239,7 +239,7 @@ function checkSizes(config: Config, request: ContextRequest): void {
  * (head and tail around an elision marker): the raw output is discardable, what the
  * model saw is what the session remembers.
  */
-async function prepareToolResults(deps: ContextDeps, results: readonly ToolResultInput[], at: number | null): Promise<PreparedTurn[]> {
+async function prepareToolResults(deps: ContextDeps, sessionId: string, results: readonly ToolResultInput[], at: number | null): Promise<PreparedTurn[]> {
   const share = Math.max(40, Math.floor(TOOL_RESULTS_TOKENS / Math.max(1, results.length)));
   const prepared: PreparedTurn[] = [];
   for (const result of results) {
@@ -247,7 +247,7 @@ async function prepareToolResults(deps: ContextDeps, results: readonly ToolResul
     await yieldToEventLoop();
     const kept = keepToolResult(deps.recorder.tokenizer, result.content, share);
     prepared.push(
-      await prepareTurn(deps.recorder, { role: 'tool', content: kept.text, contentTokens: kept.tokens, toolCallId: result.toolCallId, toolName: result.name, at }),
+      await prepareTurn(deps.recorder, sessionId, { role: 'tool', content: kept.text, contentTokens: kept.tokens, toolCallId: result.toolCallId, toolName: result.name, at }),
     );
   }
   return prepared;

@@ -55,7 +55,7 @@ export async function recordReply(
     throw new InvalidRequestError('invalid request: only assistant answers can be cacheable', [{ path: 'body.cacheable', message: 'only for role "assistant"' }]);
   }
   const kept = input.role === 'tool' ? keepToolResult(deps.recorder.tokenizer, input.content, STORED_TOOL_RESULT_TOKENS) : null;
-  const prepared = await prepareTurn(deps.recorder, {
+  const prepared = await prepareTurn(deps.recorder, sessionId, {
     ...input,
     ...(kept === null ? {} : { content: kept.text, contentTokens: kept.tokens }),
     at: input.at ?? null,
@@ -64,7 +64,7 @@ export async function recordReply(
   const questionPrepared = question === null || deps.answers === null ? null : await deps.answers.prepare(question.text);
   const outcome = runInTransaction(deps.database, (scope): ReplyOutcome => {
     const store = deps.recorder.store;
-    const recorded = recordTurn(deps.recorder, sessionId, prepared);
+    const recorded = recordTurn(deps.recorder, sessionId, prepared, scope);
     const { session } = recorded;
     const changes: SessionChanges = {};
     if (input.role === 'assistant' && input.outputValid !== undefined) changes.lastOutputValid = input.outputValid;

@@ -3,13 +3,15 @@ import type { IdGenerator } from '../ids.js';
 import type { Config } from '../config/config.js';
 import { classifyDomain, confidentDomain, type DomainGuess } from '../domains/classify-domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
-import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
+import { cosine } from '../embeddings/vector.js';
 import { InvalidRequestError } from '../errors.js';
 import type { ConversationStore, SessionRow, TurnRow } from '../storage/conversation-store.js';
+import type { TxScope } from '../storage/transaction.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { SegmentSummarizer } from './segment-summarizer.js';
 import { detectExplicitShift, type ExplicitShift } from './shift-phrases.js';
 import { detectTopicShift, type ShiftDecision } from './topic-shift.js';
+import type { TurnVectors } from './turn-vectors.js';
 import { advanceWindow, type WindowOutcome } from './window-advance.js';
 
 export type TurnRole = 'user' | 'assistant' | 'tool';
@@ -49,6 +51,8 @@ export interface RecorderDeps {
   tokenizer: Tokenizer;
   embedder: Embedder;
   summarizer: SegmentSummarizer;
+  /** The vectors of each session's latest turn and latest user turn. */
+  vectors: TurnVectors;
   config: Config;
 }
 
@@ -60,9 +64,13 @@ export interface RecordedTurn {
   window: WindowOutcome;
 }
 
-/** Counts and embeds a turn once, outside any transaction (embedding may be async). */
-export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedder'>, input: TurnInput): Promise<PreparedTurn> {
+/**
+ * Counts and embeds a turn once, outside any transaction (embedding may be async), and
+ * makes sure the vectors it will be compared with are held.
+ */
+export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedder' | 'vectors' | 'store'>, sessionId: string, input: TurnInput): Promise<PreparedTurn> {
   const isUser = input.role === 'user';
+  await deps.vectors.warm(sessionId, deps.store);
   return {
     role: input.role,
     content: input.content,
@@ -88,13 +96,15 @@ export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedd
  * the caller runs it inside a transaction (with the facts extraction of the same turn),
  * so a rejected request leaves nothing behind.
  */
-export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: PreparedTurn, options: { pressure?: boolean } = {}): RecordedTurn {
+export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: PreparedTurn, scope: TxScope, options: { pressure?: boolean } = {}): RecordedTurn {
   const now = deps.clock.now();
   const session = deps.store.ensureSession(sessionId, now);
   const at = resolveTurnTime(prepared.at, now, session.lastTurnAt);
   const live = deps.store.liveTurns(sessionId);
   const previous = live.at(-1);
-  const shift = prepared.role === 'user' ? decideShift(deps.embedder.id, prepared, live) : null;
+  const vectorOf = (turn: TurnRow | undefined): Float32Array | null =>
+    turn?.content === undefined || turn.content === null ? null : deps.vectors.find(sessionId, turn.content, scope);
+  const shift = prepared.role === 'user' ? decideShift(prepared, live, vectorOf) : null;
   const turnNumber = session.lastTurnNumber + 1;
   const turn = deps.store.insertTurn({
     sessionId,
@@ -104,17 +114,16 @@ export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: Prep
     toolCallId: prepared.toolCallId,
     toolName: prepared.toolName,
     tokenCount: prepared.tokenCount,
-    continuity: previous ? similarityTo(deps.embedder.id, prepared.embedding, previous) : null,
+    continuity: previous ? similarityTo(prepared.embedding, vectorOf(previous)) : null,
     domain: prepared.domain ? confidentDomain(prepared.domain) : null,
     topicShift: shift?.shift ?? false,
     state: 'window',
-    embedding: vectorToBuffer(prepared.embedding),
-    embedderId: deps.embedder.id,
     outputValid: prepared.outputValid,
     cacheable: prepared.cacheable,
     createdAt: at,
   });
   deps.store.recordSessionTurn(sessionId, { turnNumber, at, now });
+  deps.vectors.record(sessionId, prepared.role, prepared.content, prepared.embedding, scope);
   const mode = shift?.flush ? 'flush' : options.pressure ? 'pressure' : 'adaptive';
   const window = advanceWindow(deps, sessionId, [...live, turn], { mode, shift: shift?.shift ?? false, now });
   return { session, turn, shift, window };
@@ -133,11 +142,11 @@ function resolveTurnTime(given: number | null, now: number, lastTurnAt: number |
   return given;
 }
 
-function decideShift(embedderId: string, prepared: PreparedTurn, live: readonly TurnRow[]): ShiftDecision {
+function decideShift(prepared: PreparedTurn, live: readonly TurnRow[], vectorOf: (turn: TurnRow | undefined) => Float32Array | null): ShiftDecision {
   const previousUser = live.findLast((turn) => turn.role === 'user' && turn.content !== null);
   return detectTopicShift({
     text: prepared.content,
-    similarity: previousUser ? similarityTo(embedderId, prepared.embedding, previousUser) : null,
+    similarity: previousUser ? similarityTo(prepared.embedding, vectorOf(previousUser)) : null,
     previousTurnText: live.at(-1)?.content ?? null,
     // Stored as confidentDomain(classifyDomain(content)) when the turn was recorded.
     previousDomain: previousUser?.domain ?? null,
@@ -146,10 +155,9 @@ function decideShift(embedderId: string, prepared: PreparedTurn, live: readonly 
   });
 }
 
-/** Cosine with a stored turn, or null when its vector is gone or from another embedder. */
-function similarityTo(embedderId: string, vector: Float32Array, turn: TurnRow): number | null {
-  if (turn.embedding === null || turn.embedderId !== embedderId) return null;
-  if (turn.embedding.byteLength !== vector.length * 4) return null;
+/** Cosine with an earlier turn's vector, or null when there is none to compare with. */
+function similarityTo(vector: Float32Array, earlier: Float32Array | null): number | null {
+  if (earlier === null || earlier.length !== vector.length) return null;
   // Stored continuity is 0–1 (spec §1.2): opposite directions mean "unrelated", not less.
-  return Math.max(0, cosine(vector, bufferToVector(turn.embedding, vector.length)));
+  return Math.max(0, cosine(vector, earlier));
 }

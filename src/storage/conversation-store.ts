@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Db } from './database.js';
 import { sessions, summaries, turns } from './schema.js';
 
@@ -30,7 +30,7 @@ const p = sql.placeholder;
 // Every column an insert sets, by its key in the schema (ids and defaults included).
 const turnColumns = [
   'sessionId', 'turnNumber', 'role', 'content', 'toolCallId', 'toolName', 'tokenCount', 'continuity', 'domain',
-  'topicShift', 'state', 'embedding', 'embedderId', 'outputValid', 'cacheable', 'createdAt',
+  'topicShift', 'state', 'outputValid', 'cacheable', 'createdAt',
 ] as const satisfies ReadonlyArray<keyof NewTurn>;
 // drizzle encodes a boolean placeholder as `value ? 1 : 0`, so a nullable flag left null
 // ("not reported") would be stored as false: these are bound raw, as 1, 0 or null.
@@ -83,6 +83,20 @@ export class ConversationStore {
       insertTurn: db.insert(turns).values(placeholders(turnColumns, turnNullableFlags)).prepare(),
       insertSummary: db.insert(summaries).values(placeholders(summaryColumns)).prepare(),
       liveTurns: db.select().from(turns).where(eq(turns.sessionId, p('sessionId'))).orderBy(asc(turns.turnNumber)).prepare(),
+      latestTurnText: db
+        .select({ content: turns.content })
+        .from(turns)
+        .where(eq(turns.sessionId, p('sessionId')))
+        .orderBy(desc(turns.turnNumber))
+        .limit(1)
+        .prepare(),
+      latestUserTurnText: db
+        .select({ content: turns.content })
+        .from(turns)
+        .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.role, 'user'), isNotNull(turns.content)))
+        .orderBy(desc(turns.turnNumber))
+        .limit(1)
+        .prepare(),
       turnState: db
         .update(turns)
         .set({ state: sql`${p('state')}` })
@@ -186,7 +200,7 @@ export class ConversationStore {
   /**
    * Inserts a turn and returns its row as a read would give it. Every column is written
    * explicitly (absent ones as null), so the row is the values plus the new id: reading it
-   * back (`returning`) would copy the 2 KB embedding for nothing.
+   * back (`returning`) would be a second statement for nothing.
    */
   insertTurn(turn: NewTurn): TurnRow {
     const values = withNulls(turnColumns, turn);
@@ -197,6 +211,14 @@ export class ConversationStore {
   /** The session's stored turns (window and open segment), oldest first. */
   liveTurns(sessionId: string): TurnRow[] {
     return this.q.liveTurns.all({ sessionId });
+  }
+
+  /** The texts of the session's latest stored turn and latest user turn (what a new turn is compared with). */
+  latestTurnTexts(sessionId: string): { last: string | null; lastUser: string | null } {
+    return {
+      last: this.q.latestTurnText.get({ sessionId })?.content ?? null,
+      lastUser: this.q.latestUserTurnText.get({ sessionId })?.content ?? null,
+    };
   }
 
   setTurnState(sessionId: string, turnNumbers: readonly number[], state: 'window' | 'segment'): void {

@@ -45,8 +45,9 @@ export const turns = sqliteTable(
     topicShift: integer('topic_shift', { mode: 'boolean' }).notNull().default(false),
     /** window → segment (left the window, not yet summarised) → deleted into a summary. */
     state: text('state', { enum: ['window', 'segment'] }).notNull().default('window'),
-    embedding: blob('embedding', { mode: 'buffer' }),
-    embedderId: text('embedder_id'),
+    // No embedding: only the session's latest turn and latest user turn are ever compared,
+    // and their vectors are kept in memory (TurnVectors). A 2 KB vector made each row fill
+    // a page of its own, so every turn allocated a page and every purge freed one.
     outputValid: integer('output_valid', { mode: 'boolean' }),
     cacheable: integer('cacheable', { mode: 'boolean' }),
     createdAt: integer('created_at').notNull(),

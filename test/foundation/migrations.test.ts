@@ -72,6 +72,34 @@ describe('migrations', () => {
     }
   });
 
+  it('upgrades turns stored with their vectors: the rows stay, the vectors go', () => {
+    const path = join(temp.dir, 'vectors.db');
+    const old = new BetterSqlite3(path);
+    migrate(drizzle(old), { migrationsFolder: earlierRelease(2) });
+    old.prepare("insert into sessions (id, created_at, updated_at) values ('s1', 1, 1)").run();
+    const insert = old.prepare(
+      `insert into turns (session_id, turn_number, role, content, token_count, continuity, state, embedding, embedder_id, created_at)
+       values ('s1', ?, 'user', ?, 5, 0.5, 'window', ?, 'hashing-v1', ?)`,
+    );
+    for (let turn = 1; turn <= 3; turn++) insert.run(turn, `message ${turn}`, Buffer.alloc(2048, turn), turn);
+    old.close();
+
+    const upgraded = openDatabase(path);
+    try {
+      const { sqlite } = upgraded;
+      const columns = (sqlite.prepare('select name from pragma_table_info(?)').pluck().all('turns') as string[]).sort();
+      expect(columns).not.toContain('embedding');
+      expect(columns).not.toContain('embedder_id');
+      expect(sqlite.prepare("select turn_number, content, continuity from turns where session_id = 's1' order by turn_number").raw().all()).toEqual([
+        [1, 'message 1', 0.5],
+        [2, 'message 2', 0.5],
+        [3, 'message 3', 0.5],
+      ]);
+    } finally {
+      upgraded.close();
+    }
+  });
+
   it('applies every migration to a new database exactly once, also when reopened', () => {
     const path = join(temp.dir, 'new.db');
     openDatabase(path).close();

@@ -1,0 +1,2 @@
+ALTER TABLE `turns` DROP COLUMN `embedding`;--> statement-breakpoint
+ALTER TABLE `turns` DROP COLUMN `embedder_id`;
