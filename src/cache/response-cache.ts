@@ -158,8 +158,9 @@ export class ResponseCache {
    * uncacheable messages.
    * `embedding` is the message's vector by this cache's embedder (null: exact hits only).
    */
-  lookup(message: string, embedding: Float32Array | null, language: Language = detectLanguage(message)): CachedAnswer | null {
+  lookup(message: string, embedding: Float32Array | null): CachedAnswer | null {
     if (cacheRefusal(message, { sideEffectSinceQuestion: false }) !== null) return null;
+    const language = detectLanguage(message);
     const now = this.options.clock.now();
     const exact = this.reader.findLive(responseCacheKey(message), now);
     if (exact) return this.answer(exact, 'cache', 1, language);

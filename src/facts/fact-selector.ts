@@ -71,10 +71,11 @@ export function selectFacts(
   facts: Iterable<IndexedFact>,
   request: FactSelectionRequest,
   options: SelectionOptions = DEFAULT_SELECTION,
+  stemsOf: (text: string) => ReadonlySet<string> = (text) => new Set(contentStems(text)),
 ): FactSelection {
   // A fact is named in the head of a message or not at all; a pasted document must not cost more.
-  const message = new Set(contentStems(request.message.slice(0, MESSAGE_SCAN_CHARS)));
-  const recent = request.recentTurns.slice(-RECENT_TURNS).map((turn) => new Set(contentStems(turn)));
+  const message = stemsOf(request.message.slice(0, MESSAGE_SCAN_CHARS));
+  const recent = request.recentTurns.slice(-RECENT_TURNS).map(stemsOf);
   const domains = concernedDomains(request.domain);
   const ranked: SelectedFact[] = [];
   for (const fact of facts) {

@@ -33,6 +33,27 @@ export function contentStems(text: string): string[] {
   return [...stems];
 }
 
+/**
+ * `contentStems` as a set, remembered for the last texts asked about: the turns a prompt
+ * checks for mentions are the same three or four from one message to the next. The stems
+ * depend on the text alone, so a remembered set is exactly a fresh one. Bounded.
+ */
+export class StemSets {
+  private readonly sets = new Map<string, ReadonlySet<string>>();
+
+  constructor(private readonly capacity = 64) {}
+
+  of(text: string): ReadonlySet<string> {
+    let stems = this.sets.get(text);
+    if (stems === undefined) {
+      stems = new Set(contentStems(text));
+      if (this.sets.size >= this.capacity) this.sets.delete(this.sets.keys().next().value as string);
+      this.sets.set(text, stems);
+    }
+    return stems;
+  }
+}
+
 /** The stems a subject key names ("favorite color" → favor, color; "decision deployment" → deplo). */
 export function subjectStems(subject: string | null): string[] {
   if (subject === null) return [];

@@ -10,6 +10,7 @@ import type { FactSelection, FactSelectionRequest } from './fact-selection.js';
 import { DEFAULT_SELECTION, selectFacts, type SelectionOptions } from './fact-selector.js';
 import { storedValue } from './fact-statement.js';
 import { finishWrites, reconfirmFact, writeContext } from './fact-writes.js';
+import { StemSets } from './fact-words.js';
 import type { FactsRuntime, FactsServiceDeps } from './facts-deps.js';
 import {
   addFact,
@@ -34,6 +35,8 @@ const REEMBED_BATCH = 64;
  */
 export class FactsService {
   private readonly rt: FactsRuntime;
+  /** The stems of the message and of the turns before it, which come back on the next messages. */
+  private readonly stems = new StemSets();
 
   constructor(deps: FactsServiceDeps) {
     this.rt = { ...deps, index: new FactIndex() };
@@ -109,7 +112,7 @@ export class FactsService {
 
   /** The facts for one prompt; synchronous and in memory (it runs on every context call). */
   selectForPrompt(request: FactSelectionRequest, options: Partial<SelectionOptions> = {}): FactSelection {
-    return selectFacts(this.rt.index.values(), request, { ...DEFAULT_SELECTION, ...options });
+    return selectFacts(this.rt.index.values(), request, { ...DEFAULT_SELECTION, ...options }, (text) => this.stems.of(text));
   }
 
   list(filter: FactListFilter = {}): FactView[] {
