@@ -78,28 +78,21 @@ export class SummaryArchiveCache {
   }
 
   /**
-   * The terms of these archived summaries, in their order, loading the missing ones
-   * (a summary whose text is gone is left out). `whole`: these are all the session's
-   * archived summaries, so any other entry of the session is dropped.
+   * The terms of some of the session's archived summaries (a day range), in their order,
+   * loading the missing ones (a summary whose text is gone is left out).
    */
-  archiveTerms(
-    sessionId: string,
-    archive: ReadonlyArray<{ id: string }>,
-    whole: boolean,
-    load: (id: string) => string | undefined,
-  ): Array<{ id: string; terms: DocumentTerms }> {
+  archiveTerms(sessionId: string, archive: ReadonlyArray<{ id: string }>, load: (id: string) => string | undefined): Array<{ id: string; terms: DocumentTerms }> {
     const index = this.entry(sessionId).index;
-    if (whole) index.sync(archive, load, documentTerms);
     const found: Array<{ id: string; terms: DocumentTerms }> = [];
     for (const { id } of archive) {
       let terms = index.termsOf(id);
-      if (terms === undefined && !whole) {
-        // A sync has already looked for every summary of a whole archive.
+      if (terms === undefined) {
         const searchText = load(id);
-        terms = searchText === undefined ? undefined : documentTerms(searchText);
-        if (terms !== undefined) index.add(id, terms);
+        if (searchText === undefined) continue;
+        terms = documentTerms(searchText);
+        index.add(id, terms);
       }
-      if (terms !== undefined) found.push({ id, terms });
+      found.push({ id, terms });
     }
     return found;
   }
@@ -166,6 +159,6 @@ export function retrieveArchived(
       ? archive.map(({ id }) => id)
       : reference.range === null
         ? cache.rankWhole(sessionId, archive, terms, load)
-        : rankByBm25(terms, cache.archiveTerms(sessionId, archive, false, load)).map(({ id }) => id);
+        : rankByBm25(terms, cache.archiveTerms(sessionId, archive, load)).map(({ id }) => id);
   return ranked.slice(0, limit).flatMap((id) => store.findSummary(id) ?? []);
 }

@@ -43,20 +43,20 @@ describe('the terms cache of archived summaries', () => {
   it('reads a summary once, then answers from memory, in the order asked', () => {
     const cache = new SummaryArchiveCache(4);
     const { loads, load } = loader();
-    expect(cache.archiveTerms('s', ids('a'), true, load)).toEqual([{ id: 'a', terms: { counts: new Map([['a', 1], ['garden', 2], ['tomatoes', 1]]), length: 4 } }]);
-    expect(cache.archiveTerms('s', ids('b', 'a'), true, load).map((entry) => entry.id)).toEqual(['b', 'a']);
+    expect(cache.archiveTerms('s', ids('a'), load)).toEqual([{ id: 'a', terms: { counts: new Map([['a', 1], ['garden', 2], ['tomatoes', 1]]), length: 4 } }]);
+    expect(cache.archiveTerms('s', ids('b', 'a'), load).map((entry) => entry.id)).toEqual(['b', 'a']);
     expect(loads).toEqual(['a', 'b']);
   });
 
   it("drops a session's summaries that left its whole archive, and keeps them when only part of it was searched", () => {
     const cache = new SummaryArchiveCache(4);
     const { loads, load } = loader();
-    cache.archiveTerms('s', ids('a', 'b', 'c'), true, load);
-    cache.archiveTerms('s', ids('c'), false, load); // a day range: a and b are still archived
+    cache.rankWhole('s', ids('a', 'b', 'c'), ['garden'], load);
+    cache.archiveTerms('s', ids('c'), load); // a day range: a and b are still archived
     expect(cache.size).toBe(3);
-    cache.archiveTerms('s', ids('c', 'd'), true, load); // a and b were deleted
+    cache.rankWhole('s', ids('c', 'd'), ['garden'], load); // a and b were deleted
     expect(cache.size).toBe(2);
-    cache.archiveTerms('s', ids('a', 'c', 'd'), true, load);
+    cache.rankWhole('s', ids('a', 'c', 'd'), ['garden'], load);
     expect(loads).toEqual(['a', 'b', 'c', 'd', 'a']);
   });
 
@@ -95,7 +95,7 @@ describe('the terms cache of archived summaries', () => {
             archive = [...archive.slice(0, at), ...archive.slice(at + 1)];
           } else if (each.kind === 'range' && archive.length > 0) {
             const part = archive.slice(each.at % archive.length);
-            cache.archiveTerms('s', part, false, load);
+            cache.archiveTerms('s', part, load);
           } else if (each.kind === 'search') {
             const documents = archive.map(({ id }) => ({ id, terms: documentTerms(texts.get(id) as string) }));
             expect(cache.rankWhole('s', archive, each.words, load)).toEqual(rankByBm25(each.words, documents).map(({ id }) => id));
@@ -127,12 +127,12 @@ describe('the terms cache of archived summaries', () => {
   it('keeps the most recently searched sessions', () => {
     const cache = new SummaryArchiveCache(2);
     const { loads, load } = loader();
-    cache.archiveTerms('s1', ids('a'), true, load);
-    cache.archiveTerms('s2', ids('b'), true, load);
-    cache.archiveTerms('s1', ids('a'), true, load);
-    cache.archiveTerms('s3', ids('c'), true, load); // lets s2 go, the least recently searched
-    cache.archiveTerms('s1', ids('a'), true, load);
-    cache.archiveTerms('s2', ids('b'), true, load);
+    cache.rankWhole('s1', ids('a'), ['garden'], load);
+    cache.rankWhole('s2', ids('b'), ['garden'], load);
+    cache.rankWhole('s1', ids('a'), ['garden'], load);
+    cache.rankWhole('s3', ids('c'), ['garden'], load); // lets s2 go, the least recently searched
+    cache.rankWhole('s1', ids('a'), ['garden'], load);
+    cache.rankWhole('s2', ids('b'), ['garden'], load);
     expect(loads).toEqual(['a', 'b', 'c', 'b']);
     expect(cache.size).toBe(2);
   });
@@ -140,9 +140,9 @@ describe('the terms cache of archived summaries', () => {
   it('leaves out a summary that is not there and remembers nothing of it', () => {
     const cache = new SummaryArchiveCache(2);
     const { loads, load } = loader();
-    expect(cache.archiveTerms('s', ids('gone', 'a'), true, load).map((entry) => entry.id)).toEqual(['a']);
+    expect(cache.rankWhole('s', ids('gone', 'a'), ['garden'], load)).toEqual(['a']);
     expect(cache.size).toBe(1);
-    cache.archiveTerms('s', ids('gone', 'a'), true, load);
+    cache.rankWhole('s', ids('gone', 'a'), ['garden'], load);
     expect(loads).toEqual(['gone', 'a', 'gone']);
   });
 
