@@ -19,7 +19,7 @@ export function createAnswerStore(deps: {
   facts: { selectForPrompt(request: FactSelectionRequest): FactSelection };
 }): AnswerStore {
   return {
-    prepare: async (question) => deps.embedder.embed(question),
+    prepare: async (question, embedding) => embedding ?? deps.embedder.embed(question),
     store: (input, scope) => {
       const embedding = input.prepared as Float32Array;
       const guess = classifyDomain(input.question);

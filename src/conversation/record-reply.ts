@@ -9,8 +9,11 @@ import { summaryTurns } from './window-advance.js';
 
 /** Where the assistant's cacheable answers go (the response cache). */
 export interface AnswerStore {
-  /** Prepares what needs async work (the question's embedding), outside the transaction. */
-  prepare(question: string): Promise<unknown>;
+  /**
+   * Prepares what needs async work (the question's embedding, unless given: the same
+   * embedder's vector of the question), outside the transaction.
+   */
+  prepare(question: string, embedding: Float32Array | null): Promise<unknown>;
   store(
     input: { sessionId: string; question: string; answer: string; prepared: unknown; sideEffectSinceQuestion: boolean },
     scope: TxScope,
@@ -61,7 +64,9 @@ export async function recordReply(
     at: input.at ?? null,
   });
   const question = input.cacheable === true && deps.answers !== null ? lastUserQuestion(deps.recorder, sessionId) : null;
-  const questionPrepared = question === null || deps.answers === null ? null : await deps.answers.prepare(question.text);
+  // The question is usually the session's latest user turn, whose vector is held.
+  const questionPrepared =
+    question === null || deps.answers === null ? null : await deps.answers.prepare(question.text, deps.recorder.vectors.held(sessionId, question.text));
   const outcome = runInTransaction(deps.database, (scope): ReplyOutcome => {
     const store = deps.recorder.store;
     const recorded = recordTurn(deps.recorder, sessionId, prepared, scope);

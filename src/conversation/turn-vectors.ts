@@ -62,6 +62,11 @@ export class TurnVectors {
         if (held.text === text) return held.vector;
       }
     }
+    return this.held(sessionId, text);
+  }
+
+  /** The vector of `text` if it is one of the session's latest committed turns, else null. */
+  held(sessionId: string, text: string): Float32Array | null {
     const session = this.sessions.get(sessionId);
     if (session?.last?.text === text) return session.last.vector;
     if (session?.lastUser?.text === text) return session.lastUser.vector;

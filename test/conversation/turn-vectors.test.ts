@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TurnVectors } from '../../src/conversation/turn-vectors.js';
+import type { Embedder } from '../../src/embeddings/embedder.js';
+import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
 import type { TxScope } from '../../src/storage/transaction.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
@@ -92,6 +94,22 @@ describe("the latest turns' vectors", () => {
     const [user, tool] = test.daemon.services.recorder.store.liveTurns('chat');
     expect([user?.role, tool?.role]).toEqual(['user', 'tool']);
     expect(tool?.continuity).toBeGreaterThan(0);
+  });
+});
+
+describe("the question's vector for the response cache", () => {
+  it('is the one held for the latest user turn: a cacheable answer embeds nothing again, and a rephrasing still finds it', async () => {
+    const embedded: string[] = [];
+    const hashing = createHashingEmbedder();
+    const counting: Embedder = { ...hashing, embed: async (text) => (embedded.push(text), hashing.embed(text)) };
+    const test = await startTestDaemon({ dir: freshDir(), keepDir: true, embedder: counting });
+    defer(() => test.stop());
+    const question = 'Which editor do I use for work?';
+    await test.client.context('chat', { message: question });
+    expect((await test.client.recordTurn('chat', { role: 'assistant', content: 'You use Helix at work.', cacheable: true })).cache).toEqual({ stored: true });
+    expect(embedded.filter((text) => text === question)).toHaveLength(1);
+    const rephrased = await test.client.context('other', { message: 'For work, which editor do I use?' });
+    expect(rephrased.cached?.response).toBe('You use Helix at work.');
   });
 });
 
