@@ -96,6 +96,11 @@ export class SocketHttp {
     for (;;) {
       if (this.closed) throw new Error('the memoryd client is closed');
       const kept = fresh ? undefined : this.idle.pop();
+      if (kept !== undefined && (kept.destroyed || !kept.writable || kept.readableEnded)) {
+        // The server ended it while idle and its close has not been handled yet.
+        kept.destroy();
+        continue;
+      }
       if (kept !== undefined) {
         kept.ref();
         return { socket: kept, reused: true };

@@ -219,6 +219,15 @@ describe('the client over the socket', () => {
     expect(server.connections()).toBe(2);
   });
 
+  it('sends the next request on a new connection when the server ended the last one with its answer', async () => {
+    // A kept-alive answer and the end of the connection arrive together: the next request
+    // must not go out on the ending connection.
+    const server = await rawServer((socket) => socket.end(json('{"ok":true}')));
+    const client = clientFor(server.socketPath);
+    for (let n = 0; n < 5; n += 1) expect(await client.json('GET', `/v1/x${n}`)).toEqual({ ok: true });
+    expect(server.connections()).toBe(5);
+  });
+
   it('fails every later request once closed', async () => {
     const server = await rawServer((socket) => socket.write(json('{}')));
     const client = clientFor(server.socketPath);
