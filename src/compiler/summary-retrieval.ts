@@ -1,6 +1,7 @@
 import { contentWords } from '../conversation/content-words.js';
 import type { ArchiveBounds, ArchivedId, ConversationStore, SummaryRow } from '../storage/conversation-store.js';
 import type { TxScope } from '../storage/transaction.js';
+import { setNewest } from '../bounded-map.js';
 import { ArchiveIndex } from './archive-index.js';
 import { documentTerms, rankByBm25, type DocumentTerms } from './bm25.js';
 import type { PastReference } from './past-reference.js';
@@ -113,9 +114,7 @@ export class SummaryArchiveCache {
   // The session's entry, made the most recently used (the first one is the one to let go).
   private entry(sessionId: string): SessionArchive {
     const entry = this.sessions.get(sessionId) ?? { index: new ArchiveIndex(), list: null };
-    this.sessions.delete(sessionId);
-    this.sessions.set(sessionId, entry);
-    if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value as string);
+    setNewest(this.sessions, sessionId, entry, this.maxSessions);
     return entry;
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setNewest } from '../bounded-map.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import type { LayoutItem } from '../layout/index.js';
@@ -76,8 +77,7 @@ export class ToolCatalog {
     const key = createHash('sha256').update(JSON.stringify([tool.name, tool.description, tool.parameters ?? null])).digest('base64');
     const known = this.described.get(key);
     if (known) {
-      this.described.delete(key);
-      this.described.set(key, known);
+      setNewest(this.described, key, known, MAX_REMEMBERED);
       return known;
     }
     const fullText = toChunk(`${tool.name}: ${tool.description.trim() || '(no description)'}${tool.parameters ? ` Parameters: ${JSON.stringify(tool.parameters)}` : ''}`);
@@ -87,11 +87,7 @@ export class ToolCatalog {
       short: { text: shortText, tokens: await this.tokenizer.countAsync(shortText) },
       embedding: await this.embedder.embed(`${tool.name.replace(/[_-]+/g, ' ')} ${tool.description}`),
     };
-    this.described.set(key, described);
-    if (this.described.size > MAX_REMEMBERED) {
-      const oldest = this.described.keys().next().value;
-      if (oldest !== undefined) this.described.delete(oldest);
-    }
+    setNewest(this.described, key, described, MAX_REMEMBERED);
     return described;
   }
 }

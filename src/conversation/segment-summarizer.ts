@@ -1,3 +1,4 @@
+import { setNewest } from '../bounded-map.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { contentWords } from './content-words.js';
@@ -70,10 +71,9 @@ export class SegmentSummarizer {
       this.observe('failed');
       return;
     }
-    this.ready.set(key, content);
-    this.observe('prepared');
     // First in, first out: the oldest guess is the least likely to still close.
-    if (this.ready.size > this.capacity) this.ready.delete(this.ready.keys().next().value as string);
+    setNewest(this.ready, key, content, this.capacity);
+    this.observe('prepared');
   }
 
   private compute(turns: readonly SummaryTurn[]): SummaryContent {

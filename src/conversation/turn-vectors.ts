@@ -1,5 +1,6 @@
 import type { Embedder } from '../embeddings/embedder.js';
 import type { TxScope } from '../storage/transaction.js';
+import { setNewest } from '../bounded-map.js';
 
 /** A text and its vector from the daemon's embedder. */
 interface HeldVector {
@@ -94,8 +95,6 @@ export class TurnVectors {
   }
 
   private hold(sessionId: string, vectors: SessionVectors): void {
-    this.sessions.delete(sessionId);
-    this.sessions.set(sessionId, vectors);
-    if (this.sessions.size > this.maxSessions) this.sessions.delete(this.sessions.keys().next().value as string);
+    setNewest(this.sessions, sessionId, vectors, this.maxSessions);
   }
 }

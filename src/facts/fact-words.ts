@@ -1,3 +1,4 @@
+import { setNewest } from '../bounded-map.js';
 import { foldedWords, foldText } from '../domains/fold-text.js';
 
 // Function words of English and Spanish (folded): they never tell two facts apart.
@@ -47,8 +48,7 @@ export class StemSets {
     let stems = this.sets.get(text);
     if (stems === undefined) {
       stems = new Set(contentStems(text));
-      if (this.sets.size >= this.capacity) this.sets.delete(this.sets.keys().next().value as string);
-      this.sets.set(text, stems);
+      setNewest(this.sets, text, stems, this.capacity);
     }
     return stems;
   }

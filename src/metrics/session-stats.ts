@@ -1,3 +1,5 @@
+import { setNewest } from '../bounded-map.js';
+
 /** Prompt sizes of one session since the daemon started. */
 export interface SessionStatsSummary {
   requests: number;
@@ -29,12 +31,7 @@ export class SessionStats {
     entry.max = Math.max(entry.max, tokens);
     entry.recent.push(tokens);
     if (entry.recent.length > RECENT) entry.recent.shift();
-    this.sessions.delete(sessionId);
-    this.sessions.set(sessionId, entry);
-    if (this.sessions.size > MAX_SESSIONS) {
-      const oldest = this.sessions.keys().next().value;
-      if (oldest !== undefined) this.sessions.delete(oldest);
-    }
+    setNewest(this.sessions, sessionId, entry, MAX_SESSIONS);
   }
 
   summary(sessionId: string): SessionStatsSummary | null {
