@@ -70,12 +70,9 @@ export class SummaryArchiveCache {
    * what `rankByBm25` gives over the same summaries, read from the session's index.
    */
   rankWhole(sessionId: string, archive: ReadonlyArray<{ id: string }>, words: readonly string[], load: (id: string) => string | undefined): string[] {
-    return this.synced(sessionId, archive, load).rank(words);
-  }
-
-  /** The whole archive's summaries holding one of `words`, with their place in it and BM25 score (what `rankWhole` sorts). */
-  scoreWhole(sessionId: string, archive: ReadonlyArray<{ id: string }>, words: readonly string[], load: (id: string) => string | undefined): Array<{ id: string; position: number; score: number }> {
-    return this.synced(sessionId, archive, load).score(words);
+    const index = this.entry(sessionId).index;
+    index.sync(archive, load, documentTerms);
+    return index.rank(words);
   }
 
   /**
@@ -103,12 +100,6 @@ export class SummaryArchiveCache {
     let size = 0;
     for (const entry of this.sessions.values()) size += entry.index.size;
     return size;
-  }
-
-  private synced(sessionId: string, archive: ReadonlyArray<{ id: string }>, load: (id: string) => string | undefined): ArchiveIndex {
-    const index = this.entry(sessionId).index;
-    index.sync(archive, load, documentTerms);
-    return index;
   }
 
   // The session's entry, made the most recently used (the first one is the one to let go).

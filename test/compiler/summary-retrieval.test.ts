@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ArchiveIndex } from '../../src/compiler/archive-index.js';
 import { documentTerms, rankByBm25, scoreByBm25 } from '../../src/compiler/bm25.js';
 import { SummaryArchiveCache } from '../../src/compiler/summary-retrieval.js';
 
@@ -78,7 +79,7 @@ describe('the terms cache of archived summaries', () => {
     );
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 60 }), (steps) => {
-        const cache = new SummaryArchiveCache(4);
+        const index = new ArchiveIndex();
         const texts = new Map<string, string>();
         let archive: Array<{ id: string }> = [];
         let next = 0;
@@ -94,14 +95,15 @@ describe('the terms cache of archived summaries', () => {
             const at = each.at % archive.length;
             archive = [...archive.slice(0, at), ...archive.slice(at + 1)];
           } else if (each.kind === 'range' && archive.length > 0) {
-            const part = archive.slice(each.at % archive.length);
-            cache.archiveTerms('s', part, load);
+            // A day range adds the summaries it read to the index, as archiveTerms does.
+            for (const { id } of archive.slice(each.at % archive.length)) index.add(id, documentTerms(texts.get(id) as string));
           } else if (each.kind === 'search') {
             const documents = archive.map(({ id }) => ({ id, terms: documentTerms(texts.get(id) as string) }));
-            expect(cache.rankWhole('s', archive, each.words, load)).toEqual(rankByBm25(each.words, documents).map(({ id }) => id));
+            index.sync(archive, load, documentTerms);
+            expect(index.rank(each.words)).toEqual(rankByBm25(each.words, documents).map(({ id }) => id));
             // The same scores to the last bit, not only the same order.
             const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
-            expect(cache.scoreWhole('s', archive, each.words, load).sort(byPosition)).toEqual(
+            expect(index.score(each.words).sort(byPosition)).toEqual(
               scoreByBm25(each.words, documents).map(({ document, index, score }) => ({ id: document.id, position: index, score })),
             );
           }
