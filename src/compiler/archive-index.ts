@@ -1,4 +1,4 @@
-import { scoreBm25, type DocumentTerms } from './bm25.js';
+import { documentTerms, scoreBm25, type DocumentTerms } from './bm25.js';
 
 /** An archived summary as the index holds it. */
 interface IndexedSummary {
@@ -59,7 +59,7 @@ export class ArchiveIndex {
    * Makes the index hold exactly `archive` (newest first), loading the summaries it lacks;
    * one whose text is gone is left out (and looked for again next time).
    */
-  sync(archive: ReadonlyArray<{ id: string }>, load: (id: string) => string | undefined, termsOf: (text: string) => DocumentTerms): void {
+  sync(archive: ReadonlyArray<{ id: string }>, load: (id: string) => string | undefined): void {
     if (archive === this.synced) return;
     const mark = ++this.syncs;
     for (let position = 0; position < archive.length; position += 1) {
@@ -68,7 +68,7 @@ export class ArchiveIndex {
       if (summary === undefined) {
         const text = load(id);
         if (text === undefined) continue;
-        this.add(id, termsOf(text));
+        this.add(id, documentTerms(text));
         summary = this.summaries.get(id) as IndexedSummary;
       }
       summary.position = position;

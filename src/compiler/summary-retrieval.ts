@@ -71,7 +71,7 @@ export class SummaryArchiveCache {
    */
   rankWhole(sessionId: string, archive: ReadonlyArray<{ id: string }>, words: readonly string[], load: (id: string) => string | undefined): string[] {
     const index = this.entry(sessionId).index;
-    index.sync(archive, load, documentTerms);
+    index.sync(archive, load);
     return index.rank(words);
   }
 

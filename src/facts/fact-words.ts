@@ -35,9 +35,9 @@ export function contentStems(text: string): string[] {
 }
 
 /**
- * `contentStems` as a set, remembered for the last texts asked about: the turns a prompt
+ * `contentStems` as a set, remembered for the last 64 texts it stemmed: the turns a prompt
  * checks for mentions are the same three or four from one message to the next. The stems
- * depend on the text alone, so a remembered set is exactly a fresh one. Bounded.
+ * depend on the text alone, so a remembered set is exactly a fresh one.
  */
 export class StemSets {
   private readonly sets = new Map<string, ReadonlySet<string>>();
