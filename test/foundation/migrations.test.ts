@@ -37,12 +37,17 @@ function queryPlan(sqlite: BetterSqlite3.Database, sql: string): string {
     .join('\n');
 }
 
+/** A database made by an earlier release (the first `count` migrations), with one session 's1', still open for seeding. */
+function databaseOfRelease(name: string, count: number): BetterSqlite3.Database {
+  const old = new BetterSqlite3(join(temp.dir, name));
+  migrate(drizzle(old), { migrationsFolder: earlierRelease(count) });
+  old.prepare("insert into sessions (id, created_at, updated_at) values ('s1', 1, 1)").run();
+  return old;
+}
+
 describe('migrations', () => {
   it('upgrades a database of the first release in place, keeping its rows', () => {
-    const path = join(temp.dir, 'old.db');
-    const old = new BetterSqlite3(path);
-    migrate(drizzle(old), { migrationsFolder: earlierRelease(1) });
-    old.prepare("insert into sessions (id, created_at, updated_at) values ('s1', 1, 1)").run();
+    const old = databaseOfRelease('old.db', 1);
     const insert = old.prepare(
       `insert into summaries (id, session_id, seq, body, topic, token_count, search_text, compact_body, compact_token_count,
        status, first_turn, last_turn, turn_numbers, started_at, ended_at, created_at)
@@ -51,7 +56,7 @@ describe('migrations', () => {
     for (let seq = 1; seq <= 30; seq++) insert.run(`sum_${seq}`, seq, seq <= 26 ? 'archived' : 'active');
     old.close();
 
-    const upgraded = openDatabase(path);
+    const upgraded = openDatabase(old.name);
     try {
       const { sqlite } = upgraded;
       expect(sqlite.prepare('select count(*) from __drizzle_migrations').pluck().get()).toBe(journal.entries.length);
@@ -73,10 +78,7 @@ describe('migrations', () => {
   });
 
   it('upgrades turns stored with their vectors: the rows stay, the vectors go', () => {
-    const path = join(temp.dir, 'vectors.db');
-    const old = new BetterSqlite3(path);
-    migrate(drizzle(old), { migrationsFolder: earlierRelease(2) });
-    old.prepare("insert into sessions (id, created_at, updated_at) values ('s1', 1, 1)").run();
+    const old = databaseOfRelease('vectors.db', 2);
     const insert = old.prepare(
       `insert into turns (session_id, turn_number, role, content, token_count, continuity, state, embedding, embedder_id, created_at)
        values ('s1', ?, 'user', ?, 5, 0.5, 'window', ?, 'hashing-v1', ?)`,
@@ -84,10 +86,10 @@ describe('migrations', () => {
     for (let turn = 1; turn <= 3; turn++) insert.run(turn, `message ${turn}`, Buffer.alloc(2048, turn), turn);
     old.close();
 
-    const upgraded = openDatabase(path);
+    const upgraded = openDatabase(old.name);
     try {
       const { sqlite } = upgraded;
-      const columns = (sqlite.prepare('select name from pragma_table_info(?)').pluck().all('turns') as string[]).sort();
+      const columns = sqlite.prepare('select name from pragma_table_info(?)').pluck().all('turns') as string[];
       expect(columns).not.toContain('embedding');
       expect(columns).not.toContain('embedder_id');
       expect(sqlite.prepare("select turn_number, content, continuity from turns where session_id = 's1' order by turn_number").raw().all()).toEqual([
