@@ -18,7 +18,8 @@ class StaleConnectionError extends Error {}
 interface Exchange {
   parser: ResponseParser;
   reused: boolean;
-  settle(error: Error | null, response?: RawResponse): void;
+  /** Ends the exchange once: with the answer, or with why there is none. */
+  settle(outcome: RawResponse | Error): void;
 }
 
 /**
@@ -67,15 +68,19 @@ export class SocketHttp {
       const exchange: Exchange = {
         parser: new ResponseParser(req.method === 'HEAD'),
         reused,
-        settle: (error, response) => {
+        settle: (outcome) => {
           if (timer !== null) clearTimeout(timer);
           socket.removeListener('data', onData);
           socket.removeListener('error', onError);
           socket.removeListener('close', onClose);
-          if (error === null && response !== undefined && exchange.parser.reusable) this.release(socket);
-          else this.discard(socket);
-          if (error === null && response !== undefined) resolve(response);
-          else reject(error ?? new Error('memoryd closed the connection before answering'));
+          if (outcome instanceof Error) {
+            socket.destroy();
+            reject(outcome);
+            return;
+          }
+          if (exchange.parser.reusable) this.release(socket);
+          else socket.destroy();
+          resolve(outcome);
         },
       };
       const onData = (bytes: Buffer): void => onBytes(exchange, bytes);
@@ -132,16 +137,12 @@ export class SocketHttp {
 
   private release(socket: Socket): void {
     if (this.closed || socket.destroyed) {
-      this.discard(socket);
+      socket.destroy();
       return;
     }
     socket.unref();
     this.idle.push(socket);
     this.wakeOne();
-  }
-
-  private discard(socket: Socket): void {
-    socket.destroy();
   }
 
   private forget(socket: Socket): void {
@@ -164,7 +165,7 @@ function onBytes(exchange: Exchange, bytes: Buffer): void {
     exchange.settle(error instanceof MalformedResponseError ? error : new MalformedResponseError(String(error), { cause: error }));
     return;
   }
-  if (response !== null) exchange.settle(null, response);
+  if (response !== null) exchange.settle(response);
 }
 
 function onEnd(exchange: Exchange, req: RawRequest): void {
@@ -175,7 +176,7 @@ function onEnd(exchange: Exchange, req: RawRequest): void {
     exchange.settle(error as Error);
     return;
   }
-  if (response !== null) exchange.settle(null, response);
+  if (response !== null) exchange.settle(response);
   else if (exchange.reused && !exchange.parser.received) exchange.settle(new StaleConnectionError(`kept-alive connection closed before ${req.method} ${req.path}`));
   else exchange.settle(new Error(`memoryd closed the connection before its answer to ${req.method} ${req.path} was complete`));
 }
