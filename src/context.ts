@@ -87,8 +87,7 @@ export async function buildServices(context: AppContext): Promise<Services> {
   logger.info({ part: 'facts', ...started }, 'facts index loaded');
   const countWork = (work: SummaryWork): void => context.metrics.summaryWork.inc({ work });
   const summarizer = new SegmentSummarizer(tokenizer, config.window.maxSummaryTokens, config.window.anticipatedSummaries, countWork);
-  const vectors = new TurnVectors(embedder);
-  const recorder: RecorderDeps = { store: new ConversationStore(database), clock, ids, tokenizer, embedder, summarizer, vectors, config };
+  const recorder: RecorderDeps = { store: new ConversationStore(database), clock, ids, tokenizer, embedder, summarizer, vectors: new TurnVectors(), config };
   const system = runInTransaction(database, () => loadSystemPrompt({ db: database.db, tokenizer, now: clock.now() }, config.systemPromptFile));
   logger.info({ part: 'compiler', version: system.version, source: system.source, tokens: system.tokens }, 'system prompt loaded');
   const formatText = toChunk(DEFAULT_FORMAT_INSTRUCTIONS);

@@ -70,7 +70,7 @@ export interface RecordedTurn {
  */
 export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedder' | 'vectors' | 'store'>, sessionId: string, input: TurnInput): Promise<PreparedTurn> {
   const isUser = input.role === 'user';
-  await deps.vectors.warm(sessionId, deps.store);
+  await deps.vectors.warm(sessionId, deps.store, deps.embedder);
   return {
     role: input.role,
     content: input.content,

@@ -38,18 +38,18 @@ export class TurnVectors {
   private readonly sessions = new Map<string, SessionVectors>();
   private readonly pending = new WeakMap<TxScope, Map<string, HeldVector[]>>();
 
-  constructor(
-    private readonly embedder: Pick<Embedder, 'embed'>,
-    private readonly maxSessions = SESSIONS_HELD,
-  ) {}
+  constructor(private readonly maxSessions = SESSIONS_HELD) {}
 
-  /** Makes sure a session's latest turns' vectors are held, embedding their texts again if not. */
-  async warm(sessionId: string, source: LatestTurnTexts): Promise<void> {
+  /**
+   * Makes sure a session's latest turns' vectors are held, embedding their texts again
+   * if not, with `embedder`: the one that embeds the new turns.
+   */
+  async warm(sessionId: string, source: LatestTurnTexts, embedder: Pick<Embedder, 'embed'>): Promise<void> {
     if (this.sessions.has(sessionId)) return;
     const texts = source.latestTurnTexts(sessionId);
-    const last = texts.last === null ? null : { text: texts.last, vector: await this.embedder.embed(texts.last) };
+    const last = texts.last === null ? null : { text: texts.last, vector: await embedder.embed(texts.last) };
     const lastUser =
-      texts.lastUser === null ? null : texts.lastUser === texts.last && last !== null ? last : { text: texts.lastUser, vector: await this.embedder.embed(texts.lastUser) };
+      texts.lastUser === null ? null : texts.lastUser === texts.last && last !== null ? last : { text: texts.lastUser, vector: await embedder.embed(texts.lastUser) };
     // Another request of the session may have committed a newer turn meanwhile: that one wins.
     if (!this.sessions.has(sessionId)) this.hold(sessionId, { last, lastUser });
   }
@@ -75,7 +75,7 @@ export class TurnVectors {
   }
 
   /** A turn recorded in `scope`: visible to the scope's later turns now, the session's latest once it commits. */
-  record(sessionId: string, role: string, text: string, vector: Float32Array, scope: TxScope): void {
+  record(sessionId: string, role: 'user' | 'assistant' | 'tool', text: string, vector: Float32Array, scope: TxScope): void {
     const held = { text, vector };
     let recorded = this.pending.get(scope);
     if (recorded === undefined) {

@@ -123,8 +123,8 @@ describe('TurnVectors', () => {
   it('keeps a newer committed turn when a warm-up of the same session finishes after it', async () => {
     let release: () => void = () => undefined;
     const slow = { embed: (text: string) => new Promise<Float32Array>((resolve) => (release = () => resolve(vectorOf(text)))) };
-    const vectors = new TurnVectors(slow);
-    const warming = vectors.warm('s', { latestTurnTexts: () => ({ last: 'old answer', lastUser: null }) });
+    const vectors = new TurnVectors();
+    const warming = vectors.warm('s', { latestTurnTexts: () => ({ last: 'old answer', lastUser: null }) }, slow);
     const tx = scope();
     vectors.record('s', 'user', 'newer question', vectorOf('newer question'), tx);
     tx.commit();
@@ -135,7 +135,7 @@ describe('TurnVectors', () => {
   });
 
   it("shows a transaction's turns to that transaction only, and keeps the latest user turn apart from the latest turn", () => {
-    const vectors = new TurnVectors({ embed: async (text) => vectorOf(text) });
+    const vectors = new TurnVectors();
     const first = scope();
     vectors.record('s', 'user', 'question', vectorOf('question'), first);
     vectors.record('s', 'tool', 'tool output', vectorOf('tool output'), first);
@@ -149,7 +149,7 @@ describe('TurnVectors', () => {
   });
 
   it('holds a bounded number of sessions, letting the least recently recorded go', () => {
-    const vectors = new TurnVectors({ embed: async (text) => vectorOf(text) }, 2);
+    const vectors = new TurnVectors(2);
     for (const session of ['a', 'b', 'a', 'c']) {
       const tx = scope();
       vectors.record(session, 'user', `${session} says hi`, vectorOf(`${session} says hi`), tx);
