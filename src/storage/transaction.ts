@@ -16,6 +16,22 @@ export class RollbackWith<T> extends Error {
   }
 }
 
+type Runner = <T>(work: (scope: TxScope) => T, scope: TxScope) => T;
+
+// better-sqlite3 builds five wrapper functions for every transaction() call: one runner per
+// connection, made once, serves every transaction (nested ones become savepoints).
+const runners = new WeakMap<Database['sqlite'], Runner>();
+
+function runnerFor(sqlite: Database['sqlite']): Runner {
+  let runner = runners.get(sqlite);
+  if (runner === undefined) {
+    const immediate = sqlite.transaction((work: (scope: TxScope) => unknown, scope: TxScope) => work(scope)).immediate;
+    runner = immediate as Runner;
+    runners.set(sqlite, runner);
+  }
+  return runner;
+}
+
 /**
  * Runs `work` in one synchronous SQLite transaction (better-sqlite3: BEGIN … COMMIT, or
  * ROLLBACK on any throw), then runs the after-commit callbacks in order. A
@@ -26,7 +42,7 @@ export function runInTransaction<T>(database: Database, work: (scope: TxScope) =
   const scope: TxScope = { afterCommit: (callback) => callbacks.push(callback) };
   let result: T;
   try {
-    result = database.sqlite.transaction(() => work(scope)).immediate();
+    result = runnerFor(database.sqlite)(work, scope);
   } catch (error) {
     if (error instanceof RollbackWith) return error.value as T;
     throw error;

@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/storage/database.js';
+import { RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const defer = cleanupAfterEach();
+
+function freshDatabase(): Database {
+  const temp = makeTempDir('memoryd-tx-');
+  const database = openDatabase(join(temp.dir, 'memoryd.db'));
+  defer(() => temp.remove());
+  defer(() => database.close());
+  database.sqlite.exec('CREATE TABLE notes (text TEXT NOT NULL)');
+  return database;
+}
+
+function note(database: Database, text: string): void {
+  database.sqlite.prepare('INSERT INTO notes (text) VALUES (?)').run(text);
+}
+
+function notes(database: Database): string[] {
+  return (database.sqlite.prepare('SELECT text FROM notes ORDER BY rowid').all() as Array<{ text: string }>).map((row) => row.text);
+}
+
+describe('runInTransaction', () => {
+  it('commits, then runs the after-commit callbacks in order, outside the transaction', () => {
+    const database = freshDatabase();
+    const seen: string[] = [];
+    const result = runInTransaction(database, (scope) => {
+      note(database, 'a');
+      scope.afterCommit(() => seen.push(`first:${database.sqlite.inTransaction}:${notes(database).join()}`));
+      scope.afterCommit(() => seen.push('second'));
+      expect(database.sqlite.inTransaction).toBe(true);
+      return 42;
+    });
+    expect(result).toBe(42);
+    expect(seen).toEqual(['first:false:a', 'second']);
+  });
+
+  it('rolls back on a throw, passes the error on and runs no callback', () => {
+    const database = freshDatabase();
+    const seen: string[] = [];
+    const failure = new Error('boom');
+    expect(() =>
+      runInTransaction(database, (scope) => {
+        note(database, 'lost');
+        scope.afterCommit(() => seen.push('ran'));
+        throw failure;
+      }),
+    ).toThrow(failure);
+    expect(notes(database)).toEqual([]);
+    expect(seen).toEqual([]);
+    expect(database.sqlite.inTransaction).toBe(false);
+  });
+
+  it('a RollbackWith undoes the work and returns its value without the callbacks', () => {
+    const database = freshDatabase();
+    const seen: string[] = [];
+    const value = runInTransaction(database, (scope) => {
+      note(database, 'dry');
+      scope.afterCommit(() => seen.push('ran'));
+      throw new RollbackWith('dry run');
+    });
+    expect(value).toBe('dry run');
+    expect(notes(database)).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+
+  it('serves every later transaction the same way: one that failed leaves the next one whole', () => {
+    const database = freshDatabase();
+    for (let round = 0; round < 3; round += 1) {
+      runInTransaction(database, () => note(database, `kept-${round}`));
+      expect(() =>
+        runInTransaction(database, () => {
+          note(database, `lost-${round}`);
+          throw new Error('undo');
+        }),
+      ).toThrow('undo');
+    }
+    expect(notes(database)).toEqual(['kept-0', 'kept-1', 'kept-2']);
+  });
+
+  it('a nested transaction that fails is undone alone (a savepoint); the outer one commits', () => {
+    const database = freshDatabase();
+    runInTransaction(database, () => {
+      note(database, 'outer');
+      expect(() =>
+        runInTransaction(database, () => {
+          note(database, 'inner');
+          throw new Error('inner fails');
+        }),
+      ).toThrow('inner fails');
+      note(database, 'after');
+    });
+    expect(notes(database)).toEqual(['outer', 'after']);
+  });
+
+  it('keeps each database to its own transactions', () => {
+    const first = freshDatabase();
+    const second = freshDatabase();
+    runInTransaction(first, () => {
+      note(first, 'one');
+      expect(second.sqlite.inTransaction).toBe(false);
+      runInTransaction(second, () => note(second, 'two'));
+      expect(second.sqlite.inTransaction).toBe(false);
+      expect(first.sqlite.inTransaction).toBe(true);
+    });
+    expect([notes(first), notes(second)]).toEqual([['one'], ['two']]);
+  });
+});
