@@ -1,4 +1,4 @@
-import { documentTerms, scoreBm25, type DocumentTerms } from './bm25.js';
+import { bestFirst, documentTerms, scoreBm25, type DocumentTerms } from './bm25.js';
 
 /** An archived summary as the index holds it. */
 interface IndexedSummary {
@@ -80,14 +80,11 @@ export class ArchiveIndex {
 
   /** The synced archive's summaries matching at least one word, best first, ties newest first. */
   rank(words: readonly string[]): string[] {
-    return this.score(words)
-      .filter((entry) => entry.score > 0)
-      .sort((a, b) => b.score - a.score || a.position - b.position)
-      .map((entry) => entry.id);
+    return bestFirst(this.score(words)).map((entry) => entry.id);
   }
 
-  /** The synced archive's summaries holding at least one word, with their place in it and their BM25 score. */
-  score(words: readonly string[]): Array<{ id: string; position: number; score: number }> {
+  /** The synced archive's summaries holding at least one word, with their place in it (`index`) and their BM25 score. */
+  score(words: readonly string[]): Array<{ id: string; index: number; score: number }> {
     const documents = this.summaries.size;
     const averageLength = this.totalLength / Math.max(1, documents);
     const scores = new Map<IndexedSummary, number>();
@@ -98,7 +95,7 @@ export class ArchiveIndex {
         scores.set(summary, (scores.get(summary) ?? 0) + scoreBm25(frequency, holders.size, documents, summary.terms.length, averageLength));
       }
     }
-    return [...scores].map(([summary, score]) => ({ id: summary.id, position: summary.position, score }));
+    return [...scores].map(([summary, score]) => ({ id: summary.id, index: summary.position, score }));
   }
 
   private remove(summary: IndexedSummary): void {

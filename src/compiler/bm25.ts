@@ -26,12 +26,14 @@ export function scoreBm25(frequency: number, containing: number, documents: numb
   return (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength));
 }
 
+/** Scored entries with a positive score, best first; ties keep their place in the list (newest first). */
+export function bestFirst<E extends { index: number; score: number }>(entries: readonly E[]): E[] {
+  return entries.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score || a.index - b.index);
+}
+
 /** The documents matching at least one term, best first; ties keep the input order (newest first). */
 export function rankByBm25<D extends { terms: DocumentTerms }>(terms: readonly string[], documents: readonly D[]): D[] {
-  return scoreByBm25(terms, documents)
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .map((entry) => entry.document);
+  return bestFirst(scoreByBm25(terms, documents)).map((entry) => entry.document);
 }
 
 /** Each document holding at least one term, in input order, with its place and its BM25 score. */

@@ -102,9 +102,9 @@ describe('the terms cache of archived summaries', () => {
             index.sync(archive, load);
             expect(index.rank(each.words)).toEqual(rankByBm25(each.words, documents).map(({ id }) => id));
             // The same scores to the last bit, not only the same order.
-            const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
-            expect(index.score(each.words).sort(byPosition)).toEqual(
-              scoreByBm25(each.words, documents).map(({ document, index, score }) => ({ id: document.id, position: index, score })),
+            const byPlace = (a: { index: number }, b: { index: number }) => a.index - b.index;
+            expect(index.score(each.words).sort(byPlace)).toEqual(
+              scoreByBm25(each.words, documents).map(({ document, index, score }) => ({ id: document.id, index, score })),
             );
           }
         }
