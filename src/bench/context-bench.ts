@@ -6,6 +6,8 @@
 // At turns 20, 100, 1000 and 10000 it prints memoryd's prompt tokens beside a naive
 // full-history prompt and LangChain.js trimMessages at the same budget, measured in the
 // same run on the same history, plus the daemon's RSS (Linux: /proc) and database size.
+// Beside the context call's latency it prints the machine's floor for such a call, from
+// a bare server sampled in blocks over the same run (src/bench/socket-floor.ts).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,11 +18,18 @@ import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { contextVerdicts } from './context-verdicts.js';
 import { RSS_SAMPLE_TURNS, runContextReplay, type ContextRunResult } from './context-run.js';
 import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
+import { SocketFloor } from './socket-floor.js';
 import { summarize } from './stats.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
 const LOCOMO_FILE = '../shared/data/locomo/conv-26.json';
 const CHECKPOINTS = [20, 100, 1000, 10_000];
+/** CPU the bare server burns per call: from nothing to about what memoryd's context call takes. */
+const FLOOR_WORK_MS = [0, 0.25, 0.5, 1, 2];
+/** The floor is sampled in this many blocks, spread evenly over the user turns... */
+const FLOOR_BLOCKS = 10;
+/** ...each block making this many calls per level, the levels interleaved. */
+const FLOOR_ROUNDS = 40;
 const USAGE = 'usage: npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]\n';
 
 interface BenchArgs extends ReplayCounts {
@@ -45,6 +54,7 @@ export async function run(argv: string[]): Promise<number> {
     return 1;
   }
   const client = new MemorydClient({ socketPath: daemon.socketPath });
+  let floor = null as SocketFloor | null; // started at the first block, with the size of a real answer
   try {
     process.stderr.write(`context bench: daemon pid ${daemon.pid} on ${daemon.socketPath}; ${args.turns} user turns\n`);
     const result = await runContextReplay(client, daemon, tokenizer, {
@@ -56,9 +66,16 @@ export async function run(argv: string[]): Promise<number> {
       sessionId: 'bench-context',
       trimIterations: 5,
       trimTimeBudgetMs: 5_000,
+      between: {
+        every: Math.max(1, Math.floor(args.turns / FLOOR_BLOCKS)),
+        sample: async (body, responseBytes) => {
+          floor ??= await SocketFloor.start(FLOOR_WORK_MS, responseBytes);
+          await floor.sample(FLOOR_ROUNDS, body);
+        },
+      },
       progress: (line) => process.stderr.write(`context bench: ${line}\n`),
     });
-    process.stdout.write(report(result, args));
+    process.stdout.write(report(result, args, floor));
     return 0;
   } catch (error) {
     process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -66,11 +83,12 @@ export async function run(argv: string[]): Promise<number> {
     return 1;
   } finally {
     client.close();
+    await floor?.stop();
     await daemon.stop();
   }
 }
 
-function report(result: ContextRunResult, args: BenchArgs): string {
+function report(result: ContextRunResult, args: BenchArgs, floor: SocketFloor | null): string {
   const lines: string[] = [];
   const synthetic = result.userTurns - result.locomoUserTurns;
   lines.push(
@@ -101,6 +119,7 @@ function report(result: ContextRunResult, args: BenchArgs): string {
     `inside the daemon, whole run: context call mean ${ms(result.daemonContextMeanMs)}, prompt compile (layout + render) mean ${ms(result.compileMeanMs)} (GET /v1/metrics sum/count)`,
     `daemon RSS at start ${bytesText(result.startRssBytes)}; prompt tokens max ${result.maxTokens}, ${result.overBudget} prompts over budget`,
     '',
+    ...(floor === null ? [] : floorLines(floor, result.daemonContextMeanMs)),
     'columns: tokens by RT-007 (cl100k_base). naive = system prompt + every message so far. trimMessages = @langchain/core',
     "trimMessages(strategy 'last', includeSystem, startOn 'human', maxTokens = budget) on the same history, its counter memoised",
     'per message; its time is the median of up to 5 runs. compile/context (in daemon) = mean since the previous row.',
@@ -112,6 +131,24 @@ function report(result: ContextRunResult, args: BenchArgs): string {
     '',
   );
   return lines.join('\n');
+}
+
+/**
+ * The floor's table: what a call costs here to a server doing nothing but W ms of CPU,
+ * and so how much work a context call may do, on this machine in this run, for p50 ≤ 1 ms.
+ */
+function floorLines(floor: SocketFloor, daemonMeanMs: number): string[] {
+  const levels = floor.levels();
+  const rows = levels.map((level) => [`${level.workMs} ms`, ms(level.latency.p50), ms(level.latency.p95), ms(level.latency.p99), ms(level.latency.p50 - level.workMs)]);
+  const fits = levels.filter((level) => level.latency.p50 <= 1).at(-1);
+  return [
+    `the machine's floor, same run: the same client and socket against a bare node:http child that parses the body, keeps its core busy W ms`,
+    `and answers ${floor.responseBytes} bytes (memoryd's last answer); ${levels[0]?.latency.samples ?? 0} calls per W, in blocks spread over the run, W interleaved:`,
+    alignRows([['W (busy per call)', 'p50', 'p95', 'p99', 'p50 − W'], ...rows]),
+    `memoryd spends ${ms(daemonMeanMs)} per context call inside the daemon (mean); ` +
+      (fits === undefined ? 'here even a server doing no work misses p50 ≤ 1 ms' : `the largest W measured that keeps p50 ≤ 1 ms here is ${fits.workMs} ms (p50 ${ms(fits.latency.p50)})`),
+    '',
+  ];
 }
 
 async function loadLocomoIfPresent(wanted: boolean): Promise<LocomoConversation | null> {

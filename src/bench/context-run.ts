@@ -59,6 +59,12 @@ export interface ContextRunOptions {
   sessionId: string;
   trimIterations: number;
   trimTimeBudgetMs: number;
+  /**
+   * A baseline sampled in blocks between calls: every `every` user turns after the
+   * warm-up (and after the last turn), `sample` gets the context call's body and the size
+   * of its answer. Null for none.
+   */
+  between: { every: number; sample(body: unknown, responseBytes: number): Promise<void> } | null;
   progress(line: string): void;
 }
 
@@ -91,6 +97,8 @@ class ContextReplay {
   private readonly result: ContextRunResult;
   private lastMetrics: Metrics = { compile: null, context: null };
   private readonly rssSamples: Array<{ turn: number; bytes: number }> = [];
+  /** The latest context call, as the `between` baseline repeats it. */
+  private lastCall: { body: unknown; responseBytes: number } | null = null;
 
   constructor(
     private readonly client: MemorydClient,
@@ -130,13 +138,25 @@ class ContextReplay {
       if (this.result.userTurns === this.options.turns) break;
       await this.userTurn(step);
       const turn = this.result.userTurns;
+      if (this.dueBetween(turn)) await this.sampleBetween();
       if (turn % 1000 === 0) this.options.progress(`turn ${turn}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
+    if (this.lastCall !== null && !this.dueBetween(this.result.userTurns)) await this.sampleBetween();
     const last = await readMetrics(this.client);
     this.result.compileMeanMs = meanBetween(first.compile, last.compile);
     this.result.daemonContextMeanMs = meanBetween(first.context, last.context);
     this.result.wallMs = performance.now() - started;
     return this.result;
+  }
+
+  private dueBetween(turn: number): boolean {
+    const between = this.options.between;
+    return between !== null && turn > this.options.warmup && turn % between.every === 0;
+  }
+
+  private async sampleBetween(): Promise<void> {
+    if (this.options.between === null || this.lastCall === null) return;
+    await this.options.between.sample(this.lastCall.body, this.lastCall.responseBytes);
   }
 
   private async assistantTurn(text: string): Promise<void> {
@@ -154,6 +174,7 @@ class ContextReplay {
     const t0 = performance.now();
     const response = await this.send<ContextResponse>('POST', sessionPath(this.options.sessionId, '/context'), body);
     if (result.userTurns > this.options.warmup) result.contextLatencies.push(performance.now() - t0);
+    if (this.options.between !== null) this.lastCall = { body, responseBytes: Buffer.byteLength(JSON.stringify(response)) };
     if (result.userTurns === 1) this.history.setSystemPrompt(systemPromptOf(response));
     this.history.add({ role: 'user', content: step.text });
     if (step.toolResult !== null) this.history.add({ role: 'tool', content: step.toolResult.content, toolCallId: step.toolResult.toolCallId });
