@@ -97,8 +97,8 @@ class ContextReplay {
   private readonly result: ContextRunResult;
   private lastMetrics: Metrics = { compile: null, context: null };
   private readonly rssSamples: Array<{ turn: number; bytes: number }> = [];
-  /** The latest context call, as the `between` baseline repeats it. */
-  private lastCall: { body: unknown; responseBytes: number } | null = null;
+  /** The latest context call, as the `between` baseline repeats it (its size is measured only then). */
+  private lastCall: { body: unknown; response: ContextResponse } | null = null;
 
   constructor(
     private readonly client: MemorydClient,
@@ -156,7 +156,8 @@ class ContextReplay {
 
   private async sampleBetween(): Promise<void> {
     if (this.options.between === null || this.lastCall === null) return;
-    await this.options.between.sample(this.lastCall.body, this.lastCall.responseBytes);
+    const { body, response } = this.lastCall;
+    await this.options.between.sample(body, Buffer.byteLength(JSON.stringify(response)));
   }
 
   private async assistantTurn(text: string): Promise<void> {
@@ -174,7 +175,7 @@ class ContextReplay {
     const t0 = performance.now();
     const response = await this.send<ContextResponse>('POST', sessionPath(this.options.sessionId, '/context'), body);
     if (result.userTurns > this.options.warmup) result.contextLatencies.push(performance.now() - t0);
-    if (this.options.between !== null) this.lastCall = { body, responseBytes: Buffer.byteLength(JSON.stringify(response)) };
+    this.lastCall = { body, response };
     if (result.userTurns === 1) this.history.setSystemPrompt(systemPromptOf(response));
     this.history.add({ role: 'user', content: step.text });
     if (step.toolResult !== null) this.history.add({ role: 'tool', content: step.toolResult.content, toolCallId: step.toolResult.toolCallId });
