@@ -1,8 +1,9 @@
 // The server of the socket-floor baseline (src/bench/socket-floor.ts), run as a child by
-// scripts/floor-server.ts. A bare node:http server on a Unix socket that does what any JSON server must do for a
-// context call and nothing else: read and parse the request body, keep its CPU busy for
-// the milliseconds named in the path (`POST /work/<ms>`), and answer a JSON body of
-// exactly <response bytes>. It tells its parent "ready" over IPC once it listens.
+// scripts/floor-server.ts: a bare node:http server on a Unix socket that does what any
+// JSON server must do for a context call and nothing else. It reads and parses the
+// request body, keeps its CPU busy for the milliseconds named in the path
+// (`POST /work/<ms>`) and answers a JSON body of exactly the size it was started with.
+// It tells its parent "ready" over IPC once it listens.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 
