@@ -2,12 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { loadConfig } from '../config/config.js';
 import { AppError } from '../errors.js';
+import { exitOf, REPO_ROOT, stopChild, type ChildExit } from './child-process.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Only the tail of the child's output is kept: enough to explain a crash, bounded in memory. */
 const OUTPUT_TAIL_CHARS = 16_000;
 
@@ -25,7 +24,7 @@ export interface BenchDaemon {
   /** The last characters the child wrote to stderr and to its log files (diagnostics on failure). */
   stderrTail(): string;
   /** SIGTERM, wait for the exit (SIGKILL after `timeoutMs`), remove the data dir. */
-  stop(timeoutMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop(timeoutMs?: number): Promise<ChildExit>;
 }
 
 export interface BenchDaemonOptions {
@@ -55,9 +54,7 @@ export async function startBenchDaemon(options: BenchDaemonOptions = {}): Promis
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-OUTPUT_TAIL_CHARS)));
   child.stdout?.resume();
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const exited = exitOf(child);
   const pid = child.pid;
   try {
     if (pid === undefined) throw new AppError('INTERNAL', 'could not spawn the daemon');
@@ -77,12 +74,9 @@ export async function startBenchDaemon(options: BenchDaemonOptions = {}): Promis
     databaseFiles: () => ({ db: fileBytes(config.dbPath), wal: fileBytes(`${config.dbPath}-wal`) }),
     stderrTail: () => `${stderr}${logsTail(config.logsDir)}`,
     stop: async (timeoutMs = 10_000) => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       try {
-        return await exited;
+        return await stopChild(child, exited, timeoutMs);
       } finally {
-        clearTimeout(timer);
         rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -2,13 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { AppError } from '../errors.js';
+import { exitOf, REPO_ROOT, stopChild, type ChildExit } from './child-process.js';
 import { MIN_RESPONSE_BYTES } from './floor-server.js';
 import { summarize, type LatencySummary } from './stats.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
 
 /** The round trips measured against the bare server for one amount of work per call. */
@@ -32,6 +31,7 @@ export class SocketFloor {
 
   private constructor(
     private readonly child: ChildProcess,
+    private readonly exited: Promise<ChildExit>,
     private readonly client: MemorydClient,
     private readonly dir: string,
     readonly socketPath: string,
@@ -56,14 +56,16 @@ export class SocketFloor {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
+    const exited = exitOf(child);
     try {
       await untilReady(child);
     } catch (error) {
       child.kill('SIGKILL');
+      await exited;
       rmSync(dir, { recursive: true, force: true });
       throw error;
     }
-    return new SocketFloor(child, new MemorydClient({ socketPath }), dir, socketPath, [...new Set(workLevelsMs)], responseBytes);
+    return new SocketFloor(child, exited, new MemorydClient({ socketPath }), dir, socketPath, [...new Set(workLevelsMs)], responseBytes);
   }
 
   /** `rounds` calls per level, levels interleaved, each sending `body` as memoryd's context call would. */
@@ -86,14 +88,7 @@ export class SocketFloor {
 
   async stop(): Promise<void> {
     this.client.close();
-    const exited = new Promise<void>((resolve) => {
-      if (this.child.exitCode !== null || this.child.signalCode !== null) resolve();
-      else this.child.once('exit', () => resolve());
-    });
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
+    await stopChild(this.child, this.exited, 5_000);
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
