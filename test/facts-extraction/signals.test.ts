@@ -39,6 +39,34 @@ describe('hedged statements (low confidence)', () => {
   it('lowers an explicit request to medium when it is hedged', () => {
     expect(only('Remember that I think I prefer tabs')).toMatchObject({ statement: 'I prefer tabs', confidence: 'medium' });
   });
+
+  it.each([
+    ['I prefer oolong, I think', 'I prefer oolong', 'en'],
+    ['I prefer oolong I think', 'I prefer oolong', 'en'],
+    ['I live in Porto, I guess.', 'I live in Porto', 'en'],
+    ['I work at Acme, I suppose', 'I work at Acme', 'en'],
+    ['I live in Lisbon, or so I think', 'I live in Lisbon', 'en'],
+    ['My editor is Helix, I believe', 'My editor is Helix', 'en'],
+    ['Vivo en Madrid, creo', 'Vivo en Madrid', 'es'],
+    ['Mi editor es Vim, creo yo', 'Mi editor es Vim', 'es'],
+    ['Trabajo en Acme, me parece', 'Trabajo en Acme', 'es'],
+  ])('a hedge after the statement: %s', (text, statement, language) => {
+    expect(only(text)).toMatchObject({ statement, confidence: 'low', language });
+  });
+
+  it('"I suppose" hedges; it does not make the sentence hypothetical', () => {
+    expect(only('I suppose I prefer tea')).toMatchObject({ statement: 'I prefer tea', confidence: 'low' });
+  });
+
+  it('lowers an explicit request to medium when a hedge follows it', () => {
+    expect(only('Remember that I live in Lisbon, I think')).toMatchObject({ statement: 'I live in Lisbon', confidence: 'medium' });
+  });
+
+  it('leaves a statement alone when what follows "I think" is a statement of its own', () => {
+    expect(extractFacts('I live in Lisbon, I think Porto is nicer', { role: 'user' })).toMatchObject([
+      { statement: 'I live in Lisbon', confidence: 'medium' },
+    ]);
+  });
 });
 
 describe('retractions and corrections', () => {

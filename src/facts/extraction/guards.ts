@@ -6,8 +6,9 @@
 const WH_OPENERS = /^[¿¡]?\s*(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|donde|cuando|quien|quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas|por que)\b/u;
 const AUX_OPENERS =
   /^(?:do|does|did|is|are|was|were|am|can|could|would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|can't|couldn't|shouldn't|haven't|hasn't)\s+(?:you|u|ya|i|we|they|he|she|it|my|your|our|the|there|this|that)\b/u;
+// "Suppose I moved…" imagines; "I suppose" only hedges (markers.ts).
 const HYPOTHETICAL =
-  /\b(?:imagine|imagining|suppose|supposing|what if|let's say|lets say|pretend|pretending|hypothetically|in theory|dreamt|dreamed|i wish|imagina|imaginate|imaginemos|supongamos|suponiendo|hipoteticamente|ojala|sone que|en teoria)\b/u;
+  /\b(?:imagine|imagining|(?<!\bi )suppose|supposing|what if|let's say|lets say|pretend|pretending|hypothetically|in theory|dreamt|dreamed|i wish|imagina|imaginate|imaginemos|supongamos|suponiendo|hipoteticamente|ojala|sone que|en teoria)\b/u;
 const CONDITIONAL = /\b(?:if|unless|in case|whether|whenever|when|once|a menos que|en caso de que|cuando|siempre que)\b|\bsi\b(?!\s*[,!.])/u;
 const REPORTING =
   /\b(?:said|says|told|tells|asked|asks|claims?|claimed|wrote|writes|thinks|believes|according to|dijo|dice|dicen|dijeron|conto|comento|escribio|segun|afirma|asegura|cree que|piensa que)\b/gu;

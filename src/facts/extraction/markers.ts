@@ -64,6 +64,13 @@ const NOT_VOCATIVE = new Set([
 // A trailing "remember" needs a comma before it: "I will remember that" is the user's own promise.
 const TRAIL =
   /(?:\s*[,.!-]\s*|\s+)(you should know|just so you know|for the record|fyi|para que sepas|para que lo sepas)[.!\s]*$|\s*[,-]\s*(remember that|remember|don't forget|dont forget|recordalo|recuerdalo|no lo olvides|no te olvides)[.!\s]*$/u;
+// Hedges that follow what they qualify ("I live in Porto, I think", "vivo en Madrid, creo"),
+// after a comma or dash; the first-person ones also without ("I work at Acme I think").
+const TRAILING_HEDGES =
+  "i think(?: so)?|i guess|i believe|i suppose|i'm not sure|im not sure|not sure|or so i (?:think|believe|hear)|maybe|perhaps|probably|possibly|" +
+  'creo(?: yo)?|supongo|me parece|quizas|quiza|tal vez|probablemente|posiblemente|no estoy segur[oa]';
+const HEDGE_TAIL = new RegExp(`(?:\\s*[,-]\\s*(${TRAILING_HEDGES})|\\s+(i think|i guess|i believe|i suppose))[.!\\s]*$`, 'u');
+const HEDGE_ONLY = new RegExp(`^(?:${TRAILING_HEDGES})[.!\\s]*$`, 'u');
 const MAX_LEAD_INS = 8;
 const SPANISH_MARKER =
   /\b(?:que|para|recorda|recuerda|recordad|recordame|acordate|acuerdate|olvides|cuenta|nota|anota|apunta|sepas|partir|ahora|aca|realidad|quise|dicho|correccion|creo|parece|supongo|quizas|quiza|tal vez|capaz|probablemente|posiblemente|segur[oa]|desde|adelante|perdon)\b/u;
@@ -88,7 +95,12 @@ function matchLeadIn(scan: string): [MarkerKind, string] | null {
   return null;
 }
 
-/** Strips fillers, vocatives, remember/notice/hedge/correction/"from now on" lead-ins and remember tails. */
+/** A clause that only hedges the one before it ("…, I think"): it belongs to that clause. */
+export function isTrailingHedge(scan: string): boolean {
+  return HEDGE_ONLY.test(scan);
+}
+
+/** Strips fillers, vocatives, remember/notice/hedge/correction/"from now on" lead-ins, remember tails and hedge tails. */
 export function stripMarkers(clause: FoldedText): MarkedClause {
   const markers: ClauseMarkers = {
     explicit: false,
@@ -113,6 +125,11 @@ export function stripMarkers(clause: FoldedText): MarkedClause {
     const name = (tail[1] ?? tail[2] ?? '').trim();
     markers.language ??= SPANISH_MARKER.test(name) || /^(?:recordalo|recuerdalo|no lo olvides|no te olvides)$/u.test(name) ? 'es' : 'en';
     body = sliceFolded(body, 0, tail.index);
+  }
+  const hedge = HEDGE_TAIL.exec(body.scan);
+  if (hedge && hedge.index > 0) {
+    applyLeadIn('hedge', hedge[1] ?? hedge[2] ?? '', markers);
+    body = sliceFolded(body, 0, hedge.index);
   }
   return { body: trimFolded(body), markers };
 }

@@ -1,4 +1,5 @@
 import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
+import { isTrailingHedge } from './markers.js';
 
 /** One sentence of a message, with the punctuation that ended it ("?", "!", "." or ""). */
 export interface Sentence {
@@ -45,7 +46,11 @@ export function splitSentences(message: FoldedText): Sentence[] {
   return sentences;
 }
 
-/** Splits a sentence into clauses at conjunctions or commas that open a new first-person clause or a question. */
+/**
+ * Splits a sentence into clauses at conjunctions or commas that open a new first-person
+ * clause or a question. A last clause that only hedges ("…, I think") stays with the
+ * clause it qualifies.
+ */
 export function splitClauses(sentence: FoldedText): Clause[] {
   const clauses: Clause[] = [];
   let start = 0;
@@ -60,5 +65,10 @@ export function splitClauses(sentence: FoldedText): Clause[] {
     push(match.index, match.index + match[0].length);
   }
   push(sentence.folded.length, sentence.folded.length);
+  const last = clauses.at(-1);
+  const qualified = clauses.at(-2);
+  if (last !== undefined && qualified !== undefined && isTrailingHedge(last.text.scan)) {
+    clauses.splice(-2, 2, { text: trimFolded(sliceFolded(sentence, qualified.start, sentence.folded.length)), start: qualified.start });
+  }
   return clauses;
 }
