@@ -18,7 +18,8 @@ const FLUSH_PHRASES = [
   "let us change the topic", "let's change subjects", "let's change topics",
   'can we change the subject', 'could we change the subject', 'can we change the topic',
   'could we change the topic', 'i want to change the subject', "i'd like to change the subject",
-  'i would like to change the subject', "let's talk about something else",
+  'i would like to change the subject', "let's switch topics", "let's switch subjects",
+  'can we switch topics', "let's talk about something else",
   'can we talk about something else', 'cambiemos de tema', 'cambiemos el tema',
   'cambiamos de tema', 'quiero cambiar de tema', 'podemos cambiar de tema',
   'podriamos cambiar de tema', 'vamos a cambiar de tema', 'hablemos de otra cosa',
@@ -29,7 +30,8 @@ const FLUSH_PHRASES = [
 const STRONG_SHIFT_PHRASES = [
   'changing the subject', 'change of subject', 'to change the subject', 'changing topics',
   'on another note', 'on a different note', 'on an unrelated note', 'on a totally different note',
-  'switching gears', 'totally unrelated', 'completely unrelated', 'unrelated question',
+  'switching gears', 'shifting gears', 'switching topics', 'switching subjects', 'change of topic',
+  'changing the topic', 'totally unrelated', 'completely unrelated', 'unrelated question',
   'different topic', 'new topic', 'i wanted to ask you about', 'i wanted to ask about',
   'cambiando de tema', 'cambio de tema', 'dejando eso de lado', 'dejando de lado eso',
   'te queria preguntar sobre', 'te queria preguntar por', 'queria preguntarte sobre',
@@ -42,8 +44,9 @@ const STRONG_SHIFT_PHRASES = [
 const WEAK_SHIFT_PHRASES = [
   'by the way', 'btw', 'anyway', 'anyways', 'moving on', 'different question',
   'another question', 'quick question', 'random question', 'unrelated',
-  'another thing', 'one more thing', "let's talk about", 'enough about',
-  'otra cosa', 'otro tema', 'otra pregunta', 'por cierto', 'a proposito', 'por otro lado',
+  'another thing', 'one more thing', "let's talk about", 'enough about', 'back to', 'going back to',
+  'otra cosa', 'otro tema', 'otra pregunta', 'por cierto', 'a proposito', 'por otro lado', 'volviendo a',
+  'volviendo al',
 ];
 
 // Words that may precede a phrase without making it "inline".

@@ -11,6 +11,7 @@ describe('detectExplicitShift', () => {
     ['bueno, cambiemos de tema: ¿qué tal el fútbol?', 'cambiemos de tema'],
     ['Hablemos de otra cosa', 'hablemos de otra cosa'],
     ['¿Podemos cambiar de tema?', 'podemos cambiar de tema'],
+    ["Let's switch topics.", "let's switch topics"],
   ])('flush: %s', (text, phrase) => {
     expect(detectExplicitShift(text)).toMatchObject({ kind: 'flush', phrase: phrase.replace(/'/g, '') });
   });
@@ -30,6 +31,10 @@ describe('detectExplicitShift', () => {
     ['Unrelated, but do you like jazz?', 'unrelated'],
     ['Otra cosa: ¿viste el partido?', 'otra cosa'],
     ['Moving on: the budget for Q3.', 'moving on'],
+    ['ok. Switching topics: my Postgres query is slow', 'switching topics'],
+    ['Shifting gears, how is the budget?', 'shifting gears'],
+    ['Back to the trip: what about food in Osaka?', 'back to'],
+    ['Volviendo al viaje, ¿qué comemos en Osaka?', 'volviendo al'],
   ])('shift: %s', (text, phrase) => {
     expect(detectExplicitShift(text)).toMatchObject({ kind: 'shift', phrase });
   });
@@ -41,6 +46,7 @@ describe('detectExplicitShift', () => {
     ['No es otra cosa que un error de red.'],
     ['standby the wayfarer is here'],
     ['The changing subjects of art'],
+    ['I went back to the office'],
     ['hello there'],
     [''],
   ])('no shift: %s', (text) => {
