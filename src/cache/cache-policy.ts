@@ -145,6 +145,40 @@ function looksLikeQuestion(raw: string, words: string[]): boolean {
   return QUESTION_OPENERS.some((phrase) => opening.startsWith(` ${phrase} `));
 }
 
+const WORD_TOKEN = /[\p{L}\p{N}]+(?:['’`´][\p{L}\p{N}]+)*/gu;
+const SENTENCE_BREAK = /[.!?¿¡:;\n][\s"'“‘(«-]*$/u;
+
+/**
+ * The names and numbers of a question, folded: words with a digit, and words capitalised
+ * other than at the start of a sentence ("Australia", "Q3", "SQL"; not "I"). Questions
+ * that name different things ask different things however alike the rest of their words
+ * (a hashing vector hardly tells "Austria" from "Australia"). A name typed in lower
+ * case, or first in its sentence, is not seen.
+ */
+export function dedupSpecifics(text: string): string[] {
+  const head = text.slice(0, MAX_CACHEABLE_CHARS);
+  const specifics: string[] = [];
+  let previousEnd = -1;
+  for (const match of head.matchAll(WORD_TOKEN)) {
+    const word = match[0];
+    const opensSentence = previousEnd < 0 || SENTENCE_BREAK.test(head.slice(previousEnd, match.index));
+    previousEnd = match.index + word.length;
+    const named = !opensSentence && /^\p{Lu}/u.test(word) && !/^I(?:['’`´]\p{L}+)?$/u.test(word);
+    if (named || /\p{N}/u.test(word)) specifics.push(...foldedQueryWords(word));
+  }
+  return specifics;
+}
+
+/** True when every name and number of each question is among the other's words (`dedupSpecifics`). */
+export function sameSpecifics(a: string, b: string): boolean {
+  const covers = (text: string, specifics: readonly string[]): boolean => {
+    if (specifics.length === 0) return true;
+    const words = new Set(foldedQueryWords(text.slice(0, MAX_CACHEABLE_CHARS)));
+    return specifics.every((word) => words.has(word));
+  };
+  return covers(b, dedupSpecifics(a)) && covers(a, dedupSpecifics(b));
+}
+
 /**
  * Who a question is about and whether it is negated: `1` (I/my/mi…), `2` (you/your/tu…),
  * `n` (not/never/nunca…). Intent dedup merges two questions only when these agree, so
@@ -160,4 +194,12 @@ export function dedupSignature(text: string): string {
     negated ||= NEGATIONS.has(word);
   }
   return `${first ? '1' : ''}${second ? '2' : ''}${negated ? 'n' : ''}`;
+}
+
+/**
+ * The guards of intent dedup beyond similarity: two questions may share an answer only
+ * when they are about the same persons, both negated or neither, and name the same things.
+ */
+export function mayShareAnswer(a: string, b: string): boolean {
+  return dedupSignature(a) === dedupSignature(b) && sameSpecifics(a, b);
 }

@@ -15,7 +15,7 @@ import {
   type ResponseCacheReader,
   type ResponseCacheRow,
 } from '../storage/response-cache-repo.js';
-import { cacheRefusal, dedupSignature, detectLanguage, normaliseQuery, type CacheRefusal, type Language } from './cache-policy.js';
+import { cacheRefusal, detectLanguage, mayShareAnswer, normaliseQuery, type CacheRefusal, type Language } from './cache-policy.js';
 import { DedupIndex } from './dedup-index.js';
 
 /** Spec §4: answers to factual questions about the user are kept 24 h. */
@@ -153,8 +153,8 @@ export class ResponseCache {
 
   /**
    * The cached answer for a message: the same normalised question (`cache`), else the
-   * most similar cached question of the same language, embedder, persons and negation
-   * above the threshold (`dedup`). Null for time-dependent, emotional and other
+   * most similar cached question of the same language, embedder, persons, negation and
+   * names above the threshold (`dedup`). Null for time-dependent, emotional and other
    * uncacheable messages.
    * `embedding` is the message's vector by this cache's embedder (null: exact hits only).
    */
@@ -167,15 +167,13 @@ export class ResponseCache {
     if (embedding === null) return null;
     this.checkDims(embedding);
     const threshold = this.options.dedupThreshold;
-    let signature: string | null = null;
     for (const candidate of this.index.candidates(embedding, language, now, threshold)) {
       const row = this.reader.findLive(candidate.key, now);
       if (!row || row.embedding === null || row.embedderId !== this.options.embedder.id || row.language !== language) {
         this.index.delete(candidate.key);
         continue;
       }
-      signature ??= dedupSignature(message);
-      if (dedupSignature(row.query) !== signature) continue;
+      if (!mayShareAnswer(message, row.query)) continue;
       const similarity = cosine(embedding, this.vectorOf(row.embedding));
       if (similarity > threshold) return this.answer(row, 'dedup', similarity, language);
     }

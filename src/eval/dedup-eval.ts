@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import type { Embedder } from '../embeddings/embedder.js';
 import { DEFAULT_MODEL_ID } from '../embeddings/model-files.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
+import { mayShareAnswer } from '../cache/cache-policy.js';
 import { cosine } from '../embeddings/vector.js';
 import { AppError } from '../errors.js';
 
@@ -27,6 +28,8 @@ export interface StsPair {
 interface Scored {
   score: number;
   cosine: number;
+  /** The cache's guards (persons, negation, names and numbers) let the pair merge. */
+  guarded: boolean;
 }
 
 interface Counts {
@@ -88,19 +91,20 @@ async function scorePairs(pairs: StsPair[], embedder: Embedder, timing: { ms: nu
   return pairs.map((pair) => ({
     score: pair.score,
     cosine: cosine(bySentence.get(pair.left) as Float32Array, bySentence.get(pair.right) as Float32Array),
+    guarded: mayShareAnswer(pair.left, pair.right),
   }));
 }
 
-function labelled(scored: Scored[]): { positive: boolean; cosine: number }[] {
+function labelled(scored: Scored[]): { positive: boolean; cosine: number; guarded: boolean }[] {
   return scored
     .filter((pair) => pair.score >= POSITIVE_MIN || pair.score <= NEGATIVE_MAX)
-    .map((pair) => ({ positive: pair.score >= POSITIVE_MIN, cosine: pair.cosine }));
+    .map((pair) => ({ positive: pair.score >= POSITIVE_MIN, cosine: pair.cosine, guarded: pair.guarded }));
 }
 
-function countAt(scored: Scored[], threshold: number): Counts {
+function countAt(scored: Scored[], threshold: number, guards: boolean): Counts {
   const counts: Counts = { tp: 0, fp: 0, fn: 0, positives: 0, negatives: 0 };
   for (const pair of labelled(scored)) {
-    const merged = pair.cosine > threshold;
+    const merged = pair.cosine > threshold && (!guards || pair.guarded);
     if (pair.positive) counts.positives++;
     else counts.negatives++;
     if (merged && pair.positive) counts.tp++;
@@ -152,8 +156,8 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-function resultRow(language: string, threshold: number, chosenBy: string, dev: Scored[]): string[] {
-  const c = countAt(dev, threshold);
+function resultRow(language: string, threshold: number, chosenBy: string, dev: Scored[], guards = false): string[] {
+  const c = countAt(dev, threshold, guards);
   const figures = [precisionOf(c), recallOf(c), f1Of(c)].map((x) => x.toFixed(3));
   return [language, threshold.toFixed(3), chosenBy, ...figures, ...[c.tp, c.fp, c.fn, c.positives, c.negatives].map(String)];
 }
@@ -248,6 +252,7 @@ export async function run(argv: string[]): Promise<number> {
     const dev = await scorePairs(await readStsPairs(file('dev')), embedder, timing);
     const fitted = fitThresholds(train);
     results.push(resultRow(language, options.threshold, 'configured', dev));
+    results.push(resultRow(language, options.threshold, 'configured + guards', dev, true));
     results.push(resultRow(language, fitted.bestF1, 'train F1-best', dev));
     if (fitted.precise === undefined) results.push([language, '-', `train P≥${TARGET_PRECISION}: none`]);
     else results.push(resultRow(language, fitted.precise, `train P≥${TARGET_PRECISION}`, dev));
@@ -256,7 +261,7 @@ export async function run(argv: string[]): Promise<number> {
   const bandHeader = ['set', ...BANDS.map(([low, high]) => `${low}–${Math.min(high, 5)}`), 'Spearman'];
   process.stdout.write(
     [
-      `dedup eval — embedder ${embedder.id}; positives gold ≥ ${POSITIVE_MIN}, negatives gold ≤ ${NEGATIVE_MAX}; merged when cosine > threshold; figures on dev`,
+      `dedup eval — embedder ${embedder.id}; positives gold ≥ ${POSITIVE_MIN}, negatives gold ≤ ${NEGATIVE_MAX}; merged when cosine > threshold (+ guards: and the cache's persons, negation, names and numbers agree); figures on dev`,
       '',
       table(['lang', 'threshold', 'chosen by', 'precision', 'recall', 'F1', 'TP', 'FP', 'FN', 'pos', 'neg'], results),
       '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheRefusal, dedupSignature, detectLanguage, normaliseQuery } from '../../src/cache/cache-policy.js';
+import { cacheRefusal, dedupSignature, dedupSpecifics, detectLanguage, mayShareAnswer, normaliseQuery, sameSpecifics } from '../../src/cache/cache-policy.js';
 
 const calm = { sideEffectSinceQuestion: false };
 
@@ -76,5 +76,30 @@ describe('dedupSignature', () => {
     expect(dedupSignature('¿Dónde trabaja mi hermana?')).not.toBe(dedupSignature('¿Dónde trabaja tu hermana?'));
     expect(dedupSignature('Do I like coffee?')).not.toBe(dedupSignature("Don't I like coffee?"));
     expect(dedupSignature('Where is the office?')).toBe('');
+  });
+});
+
+describe('dedupSpecifics and sameSpecifics', () => {
+  it('finds names inside a sentence and numbers anywhere, folded; not the first word, nor "I"', () => {
+    expect(dedupSpecifics('What is the capital of Australia?')).toEqual(['australia']);
+    expect(dedupSpecifics('Where did I park? I think Lot B.')).toEqual(['lot', 'b']);
+    expect(dedupSpecifics("¿Cuál es la capital de Perú? I'm asking")).toEqual(['peru']);
+    expect(dedupSpecifics('What did I decide about the 2025 budget and Q3?')).toEqual(['2025', 'q3']);
+    expect(dedupSpecifics('Where do I work?')).toEqual([]);
+  });
+
+  it('agrees only when each side\'s names and numbers are words of the other', () => {
+    expect(sameSpecifics('What is the capital of Australia?', 'what is the capital of australia')).toBe(true);
+    expect(sameSpecifics('What is the capital of Australia?', 'What is the capital of Austria?')).toBe(false);
+    expect(sameSpecifics('What is the capital of Australia?', 'what is the capital of austria')).toBe(false);
+    expect(sameSpecifics('What did I decide about the 2025 budget?', 'What did I decide about the 2026 budget?')).toBe(false);
+    expect(sameSpecifics('What did I decide about the budget?', 'What did I decide about the Q3 budget?')).toBe(false);
+    expect(sameSpecifics('Where do I work?', 'Where am I working?')).toBe(true);
+  });
+
+  it('mayShareAnswer needs the same persons, negation and names', () => {
+    expect(mayShareAnswer('What did I decide about Acme?', 'About Acme, what did I decide?')).toBe(true);
+    expect(mayShareAnswer('What did I decide about Acme?', 'What did you decide about Acme?')).toBe(false);
+    expect(mayShareAnswer('What did I decide about Acme?', 'What did I decide about Initech?')).toBe(false);
   });
 });

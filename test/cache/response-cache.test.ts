@@ -170,6 +170,16 @@ describe('intent dedup', () => {
     expect((await ask(cache, 'About the deployment, what did I decide?'))?.source).toBe('dedup');
   });
 
+  it('does not merge questions that name different things, however similar their words', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'What is the capital of Australia?', answer: 'Canberra.', domains: [] });
+    const austria = 'What is the capital of Austria?';
+    expect(cosine(await embedder.embed('What is the capital of Australia?'), await embedder.embed(austria))).toBeGreaterThan(0.9);
+    expect(await ask(cache, austria)).toBeNull();
+    expect(await ask(cache, 'what is the capital of austria?')).toBeNull();
+    expect(await ask(cache, "What's the capital of Australia?")).toMatchObject({ source: 'dedup', response: 'Canberra.' });
+  });
+
   it('honours the configured threshold', async () => {
     const strict = new ResponseCache({ db: database.db, clock, embedder, dedupThreshold: 0.9999 });
     await storeAnswer(strict, { question: 'Where do I work?', answer: 'At Acme.' });

@@ -34,6 +34,7 @@ describe('dedup eval', () => {
       'Deploy to staging,Deploy to production,2.5',
       '"Remember that I prefer coffee, black",I prefer black coffee,4.8',
       'My dog is sick,The stock market fell,0.4',
+      'What is the capital of Australia?,What is the capital of Austria?,0.8',
     ].join('\n');
     for (const language of ['en', 'es']) {
       for (const split of ['train', 'dev']) await writeFile(join(temp.dir, `stsb-${language}-${split}.csv`), rows);
@@ -50,7 +51,10 @@ describe('dedup eval', () => {
     const text = output.join('');
     expect(text).toContain('embedder hashing-v1-512');
     expect(text).toMatch(/^lang +threshold +chosen by +precision +recall +F1 +TP +FP +FN +pos +neg$/m);
-    expect(text).toMatch(/^en +0\.800 +configured +\d\.\d{3} +\d\.\d{3} +\d\.\d{3} +\d+ +\d+ +\d+ +3 +3$/m);
+    expect(text).toMatch(/^en +0\.800 +configured +\d\.\d{3} +\d\.\d{3} +\d\.\d{3} +\d+ +\d+ +\d+ +3 +4$/m);
+    // The name guard refuses the Australia/Austria pair that similarity alone merges.
+    const falsePositives = (chosenBy: string): number => Number(new RegExp(`^en +0\\.800 +${chosenBy} +(?:\\S+ +){4}(\\d+) `, 'm').exec(text)?.[1]);
+    expect(falsePositives('configured \\+ guards')).toBe(falsePositives('configured') - 1);
     expect(text).toMatch(/^es +\S+ +train F1-best /m);
     expect(text).toMatch(/embed time: [\d.]+ ms per sentence/);
   });
