@@ -23,6 +23,10 @@ describe('detectForgetRequest', () => {
     ['Olvidá eso', 'es'],
     ['No recuerdes eso', 'es'],
     ['Borrá eso', 'es'],
+    ['Actually no, forget that', 'en'],
+    ["Wait, don't remember that.", 'en'],
+    ['Scratch that.', 'en'],
+    ['En realidad no, olvidá eso', 'es'],
   ] as const)('"%s" asks to forget the last thing said (null target)', (text, language) => {
     expect(detectForgetRequest(text)).toEqual({ target: null, language });
   });
@@ -36,6 +40,9 @@ describe('detectForgetRequest', () => {
     ['I forgot that I had a meeting'],
     ['Delete my calendar events for today'],
     ['Remember that I work at Acme'],
+    ['Ignore that email'],
+    // It takes back its own sentence only (extractFacts skips that sentence).
+    ['I live in Lisbon, forget that'],
     [''],
   ])('is not a forget request: %j', (text) => {
     expect(detectForgetRequest(text)).toBeNull();

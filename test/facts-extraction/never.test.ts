@@ -37,6 +37,9 @@ describe('never from…', () => {
     ['Spanish "ojalá"', 'Ojalá viviera en la playa'],
     ['Spanish "imaginate"', 'Imaginate que vivo en Tokio'],
     ['Spanish "cuando" (future)', 'Cuando me mude a Madrid, prefiero un piso chico'],
+    ['a sentence that takes itself back', 'I live in Lisbon, forget that'],
+    ['a take-back after a correction', 'My editor is Vim, actually no, scratch that.'],
+    ['a Spanish take-back', 'Vivo en Lima, olvidá eso'],
   ])('%s: %s', (_, text) => none(text));
 
   it.each([

@@ -211,6 +211,15 @@ describe('forget requests', () => {
     expect(f.service.list({ status: 'all' })).toEqual([]);
   });
 
+  it('a take-back after the statement, in a later sentence or the same one, keeps it out and touches nothing older', async () => {
+    await f.say('Remember that my editor is Vim.', { turn: 1 });
+    expect((await f.say('I live in Lisbon. Actually no, forget that.', { turn: 3 })).added).toEqual([]);
+    expect((await f.say('I work at Acme, scratch that', { turn: 5 })).added).toEqual([]);
+    const sameSentence = await f.say('Vivo en Lima, olvidá eso.', { turn: 7 });
+    expect(sameSentence).toMatchObject({ added: [], deleted: [] });
+    expect(f.service.list({ status: 'all' }).map((fact) => fact.fact)).toEqual(['My editor is Vim']);
+  });
+
   it('"forget that" alone deletes the facts of the latest user turn of this session that added any', async () => {
     await f.say('I work at Acme.', { session: 's1', turn: 1 });
     await f.say('Remember that my editor is Vim.', { session: 's1', turn: 3 });

@@ -1,6 +1,6 @@
 import { factDomain } from './fact-domain.js';
 import { foldMessage } from './folded-text.js';
-import { forgetRequestIn } from './forget-request.js';
+import { forgetRequestIn, takesItselfBack } from './forget-request.js';
 import { isConditional, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
 import { stripMarkers, type ClauseMarkers } from './markers.js';
 import type { FactRule, RuleHit } from './rule-support.js';
@@ -92,7 +92,7 @@ export function extractFacts(text: string, context: ExtractionContext): Extracte
   for (const sentence of splitSentences(foldMessage(cleaned))) {
     if (facts.length >= MAX_FACTS_PER_MESSAGE) break;
     if (sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan)) continue;
-    if (forgetRequestIn(sentence.text, sentence.terminal === '?')) continue;
+    if (forgetRequestIn(sentence.text, sentence.terminal === '?') || takesItselfBack(sentence.text)) continue;
     const clauses = splitClauses(sentence.text);
     let leadIn: ClauseMarkers | null = null;
     clauses.forEach((clause, index) => {

@@ -3,7 +3,15 @@ import { isQuestion } from './guards.js';
 import { splitSentences } from './split-clauses.js';
 import type { ForgetRequest } from './types.js';
 
-const LEAD = /^(?:(?:please|pls|and|also|ok|okay|so|hey|oh|por favor|porfa|y|tambien|bueno|che)[\s,!]+)*/u;
+// Fillers, and the corrections that usually open a take-back ("actually no, forget that");
+// "no" only with a comma, since "no recuerdes eso" is itself the request.
+const LEAD =
+  /^(?:(?:please|pls|and|also|ok|okay|so|hey|oh|actually|wait|sorry|oops|hmm|um|never mind|nevermind|por favor|porfa|y|tambien|bueno|che|en realidad|perdon|mejor|espera|ah)[\s,!]+|(?:no|nope)\s*[,!]+\s*)*/u;
+// "Scratch that": only ever about what was just said.
+const TAKE_BACK = /^(?:scratch|strike) (?:that|this)$/u;
+// "I live in Lisbon, forget that": the sentence takes itself back.
+const TAKEN_BACK_TAIL =
+  /[,;-]\s*(?:(?:actually|no|wait|sorry|oops|en realidad|perdon|mejor)[\s,]+)*(?:forget|don't remember|do not remember|dont remember|scratch|strike|olvida|no recuerdes|borra)\s+(?:that|this|eso|esto)$/u;
 const FORGET_EN =
   /^(?:forget|don't remember|do not remember|dont remember|stop remembering|unlearn|(?:delete|erase|remove)(?= (?:that|this) from your memory| the fact| what you know| what i said| everything you know))\s*(?:(?<deictic>that|this)(?:\s+from your memory)?|(?:what|everything) (?:i (?:said|told you)|you know) about\s+(?<about>.+)|(?:the fact )?that\s+(?<clause>.+)|about\s+(?<topic>.+)|(?<mine>my\s+.+)|the fact\s+(?<fact>.+))$/du;
 const FORGET_ES =
@@ -24,11 +32,21 @@ export function forgetRequestIn(sentence: FoldedText, endsWithQuestionMark: bool
   if (isQuestion(sentence.scan, endsWithQuestionMark)) return null;
   const lead = LEAD.exec(sentence.scan)?.[0].length ?? 0;
   const body = sliceFolded(sentence, lead, sentence.folded.length);
+  const scan = body.scan.replace(/[.!\s]+$/u, '');
   for (const [pattern, language] of [[FORGET_EN, 'en'], [FORGET_ES, 'es']] as const) {
-    const match = pattern.exec(body.scan.replace(/[.!\s]+$/u, ''));
+    const match = pattern.exec(scan);
     if (match) return { target: target(body, match), language };
   }
-  return null;
+  return TAKE_BACK.test(scan) ? { target: null, language: 'en' } : null;
+}
+
+/**
+ * True when a sentence ends by taking itself back ("I live in Lisbon, forget that",
+ * "vivo en Lima, olvidá eso"): nothing in it is a fact, and nothing said before is touched.
+ */
+export function takesItselfBack(sentence: FoldedText): boolean {
+  const match = TAKEN_BACK_TAIL.exec(sentence.scan.replace(/[.!\s]+$/u, ''));
+  return match !== null && match.index > 0;
 }
 
 /**
