@@ -2,6 +2,7 @@ import type { Domain } from '../domains/domain.js';
 import type { FactConfidence } from './extraction/index.js';
 import type { FactStatus } from './fact-record.js';
 import { contentStems, phraseWords, subjectStems } from './fact-words.js';
+import { isStandingInstruction } from './standing-instruction.js';
 
 /** A live fact as selection needs it, with everything costly precomputed once. */
 export interface IndexedFact {
@@ -24,10 +25,12 @@ export interface IndexedFact {
   valueStems: string[];
   /** Folded words of the statement (value containment). */
   words: string[];
+  /** It says how to answer from now on (`isStandingInstruction`): relevant to every message. */
+  standing: boolean;
 }
 
 /** What the index is built from: a fact's stored fields, and its value when known. */
-export type IndexInput = Omit<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words'> & { value: string | null };
+export type IndexInput = Omit<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing'> & { value: string | null };
 
 export function indexedFact(input: IndexInput): IndexedFact {
   return shaped(input, {
@@ -35,14 +38,15 @@ export function indexedFact(input: IndexInput): IndexedFact {
     subjectStems: subjectStems(input.subject),
     valueStems: input.value === null ? [] : contentStems(input.value),
     words: phraseWords(input.fact),
+    standing: isStandingInstruction(input.fact),
   });
 }
 
 // One literal shape for every entry: selection reads these fields for every fact on
 // every call, and objects of one hidden class keep those reads monomorphic.
 function shaped(
-  base: Omit<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words'>,
-  derived: Pick<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words'>,
+  base: Omit<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing'>,
+  derived: Pick<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing'>,
 ): IndexedFact {
   return {
     id: base.id,
@@ -59,6 +63,7 @@ function shaped(
     subjectStems: derived.subjectStems,
     valueStems: derived.valueStems,
     words: derived.words,
+    standing: derived.standing,
   };
 }
 

@@ -62,7 +62,8 @@ export function namesFact(message: ReadonlySet<string>, fact: IndexedFact): bool
  * Ranks the live facts for one prompt. Pure and synchronous: it runs on every context
  * call. Excludes what may not be injected (stale, superseded, deleted, low confidence
  * unconfirmed for 30 days), facts mentioned in the last 3 turns, and facts that do not
- * justify their place: a fact of the message's primary domain always may; one of a
+ * justify their place: a fact of the message's primary domain always may, and so may a
+ * standing instruction ("from now on, answer in Spanish") whatever the domain; one of a
  * secondary domain needs similarity ≥ 0.25, any other ≥ 0.5, a dormant one ≥ 0.75 —
  * or the message names it (its value, or its short subject key).
  * Ordered by score, ties by id; `items` is the longest prefix within the token budget.
@@ -83,7 +84,7 @@ export function selectFacts(
     if (verdict === 'never') continue;
     const similarity = fact.vector !== null && fact.vector.length === request.embedding.length ? cosine(request.embedding, fact.vector) : 0;
     const named = namesFact(message, fact);
-    const needed = verdict === 'on-request' ? EXPLICIT_SIMILARITY : similarityNeeded(fact.domain, domains);
+    const needed = verdict === 'on-request' ? EXPLICIT_SIMILARITY : fact.standing ? -Infinity : similarityNeeded(fact.domain, domains);
     const relevant = named || similarity >= needed;
     if (!relevant || recent.some((turn) => mentions(turn, fact.stems))) continue;
     ranked.push({

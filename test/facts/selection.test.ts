@@ -90,6 +90,19 @@ describe('selection for a prompt', () => {
     expect(await selected(message, ['Laura called.'])).toContain('My manager is Laura');
   });
 
+  it('a standing instruction bears on every message, whatever its domain; an ordinary preference does not', async () => {
+    await f.service.add({ fact: 'From now on, answer in Spanish', domain: 'preferences', confidence: 'high' });
+    await f.service.add({ fact: 'I prefer concise answers', domain: 'preferences', confidence: 'medium' });
+    const work = await selected('Can you help me write an email to my manager about the standup?');
+    expect(work).toEqual(expect.arrayContaining(['From now on, answer in Spanish', 'I prefer concise answers', 'My manager is Laura']));
+    expect(work).not.toContain('I prefer tabs over spaces');
+    expect(await selected('hey there, how are you doing')).toEqual(['From now on, answer in Spanish', 'I prefer concise answers']);
+    // Still one of the facts: left out when just said, and subject to decay.
+    expect(await selected('hey there', ['From now on, answer in Spanish.', 'ok'])).toEqual(['I prefer concise answers']);
+    f.clock.set(START + 91 * DAY_MS);
+    expect(await selected('hey there, how are you doing')).toEqual(['From now on, answer in Spanish']);
+  });
+
   it('returns a dormant fact only when the message asks about it', async () => {
     f.clock.set(START + 91 * DAY_MS);
     for (const [fact, domain] of FACTS) if (domain !== 'preferences') await f.service.edit(ids[fact] as string, { confirm: true });
