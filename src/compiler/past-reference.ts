@@ -6,6 +6,8 @@ export interface PastReference {
   phrase: string;
   /** UTC day range for "yesterday" / "ayer" / "last week"…; null when no time is named. */
   range: { from: number; to: number } | null;
+  /** The words that named the range ("yesterday", "la semana pasada"): when, not what. */
+  rangePhrase: string | null;
 }
 
 interface Pattern {
@@ -46,7 +48,8 @@ export function detectPastReference(message: string, now: number): PastReference
   const first = matches[0];
   if (first === undefined) return null;
   // The first phrase names the reference; the first time span found bounds it.
-  return { phrase: first.phrase, range: matches.find((match) => match.range !== null)?.range ?? null };
+  const timed = matches.find((match) => match.range !== null);
+  return { phrase: first.phrase, range: timed?.range ?? null, rangePhrase: timed?.phrase ?? null };
 }
 
 function dayRange(now: number, fromDaysAgo: number, toDaysAgo: number): { from: number; to: number } {

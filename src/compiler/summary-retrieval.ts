@@ -127,9 +127,11 @@ function updatedList(kept: readonly ArchivedId[], bounds: ArchiveBounds, newer: 
 /**
  * Archived summaries that answer a question about the past: within the named day range
  * (if any), ranked by BM25 of the message's content words over the summaries' words
- * (document frequencies from the session's own archive), newest first on ties; with a
- * range but no content words, the newest of the range. Reads the archive only when a
- * message asks about the past, so ordinary turns pay nothing for it.
+ * (document frequencies from the session's own archive), newest first on ties. The words
+ * that named the range ("yesterday") are not searched for; with a range but no other
+ * content words, or none that any summary of the range holds, the newest of the range.
+ * Reads the archive only when a message asks about the past, so ordinary turns pay
+ * nothing for it.
  */
 export function retrieveArchived(
   store: ConversationStore,
@@ -140,15 +142,20 @@ export function retrieveArchived(
   reference: PastReference,
   limit: number,
 ): SummaryRow[] {
-  const terms = contentWords(message).slice(0, MAX_TERMS);
+  const when = new Set(reference.rangePhrase === null ? [] : contentWords(reference.rangePhrase));
+  const terms = contentWords(message)
+    .filter((word) => !when.has(word))
+    .slice(0, MAX_TERMS);
   if (terms.length === 0 && reference.range === null) return [];
   const archive = reference.range === null ? cache.wholeArchive(sessionId, store, scope) : store.archivedSummaryIds(sessionId, reference.range);
   const load = (id: string): string | undefined => store.summarySearchText(id);
-  const ranked =
-    terms.length === 0
-      ? archive.map(({ id }) => id)
-      : reference.range === null
-        ? cache.rankWhole(sessionId, archive, terms, load)
-        : rankByBm25(terms, cache.archiveTerms(sessionId, archive, load)).map(({ id }) => id);
+  const newest = (): string[] => archive.map(({ id }) => id);
+  let ranked: string[];
+  if (terms.length === 0) ranked = newest();
+  else if (reference.range === null) ranked = cache.rankWhole(sessionId, archive, terms, load);
+  else {
+    const matched = rankByBm25(terms, cache.archiveTerms(sessionId, archive, load)).map(({ id }) => id);
+    ranked = matched.length > 0 ? matched : newest();
+  }
   return ranked.slice(0, limit).flatMap((id) => store.findSummary(id) ?? []);
 }

@@ -39,6 +39,8 @@ describe('questions about the past', () => {
     expect(detectPastReference('what did we say yesterday?', now)?.range).toEqual({ from: today - DAY_MS, to: today - 1 });
     expect(detectPastReference('¿de qué hablamos ayer?', now)?.range).toEqual({ from: today - DAY_MS, to: today - 1 });
     expect(detectPastReference('the plan from last week', now)?.range).toEqual({ from: today - 7 * DAY_MS, to: today - 1 });
+    expect(detectPastReference('what did we talk about yesterday?', now)?.rangePhrase).toBe('yesterday');
+    expect(detectPastReference('what did we decide about the deployment?', now)?.rangePhrase).toBeNull();
     expect(detectPastReference('what did we decide about the logo?', now)?.range).toBeNull();
   });
 });

@@ -160,6 +160,13 @@ describe('topic shifts and segments', () => {
     expect(promptText(plain)).not.toContain('Kubernetes');
     const asked = await chat.say('What did we decide yesterday about the billing deployment?', { dryRun: true });
     expect(promptText(asked)).toContain('Kubernetes');
+    // "Yesterday" says when, not what: with no other word that a summary of that day
+    // holds, the day's newest summaries come back.
+    expect(promptText(await chat.say('What did we talk about yesterday?', { dryRun: true }))).toContain('Kubernetes');
+    expect(promptText(await chat.say('¿De qué hablamos ayer?', { dryRun: true }))).toContain('Kubernetes');
+    // A word some summary of the range holds ranks as before (the summary that spans the
+    // flush holds "cabin"), and the day's newest do not come back.
+    expect(promptText(await chat.say('What did we talk about last week about the cabin?', { dryRun: true }))).not.toContain('Kubernetes');
   });
 
   it('keeps only the newest MEMORYD_MAX_ARCHIVED_SUMMARIES archived summaries per session', async () => {
