@@ -5,7 +5,7 @@ import type { SessionChanges } from '../storage/conversation-store.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
-import { summaryTurns } from './window-advance.js';
+import { replyAfter, summaryTurns } from './window-advance.js';
 
 /** Where the assistant's cacheable answers go (the response cache). */
 export interface AnswerStore {
@@ -100,7 +100,8 @@ export async function recordReply(
   });
   // The user reads this answer before writing the next message: summarise now the segments
   // that message will most likely close, so the context call only has to store them.
-  for (const segment of outcome.recorded.window.likelyNext()) deps.recorder.summarizer.anticipate(summaryTurns(segment));
+  const { window } = outcome.recorded;
+  for (const segment of window.likelyNext()) deps.recorder.summarizer.anticipate(summaryTurns(segment), replyAfter(window.live, segment));
   return outcome;
 }
 

@@ -43,9 +43,12 @@ export class SegmentSummarizer {
     private readonly observe: (work: SummaryWork) => void = () => {},
   ) {}
 
-  /** The summary of a closing segment: the one prepared ahead of time, or computed now. */
-  summarize(turns: readonly SummaryTurn[]): SummaryContent {
-    const key = segmentKey(turns);
+  /**
+   * The summary of a closing segment: the one prepared ahead of time, or computed now.
+   * `reply`: the assistant turn right after the segment, if any (see `summarizeSegment`).
+   */
+  summarize(turns: readonly SummaryTurn[], reply: SummaryTurn | null = null): SummaryContent {
+    const key = segmentKey(turns, reply);
     const prepared = this.ready.get(key);
     if (prepared !== undefined) {
       // A segment closes once; its summary is not needed again.
@@ -54,17 +57,17 @@ export class SegmentSummarizer {
       return prepared;
     }
     this.observe('computed');
-    return this.compute(turns);
+    return this.compute(turns, reply);
   }
 
   /** Summarises a segment expected to close soon, unless that is already done. */
-  anticipate(turns: readonly SummaryTurn[]): void {
+  anticipate(turns: readonly SummaryTurn[], reply: SummaryTurn | null = null): void {
     if (this.capacity === 0) return;
-    const key = segmentKey(turns);
+    const key = segmentKey(turns, reply);
     if (this.ready.has(key)) return;
     let content: SummaryContent;
     try {
-      content = this.compute(turns);
+      content = this.compute(turns, reply);
     } catch {
       // Only a guess, after the answer was committed: the same error is raised again, in
       // the request that needs the summary, if this segment really closes.
@@ -76,8 +79,8 @@ export class SegmentSummarizer {
     this.observe('prepared');
   }
 
-  private compute(turns: readonly SummaryTurn[]): SummaryContent {
-    const fitted = summarizeSegment(turns, this.tokenizer, { maxTokens: this.maxTokens });
+  private compute(turns: readonly SummaryTurn[], reply: SummaryTurn | null): SummaryContent {
+    const fitted = summarizeSegment(turns, this.tokenizer, { maxTokens: this.maxTokens }, reply);
     const compactBody = JSON.stringify({ topic: fitted.summary.topic, outcome: fitted.summary.outcome });
     return {
       body: fitted.text,
@@ -103,6 +106,7 @@ function summaryValues(summary: ConversationSummary): string[] {
 }
 
 // Everything the summary depends on, unambiguously (JSON quotes the texts).
-function segmentKey(turns: readonly SummaryTurn[]): string {
-  return JSON.stringify(turns.map((turn) => [turn.role, turn.turnNumber, turn.content]));
+function segmentKey(turns: readonly SummaryTurn[], reply: SummaryTurn | null): string {
+  const each = (turn: SummaryTurn) => [turn.role, turn.turnNumber, turn.content];
+  return JSON.stringify([turns.map(each), reply === null ? null : each(reply)]);
 }

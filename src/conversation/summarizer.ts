@@ -31,7 +31,9 @@ export const DEFAULT_SUMMARIZER_OPTIONS: SummarizerOptions = {
  * Summarises a closed segment into `{topic, discussed, outcome, decisions,
  * open_questions}` without an LLM, deterministically, in English and Spanish: topic =
  * top keywords; discussed = salient noun phrases; decisions = clauses with a decision
- * verb; open_questions = user questions no later assistant turn answers; outcome = the
+ * verb; open_questions = user questions no later assistant turn answers (`reply`: the
+ * assistant turn right after the segment, when a window edge or a shift put it in the
+ * next one); outcome = the
  * most topical statement of the last assistant turn. `text` is the minified JSON,
  * `chunk` what the prompt renders (`toChunk(text)`) and `tokenCount` the chunk's exact
  * count (≤ maxTokens). Work is bounded by the text limits, whatever the size of the
@@ -41,9 +43,12 @@ export function summarizeSegment(
   turns: readonly SummaryTurn[],
   tokenizer: Tokenizer,
   options: Partial<SummarizerOptions> = {},
+  reply: SummaryTurn | null = null,
 ): FittedSummary {
   const opts = { ...DEFAULT_SUMMARIZER_OPTIONS, ...options };
   const sentences = splitSentences(turns, opts.limits);
+  // Only tells which questions were answered: what the segment says comes from its own turns.
+  const replySentences = reply === null ? [] : splitSentences([reply], opts.limits).map((sentence) => ({ ...sentence, turn: turns.length }));
   const keywords = rankKeywords(sentences);
   const allDecisions = findDecisions(sentences);
   const outcome = findOutcome(sentences, keywords, allDecisions);
@@ -55,7 +60,7 @@ export function summarizeSegment(
     discussed: selectDiscussed(phrases, keywords, topic.keys, decisions, opts.maxDiscussed),
     outcome,
     decisions,
-    open_questions: findOpenQuestions(sentences).slice(-opts.maxOpenQuestions),
+    open_questions: findOpenQuestions(sentences, replySentences).slice(-opts.maxOpenQuestions),
   };
   return fitSummary(draft, tokenizer, opts.maxTokens);
 }

@@ -40,15 +40,17 @@ export function findDecisions(sentences: readonly Sentence[]): string[][] {
 }
 
 /**
- * User questions that no assistant turn after them in the segment answers; an answer
- * that says "I don't know" / "no sé" leaves the question open.
+ * User questions that no assistant turn after them answers, in the segment or in `reply`
+ * (the sentences of the assistant turn right after the segment, numbered after it); an
+ * answer that says "I don't know" / "no sé" leaves the question open.
  */
-export function findOpenQuestions(sentences: readonly Sentence[]): string[][] {
+export function findOpenQuestions(sentences: readonly Sentence[], reply: readonly Sentence[] = []): string[][] {
   const open: string[][] = [];
+  const answers = reply.length === 0 ? sentences : [...sentences, ...reply];
   for (const sentence of sentences) {
     if (sentence.role !== 'user' || !sentence.question) continue;
     if (!sentence.tokens.some(isContent)) continue;
-    if (isAnsweredLater(sentence.turn, sentences)) continue;
+    if (isAnsweredLater(sentence.turn, answers)) continue;
     open.push(clause(sentence.tokens, CLAUSE_WORDS.question, false));
   }
   return dedupe(open);

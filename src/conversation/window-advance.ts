@@ -62,7 +62,10 @@ export function advanceWindow(
     // Pressure closes what is pending in segment-sized pieces; a flush makes one summary per topic.
     { shift: options.shift || closeAll, flush: options.mode === 'flush' || options.mode === 'end', segmentSize: deps.config.window.segmentSize },
   );
-  const summariesCreated = plan.closed.map((segment) => summarize(deps, sessionId, segment.map((each) => each.turn), options.now));
+  const summariesCreated = plan.closed.map((segment) => {
+    const turns = segment.map((each) => each.turn);
+    return summarize(deps, sessionId, turns, replyAfter(live, turns), options.now);
+  });
   // Forget aggressively: past the archive limit the oldest summaries go for good.
   const keep = { active: deps.config.window.maxSummaries, archived: deps.config.window.maxArchivedSummaries };
   const archived = summariesCreated.length > 0 ? deps.store.archiveOldSummaries(sessionId, keep, options.now) : 0;
@@ -93,8 +96,8 @@ function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean
   return { turnNumber: turn.turnNumber, topicStart: turn.topicShift, toolCallId: turn.toolCallId, turn };
 }
 
-function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[], now: number): SummaryRow {
-  const content = deps.summarizer.summarize(summaryTurns(turns));
+function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[], reply: SummaryTurn | null, now: number): SummaryRow {
+  const content = deps.summarizer.summarize(summaryTurns(turns), reply);
   const first = turns[0];
   const last = turns.at(-1);
   const summary = deps.store.insertSummary({
@@ -112,6 +115,19 @@ function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[
   });
   deps.store.deleteTurns(sessionId, turns.map((turn) => turn.turnNumber));
   return summary;
+}
+
+/**
+ * The assistant turn right after a segment among the session's live turns (oldest first),
+ * as the summarizer reads it, or null: a question whose answer a window edge or a topic
+ * shift left out of its segment is not an open question.
+ */
+export function replyAfter(live: readonly TurnRow[], segment: readonly TurnRow[]): SummaryTurn | null {
+  const last = segment.at(-1);
+  if (last === undefined) return null;
+  const next = live.find((turn) => turn.turnNumber > last.turnNumber);
+  if (next === undefined || next.role !== 'assistant') return null;
+  return summaryTurns([next])[0] ?? null;
 }
 
 /** Stored turns as the summarizer reads them. */

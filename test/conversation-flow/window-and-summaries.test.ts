@@ -169,6 +169,24 @@ describe('topic shifts and segments', () => {
     expect(promptText(await chat.say('What did we talk about last week about the cabin?', { dryRun: true }))).not.toContain('Kubernetes');
   });
 
+  it('a question whose answer a window edge kept out of its segment is not summarised as open', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'edge');
+    await chat.say('[c:0.1] we need to plan the move to Valencia in March');
+    await chat.reply('[c:0.1] start by asking three movers for quotes');
+    const asked = await chat.say('[c:0.1] how much does moving a two-bedroom flat cost?');
+    expect(asked.turn.topicShift).toBe(true);
+    await chat.reply('[c:0.1] between 800 and 1500 euros, depending on the distance');
+    await chat.say('[c:0.1] we decided to hire Levante movers for 1100 euros');
+    await chat.reply('[c:0.1] good choice, get the contract in writing');
+    // The shift closes the open segment: the question alone, its answer still in the window.
+    const shifted = await chat.say('Changing the subject, [c:0.1] my laptop does not boot');
+    expect(shifted.turn.windowSize).toBe(4);
+    const summaries = (await chat.view()).summaries.active as Array<{ turns: number[]; summary: { open_questions: string[] } }>;
+    const questionAlone = summaries.find((each) => each.turns.join() === '3');
+    expect(questionAlone?.summary.open_questions).toEqual([]);
+  });
+
   it('keeps only the newest MEMORYD_MAX_ARCHIVED_SUMMARIES archived summaries per session', async () => {
     const test = await startTestDaemon({ embedder: topicEmbedder(), env: { MEMORYD_MAX_SUMMARIES: '2', MEMORYD_MAX_ARCHIVED_SUMMARIES: '5' } });
     defer(() => test.stop());

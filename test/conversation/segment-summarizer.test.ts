@@ -71,6 +71,17 @@ describe('SegmentSummarizer', () => {
     expect(ahead.pending).toBe(1);
   });
 
+  it('keys a prepared summary by the reply after the segment too', () => {
+    const { summarizer: ahead, work } = summarizer(8);
+    const question = [turn(7, 'Which train should I take?')];
+    const reply = turn(8, 'The 9:04 has seats.', 'assistant');
+    ahead.anticipate(question, reply);
+    expect(ahead.summarize(question)).toEqual(new SegmentSummarizer(tokenizer, 50, 0).summarize(question));
+    expect(ahead.summarize(question, reply)).toEqual(new SegmentSummarizer(tokenizer, 50, 0).summarize(question, reply));
+    expect(work).toEqual(['prepared', 'computed', 'anticipated']);
+    expect(ahead.summarize(question).body).not.toEqual(ahead.summarize(question, reply).body);
+  });
+
   it('keeps at most `capacity` prepared summaries, dropping the oldest', () => {
     const { summarizer: ahead, work } = summarizer(1);
     ahead.anticipate(GARDEN);

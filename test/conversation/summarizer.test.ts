@@ -141,6 +141,19 @@ describe('summarizeSegment: content', () => {
     expect(unanswered.summary.open_questions).toEqual(['When does the Madrid flight leave?']);
   });
 
+  it('a question answered right after the segment (the reply a window edge left out) is not open', () => {
+    const question = segment(['user', 'Ok, thanks.'], ['user', 'When does the Madrid flight leave?']);
+    const reply = (content: string): SummaryTurn => ({ role: 'assistant', content, turnNumber: 3 });
+    expect(summarizeSegment(question, cl100k).summary.open_questions).toEqual(['When does the Madrid flight leave?']);
+    const answered = summarizeSegment(question, cl100k, {}, reply('It leaves at 7:45 from gate B12.'));
+    expect(answered.summary.open_questions).toEqual([]);
+    // The reply only answers: the segment's topic and outcome are its own.
+    expect(answered.text).not.toContain('B12');
+    expect(summarizeSegment(question, cl100k, {}, reply("I don't know, the airline has not published it.")).summary.open_questions).toEqual([
+      'When does the Madrid flight leave?',
+    ]);
+  });
+
   it('keeps numbers, dates and proper names', () => {
     const text = summarizeSegment(
       segment(
