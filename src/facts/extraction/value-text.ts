@@ -1,12 +1,16 @@
 import { sliceFolded, type FoldedText } from './folded-text.js';
 
 // When a change happened is not part of what is true now: "moved to Berlin in June" is
-// "I live in Berlin", not "I live in Berlin in June".
+// "I live in Berlin", not "I live in Berlin in June". Only at the very end of the value,
+// so that places keep their names ("in June Lake", "en Mar del Plata", "in Spring Valley").
 const WHEN =
-  '(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|' +
+  '(?:january|february|march|april|may|june|july|august|september|october|november|december|' +
   'monday|tuesday|wednesday|thursday|friday|saturday|sunday|spring|summer|fall|autumn|winter|\\d{4}|' +
   'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|lunes|martes|miercoles|jueves|viernes|sabado|domingo|primavera|verano|otono|invierno)';
-const TIME_PHRASE = new RegExp(`\\s+(?:back\\s+)?(?:in|on|during|around|en|el|durante)\\s+(?:(?:early|late|mid)\\s+)?${WHEN}\\b`, 'u');
+const TIME_PHRASE = new RegExp(
+  `\\s+(?:back\\s+)?(?:in|on|during|around|en|el|durante)\\s+(?:(?:early|late|mid)\\s+)?${WHEN}(?:\\s+\\d{1,4}(?:st|nd|rd|th)?)*\\s*$`,
+  'u',
+);
 const VALUE_END =
   /\s*[,;:()[\]]|\s+-\s|\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|summer|winter|spring|fall|autumn)|yesterday|now that|in order to|to\s+(?=(?:ensure|make|help|get|be|see|study|learn|keep|pay|save|support|find|visit|take|try|avoid|stay|live|work)\b)|(?:el|la)\s+(?:ano|mes|semana)\s+pasad[oa]|hace\s+\p{L}+\s+(?:dias?|semanas?|mes|meses|anos?)|para\s+(?=\p{L}+(?:ar|er|ir)\b))\b|\s+(?:because|cause|since|so that|so|but|though|although|if|unless|when|which|who|where|while|whereas|except|as|desde|porque|pero|aunque|si|cuando|donde|ya que|asi que|mientras|excepto|salvo)\b|\s+(?:and|y|e)\s+(?=(?:i|i'm|i've|my|we|he|she|they|you|his|her|their|the|it|it's|then|now|also|am|is|are|was|have|has|do|don't|just|yo|mi|mis|el|la|me|ahora|luego|despues|tambien)\b|\p{L}+ing\b)/u;
 const TRAILING_FILLER =
@@ -23,10 +27,10 @@ export function cleanValueSpan(raw: FoldedText): [number, number] | null {
   while (start < end && EDGE.test(scan[start] ?? '')) start++;
   const boundary = VALUE_END.exec(scan.slice(start, end));
   if (boundary && boundary.index > 0) end = start + boundary.index;
-  const when = TIME_PHRASE.exec(scan.slice(start, end));
-  if (when && when.index > 0) end = start + when.index;
   const filler = TRAILING_FILLER.exec(scan.slice(start, end));
   if (filler && filler.index > 0) end = start + filler.index;
+  const when = TIME_PHRASE.exec(scan.slice(start, end));
+  if (when && when.index > 0) end = start + when.index;
   while (end > start && EDGE.test(scan[end - 1] ?? '')) end--;
   const folded = raw.folded.slice(start, end);
   if (!/[\p{L}\p{N}]/u.test(folded)) return null;
