@@ -29,8 +29,11 @@ export interface IndexedFact {
   standing: boolean;
 }
 
+/** The fields the index derives from a fact's text. */
+type DerivedField = 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing';
+
 /** What the index is built from: a fact's stored fields, and its value when known. */
-export type IndexInput = Omit<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing'> & { value: string | null };
+export type IndexInput = Omit<IndexedFact, DerivedField> & { value: string | null };
 
 export function indexedFact(input: IndexInput): IndexedFact {
   return shaped(input, {
@@ -45,8 +48,8 @@ export function indexedFact(input: IndexInput): IndexedFact {
 // One literal shape for every entry: selection reads these fields for every fact on
 // every call, and objects of one hidden class keep those reads monomorphic.
 function shaped(
-  base: Omit<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing'>,
-  derived: Pick<IndexedFact, 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing'>,
+  base: Omit<IndexedFact, DerivedField>,
+  derived: Pick<IndexedFact, DerivedField>,
 ): IndexedFact {
   return {
     id: base.id,
