@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { mayShareAnswer } from '../cache/cache-policy.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { DEFAULT_MODEL_ID } from '../embeddings/model-files.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
-import { mayShareAnswer } from '../cache/cache-policy.js';
 import { cosine } from '../embeddings/vector.js';
 import { AppError } from '../errors.js';
 
