@@ -55,8 +55,9 @@ export function renderSummary(draft: SummaryDraft): { summary: ConversationSumma
 /**
  * Shrinks a draft until its rendered chunk counts at most `maxTokens` with the real
  * tokenizer: first drops list items from the end (the longest list first), then cuts
- * the longest string word by word, then drops the last single items, the outcome and
- * the topic. Throws a ConfigError when not even the empty skeleton fits.
+ * the longest string other than a decision word by word, then drops the last single
+ * phrase and open question; only then cuts and drops the decision, and last the outcome
+ * and the topic. Throws a ConfigError when not even the empty skeleton fits.
  */
 export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FittedSummary {
   const current = cloneDraft(draft);
@@ -81,8 +82,16 @@ export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens:
   }
 }
 
+// A decision is what a later "what did we decide…?" needs: it is cut last.
 function shrinkOnce(draft: SummaryDraft): boolean {
-  return dropFromLongestList(draft) || shortenLongestString(draft) || dropLastSingleItem(draft) || clearStrings(draft);
+  return (
+    dropFromLongestList(draft) ||
+    shortenLongestString([...draft.discussed, draft.outcome, ...draft.open_questions, draft.topic]) ||
+    dropLastSingleItem(draft, ['discussed', 'open_questions']) ||
+    shortenLongestString(draft.decisions) ||
+    dropLastSingleItem(draft, ['decisions']) ||
+    clearStrings(draft)
+  );
 }
 
 function dropFromLongestList(draft: SummaryDraft): boolean {
@@ -95,8 +104,7 @@ function dropFromLongestList(draft: SummaryDraft): boolean {
   return true;
 }
 
-function shortenLongestString(draft: SummaryDraft): boolean {
-  const strings = [...draft.discussed, draft.outcome, ...draft.open_questions, ...draft.decisions, draft.topic];
+function shortenLongestString(strings: readonly string[][]): boolean {
   let longest: string[] | null = null;
   for (const words of strings) if (words.length >= 2 && (longest === null || words.length > longest.length)) longest = words;
   if (longest === null) return false;
@@ -105,8 +113,8 @@ function shortenLongestString(draft: SummaryDraft): boolean {
   return true;
 }
 
-function dropLastSingleItem(draft: SummaryDraft): boolean {
-  for (const key of LISTS) {
+function dropLastSingleItem(draft: SummaryDraft, keys: readonly ListKey[]): boolean {
+  for (const key of keys) {
     if (draft[key].length > 0) {
       draft[key].pop();
       return true;

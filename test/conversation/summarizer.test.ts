@@ -84,6 +84,25 @@ describe('summarizeSegment: shape and budget', () => {
     expect(fitted.summary.discussed.length).toBeLessThan(6);
     expect(fitted.summary.discussed[0]).toBe('alpha');
   });
+
+  it('cuts a decision last: the other strings shorten and the single phrase goes first', () => {
+    const draft = {
+      topic: ['Mudanzas Levante', 'euros', 'contratar'],
+      discussed: [['800', 'y', '1500', 'euros']],
+      outcome: 'Buena elección pedí el contrato por escrito'.split(' '),
+      decisions: ['Decidimos contratar a Mudanzas Levante por 1100 euros'.split(' ')],
+      open_questions: [],
+    };
+    const full = fitSummary(draft, cl100k, 1000);
+    const fitted = fitSummary(draft, cl100k, full.tokenCount - 12);
+    expect(fitted.tokenCount).toBeLessThanOrEqual(full.tokenCount - 12);
+    expect(fitted.summary.decisions).toEqual(['Decidimos contratar a Mudanzas Levante por 1100 euros']);
+    expect(fitted.summary.outcome.split(' ').length).toBeLessThan(7);
+    // When nothing else is left to cut, the decision is cut too.
+    const tight = fitSummary({ ...draft, discussed: [], outcome: [], topic: ['Levante'] }, cl100k, 20);
+    expect(tight.tokenCount).toBeLessThanOrEqual(20);
+    expect(tight.summary.decisions[0]?.split(' ').length ?? 0).toBeLessThan(9);
+  });
 });
 
 describe('summarizeSegment: content', () => {
