@@ -35,6 +35,9 @@ describe('facts that contradict each other share a subject', () => {
     ['We decided to use Postgres', 'We decided to use SQLite instead'],
     ['my sister works at Google', 'my sister works at Meta'],
     ['remember that the standup is at 9', 'remember that the standup is at 10'],
+    ['I prefer concise answers', 'I prefer detailed answers'],
+    ['I prefer short replies', 'prefiero respuestas detalladas'],
+    ['Always keep your answers short', 'From now on, give me longer explanations'],
   ])('%s / %s', (first, second) => {
     expect(subjectOf(second)).toBe(subjectOf(first));
   });
@@ -56,6 +59,8 @@ describe('unrelated facts never share a subject', () => {
     ['I switched to Helix', 'I switched to Linux'],
     ['remember that I am vegetarian', 'remember that I am left-handed'],
     ['I work at Acme', 'I work as a nurse'],
+    ['I prefer short answers', 'I prefer short hair'],
+    ['I prefer short hair', 'I prefer long walks'],
   ])('%s / %s', (first, second) => {
     expect(subjectOf(second)).not.toBe(subjectOf(first));
   });

@@ -136,6 +136,14 @@ describe('contradictions touch only the same subject', () => {
     expect(f.service.chain(helix?.id ?? '').map((fact) => fact.fact)).toEqual(['My editor is Vim', 'My editor is Helix']);
   });
 
+  it('a new answer length supersedes the old one: two contradicting standing instructions never stay active', async () => {
+    await f.say('I prefer concise answers.');
+    const changes = await f.say('I prefer detailed answers.');
+    expect(texts(changes.superseded)).toEqual(['I prefer concise answers']);
+    expect(changes.reconfirmed).toEqual([]);
+    expect(activeFacts()).toEqual(['I prefer detailed answers']);
+  });
+
   it('"actually…" corrects the earlier statement', async () => {
     await f.say('I live in Berlin.');
     const changes = await f.say('Actually, I live in Lisbon.');

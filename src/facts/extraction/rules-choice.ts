@@ -28,8 +28,10 @@ const COMMUNICATION =
 /** The subject of a preference or instruction; the same for values that compete. */
 export function choiceSubject(prefix: string, value: string, alt: string, fallback: string = textKey(value)): string {
   const category = valueCategory(value) ?? valueCategory(alt);
-  if (category === 'language' && COMMUNICATION.test(`${value} ${alt}`)) return 'assistant language';
-  if (category) return `${prefix} ${category}`;
+  const aboutAnswers = COMMUNICATION.test(`${value} ${alt}`);
+  if (category === 'language' && aboutAnswers) return 'assistant language';
+  if (category === 'verbosity' && aboutAnswers) return 'answer length';
+  if (category && category !== 'verbosity') return `${prefix} ${category}`;
   if (alt !== '') return `${prefix} ${[textKey(value, 4), textKey(alt, 4)].sort().join(' | ')}`;
   return `${prefix} ${fallback}`;
 }
