@@ -38,6 +38,7 @@ describe('facts that contradict each other share a subject', () => {
     ['I prefer concise answers', 'I prefer detailed answers'],
     ['I prefer short replies', 'prefiero respuestas detalladas'],
     ['Always keep your answers short', 'From now on, give me longer explanations'],
+    ['Always answer formally', 'I prefer casual replies'],
   ])('%s / %s', (first, second) => {
     expect(subjectOf(second)).toBe(subjectOf(first));
   });
@@ -61,6 +62,8 @@ describe('unrelated facts never share a subject', () => {
     ['I work at Acme', 'I work as a nurse'],
     ['I prefer short answers', 'I prefer short hair'],
     ['I prefer short hair', 'I prefer long walks'],
+    ['I prefer formal replies', 'I prefer casual clothes'],
+    ['I prefer concise answers', 'Always answer formally'],
   ])('%s / %s', (first, second) => {
     expect(subjectOf(second)).not.toBe(subjectOf(first));
   });

@@ -25,13 +25,16 @@ const ENDS_DEICTIC = /\b(?:it|that|this|eso|esto|ello)$/u;
 const COMMUNICATION =
   /\b(?:repl\w*|answer\w*|respond\w*|responses?|writ\w*|speak\w*|talk\w*|texts?|messages?|explanations?|contest\w*|habl\w*|escrib\w*|respuestas?|mensajes?|explicaciones?)\b/u;
 
+/** Categories whose values compete only when they describe the assistant's answers. */
+const ANSWER_SUBJECTS: Readonly<Record<string, string>> = { language: 'assistant language', verbosity: 'answer length', tone: 'answer tone' };
+
 /** The subject of a preference or instruction; the same for values that compete. */
 export function choiceSubject(prefix: string, value: string, alt: string, fallback: string = textKey(value)): string {
   const category = valueCategory(value) ?? valueCategory(alt);
-  const aboutAnswers = COMMUNICATION.test(`${value} ${alt}`);
-  if (category === 'language' && aboutAnswers) return 'assistant language';
-  if (category === 'verbosity' && aboutAnswers) return 'answer length';
-  if (category && category !== 'verbosity') return `${prefix} ${category}`;
+  const answerSubject = category === null ? undefined : ANSWER_SUBJECTS[category];
+  if (answerSubject !== undefined && COMMUNICATION.test(`${value} ${alt}`)) return answerSubject;
+  // A language competes anyway ("I prefer English" / "prefiero español"); a length or a tone only about answers.
+  if (category !== null && (category === 'language' || answerSubject === undefined)) return `${prefix} ${category}`;
   if (alt !== '') return `${prefix} ${[textKey(value, 4), textKey(alt, 4)].sort().join(' | ')}`;
   return `${prefix} ${fallback}`;
 }

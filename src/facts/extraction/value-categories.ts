@@ -20,7 +20,8 @@ const CATEGORIES: ReadonlyArray<[string, readonly string[]]> = [
   ['quotes', ['single quotes', 'double quotes', 'comillas simples', 'comillas dobles']],
   ['drink', ['tea', 'coffee', 'cafe', 'mate', 'el te', 'un te', 'te verde', 'green tea', 'black tea', 'te negro']],
   ['time format', ['24 hour', '12 hour', '24h', '12h', '24 horas', '12 horas']],
-  // Competes only when it is about the assistant's answers (rules-choice.ts): "short hair" is no answer length.
+  // These two compete only about the assistant's answers (rules-choice.ts): "short hair" is no answer length.
+  ['tone', ['formal', 'formally', 'informal', 'informally', 'casual', 'casually', 'friendly', 'professional', 'professionally', 'formales', 'formalmente', 'informales', 'informalmente', 'casuales']],
   ['verbosity', ['concise', 'short', 'shorter', 'brief', 'briefer', 'succinct', 'terse', 'detailed', 'long', 'longer', 'thorough', 'in-depth', 'in depth', 'verbose', 'cortas', 'cortos', 'breves', 'concisas', 'concisos', 'detalladas', 'detallados', 'largas', 'largos', 'extensas', 'extensos']],
 ];
 
