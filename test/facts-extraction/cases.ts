@@ -31,6 +31,7 @@ export const PLAIN_CASES: SignalCase[] = [
   ['I moved to Santa Monica back in 2021', { statement: 'I live in Santa Monica', subject: 'home', value: 'Santa Monica' }],
   ['I started working at Google on Monday', { statement: 'I work at Google', subject: 'employer', value: 'Google' }],
   ['Me mudé a Madrid en marzo', { statement: 'Vivo en Madrid', subject: 'home', value: 'Madrid' }],
+  ['Hola, me llamo Ana María', { statement: 'Me llamo Ana María', subject: 'name', value: 'Ana María', domain: 'personal', language: 'es' }],
   ['I live in New York in the summer', { statement: 'I live in New York in the summer' }],
   ['I moved to Berlin in June lol', { statement: 'I live in Berlin', value: 'Berlin' }],
   ['I moved to a cabin in June Lake', { statement: 'I live in a cabin in June Lake' }],

@@ -40,6 +40,8 @@ describe('never from…', () => {
     ['a sentence that takes itself back', 'I live in Lisbon, forget that'],
     ['a take-back after a correction', 'My editor is Vim, actually no, scratch that.'],
     ['a Spanish take-back', 'Vivo en Lima, olvidá eso'],
+    ['"me llamó la atención" (it caught my eye), not a name', 'Me llamó la atención el precio'],
+    ['a name not typed as one', 'me llamo la atencion del precio'],
   ])('%s: %s', (_, text) => none(text));
 
   it.each([

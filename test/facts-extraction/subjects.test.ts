@@ -28,6 +28,7 @@ describe('facts that contradict each other share a subject', () => {
     ['I prefer answers in Spanish', 'From now on, reply in English'],
     ['From now on, call me Sam', 'I prefer to be called Samuel'],
     ['My name is Ana', 'Mi nombre es Ana María'],
+    ['My name is Ana', 'Me llamo Ana María'],
     ['my favorite color is blue', 'mi color favorito es el verde'],
     ['Jazz is my favorite genre', 'my favourite genre is techno'],
     ['my birthday is May 3', 'mi cumpleaños es el 4 de mayo'],

@@ -17,6 +17,10 @@ const MY_X_IS_ES = new RegExp(
   `^(?:mi|mis|nuestro|nuestra|nuestros|nuestras)\\s+(?<x>${NOUN})\\s+(?<neg>ya no\\s+|no\\s+)?(?<cop>es|son|se llama|se llaman)\\s+(?:(?:ahora|actualmente|en realidad)\\s+)?(?<value>.+)$`,
   'du',
 );
+// "Me llamo Ana": the Spanish way to say "my name is Ana".
+const ME_LLAMO_ES = /^(?:yo\s+)?me llamo\s+(?<value>.+)$/du;
+/** A name as typed: capitalised words, at most four ("Ana", "Ana María", "Juan de la Cruz"). */
+const TYPED_NAME = /^\p{Lu}[\p{L}'-]*(?:\s+(?:\p{Lu}[\p{L}'-]*|de|del|la|las|los|y))*$/u;
 const FAVORITE_EN = new RegExp(`^(?<value>${NOUN})\\s+(?:is|are)\\s+my\\s+(?:all time\\s+)?(?:favou?rite|fave)\\s+(?<x>[\\p{L} -]{1,30})$`, 'du');
 const FAVORITE_ES = new RegExp(`^(?<value>${NOUN})\\s+(?:es|son)\\s+mis?\\s+(?<x>[\\p{L} ]{1,30}?)\\s+(?:favorit[oa]s?|preferid[oa]s?)$`, 'du');
 
@@ -121,6 +125,21 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
   };
 }
 
+/**
+ * "Me llamo Ana" is "mi nombre es Ana" (subject `name`). Only "llamo" as typed, without
+ * the accent of "me llamó la atención" (it caught my eye), and a name as typed.
+ */
+function meLlamoRule(): FactRule {
+  return (body) => {
+    const groups = matchRule(body, ME_LLAMO_ES);
+    const value = groups?.value('value');
+    if (!groups || !value || !/\bllamo\b/u.test(body.original.toLowerCase())) return null;
+    if (!TYPED_NAME.test(value.original) || value.original.split(/\s+/u).length > 4) return null;
+    const statement = groups.statementUpTo('value');
+    return statement === null ? null : ruleHit('me-llamo', 'es', 'assert', 'name', value, statement, 'personal', false);
+  };
+}
+
 function favoriteRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   return (body) => {
     const groups = matchRule(body, pattern);
@@ -138,6 +157,7 @@ export const POSSESSIVE_RULES: readonly FactRule[] = [
   possessiveRule(MY_X_IS_EN, 'en', 'my-x-is'),
   possessiveRule(MY_X_CONTRACTED_EN, 'en', 'my-x-is'),
   possessiveRule(MY_X_IS_ES, 'es', 'mi-x-es'),
+  meLlamoRule(),
   favoriteRule(FAVORITE_EN, 'en'),
   favoriteRule(FAVORITE_ES, 'es'),
 ];
