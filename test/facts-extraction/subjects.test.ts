@@ -64,6 +64,10 @@ describe('unrelated facts never share a subject', () => {
     ['I prefer short answers', 'I prefer short hair'],
     ['I prefer short hair', 'I prefer long walks'],
     ['I prefer formal replies', 'I prefer casual clothes'],
+    // Answer length and tone are subjects only about answers, in no other rule.
+    ['I switched to shorter shifts', 'I switched to a long commute'],
+    ['We decided on a long weekend', 'We decided on a short trip'],
+    ['We decided on a formal dress code', 'We decided to go with a casual dinner'],
     ['I prefer concise answers', 'Always answer formally'],
   ])('%s / %s', (first, second) => {
     expect(subjectOf(second)).not.toBe(subjectOf(first));

@@ -1,7 +1,7 @@
 import { sliceFolded, type FoldedText } from './folded-text.js';
 import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups } from './rule-support.js';
 import { textKey } from './subject-key.js';
-import { valueCategory } from './value-categories.js';
+import { answerStyle, valueCategory } from './value-categories.js';
 
 // Rules for choices: preferences ("I prefer…", "prefiero…") and decisions ("I decided…", "decidimos…").
 
@@ -25,16 +25,15 @@ const ENDS_DEICTIC = /\b(?:it|that|this|eso|esto|ello)$/u;
 const COMMUNICATION =
   /\b(?:repl\w*|answer\w*|respond\w*|responses?|writ\w*|speak\w*|talk\w*|texts?|messages?|explanations?|contest\w*|habl\w*|escrib\w*|respuestas?|mensajes?|explicaciones?)\b/u;
 
-/** Categories whose values compete only when they describe the assistant's answers. */
-const ANSWER_SUBJECTS: Readonly<Record<string, string>> = { language: 'assistant language', verbosity: 'answer length', tone: 'answer tone' };
-
 /** The subject of a preference or instruction; the same for values that compete. */
 export function choiceSubject(prefix: string, value: string, alt: string, fallback: string = textKey(value)): string {
   const category = valueCategory(value) ?? valueCategory(alt);
-  const answerSubject = category === null ? undefined : ANSWER_SUBJECTS[category];
-  if (answerSubject !== undefined && COMMUNICATION.test(`${value} ${alt}`)) return answerSubject;
-  // A language competes anyway ("I prefer English" / "prefiero español"); a length or a tone only about answers.
-  if (category !== null && (category === 'language' || answerSubject === undefined)) return `${prefix} ${category}`;
+  if (COMMUNICATION.test(`${value} ${alt}`)) {
+    if (category === 'language') return 'assistant language';
+    const style = answerStyle(value) ?? answerStyle(alt);
+    if (style !== null) return `answer ${style}`;
+  }
+  if (category) return `${prefix} ${category}`;
   if (alt !== '') return `${prefix} ${[textKey(value, 4), textKey(alt, 4)].sort().join(' | ')}`;
   return `${prefix} ${fallback}`;
 }

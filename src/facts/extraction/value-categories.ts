@@ -20,9 +20,16 @@ const CATEGORIES: ReadonlyArray<[string, readonly string[]]> = [
   ['quotes', ['single quotes', 'double quotes', 'comillas simples', 'comillas dobles']],
   ['drink', ['tea', 'coffee', 'cafe', 'mate', 'el te', 'un te', 'te verde', 'green tea', 'black tea', 'te negro']],
   ['time format', ['24 hour', '12 hour', '24h', '12h', '24 horas', '12 horas']],
-  // These two compete only about the assistant's answers (rules-choice.ts): "short hair" is no answer length.
+];
+
+/**
+ * What an answer of the assistant may be asked to be: these values compete only when a
+ * preference or an instruction is about answers ("I prefer concise answers" / "…detailed
+ * answers"), never elsewhere ("short hair", "a long commute", "a formal dress code").
+ */
+const ANSWER_STYLES: ReadonlyArray<[string, readonly string[]]> = [
+  ['length', ['concise', 'short', 'shorter', 'brief', 'briefer', 'succinct', 'terse', 'detailed', 'long', 'longer', 'thorough', 'in-depth', 'in depth', 'verbose', 'cortas', 'cortos', 'breves', 'concisas', 'concisos', 'detalladas', 'detallados', 'largas', 'largos', 'extensas', 'extensos']],
   ['tone', ['formal', 'formally', 'informal', 'informally', 'casual', 'casually', 'friendly', 'professional', 'professionally', 'formales', 'formalmente', 'informales', 'informalmente', 'casuales']],
-  ['verbosity', ['concise', 'short', 'shorter', 'brief', 'briefer', 'succinct', 'terse', 'detailed', 'long', 'longer', 'thorough', 'in-depth', 'in depth', 'verbose', 'cortas', 'cortos', 'breves', 'concisas', 'concisos', 'detalladas', 'detallados', 'largas', 'largos', 'extensas', 'extensos']],
 ];
 
 function escape(term: string): string {
@@ -31,8 +38,17 @@ function escape(term: string): string {
 
 /** The category of the first category term found in a folded value, or null. */
 export function valueCategory(folded: string): string | null {
+  return firstOf(CATEGORIES, folded);
+}
+
+/** The answer style (`length`, `tone`) a folded value names first, or null; see ANSWER_STYLES. */
+export function answerStyle(folded: string): string | null {
+  return firstOf(ANSWER_STYLES, folded);
+}
+
+function firstOf(table: ReadonlyArray<[string, readonly string[]]>, folded: string): string | null {
   let best: [number, string] | null = null;
-  for (const [category, terms] of CATEGORIES) {
+  for (const [category, terms] of table) {
     for (const term of terms) {
       const at = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}+#])`, 'u').exec(folded);
       if (at && (best === null || at.index < best[0])) best = [at.index, category];
