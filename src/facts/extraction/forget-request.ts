@@ -3,15 +3,20 @@ import { isQuestion } from './guards.js';
 import { splitSentences } from './split-clauses.js';
 import type { ForgetRequest } from './types.js';
 
-// Fillers, and the corrections that usually open a take-back ("actually no, forget that");
-// "no" only with a comma, since "no recuerdes eso" is itself the request.
-const LEAD =
-  /^(?:(?:please|pls|and|also|ok|okay|so|hey|oh|actually|wait|sorry|oops|hmm|um|never mind|nevermind|por favor|porfa|y|tambien|bueno|che|en realidad|perdon|mejor|espera|ah)[\s,!]+|(?:no|nope)\s*[,!]+\s*)*/u;
+// The corrections that usually open a take-back ("actually no, forget that", "en realidad no, olvidá eso").
+const CORRECTIONS = 'actually|wait|sorry|oops|en realidad|perdon|mejor|espera';
+// Fillers and corrections; "no" only with a comma, since "no recuerdes eso" is itself the request.
+const LEAD = new RegExp(
+  `^(?:(?:please|pls|and|also|ok|okay|so|hey|oh|hmm|um|never mind|nevermind|por favor|porfa|y|tambien|bueno|che|ah|${CORRECTIONS})[\\s,!]+|(?:no|nope)\\s*[,!]+\\s*)*`,
+  'u',
+);
 // "Scratch that": only ever about what was just said.
 const TAKE_BACK = /^(?:scratch|strike) (?:that|this)$/u;
 // "I live in Lisbon, forget that": the sentence takes itself back.
-const TAKEN_BACK_TAIL =
-  /[,;-]\s*(?:(?:actually|no|wait|sorry|oops|en realidad|perdon|mejor)[\s,]+)*(?:forget|don't remember|do not remember|dont remember|scratch|strike|olvida|no recuerdes|borra)\s+(?:that|this|eso|esto)$/u;
+const TAKEN_BACK_TAIL = new RegExp(
+  `[,;-]\\s*(?:(?:no|${CORRECTIONS})[\\s,]+)*(?:forget|don't remember|do not remember|dont remember|scratch|strike|olvida|no recuerdes|borra)\\s+(?:that|this|eso|esto)$`,
+  'u',
+);
 const FORGET_EN =
   /^(?:forget|don't remember|do not remember|dont remember|stop remembering|unlearn|(?:delete|erase|remove)(?= (?:that|this) from your memory| the fact| what you know| what i said| everything you know))\s*(?:(?<deictic>that|this)(?:\s+from your memory)?|(?:what|everything) (?:i (?:said|told you)|you know) about\s+(?<about>.+)|(?:the fact )?that\s+(?<clause>.+)|about\s+(?<topic>.+)|(?<mine>my\s+.+)|the fact\s+(?<fact>.+))$/du;
 const FORGET_ES =
