@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { compileSelect, compileWrite } from './compiled-query.js';
 import type { Database, Db } from './database.js';
 import { sessions, summaries, turns } from './schema.js';
 
@@ -58,8 +59,8 @@ function withFlagsBound<K extends string>(values: Record<K, unknown>, nullableFl
 
 /**
  * The conversational tier's storage: sessions, turns and summaries. Every query on the
- * context call's path is built and prepared once per database (building a drizzle
- * query and preparing it in SQLite cost ~100 µs per call; running a prepared one a few).
+ * context call's path is built and compiled once per database (building a drizzle
+ * query and preparing it in SQLite cost ~100 µs per call; running a compiled one a few).
  */
 export class ConversationStore {
   private readonly q;
@@ -69,93 +70,105 @@ export class ConversationStore {
     const db = database.db;
     this.db = db;
     this.q = {
-      session: db.select().from(sessions).where(eq(sessions.id, p('id'))).prepare(),
-      sessionTurn: db
-        .update(sessions)
-        .set({ lastTurnNumber: sql`${p('turnNumber')}`, lastTurnAt: sql`${p('at')}`, updatedAt: sql`${p('now')}`, endedAt: null })
-        .where(eq(sessions.id, p('id')))
-        .prepare(),
-      windowDecision: db
-        .update(sessions)
-        .set({ windowSize: sql`${p('size')}`, windowReason: sql`${p('reason')}`, windowDetail: sql`${p('detail')}` })
-        .where(eq(sessions.id, p('id')))
-        .prepare(),
-      insertTurn: db.insert(turns).values(placeholders(turnColumns, turnNullableFlags)).prepare(),
-      insertSummary: db.insert(summaries).values(placeholders(summaryColumns)).prepare(),
-      liveTurns: db.select().from(turns).where(eq(turns.sessionId, p('sessionId'))).orderBy(asc(turns.turnNumber)).prepare(),
-      latestTurnText: db
-        .select({ content: turns.content })
-        .from(turns)
-        .where(eq(turns.sessionId, p('sessionId')))
-        .orderBy(desc(turns.turnNumber))
-        .limit(1)
-        .prepare(),
-      latestUserTurnText: db
-        .select({ content: turns.content })
-        .from(turns)
-        .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.role, 'user'), isNotNull(turns.content)))
-        .orderBy(desc(turns.turnNumber))
-        .limit(1)
-        .prepare(),
-      turnState: db
-        .update(turns)
-        .set({ state: sql`${p('state')}` })
-        .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber'))))
-        .prepare(),
-      deleteTurn: db.delete(turns).where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber')))).prepare(),
-      maxSeq: db.select({ max: sql<number | null>`max(${summaries.seq})` }).from(summaries).where(eq(summaries.sessionId, p('sessionId'))).prepare(),
-      active: db
-        .select()
-        .from(summaries)
-        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
-        .orderBy(asc(summaries.seq))
-        .prepare(),
-      activeSeqs: db
-        .select({ seq: summaries.seq })
-        .from(summaries)
-        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
-        .orderBy(asc(summaries.seq))
-        .prepare(),
-      archivedIds: db
-        .select({ id: summaries.id, seq: summaries.seq })
-        .from(summaries)
-        .where(
-          and(
-            eq(summaries.sessionId, p('sessionId')),
+      session: compileSelect(db.select().from(sessions).where(eq(sessions.id, p('id')))),
+      sessionTurn: compileWrite(
+        db
+          .update(sessions)
+          .set({ lastTurnNumber: sql`${p('turnNumber')}`, lastTurnAt: sql`${p('at')}`, updatedAt: sql`${p('now')}`, endedAt: null })
+          .where(eq(sessions.id, p('id'))),
+      ),
+      windowDecision: compileWrite(
+        db
+          .update(sessions)
+          .set({ windowSize: sql`${p('size')}`, windowReason: sql`${p('reason')}`, windowDetail: sql`${p('detail')}` })
+          .where(eq(sessions.id, p('id'))),
+      ),
+      insertTurn: compileWrite(db.insert(turns).values(placeholders(turnColumns, turnNullableFlags))),
+      insertSummary: compileWrite(db.insert(summaries).values(placeholders(summaryColumns))),
+      liveTurns: compileSelect(db.select().from(turns).where(eq(turns.sessionId, p('sessionId'))).orderBy(asc(turns.turnNumber))),
+      latestTurnText: compileSelect(
+        db
+          .select({ content: turns.content })
+          .from(turns)
+          .where(eq(turns.sessionId, p('sessionId')))
+          .orderBy(desc(turns.turnNumber))
+          .limit(1),
+      ),
+      latestUserTurnText: compileSelect(
+        db
+          .select({ content: turns.content })
+          .from(turns)
+          .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.role, 'user'), isNotNull(turns.content)))
+          .orderBy(desc(turns.turnNumber))
+          .limit(1),
+      ),
+      turnState: compileWrite(
+        db
+          .update(turns)
+          .set({ state: sql`${p('state')}` })
+          .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber')))),
+      ),
+      deleteTurn: compileWrite(db.delete(turns).where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber'))))),
+      maxSeq: compileSelect(db.select({ max: sql<number | null>`max(${summaries.seq})` }).from(summaries).where(eq(summaries.sessionId, p('sessionId')))),
+      active: compileSelect(
+        db
+          .select()
+          .from(summaries)
+          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
+          .orderBy(asc(summaries.seq)),
+      ),
+      activeSeqs: compileSelect(
+        db
+          .select({ seq: summaries.seq })
+          .from(summaries)
+          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
+          .orderBy(asc(summaries.seq)),
+      ),
+      archivedIds: compileSelect(
+        db
+          .select({ id: summaries.id, seq: summaries.seq })
+          .from(summaries)
+          .where(
+            and(
+              eq(summaries.sessionId, p('sessionId'),
+      ),
             eq(summaries.status, 'archived'),
             sql`${summaries.endedAt} >= ${p('from')}`,
             sql`${summaries.startedAt} <= ${p('to')}`,
           ),
         )
-        .orderBy(desc(summaries.seq))
-        .prepare(),
-      archivedIdsAfter: db
-        .select({ id: summaries.id, seq: summaries.seq })
-        .from(summaries)
-        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'), sql`${summaries.seq} > ${p('seq')}`))
-        .orderBy(desc(summaries.seq))
-        .prepare(),
-      archiveBounds: db
-        .select({
-          count: sql<number>`count(*)`,
-          minSeq: sql<number | null>`min(${summaries.seq})`,
-          maxSeq: sql<number | null>`max(${summaries.seq})`,
-          maxId: sql<string | null>`(select newest.id from ${summaries} as newest where newest.session_id = ${p('sessionId')} and newest.status = 'archived' order by newest.seq desc limit 1)`,
-        })
-        .from(summaries)
-        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived')))
-        .prepare(),
-      searchText: db.select({ searchText: summaries.searchText }).from(summaries).where(eq(summaries.id, p('id'))).prepare(),
-      summaryById: db.select().from(summaries).where(eq(summaries.id, p('id'))).prepare(),
-      archiveUpTo: db
-        .update(summaries)
-        .set({ status: 'archived', archivedAt: sql`${p('at')}` })
-        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active'), sql`${summaries.seq} <= ${p('seq')}`))
-        .prepare(),
-      deleteArchivedUpTo: db
-        .delete(summaries)
-        .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'), sql`${summaries.seq} <= ${p('seq')}`))
-        .prepare(),
+        .orderBy(desc(summaries.seq))),
+      archivedIdsAfter: compileSelect(
+        db
+          .select({ id: summaries.id, seq: summaries.seq })
+          .from(summaries)
+          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'), sql`${summaries.seq} > ${p('seq')}`))
+          .orderBy(desc(summaries.seq)),
+      ),
+      archiveBounds: compileSelect(
+        db
+          .select({
+            count: sql<number>`count(*)`,
+            minSeq: sql<number | null>`min(${summaries.seq})`,
+            maxSeq: sql<number | null>`max(${summaries.seq})`,
+            maxId: sql<string | null>`(select newest.id from ${summaries} as newest where newest.session_id = ${p('sessionId')} and newest.status = 'archived' order by newest.seq desc limit 1)`,
+          })
+          .from(summaries)
+          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'))),
+      ),
+      searchText: compileSelect(db.select({ searchText: summaries.searchText }).from(summaries).where(eq(summaries.id, p('id')))),
+      summaryById: compileSelect(db.select().from(summaries).where(eq(summaries.id, p('id')))),
+      archiveUpTo: compileWrite(
+        db
+          .update(summaries)
+          .set({ status: 'archived', archivedAt: sql`${p('at')}` })
+          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active'), sql`${summaries.seq} <= ${p('seq')}`)),
+      ),
+      deleteArchivedUpTo: compileWrite(
+        db
+          .delete(summaries)
+          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'), sql`${summaries.seq} <= ${p('seq')}`)),
+      ),
     };
   }
 

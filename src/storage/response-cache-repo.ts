@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Domain } from '../domains/domain.js';
+import { compileSelect } from './compiled-query.js';
 import type { Db } from './database.js';
 import { responseCache } from './schema.js';
 
@@ -26,11 +27,12 @@ export interface ResponseCacheReader {
 }
 
 export function responseCacheReader(db: Db): ResponseCacheReader {
-  const live = db
-    .select()
-    .from(responseCache)
-    .where(and(eq(responseCache.key, sql.placeholder('key')), gt(responseCache.expiresAt, sql.placeholder('now'))))
-    .prepare();
+  const live = compileSelect(
+    db
+      .select()
+      .from(responseCache)
+      .where(and(eq(responseCache.key, sql.placeholder('key')), gt(responseCache.expiresAt, sql.placeholder('now')))),
+  );
   return { findLive: (key, now) => live.get({ key, now }) };
 }
 
