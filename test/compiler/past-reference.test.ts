@@ -17,18 +17,32 @@ describe('questions about the past', () => {
     ['What have you picked for dinner', 'what have you picked', null],
     ['Have we settled on a budget', 'have we settled', null],
     ['Remind me of the budget', 'remind me', null],
+    ['I liked the blue one before.', 'before', null],
     ['¿Qué elegimos para la cena?', 'que elegimos', null],
     ['When did Caroline go to the support group?', 'when did', null],
+    ["What is the name of the puppy she got in August?", 'what is the name of the puppy she got', null],
     ['Was she at the party', 'was she', null],
     ['I moved here 3 days ago', '3 days ago', null],
     ['¿Cuándo fue la reunión con el cliente?', 'cuando fue', null],
     ['Hace unos días llovió', 'hace unos dias', null],
     ['La última vez llovió', 'la ultima vez', null],
+    ['Eso ya lo vimos antes.', 'antes', null],
   ])('are recognised: %s', (message, phrase, range) => {
     expect(detectPastReference(message, now)).toMatchObject({ phrase, range });
   });
 
-  it.each(['How do I renew my passport?', 'Write a haiku about rain', '¿Cómo instalo PostgreSQL?', 'I prefer tea over coffee.'])(
+  it.each([
+    'How do I renew my passport?',
+    'Write a haiku about rain',
+    '¿Cómo instalo PostgreSQL?',
+    'I prefer tea over coffee.',
+    // A deadline is not the past.
+    'Should I call the plumber before the weekend or wait?',
+    'Remember to water the plants before 9',
+    'Can we ship it before I leave on Friday?',
+    '¿Lo termino antes del viernes?',
+    'Quiero salir antes de que llueva',
+  ])(
     'are not seen where there are none: %s',
     (message) => {
       expect(detectPastReference(message, now)).toBeNull();
