@@ -35,8 +35,22 @@ const ARCHIVED_RETRIEVED = 4;
 export function gatherParts(store: ConversationStore, config: Config, summaryArchive: SummaryArchiveCache, input: GatherInput): PromptParts {
   const current = input.live.filter((turn) => input.currentTurnNumbers.has(turn.turnNumber));
   const live = input.live.filter((turn) => !input.currentTurnNumbers.has(turn.turnNumber));
-  const windowUnits = toUnits(live.filter((turn) => turn.state === 'window'));
-  const segmentUnits = toUnits(live.filter((turn) => turn.state === 'segment' && turn.content !== null));
+  const windowTurns = live.filter((turn) => turn.state === 'window');
+  const segmentTurns = live.filter((turn) => turn.state === 'segment' && turn.content !== null);
+  // A result that answers a call of the window (or of the open segment) joins that call's
+  // unit, right after it: a tool call and its result are one unit (spec §2), and a result
+  // in the pending section would come before its call. Only results of calls that are not
+  // there (a tool the assistant ran before the prompt) are pending.
+  const results = current.filter((turn) => turn.role === 'tool');
+  const answers = (turns: readonly TurnRow[]): TurnRow[] => {
+    const calls = new Set(turns.flatMap((turn) => (turn.role !== 'tool' && turn.toolCallId !== null ? [turn.toolCallId] : [])));
+    return results.filter((result) => result.toolCallId !== null && calls.has(result.toolCallId));
+  };
+  const windowAnswers = answers(windowTurns);
+  const segmentAnswers = answers(segmentTurns).filter((result) => !windowAnswers.includes(result));
+  const answered = new Set([...windowAnswers, ...segmentAnswers]);
+  const windowUnits = toUnits([...windowTurns, ...windowAnswers]);
+  const segmentUnits = toUnits([...segmentTurns, ...segmentAnswers]);
   return {
     system: input.system,
     format: input.format,
@@ -46,7 +60,7 @@ export function gatherParts(store: ConversationStore, config: Config, summaryArc
     },
     summaries: summaryItems(store, config, summaryArchive, input),
     tools: input.tools,
-    toolResults: toUnits(current.filter((turn) => turn.role === 'tool')),
+    toolResults: toUnits(results.filter((result) => !answered.has(result))),
     window: { items: windowUnits, candidates: windowCandidates(windowUnits, segmentUnits, config) },
     user: {
       id: `turn:${input.userTurn.turnNumber}`,

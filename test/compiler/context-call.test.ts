@@ -129,6 +129,27 @@ describe('tool descriptions and pending tool results', () => {
     expect(second.tokens).toBe(rt007(second.messages));
   });
 
+  it('puts a result right after the call it answers, and keeps a result without a call in the window before the window', async () => {
+    const chat = conversation(daemon.client, 'tool-order');
+    await chat.say('Find me flights from Madrid to Lisbon.');
+    await chat.reply('{"name":"search_flights","arguments":{"from":"MAD","to":"LIS"}}', { toolCallId: 'f1', toolName: 'search_flights' });
+    const response = await chat.say('What did you find?', {
+      toolResults: [
+        { toolCallId: 'f1', name: 'search_flights', content: 'TP1023 MAD-LIS 08:10 89 EUR' },
+        { toolCallId: 'w1', name: 'get_weather', content: 'Lisbon: 21 °C, sunny' },
+      ],
+    });
+    const roles = response.messages.map((message) => `${message.role}${'toolCallId' in message ? `:${String(message.toolCallId)}` : ''}`);
+    const call = roles.indexOf('assistant:f1');
+    expect(call).toBeGreaterThan(0);
+    expect(roles[call + 1]).toBe('tool:f1');
+    // The weather was fetched before the prompt: no call of it is in the window.
+    expect(roles.indexOf('tool:w1')).toBeLessThan(roles.indexOf('user'));
+    expect(roles.at(-1)).toBe('user');
+    expect(response.layout.sections.find((section) => section.id === 'tool-results')?.itemsKept).toBe(1);
+    expect(response.tokens).toBe(rt007(response.messages));
+  });
+
   it('keeps only the relevant tools when more than 30 are declared', async () => {
     const tools = Array.from({ length: 40 }, (_, i) => ({ name: `tool_${i}`, description: `Does chore number ${i} for the household.` }));
     tools.push({ name: 'book_flight', description: 'Book a flight ticket between airports for a traveller.' });
