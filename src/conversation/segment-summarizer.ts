@@ -15,6 +15,8 @@ export interface SummaryContent {
   compactTokenCount: number;
   /** The content words of the summary's values (not its key names), space-separated, for retrieval. */
   searchText: string;
+  /** Every value is empty: the segment said nothing a summary could keep ("Noted.", "ok"). */
+  empty: boolean;
 }
 
 /**
@@ -90,6 +92,7 @@ export class SegmentSummarizer {
       compactBody,
       compactTokenCount: this.tokenizer.count(toChunk(compactBody)),
       searchText: contentWords(summaryValues(fitted.summary).join('\n')).join(' '),
+      empty: summaryValues(fitted.summary).every((value) => value === ''),
     };
   }
 

@@ -37,7 +37,8 @@ export function windowParams(config: Config): WindowParams {
 /**
  * Re-decides the window over the session's live turns (oldest first): turns that leave
  * join the open segment; segments that close (3 turns, a shift, a flush, pressure or the
- * end of the session) become one summary each and their raw turns are purged; summaries
+ * end of the session) become one summary each (none when it would be empty) and their
+ * raw turns are purged; summaries
  * beyond the active limit are archived. Synchronous, inside the caller's transaction.
  */
 export function advanceWindow(
@@ -62,9 +63,9 @@ export function advanceWindow(
     // Pressure closes what is pending in segment-sized pieces; a flush makes one summary per topic.
     { shift: options.shift || closeAll, flush: options.mode === 'flush' || options.mode === 'end', segmentSize: deps.config.window.segmentSize },
   );
-  const summariesCreated = plan.closed.map((segment) => {
+  const summariesCreated = plan.closed.flatMap((segment) => {
     const turns = segment.map((each) => each.turn);
-    return summarize(deps, sessionId, turns, replyAfter(live, turns), options.now);
+    return summarize(deps, sessionId, turns, replyAfter(live, turns), options.now) ?? [];
   });
   // Forget aggressively: past the archive limit the oldest summaries go for good.
   const keep = { active: deps.config.window.maxSummaries, archived: deps.config.window.maxArchivedSummaries };
@@ -96,8 +97,17 @@ function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean
   return { turnNumber: turn.turnNumber, topicStart: turn.topicShift, toolCallId: turn.toolCallId, turn };
 }
 
-function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[], reply: SummaryTurn | null, now: number): SummaryRow {
-  const content = deps.summarizer.summarize(summaryTurns(turns), reply);
+/**
+ * Writes the summary of a closed segment and purges its turns. A segment with nothing to
+ * keep (only "Noted.", "ok") is purged without a summary: an empty one would cost ~18
+ * tokens in every prompt and push a real one out of the four active places.
+ */
+function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[], reply: SummaryTurn | null, now: number): SummaryRow | null {
+  const { empty, ...content } = deps.summarizer.summarize(summaryTurns(turns), reply);
+  if (empty) {
+    deps.store.deleteTurns(sessionId, turns.map((turn) => turn.turnNumber));
+    return null;
+  }
   const first = turns[0];
   const last = turns.at(-1);
   const summary = deps.store.insertSummary({

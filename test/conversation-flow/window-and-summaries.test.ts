@@ -240,6 +240,35 @@ describe('topic shifts and segments', () => {
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(numbers.length + stored).toBe(80);
   });
+
+  it('writes no summary for a segment with nothing to keep, and purges its turns all the same', async () => {
+    const daemon = await startTestDaemon();
+    defer(() => daemon.stop());
+    const chat = conversation(daemon.client, 'acknowledged');
+    const messages = [
+      'Remember that I work at Acme as a data engineer.',
+      'Remember that my manager is Laura.',
+      'I prefer green tea over coffee.',
+      'Remember that my daughter is allergic to peanuts.',
+      "Can you suggest a snack for my daughter's school trip?",
+      'Which trains go to Porto on Friday?',
+    ];
+    for (const message of messages) {
+      await chat.say(message);
+      await chat.reply('Noted.');
+    }
+    const sqlite = daemon.daemon.context.database.sqlite;
+    const bodies = sqlite.prepare("select body from summaries where session_id = 'acknowledged'").pluck().all() as string[];
+    const summaries = bodies.map((body) => JSON.parse(body) as { topic: string; outcome: string });
+    expect(summaries.length).toBeGreaterThan(0);
+    expect(summaries.filter((summary) => summary.topic === '' && summary.outcome === '')).toEqual([]);
+    // The turns no summary names and no row keeps are exactly acknowledgements.
+    const named = new Set((sqlite.prepare("select turn_numbers from summaries where session_id = 'acknowledged'").pluck().all() as string[]).flatMap((json) => JSON.parse(json) as number[]));
+    const stored = new Set(sqlite.prepare("select turn_number from turns where session_id = 'acknowledged'").pluck().all() as number[]);
+    const dropped = Array.from({ length: 12 }, (_, i) => i + 1).filter((turn) => !named.has(turn) && !stored.has(turn));
+    expect(dropped.length).toBeGreaterThan(0);
+    expect(dropped.every((turn) => turn % 2 === 0)).toBe(true);
+  });
 });
 
 describe('sessions', () => {

@@ -36,6 +36,13 @@ describe('SegmentSummarizer', () => {
     expect(ahead.pending).toBe(0);
   });
 
+  it('says when a segment left nothing to keep', () => {
+    expect(atClosing([turn(8, 'Noted.', 'assistant')]).empty).toBe(true);
+    expect(atClosing([turn(8, 'Ok, thanks!'), turn(9, 'Noted.', 'assistant')]).empty).toBe(true);
+    expect(atClosing(GARDEN).empty).toBe(false);
+    expect(atClosing([turn(8, 'Noted.', 'assistant'), turn(9, 'Remember that my manager is Laura.')]).empty).toBe(false);
+  });
+
   it('holds the summary as rendered, its compact form, their exact counts and its search words', () => {
     const content = atClosing(GARDEN);
     const body = JSON.parse(content.body) as Record<string, unknown>;

@@ -45,7 +45,8 @@ export function verifyAcknowledged(sqlite: BetterSqlite3.Database, acked: readon
 
 function turnProblem(row: TurnRow | undefined, role: string, content: string, summaries: number): string | null {
   // Summarised turns lose their row: the summary's provenance is then the only trace,
-  // and it must be exactly one summary.
+  // and it must be exactly one summary. (A segment with nothing to keep, "Noted." alone,
+  // leaves no summary; every text the writers send carries a marker word, so none is.)
   if (row === undefined) return summaries === 1 ? null : summaries === 0 ? 'missing' : `summarised, but named by ${summaries} summaries`;
   if (row.role !== role) return `role is ${row.role}`;
   if (row.content !== content) return `content is ${JSON.stringify(row.content?.slice(0, 60) ?? null)}`;
