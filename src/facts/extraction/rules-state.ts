@@ -1,10 +1,10 @@
-import { originalThrough } from './folded-text.js';
+import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import {
   ADV_EN, ADV_ES, AUX_EN, PLURAL_RELATIONS_ES, RELATIONS_EN, RELATIONS_ES, hasCorrectionAdverb, matchRule, ruleHit,
   type FactRule, type RuleGroups,
 } from './rule-support.js';
 import { nounKey, textKey } from './subject-key.js';
-import { cutAtConjunction } from './value-text.js';
+import { cleanValue, cutAtConjunction } from './value-text.js';
 import { valueCategory } from './value-categories.js';
 
 // Rules for verifiable state: where the user works, where they live, what they switched to.
@@ -76,10 +76,24 @@ const workEn: FactRule = (body) => {
   if (prep === 'with' && !/got a job\s*$/u.test(body.scan.slice(0, body.scan.indexOf(' with ')))) return null;
   const rel = relationKey(groups);
   const slot = prep === 'as' ? 'job title' : 'employer';
-  const statement = rel ? originalThrough(body, value) : `I work ${prep === 'as' ? 'as' : prep === 'for' ? 'for' : 'at'} ${value.original}`;
+  // "as" ends a value ("…Acme as I said"), but "at Acme as a data engineer" names the job too.
+  const role = prep === 'as' || rel ? null : roleAfter(groups.get('value'), value);
+  const statement = rel
+    ? originalThrough(body, value)
+    : `I work ${prep === 'as' ? 'as' : prep === 'for' ? 'for' : 'at'} ${value.original}${role === null ? '' : ` as ${role.original}`}`;
   if (!statement) return null;
   return ruleHit('work-at', 'en', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', hasCorrectionAdverb(groups));
 };
+
+/** The job title right after the employer ("Acme as a data engineer" → "a data engineer"), cleaned, or null. */
+function roleAfter(raw: FoldedText | null, employer: FoldedText): FoldedText | null {
+  if (raw === null) return null;
+  const at = raw.scan.indexOf(employer.scan);
+  if (at < 0) return null;
+  const rest = sliceFolded(raw, at + employer.scan.length, raw.scan.length);
+  const lead = /^\s+as\s+(?=(?:a|an|the)\s)/u.exec(rest.scan);
+  return lead ? cleanValue(sliceFolded(rest, lead[0].length, rest.scan.length)) : null;
+}
 
 const workEs: FactRule = (body) => {
   const retract = matchRule(body, WORK_ES_RETRACT);
