@@ -35,6 +35,10 @@ describe('facts that contradict each other share a subject', () => {
     ['my dog is named Rex', 'mi perro se llama Toby'],
     ['We decided to use Postgres', 'We decided to use SQLite instead'],
     ['my sister works at Google', 'my sister works at Meta'],
+    // People one has one of at a time are named once: a new name replaces the old one.
+    ['Remember that my manager is Laura', 'Actually, my manager is Marta now'],
+    ['My wife is Ana', 'mi esposa es Lucía'],
+    ['My boss is Dr. Smith', 'Mi jefa es Marta'],
     ['remember that the standup is at 9', 'remember that the standup is at 10'],
     ['I prefer concise answers', 'I prefer detailed answers'],
     ['I prefer short replies', 'prefiero respuestas detalladas'],
@@ -52,6 +56,7 @@ describe('unrelated facts never share a subject', () => {
     ['I prefer short answers', 'I prefer window seats'],
     ['I work at Acme', 'I live in Lisbon'],
     ['I work at Acme', 'my sister works at Acme'],
+    ['My manager is Laura', 'My wife is Laura'],
     ['I live in Lisbon', 'my parents live in Lisbon'],
     ['my editor is Vim', 'my shell is zsh'],
     ['my name is Ana', "my dog's name is Rex"],

@@ -65,7 +65,29 @@ const FAVORITE_NOT_A_VALUE = /\b(?:and|means|is|are|was|like|likes|y|es|son|sign
 const THING_VALUE = /^(?:a|an|the|my|our|un|una|unos|unas|el|la|los|las|mi|mis|nuestro|nuestra|\d)/u;
 /** Slots whose value may be an activity ("my job is selling cars", "my favorite thing is hiking"). */
 const ACTIVITY_SLOT = /^(?:job|hobby|hobbies|passion|goal|dream|plan|favorite .+)$/u;
-const WORK_SLOTS = new Set(['job', 'job title', 'employer']);
+const WORK_SLOTS = new Set(['job', 'job title', 'employer', 'manager', 'boss']);
+/**
+ * People one has one of at a time: "my manager is Marta" names them, and replaces the name
+ * given before ("actually, my manager is Marta now"). Others ("my sister is Ana") may be
+ * one of several, so a name does not make them a slot.
+ */
+const ONE_OF_A_KIND = new Set([
+  'wife', 'husband', 'partner', 'spouse', 'girlfriend', 'boyfriend', 'fiance', 'fiancee', 'boss', 'manager', 'therapist',
+  'doctor', 'hubby', 'wifey', 'bf', 'gf', 'significant other',
+]);
+/** Capitalised words that describe a person rather than name them ("my wife is Italian", "…Catholic"). */
+const NOT_A_NAME = new Set([
+  'christian', 'catholic', 'protestant', 'jewish', 'muslim', 'buddhist', 'hindu', 'sikh', 'mormon', 'orthodox', 'atheist',
+  'agnostic', 'american', 'british', 'english', 'scottish', 'irish', 'welsh', 'canadian', 'mexican', 'spanish', 'french',
+  'german', 'italian', 'portuguese', 'dutch', 'belgian', 'swiss', 'austrian', 'polish', 'russian', 'ukrainian', 'greek',
+  'turkish', 'swedish', 'norwegian', 'danish', 'finnish', 'chinese', 'japanese', 'korean', 'indian', 'pakistani',
+  'filipino', 'vietnamese', 'thai', 'australian', 'brazilian', 'argentinian', 'argentine', 'chilean', 'colombian',
+  'peruvian', 'venezuelan', 'cuban', 'african', 'nigerian', 'egyptian', 'moroccan', 'european', 'asian', 'latina', 'latino',
+  'catolica', 'catolico', 'judia', 'judio', 'musulmana', 'musulman', 'espanola', 'espanol', 'italiana', 'italiano',
+  'francesa', 'frances', 'alemana', 'aleman', 'inglesa', 'ingles', 'argentina', 'argentino', 'mexicana', 'mexicano',
+]);
+/** A name as typed, with an optional title: "Marta", "Laura Gómez", "Dr. Pérez". */
+const PERSON_NAME = /^(?:(?:Dr|Mr|Mrs|Ms|Prof|Dra|Sr|Sra)\.?\s+)?\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}$/u;
 const PERSON_GROUPS = new Set([
   'students', 'children', 'grandchildren', 'grandkids', 'relatives', 'in-laws', 'employees', 'clients', 'customers',
   'patients', 'boys', 'girls', 'pets',
@@ -75,7 +97,8 @@ const PERSON_GROUPS = new Set([
  * The subject of "my <key> is <value>", or null when it is no fact. `value` is folded;
  * `capitalised` says whether the original value starts with a capital letter.
  */
-function subjectFor(key: string, value: string, capitalised: boolean): string | null {
+function subjectFor(key: string, value: string, original: string): string | null {
+  const capitalised = /^\p{Lu}/u.test(original);
   const words = key.split(' ');
   // "my favorite is acdc": favorite what? Without the noun there is no subject to replace.
   const opinion = NOT_A_SUBJECT.has(words.at(-1) ?? key) || NOT_A_SUBJECT.has(words[0] ?? key);
@@ -83,7 +106,7 @@ function subjectFor(key: string, value: string, capitalised: boolean): string | 
   if (ASPECT_VALUE.test(value) || (/^\p{L}+ing\b/u.test(value) && !ACTIVITY_SLOT.test(key))) return null;
   if (SINGLE_VALUED.has(key) || key.startsWith('favorite ')) return key;
   // "my wife is a doctor", "my kids are outside": about someone else, and rarely one slot.
-  if (isPerson(key)) return null;
+  if (isPerson(key)) return ONE_OF_A_KIND.has(key) && capitalised && PERSON_NAME.test(original) && !NOT_A_NAME.has(value) ? key : null;
   if (/^(?:in|at|near|en|cerca de)\b/u.test(value)) return `${key} location`;
   // Other nouns take a thing or a name ("my car is a Tesla"), not a bare opinion ("my city is lovely").
   return capitalised || THING_VALUE.test(value) ? key : null;
@@ -116,7 +139,7 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     if (/^(?:called|named)\s/u.test(raw.folded) && !named) return null;
     const value = raw.original.replace(/^(?:called|named)\s+/iu, '');
     const key = nounKey(x);
-    const subject = named ? `${key} name` : subjectFor(key, raw.folded, /^\p{Lu}/u.test(raw.original));
+    const subject = named ? `${key} name` : subjectFor(key, raw.folded, raw.original);
     const statement = groups.statementUpTo('value');
     if (!subject || !statement || mentionsSecret(raw.folded)) return null;
     const negated = groups.get('neg') !== null || groups.folded('cop').endsWith("n't");
