@@ -25,6 +25,7 @@ definitely totally probably also ask asked asking answer question questions wait
 take took keep kept give gave got find found look looks looking seen saw tried try trying
 fun cute amazing wonderful super lovely stuff lot etc able really truly
 whoa itll itd thatll cuz cause plus yay omg btw hmm um uh ah aw aww ya yea agree sooo soo
+understood noted okay ok alright sure welcome
 `;
 
 const SPANISH = `
@@ -39,6 +40,7 @@ tiene tienen toda todas todo todos tu tus un una unas uno unos usted ustedes va 
 ya yo hola gracias bueno buena vale claro genial jaja jajaja dale oye mira creo cosa cosas vez
 veces ahora hoy luego despues dijo dice decir saber sabes quiero quieres puedo puede podemos
 estoy tenemos tienes fueron seria sera puedes hacer hizo hago algo igual
+entendido anotado perfecto listo
 `;
 
 // Common verbs in their usual forms: they end noun phrases and are never topics.

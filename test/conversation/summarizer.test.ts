@@ -113,6 +113,18 @@ describe('summarizeSegment: content', () => {
     expect(summary.open_questions).toEqual(['Who will own the Helm charts?']);
   });
 
+  it('never makes an acknowledgement part of the topic', () => {
+    for (const [said, ack] of [
+      ['Actually, my manager is Marta now.', 'Understood, thanks for telling me.'],
+      ['The deadline moved to Friday.', 'Noted, okay.'],
+      ['Mi jefa ahora es Marta.', 'Entendido, anotado.'],
+    ] as const) {
+      const { summary } = summarizeSegment(segment(['user', said], ['assistant', ack]), cl100k, { maxTokens: 50 });
+      expect(summary.topic).not.toMatch(/understood|noted|okay|entendido|anotado/iu);
+      expect(summary.topic).not.toBe('');
+    }
+  });
+
   it('finds decisions and open questions in Spanish', () => {
     const { summary } = summarizeSegment(
       segment(
