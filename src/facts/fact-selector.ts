@@ -1,5 +1,6 @@
 import { MIN_DOMAIN_SCORE, type DomainGuess } from '../domains/classify-domain.js';
 import { DOMAINS, type Domain } from '../domains/domain.js';
+import { foldText } from '../domains/fold-text.js';
 import { cosine } from '../embeddings/vector.js';
 import { DAY_MS } from '../clock.js';
 import { injectionClass } from './decay-rules.js';
@@ -46,9 +47,17 @@ export function concernedDomains(guess: DomainGuess): { primary: Domain | null; 
   return { primary, secondary: new Set(secondary) };
 }
 
+/**
+ * A question about what was decided ("what did we decide about the tickets?", "¿qué
+ * decidimos?") asks for the decisions whatever else it is about: its subject words may
+ * make another domain win.
+ */
+const ASKS_FOR_DECISIONS =
+  /\b(?:what|which|how|did|have|had)\b[^?.!]{0,40}\b(?:we|i|you)\s+(?:decide|decided|agree|agreed|settle|settled|choose|chose|pick|picked)\b|\bwhat (?:was|were) (?:the )?decisions?\b|\bque (?:decidimos|acordamos|elegimos|quedamos|decidi|decidiste)\b/u;
+
 /** The similarity a fact of `domain` needs to be relevant without being named. */
-function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concernedDomains>): number {
-  if (domain === concerned.primary) return -Infinity;
+function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concernedDomains>, asksForDecisions: boolean): number {
+  if (domain === concerned.primary || (asksForDecisions && domain === 'decisions')) return -Infinity;
   return concerned.secondary.has(domain) ? SECONDARY_SIMILARITY : RELEVANT_SIMILARITY;
 }
 
@@ -62,7 +71,8 @@ export function namesFact(message: ReadonlySet<string>, fact: IndexedFact): bool
  * Ranks the live facts for one prompt. Pure and synchronous: it runs on every context
  * call. Excludes what may not be injected (stale, superseded, deleted, low confidence
  * unconfirmed for 30 days), facts mentioned in the last 3 turns, and facts that do not
- * justify their place: a fact of the message's primary domain always may, and so may a
+ * justify their place: a fact of the message's primary domain always may (a decision
+ * too when the message asks what was decided), and so may a
  * standing instruction ("from now on, answer in Spanish") whatever the domain; one of a
  * secondary domain needs similarity ≥ 0.25, any other ≥ 0.5, a dormant one ≥ 0.75 —
  * or the message names it (its value, or its short subject key).
@@ -78,13 +88,14 @@ export function selectFacts(
   const message = stemsOf(request.message.slice(0, MESSAGE_SCAN_CHARS));
   const recent = request.recentTurns.slice(-RECENT_TURNS).map(stemsOf);
   const domains = concernedDomains(request.domain);
+  const asksForDecisions = ASKS_FOR_DECISIONS.test(foldText(request.message.slice(0, MESSAGE_SCAN_CHARS)));
   const ranked: SelectedFact[] = [];
   for (const fact of facts) {
     const verdict = injectionClass(fact, request.now);
     if (verdict === 'never') continue;
     const similarity = fact.vector !== null && fact.vector.length === request.embedding.length ? cosine(request.embedding, fact.vector) : 0;
     const named = namesFact(message, fact);
-    const needed = verdict === 'on-request' ? EXPLICIT_SIMILARITY : fact.standing ? -Infinity : similarityNeeded(fact.domain, domains);
+    const needed = verdict === 'on-request' ? EXPLICIT_SIMILARITY : fact.standing ? -Infinity : similarityNeeded(fact.domain, domains, asksForDecisions);
     const relevant = named || similarity >= needed;
     if (!relevant || recent.some((turn) => mentions(turn, fact.stems))) continue;
     ranked.push({

@@ -42,6 +42,15 @@ describe('selection for a prompt', () => {
     expect(await selected('How did the deployment decision end up?')).toEqual(['We decided to use k8s over docker-compose for the deployment']);
   });
 
+  it('brings the decisions to a question about what was decided, whatever domain wins', async () => {
+    const decision = 'We decided to use k8s over docker-compose for the deployment';
+    // Work wins (sprint, tickets), and the decision shares no word with the question.
+    for (const question of ['Back to the sprint: what did we decide about the order of tickets?', 'Volviendo al sprint, ¿qué decidimos sobre los tickets?']) {
+      expect(await selected(question)).toContain(decision);
+    }
+    expect(await selected('Back to the sprint: how should we order the tickets?')).not.toContain(decision);
+  });
+
   it('without a domain, only facts that are relevant on their own', async () => {
     expect(await selected('hey there, how are you doing')).toEqual([]);
     expect(await selected('What is the weather like in Lisbon?')).toEqual(['I live in Lisbon']);
