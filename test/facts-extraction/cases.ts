@@ -48,6 +48,10 @@ export const PLAIN_CASES: SignalCase[] = [
   ['I prefer dark mode', { statement: 'I prefer dark mode', subject: 'preference theme', domain: 'preferences' }],
   ['Prefiero el té al café', { subject: 'preference drink', domain: 'preferences', language: 'es' }],
   ['I decided to use Postgres for memoryd', { statement: 'I decided to use Postgres for memoryd', subject: 'decision database', domain: 'decisions' }],
+  // An order of steps is one decision; a step with its own subject is another clause.
+  ['We decided to fix the login bug first, then the CI flakiness.', { statement: 'We decided to fix the login bug first, then the CI flakiness' }],
+  ['Decidimos arreglar el bug de login primero, después el CI', { statement: 'Decidimos arreglar el bug de login primero, después el CI' }],
+  ['We decided to fix the bug, then we celebrated', { statement: 'We decided to fix the bug' }],
   ["We'll go with Kubernetes", { subject: 'decision deployment', value: 'Kubernetes', domain: 'decisions' }],
   ['Decidimos usar k8s en producción', { subject: 'decision deployment', domain: 'decisions', language: 'es' }],
   ['My editor is Vim', { statement: 'My editor is Vim', subject: 'editor', value: 'Vim' }],

@@ -1,7 +1,8 @@
-import { sliceFolded, type FoldedText } from './folded-text.js';
+import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups } from './rule-support.js';
 import { textKey } from './subject-key.js';
 import { answerStyle, valueCategory } from './value-categories.js';
+import { cleanValueSpan } from './value-text.js';
 
 // Rules for choices: preferences ("I prefer…", "prefiero…") and decisions ("I decided…", "decidimos…").
 
@@ -71,14 +72,39 @@ function preferRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   };
 }
 
+/**
+ * A step that continues a decision ("…first, then the CI", "…primero, después el CI"); one
+ * with its own subject is another clause ("…Vue, then I changed my mind").
+ */
+const NEXT_STEP =
+  /^\s*,?\s*(?:and\s+|y\s+)?(?:then|after that|despues|luego)\s+(?!(?:i|i'm|i've|we|you|he|she|they|it|it's|yo|nosotros|me|nos)\b)/u;
+const MAX_STEPS = 3;
+
+/** The decision through the steps that continue it, if any: a comma ends a value, but not "first, then…". */
+function throughNextSteps(raw: FoldedText | null, value: FoldedText): FoldedText {
+  const at = raw === null ? -1 : raw.scan.indexOf(value.scan);
+  if (raw === null || at < 0) return value;
+  let end = at + value.scan.length;
+  for (let steps = 0; steps < MAX_STEPS; steps += 1) {
+    const lead = NEXT_STEP.exec(raw.scan.slice(end));
+    if (!lead) break;
+    const from = end + lead[0].length;
+    const step = cleanValueSpan(sliceFolded(raw, from, raw.scan.length));
+    if (step === null) break;
+    end = from + step[1];
+  }
+  return end === at + value.scan.length ? value : sliceFolded(raw, at, end);
+}
+
 function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   return (body) => {
     const groups = matchRule(body, pattern);
     if (!groups) return null;
     if (groups.get('we') && !body.folded.startsWith('we')) return null;
     const name = groups.get('value2') ? 'value2' : 'value';
-    const value = groups.value(name);
-    const statement = groups.statementUpTo(name);
+    const cleaned = groups.value(name);
+    const value = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
+    const statement = value === cleaned ? groups.statementUpTo(name) : value === null ? null : originalThrough(body, value);
     if (!value || !statement || PRONOUN_ONLY.test(value.folded)) return null;
     const lead = /^(?:(?:to|on|that|for|upon|que)\s+)?/u.exec(value.folded)?.[0].length ?? 0;
     const topic = sliceFolded(value, lead, value.folded.length);
