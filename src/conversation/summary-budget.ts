@@ -109,8 +109,15 @@ function shortenLongestString(strings: readonly string[][]): boolean {
   for (const words of strings) if (words.length >= 2 && (longest === null || words.length > longest.length)) longest = words;
   if (longest === null) return false;
   longest.pop();
-  while (longest.length > 1 && STOP_WORDS.has(foldText(longest[longest.length - 1] ?? '').replace(/['’]/gu, ''))) longest.pop();
+  while (longest.length > 1 && isStopWord(longest[longest.length - 1] ?? '')) longest.pop();
+  // Cut down to words that say nothing ("Who?" of "Who should own the export feature?"),
+  // it is dropped: an empty item is not rendered, and its tokens go to what is left.
+  if (longest.every(isStopWord)) longest.length = 0;
   return true;
+}
+
+function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(foldText(word).replace(/['’?¿!¡.,;:]/gu, ''));
 }
 
 function dropLastSingleItem(draft: SummaryDraft, keys: readonly ListKey[]): boolean {

@@ -103,6 +103,22 @@ describe('summarizeSegment: shape and budget', () => {
     expect(tight.tokenCount).toBeLessThanOrEqual(20);
     expect(tight.summary.decisions[0]?.split(' ').length ?? 0).toBeLessThan(9);
   });
+
+  it('drops an item cut down to words that say nothing, instead of keeping "Who?"', () => {
+    const draft = {
+      topic: ['login bug', 'CI flakiness'],
+      discussed: [],
+      outcome: ['Great', 'login', 'bug', 'first'],
+      decisions: [['decided', 'to', 'fix', 'the', 'login', 'bug', 'first', 'then', 'the', 'CI']],
+      open_questions: [['Who', 'should', 'own', 'the', 'export', 'feature']],
+    };
+    const full = fitSummary(draft, cl100k, 1000);
+    for (let limit = full.tokenCount; limit > full.tokenCount - 12; limit -= 1) {
+      const fitted = fitSummary(draft, cl100k, limit);
+      for (const question of fitted.summary.open_questions) expect(question).toMatch(/own|export|feature/u);
+    }
+    expect(fitSummary(draft, cl100k, full.tokenCount - 11).summary.open_questions).toEqual([]);
+  });
 });
 
 describe('summarizeSegment: content', () => {
