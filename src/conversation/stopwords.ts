@@ -25,7 +25,7 @@ definitely totally probably also ask asked asking answer question questions wait
 take took keep kept give gave got find found look looks looking seen saw tried try trying
 fun cute amazing wonderful super lovely stuff lot etc able really truly
 whoa itll itd thatll cuz cause plus yay omg btw hmm um uh ah aw aww ya yea agree sooo soo
-understood noted okay ok alright sure welcome
+understood noted okay ok alright sure welcome please prefer prefers preferred
 `;
 
 const SPANISH = `
@@ -40,7 +40,8 @@ tiene tienen toda todas todo todos tu tus un una unas uno unos usted ustedes va 
 ya yo hola gracias bueno buena vale claro genial jaja jajaja dale oye mira creo cosa cosas vez
 veces ahora hoy luego despues dijo dice decir saber sabes quiero quieres puedo puede podemos
 estoy tenemos tienes fueron seria sera puedes hacer hizo hago algo igual
-entendido anotado perfecto listo
+entendido anotado perfecto listo favor acordate acuerdate recorda recuerda recordame recuerdame
+prefiero preferimos prefiere vivo vivimos
 `;
 
 // Common verbs in their usual forms: they end noun phrases and are never topics.

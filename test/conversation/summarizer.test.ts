@@ -129,6 +129,14 @@ describe('summarizeSegment: content', () => {
     expect(summary.open_questions).toEqual(['Who will own the Helm charts?']);
   });
 
+  it('never makes the words of a request to remember part of the topic', () => {
+    for (const said of ['Hola! Acordate que vivo en Rosario y trabajo como diseñadora.', 'Prefiero las respuestas cortas, por favor.', 'Please remember that I prefer the window seat.']) {
+      const { summary } = summarizeSegment(segment(['user', said]), cl100k, { maxTokens: 50 });
+      expect(summary.topic).not.toMatch(/acordate|vivo|prefiero|favor|prefer|please/iu);
+      expect(summary.topic).not.toBe('');
+    }
+  });
+
   it('never makes an acknowledgement part of the topic', () => {
     for (const [said, ack] of [
       ['Actually, my manager is Marta now.', 'Understood, thanks for telling me.'],
