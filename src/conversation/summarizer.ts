@@ -33,7 +33,8 @@ export const DEFAULT_SUMMARIZER_OPTIONS: SummarizerOptions = {
  * top keywords; discussed = salient noun phrases; decisions = clauses with a decision
  * verb; open_questions = user questions no later assistant turn answers (`reply`: the
  * assistant turn right after the segment, when a window edge or a shift put it in the
- * next one); outcome = the most topical statement of the last assistant turn. `text` is
+ * next one); outcome = the most topical statement of the last assistant turn (the reply,
+ * when it answers the question the segment ends with). `text` is
  * the minified JSON, `chunk` what the prompt renders (`toChunk(text)`) and `tokenCount`
  * the chunk's exact count (≤ maxTokens). Work is bounded by the text limits, whatever
  * the size of the turns.
@@ -46,11 +47,15 @@ export function summarizeSegment(
 ): FittedSummary {
   const opts = { ...DEFAULT_SUMMARIZER_OPTIONS, ...options };
   const sentences = splitSentences(turns, opts.limits);
-  // Only tells which questions were answered: what the segment says comes from its own turns.
+  // Tells which questions were answered; and a segment that ends with a question the reply
+  // answers has that answer as its outcome (else it would be the next segment's, under the
+  // next topic). Topic, phrases and decisions come from the segment's own turns.
   const replySentences = reply === null ? [] : splitSentences([reply], opts.limits).map((sentence) => ({ ...sentence, turn: turns.length }));
   const keywords = rankKeywords(sentences);
   const allDecisions = findDecisions(sentences);
-  const outcome = findOutcome(sentences, keywords, allDecisions);
+  const finalQuestion = sentences.filter((sentence) => sentence.turn === turns.length - 1 && sentence.role === 'user' && sentence.question);
+  const answeredAfter = replySentences.length > 0 && finalQuestion.length > 0 && findOpenQuestions(finalQuestion, replySentences).length === 0;
+  const outcome = findOutcome(answeredAfter ? [...sentences, ...replySentences] : sentences, keywords, allDecisions);
   const decisions = allDecisions.filter((words) => !saysNothingMore(words, outcome)).slice(-opts.maxDecisions);
   const phrases = candidatePhrases(sentences, keywords);
   const topic = topicItems(keywords, phrases, opts.topicKeywords);

@@ -196,17 +196,21 @@ describe('summarizeSegment: content', () => {
     expect(unanswered.summary.open_questions).toEqual(['When does the Madrid flight leave?']);
   });
 
-  it('a question answered right after the segment (the reply a window edge left out) is not open', () => {
+  it('a question answered right after the segment (the reply a window edge left out) is not open, and its answer is the outcome', () => {
     const question = segment(['user', 'Ok, thanks.'], ['user', 'When does the Madrid flight leave?']);
     const reply = (content: string): SummaryTurn => ({ role: 'assistant', content, turnNumber: 3 });
     expect(summarizeSegment(question, cl100k).summary.open_questions).toEqual(['When does the Madrid flight leave?']);
     const answered = summarizeSegment(question, cl100k, {}, reply('It leaves at 7:45 from gate B12.'));
     expect(answered.summary.open_questions).toEqual([]);
-    // The reply only answers: the segment's topic and outcome are its own.
-    expect(answered.text).not.toContain('B12');
-    expect(summarizeSegment(question, cl100k, {}, reply("I don't know, the airline has not published it.")).summary.open_questions).toEqual([
-      'When does the Madrid flight leave?',
-    ]);
+    expect(answered.summary.outcome).toBe('It leaves at 7:45 from gate B12');
+    // The topic is the segment's own.
+    expect(answered.summary.topic).toContain('Madrid');
+    const unknown = summarizeSegment(question, cl100k, {}, reply("I don't know, the airline has not published it."));
+    expect(unknown.summary.open_questions).toEqual(['When does the Madrid flight leave?']);
+    expect(unknown.summary.outcome).toBe('');
+    // A segment that does not end with a question keeps its own outcome.
+    const statement = segment(['user', 'Which gate for Madrid?'], ['assistant', 'Gate B12 for the Madrid flight.'], ['user', 'Great, I will be early.']);
+    expect(summarizeSegment(statement, cl100k, {}, reply('Have a good trip to Madrid!')).summary.outcome).toBe('Gate B12 for the Madrid flight');
   });
 
   it('keeps numbers, dates and proper names', () => {
