@@ -106,6 +106,31 @@ describe('messages with several facts', () => {
     ]);
   });
 
+  it('reads a clause that leaves out its subject ("…and work at Acme") with the previous one\'s', () => {
+    const statements = (text: string) => extractFacts(text, { role: 'user' }).map((fact) => fact.statement);
+    expect(statements('I live in Lisbon and work at Acme.')).toEqual(['I live in Lisbon', 'I work at Acme']);
+    expect(statements('I sold my flat and moved to Porto.')).toEqual(['I live in Porto']);
+    expect(statements('We sold the flat and moved to Porto.')).toEqual(['We live in Porto']);
+    // Someone else's subject is not the user's.
+    expect(statements('My sister lives in Paris and works at Dior.')).toEqual(['My sister lives in Paris']);
+  });
+
+  it('remembers every clause joined by "and" to "remember that…", not one after "but"', () => {
+    const confidences = (text: string) => extractFacts(text, { role: 'user' }).map((fact) => [fact.statement, fact.confidence]);
+    expect(confidences('Remember that I live in Lisbon and work at Acme.')).toEqual([
+      ['I live in Lisbon', 'high'],
+      ['I work at Acme', 'high'],
+    ]);
+    expect(confidences('Acordate que vivo en Rosario y trabajo en una agencia.')).toEqual([
+      ['Vivo en Rosario', 'high'],
+      ['Trabajo en una agencia', 'high'],
+    ]);
+    expect(confidences('Remember that I live in Lisbon, but I work at Acme.')).toEqual([
+      ['I live in Lisbon', 'high'],
+      ['I work at Acme', 'medium'],
+    ]);
+  });
+
   it('keeps the statement when a question follows in the same sentence', () => {
     expect(extractFacts('I live in Ohio, how about you?', { role: 'user' }).map((fact) => fact.statement)).toEqual(['I live in Ohio']);
   });

@@ -58,18 +58,36 @@ function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): Clau
   };
 }
 
-/** A clause that is only a lead-in ("Actually," "Just so you know,") lends its markers to the next one. */
-type ClauseOutcome = { fact: ExtractedFact | null; leadIn: ClauseMarkers | null };
+/**
+ * A clause that is only a lead-in ("Actually," "Just so you know,") lends its markers to
+ * the next one; `subject`: the clause's own subject ("I", "We"), for a next clause that
+ * leaves it out ("I live in Lisbon and work at Acme"); `explicit`: it was asked to be
+ * remembered, and so is a clause joined to it by "and" ("remember that A and B").
+ */
+type ClauseOutcome = { fact: ExtractedFact | null; leadIn: ClauseMarkers | null; subject: string | null; explicit: boolean };
 
-function clauseFact(sentence: Sentence, clause: Clause, isLast: boolean, inherited: ClauseMarkers | null): ClauseOutcome {
-  const none = { fact: null, leadIn: null };
+/** Verbs that open a clause whose subject is the previous clause's ("…and work at Acme"). */
+const SHARED_SUBJECT = /^(?:work|live|moved|switched)\b/u;
+const OWN_SUBJECT = /^(?<subject>i|we)\b/u;
+
+function clauseFact(
+  sentence: Sentence,
+  clause: Clause,
+  isLast: boolean,
+  inherited: ClauseMarkers | null,
+  previousSubject: string | null,
+): ClauseOutcome {
+  const none = { fact: null, leadIn: null, subject: null, explicit: false };
   const before = sentence.text.scan.slice(0, clause.start);
   if (isConditional(before) || isReportedSpeech(before)) return none;
   if (isQuestion(clause.text.scan, isLast && sentence.terminal === '?')) return none;
   const stripped = stripMarkers(clause.text);
-  const { body } = stripped;
+  const own = OWN_SUBJECT.exec(stripped.body.scan)?.groups?.subject;
+  const shared = own === undefined && previousSubject !== null && SHARED_SUBJECT.test(stripped.body.scan);
+  const body = shared ? foldMessage(`${previousSubject} ${stripped.body.original}`) : stripped.body;
+  const subject = own === undefined ? (shared ? previousSubject : null) : own === 'we' ? 'We' : 'I';
   const markers = mergeMarkers(inherited, stripped.markers);
-  if (body.folded.length === 0) return { fact: null, leadIn: markers };
+  if (body.folded.length === 0) return { fact: null, leadIn: markers, subject: null, explicit: false };
   if (isQuestion(body.scan, false)) return none;
   let hit: RuleHit | null = null;
   for (const rule of RULES) {
@@ -77,8 +95,13 @@ function clauseFact(sentence: Sentence, clause: Clause, isLast: boolean, inherit
     if (hit) break;
   }
   hit ??= genericFact(body, markers);
-  return { fact: hit ? toFact(hit, markers, HEDGE.test(`${before} ${body.scan}`)) : null, leadIn: null };
+  const fact = hit ? toFact(hit, markers, HEDGE.test(`${before} ${body.scan}`)) : null;
+  return { fact, leadIn: null, subject, explicit: markers.explicit };
 }
+
+/** The explicit marker alone, for a clause joined by "and"/"y" to one asked to be remembered. */
+const REMEMBERED: ClauseMarkers = { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, language: null };
+const JOINED_BY_AND = /(?:^|[\s,])(?:and|y|e)\s*$/u;
 
 /**
  * Facts stated explicitly in one message. Only the user's own turns count; questions,
@@ -95,9 +118,15 @@ export function extractFacts(text: string, context: ExtractionContext): Extracte
     if (forgetRequestIn(sentence.text, sentence.terminal === '?') || takesItselfBack(sentence.text)) continue;
     const clauses = splitClauses(sentence.text);
     let leadIn: ClauseMarkers | null = null;
+    let previous: ClauseOutcome | null = null;
+    let previousEnd = 0;
     clauses.forEach((clause, index) => {
-      const outcome = clauseFact(sentence, clause, index === clauses.length - 1, leadIn);
+      const joined = previous !== null && JOINED_BY_AND.test(sentence.text.scan.slice(previousEnd, clause.start));
+      const inherited = joined && previous?.explicit === true ? mergeMarkers(leadIn, REMEMBERED) : leadIn;
+      const outcome = clauseFact(sentence, clause, index === clauses.length - 1, inherited, joined ? (previous?.subject ?? null) : null);
       leadIn = outcome.leadIn;
+      previous = outcome;
+      previousEnd = clause.start + clause.text.folded.length;
       const fact = outcome.fact;
       if (fact && !facts.some((known) => known.statement === fact.statement)) facts.push(fact);
     });
