@@ -11,7 +11,7 @@ import { valueCategory } from './value-categories.js';
 
 const WORK_EN = new RegExp(
   `^(?:i|my (?<rel>${RELATIONS_EN}))${AUX_EN}${ADV_EN}` +
-    `(?:work|works|working|started working|got a job|got hired|employed)\\s+(?<prep>at|for|as|by|with)\\s+(?<value>.+)$`,
+    `(?:work|works|working|started working|(?:got|started|took|accepted|landed) a (?:new )?job|got hired|employed)\\s+(?<prep>at|for|as|by|with)\\s+(?<value>.+)$`,
   'du',
 );
 const WORK_EN_RETRACT = new RegExp(
@@ -20,7 +20,7 @@ const WORK_EN_RETRACT = new RegExp(
   'du',
 );
 const WORK_ES = new RegExp(
-  `^${ADV_ES}(?:trabajo|laburo|estoy trabajando|empece a trabajar|entre a trabajar|consegui (?:un )?trabajo|me contrataron)\\s+(?<prep>en|para|como|de)\\s+(?<value>.+)$` +
+  `^${ADV_ES}(?:trabajo|laburo|estoy trabajando|empece a trabajar|entre a trabajar|(?:consegui|empece|acepte) (?:un )?(?:nuevo )?trabajo(?: nuevo)?|me contrataron)\\s+(?<prep>en|para|como|de)\\s+(?<value>.+)$` +
     `|^mi (?<rel>${RELATIONS_ES})\\s+(?:(?:ahora|ya|tambien|todavia)\\s+)?(?:trabaja|labura|esta trabajando)\\s+(?<relprep>en|para|como|de)\\s+(?<relvalue>.+)$`,
   'du',
 );
@@ -73,7 +73,7 @@ const workEn: FactRule = (body) => {
   if (!groups || !value || NOT_AN_EMPLOYER.test(value.folded)) return null;
   const prep = groups.folded('prep');
   if (prep === 'by' && !/employed\s*$/u.test(body.scan.slice(0, body.scan.indexOf(' by ')))) return null;
-  if (prep === 'with' && !/got a job\s*$/u.test(body.scan.slice(0, body.scan.indexOf(' with ')))) return null;
+  if (prep === 'with' && !/a (?:new )?job\s*$/u.test(body.scan.slice(0, body.scan.indexOf(' with ')))) return null;
   const rel = relationKey(groups);
   const slot = prep === 'as' ? 'job title' : 'employer';
   // "as" ends a value ("…Acme as I said"), but "at Acme as a data engineer" names the job too.
