@@ -54,7 +54,6 @@ export function advanceWindow(
     options.mode === 'end'
       ? { size: 0, reason: 'flush' as const, detail: 'the session ended: the window was flushed', kept: [], leaving: inWindow }
       : selectWindow(inWindow, params, options.mode);
-  deps.store.setTurnState(sessionId, selection.leaving.filter((turn) => turn.state === 'window').map((turn) => turn.turnNumber), 'segment');
   deps.store.setWindowDecision(sessionId, { size: selection.size, reason: selection.reason, detail: selection.detail });
   const closeAll = options.mode === 'flush' || options.mode === 'end' || options.mode === 'pressure';
   const plan = planSegments(
@@ -63,6 +62,10 @@ export function advanceWindow(
     // Pressure closes what is pending in segment-sized pieces; a flush makes one summary per topic.
     { shift: options.shift || closeAll, flush: options.mode === 'flush' || options.mode === 'end', segmentSize: deps.config.window.segmentSize },
   );
+  // Turns that left the window wait in the open segment; those whose segment closes now
+  // are deleted below, so marking them first would only write a row about to go.
+  const waiting = plan.open.filter((each) => each.turn.state === 'window').map((each) => each.turnNumber);
+  deps.store.setTurnState(sessionId, waiting, 'segment');
   const summariesCreated = plan.closed.flatMap((segment) => {
     const turns = segment.map((each) => each.turn);
     return summarize(deps, sessionId, turns, replyAfter(live, turns), options.now) ?? [];
