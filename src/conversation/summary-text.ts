@@ -52,13 +52,25 @@ export const DEFAULT_TEXT_LIMITS: TextLimits = { maxTurnChars: 4000, maxToolChar
 const MAX_TOKEN_CHARS = 40;
 const TOKEN_PATTERN = /[$€£]?\p{N}+(?:[.,:/-]\p{N}+)*(?:%|\p{L}+)?|\p{L}[\p{L}\p{N}]*(?:['’-][\p{L}\p{N}]+)*/gu;
 
-/** Splits each turn's head into sentences of tokens, in order. */
+/** Fenced code blocks (``` or ~~~, an unclosed one running to the end). */
+const CODE_BLOCK = /(?:^|\n)[ \t]*(```|~~~)[^\n]*\n[\s\S]*?(?:\n[ \t]*\1[ \t]*(?=\n|$)|$)/gu;
+/** A turn's head is read past its code blocks, up to this many times the text limit. */
+const CODE_SCAN_FACTOR = 4;
+
+function withoutCodeBlocks(text: string): string {
+  return text.includes('```') || text.includes('~~~') ? text.replace(CODE_BLOCK, '\n') : text;
+}
+
+/** Splits each turn's head into sentences of tokens, in order (fenced code blocks left out). */
 export function splitSentences(turns: readonly SummaryTurn[], limits: TextLimits = DEFAULT_TEXT_LIMITS): Sentence[] {
   const sentences: Sentence[] = [];
   turns.forEach((turn, index) => {
     const limit = turn.role === 'tool' ? limits.maxToolChars : limits.maxTurnChars;
+    // What a person wrote, not the code they pasted: identifiers would make the topic
+    // ("const user, res, req"). The scan stays bounded however long the block.
+    const text = turn.role === 'tool' ? turn.content.slice(0, limit) : withoutCodeBlocks(turn.content.slice(0, limit * CODE_SCAN_FACTOR)).slice(0, limit);
     // NFC so that the rendered JSON is already what `toChunk` would make of it.
-    const pieces = turn.content.slice(0, limit).normalize('NFC').split(/(?<=[.!?…])\s+|\n+|(?=[¿¡])/u);
+    const pieces = text.normalize('NFC').split(/(?<=[.!?…])\s+|\n+|(?=[¿¡])/u);
     let count = 0;
     for (const piece of pieces) {
       const text = piece.trim();

@@ -213,6 +213,24 @@ describe('summarizeSegment: content', () => {
     expect(summarizeSegment(statement, cl100k, {}, reply('Have a good trip to Madrid!')).summary.outcome).toBe('Gate B12 for the Madrid flight');
   });
 
+  it('summarises what was written around pasted code, not the code', () => {
+    const code = Array.from({ length: 25 }, (_, i) => `function handler${i}(req, res) {\n  const user = await db.users.find(req.params.id);\n  res.json(user);\n}`).join('\n');
+    const { summary } = summarizeSegment(
+      segment(
+        ['user', `Why does this Express code throw "await is only valid in async functions"?\n\`\`\`js\n${code}\n\`\`\`\nI am on Express 4 and Node 20.`],
+        ['assistant', 'The handlers use await but are not declared async. Add the async keyword to each handler.'],
+      ),
+      cl100k,
+    );
+    expect(summary.topic).toContain('Express');
+    expect(JSON.stringify(summary)).not.toMatch(/const user|req|res\b|params/u);
+    expect(summary.outcome).toBe('The handlers use await but are not declared async');
+    // An unclosed block runs to the end of what is read; the text before it stays.
+    const unclosed = summarizeSegment(segment(['user', `Deploy plan for Atlas:\n~~~\n${code}`]), cl100k).summary;
+    expect(unclosed.topic).toContain('Atlas');
+    expect(JSON.stringify(unclosed)).not.toContain('const');
+  });
+
   it('keeps numbers, dates and proper names', () => {
     const text = summarizeSegment(
       segment(
