@@ -25,7 +25,7 @@ definitely totally probably also ask asked asking answer question questions wait
 take took keep kept give gave got find found look looks looking seen saw tried try trying
 fun cute amazing wonderful super lovely stuff lot etc able really truly
 whoa itll itd thatll cuz cause plus yay omg btw hmm um uh ah aw aww ya yea agree sooo soo
-understood noted okay ok alright sure welcome please prefer prefers preferred
+understood noted okay ok alright sure welcome please prefer prefers preferred instead already
 `;
 
 const SPANISH = `
