@@ -9,7 +9,7 @@ import { genericFact } from './rules-generic.js';
 import { HABIT_RULES } from './rules-habit.js';
 import { POSSESSIVE_RULES } from './rules-possessive.js';
 import { STATE_RULES } from './rules-state.js';
-import { splitClauses, splitSentences, type Clause, type Sentence } from './split-clauses.js';
+import { SHARED_SUBJECT_VERBS, splitClauses, splitSentences, type Clause, type Sentence } from './split-clauses.js';
 import { tidyStatement, tidyValue } from './statement-text.js';
 import type { ExtractedFact, ExtractionContext, FactConfidence } from './types.js';
 
@@ -66,8 +66,8 @@ function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): Clau
  */
 type ClauseOutcome = { fact: ExtractedFact | null; leadIn: ClauseMarkers | null; subject: string | null; explicit: boolean };
 
-/** Verbs that open a clause whose subject is the previous clause's ("…and work at Acme"). */
-const SHARED_SUBJECT = /^(?:work|live|moved|switched)\b/u;
+/** A clause that opens with one of these verbs has the previous clause's subject ("…and work at Acme"). */
+const SHARED_SUBJECT = new RegExp(`^(?:${SHARED_SUBJECT_VERBS})\\b`, 'u');
 const OWN_SUBJECT = /^(?<subject>i|we)\b/u;
 
 function clauseFact(

@@ -19,11 +19,11 @@ const FIRST_PERSON_START =
   "i|i'm|i've|i'd|i'll|im|ive|my|we|we're|we've|our|yo|mi|mis|nos|me|ya|ahora|now|also|actually|tambien|" +
   'vivo|trabajo|laburo|prefiero|decidi|decidimos|elegi|elegimos|siempre|nunca|estoy|from now on|a partir de ahora|de ahora en mas';
 const QUESTION_START = 'how|what|and you|do you|did you|are you|have you|can you|y vos|y tu|y usted|que tal|como';
-/** After "and", a verb whose subject is the previous clause's ("I live in Lisbon and work at Acme"). */
-const SHARED_SUBJECT_START = 'work|live|moved|switched';
+/** After "and", verbs whose subject is the previous clause's ("I live in Lisbon and work at Acme"). */
+export const SHARED_SUBJECT_VERBS = 'work|live|moved|switched';
 const CLAUSE_BREAK = new RegExp(
   `(?:,\\s*|\\s+)(?:and|but|so|because|though|although|while|whereas|y|e|pero|porque|aunque|mientras|asi que)\\s+(?=(?:${FIRST_PERSON_START})\\b)` +
-    `|(?:,\\s*|\\s+)and\\s+(?=(?:${SHARED_SUBJECT_START})\\b)` +
+    `|(?:,\\s*|\\s+)and\\s+(?=(?:${SHARED_SUBJECT_VERBS})\\b)` +
     `|,\\s*(?=(?:${FIRST_PERSON_START}|${QUESTION_START})\\b)`,
   'gu',
 );
