@@ -2,7 +2,7 @@ import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js'
 import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups } from './rule-support.js';
 import { textKey } from './subject-key.js';
 import { answerStyle, valueCategory } from './value-categories.js';
-import { cleanValueSpan } from './value-text.js';
+import { cleanValueSpan, valueSpanIn } from './value-text.js';
 
 // Rules for choices: preferences ("I prefer…", "prefiero…") and decisions ("I decided…", "decidimos…").
 
@@ -82,9 +82,9 @@ const MAX_STEPS = 3;
 
 /** The decision through the steps that continue it, if any: a comma ends a value, but not "first, then…". */
 function throughNextSteps(raw: FoldedText | null, value: FoldedText): FoldedText {
-  const at = raw === null ? -1 : raw.scan.indexOf(value.scan);
-  if (raw === null || at < 0) return value;
-  let end = at + value.scan.length;
+  const span = raw === null ? null : valueSpanIn(raw, value);
+  if (raw === null || span === null) return value;
+  let end = span.end;
   for (let steps = 0; steps < MAX_STEPS; steps += 1) {
     const lead = NEXT_STEP.exec(raw.scan.slice(end));
     if (!lead) break;
@@ -93,7 +93,7 @@ function throughNextSteps(raw: FoldedText | null, value: FoldedText): FoldedText
     if (step === null) break;
     end = from + step[1];
   }
-  return end === at + value.scan.length ? value : sliceFolded(raw, at, end);
+  return end === span.end ? value : sliceFolded(raw, span.start, end);
 }
 
 function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {

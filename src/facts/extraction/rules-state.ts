@@ -4,7 +4,7 @@ import {
   type FactRule, type RuleGroups,
 } from './rule-support.js';
 import { nounKey, textKey } from './subject-key.js';
-import { cleanValue, cutAtConjunction } from './value-text.js';
+import { cleanValue, cutAtConjunction, valueSpanIn } from './value-text.js';
 import { valueCategory } from './value-categories.js';
 
 // Rules for verifiable state: where the user works, where they live, what they switched to.
@@ -87,10 +87,9 @@ const workEn: FactRule = (body) => {
 
 /** The job title right after the employer ("Acme as a data engineer" → "a data engineer"), cleaned, or null. */
 function roleAfter(raw: FoldedText | null, employer: FoldedText): FoldedText | null {
-  if (raw === null) return null;
-  const at = raw.scan.indexOf(employer.scan);
-  if (at < 0) return null;
-  const rest = sliceFolded(raw, at + employer.scan.length, raw.scan.length);
+  const span = raw === null ? null : valueSpanIn(raw, employer);
+  if (raw === null || span === null) return null;
+  const rest = sliceFolded(raw, span.end, raw.scan.length);
   const lead = /^\s+as\s+(?=(?:a|an|the)\s)/u.exec(rest.scan);
   return lead ? cleanValue(sliceFolded(rest, lead[0].length, rest.scan.length)) : null;
 }

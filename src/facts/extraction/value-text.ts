@@ -57,3 +57,9 @@ export function cutAtConjunction(value: FoldedText): FoldedText {
   const next = sliceFolded(value, match.index + match[0].length, value.folded.length).original;
   return /^\p{Lu}/u.test(next) ? value : sliceFolded(value, 0, match.index);
 }
+
+/** Where a value cut from `raw` lies inside it (folded indices), or null when it is not found there. */
+export function valueSpanIn(raw: FoldedText, value: FoldedText): { start: number; end: number } | null {
+  const start = raw.scan.indexOf(value.scan);
+  return start < 0 ? null : { start, end: start + value.scan.length };
+}
