@@ -35,6 +35,8 @@ export const PLAIN_CASES: SignalCase[] = [
   ['I moved to Santa Monica back in 2021', { statement: 'I live in Santa Monica', subject: 'home', value: 'Santa Monica' }],
   ['I started working at Google on Monday', { statement: 'I work at Google', subject: 'employer', value: 'Google' }],
   ['I got a new job at Stripe', { statement: 'I work at Stripe', subject: 'employer', value: 'Stripe' }],
+  // "son" is a Spanish copula, not an English noun to refuse.
+  ["My son's name is Leo", { statement: "My son's name is Leo", subject: 'son name', value: 'Leo' }],
   ['I started a new job at Stripe last week', { statement: 'I work at Stripe', subject: 'employer', value: 'Stripe' }],
   ['I took a job with Google', { statement: 'I work at Google', subject: 'employer', value: 'Google' }],
   ['Conseguí un trabajo nuevo en Stripe', { statement: 'Trabajo en Stripe', subject: 'employer', language: 'es' }],

@@ -82,6 +82,7 @@ describe('never from…', () => {
     ['something about another person', 'My wife is an Italian super model'],
     ['a description of someone, not their name', 'My manager is a nice person'],
     ['a name for one of several (sisters, friends)', 'My sister is Ana'],
+    ['a qualified relative is still a person', 'my fifth son is my least favorite'],
     ['a capitalised description, not a name', 'My wife is Italian'],
     ['a religion, not a name', 'My dad is Christian and my mom is Catholic'],
     ['a place that is not a place', 'I live in the moment'],

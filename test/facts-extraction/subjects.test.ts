@@ -38,6 +38,9 @@ describe('facts that contradict each other share a subject', () => {
     // People one has one of at a time are named once: a new name replaces the old one.
     ['Remember that my manager is Laura', 'Actually, my manager is Marta now'],
     ['My wife is Ana', 'mi esposa es Lucía'],
+    // Whoever's it is, a birthday or an email has one value at a time.
+    ["Remember that my son's birthday is on the 3rd of May", "My son's birthday is in June"],
+    ["My wife's email is ana@example.com", "my wife's email is ana@work.example"],
     ['My boss is Dr. Smith', 'Mi jefa es Marta'],
     ['remember that the standup is at 9', 'remember that the standup is at 10'],
     ['I prefer concise answers', 'I prefer detailed answers'],

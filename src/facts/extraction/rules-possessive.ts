@@ -11,8 +11,11 @@ const COPULA_TAIL_EN =
 const MY_X_IS_EN = new RegExp(`^(?:my|our)\\s+(?<x>${NOUN})\\s+(?<cop>is|are|isn't|aren't)${COPULA_TAIL_EN}`, 'du');
 const MY_X_CONTRACTED_EN = new RegExp(`^(?:my|our)\\s+(?<x>[\\p{L}\\p{N}-]+(?:\\s+[\\p{L}\\p{N}-]+)?)(?<cop>'s|'re)${COPULA_TAIL_EN}`, 'du');
 /** A verb, pronoun or relative word inside the possessed noun means the copula belongs to another clause. */
-const NOT_A_NOUN =
-  /\b(?:is|are|was|were|be|been|says|said|thinks|who|whom|whose|which|that|it|he|she|they|we|you|i|es|son|era|que|quien|dice|dijo)\b/u;
+const NOT_A_NOUN: Record<'en' | 'es', RegExp> = {
+  en: /\b(?:is|are|was|were|be|been|says|said|thinks|who|whom|whose|which|that|it|he|she|they|we|you|i)\b/u,
+  // Spanish only: "son" is a copula there, and a son in "my son's name is Leo".
+  es: /\b(?:es|son|era|que|quien|dice|dijo)\b/u,
+};
 const MY_X_IS_ES = new RegExp(
   `^(?:mi|mis|nuestro|nuestra|nuestros|nuestras)\\s+(?<x>${NOUN})\\s+(?<neg>ya no\\s+|no\\s+)?(?<cop>es|son|se llama|se llaman)\\s+(?:(?:ahora|actualmente|en realidad)\\s+)?(?<value>.+)$`,
   'du',
@@ -104,7 +107,8 @@ function subjectFor(key: string, value: string, original: string): string | null
   const opinion = NOT_A_SUBJECT.has(words.at(-1) ?? key) || NOT_A_SUBJECT.has(words[0] ?? key);
   if (key === '' || key === 'favorite' || opinion) return null;
   if (ASPECT_VALUE.test(value) || (/^\p{L}+ing\b/u.test(value) && !ACTIVITY_SLOT.test(key))) return null;
-  if (SINGLE_VALUED.has(key) || key.startsWith('favorite ')) return key;
+  // "my son's birthday", "my wife's email": one value at a time whoever's it is.
+  if (SINGLE_VALUED.has(key) || SINGLE_VALUED.has(words.at(-1) ?? key) || key.startsWith('favorite ')) return key;
   // "my wife is a doctor", "my kids are outside": about someone else, and rarely one slot.
   if (isPerson(key)) return ONE_OF_A_KIND.has(key) && capitalised && PERSON_NAME.test(original) && !NOT_A_NAME.has(value) ? key : null;
   if (/^(?:in|at|near|en|cerca de)\b/u.test(value)) return `${key} location`;
@@ -118,7 +122,9 @@ function isJunkValue(folded: string): boolean {
 
 function isPerson(key: string): boolean {
   const singular = key.replace(/ies$/u, 'y').replace(/s$/u, '');
-  return PERSON_KEYS.has(key) || PERSON_KEYS.has(singular) || PERSON_GROUPS.has(key);
+  // "my older sister", "my fifth son": still a person.
+  const last = singular.split(' ').at(-1) ?? singular;
+  return PERSON_KEYS.has(key) || PERSON_KEYS.has(singular) || PERSON_KEYS.has(last) || PERSON_GROUPS.has(key);
 }
 
 function domainFor(subject: string): Domain | null {
@@ -132,7 +138,7 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     const groups = matchRule(body, pattern);
     if (!groups) return null;
     const x = groups.folded('x').trim();
-    if (x.split(/\s+/u).length > 4 || mentionsSecret(x) || NOT_A_NOUN.test(x)) return null;
+    if (x.split(/\s+/u).length > 4 || mentionsSecret(x) || NOT_A_NOUN[language].test(x)) return null;
     const raw = groups.value('value');
     if (!raw || isJunkValue(raw.folded) || OPINION_VALUE.test(raw.folded)) return null;
     const named = /^(?:called|named)\s(?!after|for\b)/u.test(raw.folded) || /^se llaman?$/u.test(groups.folded('cop'));
