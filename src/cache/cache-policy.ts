@@ -40,14 +40,23 @@ export interface PolicyContext {
 /** Factual questions about the user are short; longer messages are never cached nor looked up. */
 export const MAX_CACHEABLE_CHARS = 1000;
 
-/** Phrases of up to `longest` words, matched by looking up each word n-gram of a message. */
+/**
+ * Phrases, matched by looking up the word n-grams of a message that start one: an n-gram
+ * grows only while it is the beginning of some phrase (`prefixes`), so most words cost
+ * one lookup and build no string.
+ */
 interface PhraseIndex {
   phrases: ReadonlySet<string>;
-  longest: number;
+  prefixes: ReadonlySet<string>;
 }
 
 function phraseIndex(phrases: readonly string[]): PhraseIndex {
-  return { phrases: new Set(phrases), longest: Math.max(...phrases.map((phrase) => phrase.split(' ').length)) };
+  const prefixes = new Set<string>();
+  for (const phrase of phrases) {
+    const words = phrase.split(' ');
+    for (let length = 1; length < words.length; length++) prefixes.add(words.slice(0, length).join(' '));
+  }
+  return { phrases: new Set(phrases), prefixes };
 }
 
 // Compiled once from constant tables: pure data, no I/O. Lookups run on every context call.
@@ -56,10 +65,11 @@ const EMOTION_INDEX = phraseIndex(EMOTION_PHRASES);
 
 function containsPhrase(words: readonly string[], index: PhraseIndex): boolean {
   for (let start = 0; start < words.length; start++) {
-    let gram = '';
-    for (let length = 1; length <= index.longest && start + length <= words.length; length++) {
-      gram = length === 1 ? (words[start] as string) : `${gram} ${words[start + length - 1] as string}`;
+    let gram = words[start] as string;
+    for (let next = start + 1; ; next++) {
       if (index.phrases.has(gram)) return true;
+      if (next >= words.length || !index.prefixes.has(gram)) break;
+      gram = `${gram} ${words[next] as string}`;
     }
   }
   return false;
