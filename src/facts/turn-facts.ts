@@ -1,11 +1,9 @@
 import type { Embedder } from '../embeddings/embedder.js';
 import { cosine } from '../embeddings/vector.js';
-import type { Db } from '../storage/database.js';
 import { findFactRow, liveFactRowsBySubject, type FactRow } from '../storage/facts-repo.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
-import { detectForgetRequest, extractFacts, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
-import type { FactIndex } from './fact-index.js';
+import { readUserMessage, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
 import { turnFactId } from './fact-ids.js';
 import { holdsValue, restates, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
 import { confirmsByMention, contentStems, mentions } from './fact-words.js';
@@ -42,14 +40,13 @@ export async function prepareTurnFacts(
   role: ExtractionRole,
 ): Promise<PreparedFacts> {
   if (role !== 'user') return { role, facts: [], forget: null, stems: [], embedderId: deps.embedder.id };
-  const extracted = extractFacts(text, { role });
+  const { facts: extracted, forget } = readUserMessage(text, { role });
   const vectors = extracted.length > 0 ? await deps.embedder.embedBatch(extracted.map((fact) => fact.statement)) : [];
   const facts = extracted.map((fact, i) => ({
     ...fact,
     vector: vectors[i] as Float32Array,
     tokenCount: deps.tokenizer.count(toChunk(fact.statement)),
   }));
-  const forget = detectForgetRequest(text);
   // Naming a fact to forget it is no confirmation, even when the request matches nothing.
   const stems = forget === null && confirmsByMention(text) ? contentStems(text) : [];
   return { role, facts, forget, stems, embedderId: deps.embedder.id };

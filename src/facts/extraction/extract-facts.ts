@@ -11,7 +11,7 @@ import { POSSESSIVE_RULES } from './rules-possessive.js';
 import { STATE_RULES } from './rules-state.js';
 import { SHARED_SUBJECT_VERBS, splitClauses, splitSentences, type Clause, type Sentence } from './split-clauses.js';
 import { tidyStatement, tidyValue } from './statement-text.js';
-import type { ExtractedFact, ExtractionContext, FactConfidence } from './types.js';
+import type { ExtractedFact, ExtractionContext, FactConfidence, ForgetRequest } from './types.js';
 
 /** Only the start of a longer message is read: facts are stated in short sentences, not pasted documents. */
 export const MAX_MESSAGE_CHARS = 8000;
@@ -109,13 +109,35 @@ const JOINED_BY_AND = /(?:^|[\s,])(?:and|y|e)\s*$/u;
  * nothing. Deterministic, and never throws whatever the text.
  */
 export function extractFacts(text: string, context: ExtractionContext): ExtractedFact[] {
-  if (context.role !== 'user' || typeof text !== 'string') return [];
+  return readUserMessage(text, context).facts;
+}
+
+/**
+ * Recognises "forget that I work at Acme", "don't remember that", "olvidá lo de mi dirección"
+ * and returns what to forget (null target = the last thing said). "Don't forget…",
+ * questions and "forget it" (never mind) are not requests. Never throws.
+ */
+export function detectForgetRequest(text: string): ForgetRequest | null {
+  return readUserMessage(text, { role: 'user' }).forget;
+}
+
+/**
+ * A user message read once for the factual tier: the facts it states (`extractFacts`) and
+ * its first request to forget something (`detectForgetRequest`), over the same sentences.
+ */
+export function readUserMessage(text: string, context: ExtractionContext): { facts: ExtractedFact[]; forget: ForgetRequest | null } {
+  if (context.role !== 'user' || typeof text !== 'string') return { facts: [], forget: null };
   const facts: ExtractedFact[] = [];
+  let forget: ForgetRequest | null = null;
   const cleaned = text.slice(0, MAX_MESSAGE_CHARS).replace(NOISE, ' ');
   for (const sentence of splitSentences(foldMessage(cleaned))) {
-    if (facts.length >= MAX_FACTS_PER_MESSAGE) break;
-    if (sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan)) continue;
-    if (forgetRequestIn(sentence.text, sentence.terminal === '?') || takesItselfBack(sentence.text)) continue;
+    const request = forgetRequestIn(sentence.text, sentence.terminal === '?');
+    forget ??= request;
+    if (facts.length >= MAX_FACTS_PER_MESSAGE) {
+      if (forget !== null) break;
+      continue;
+    }
+    if (request || sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan) || takesItselfBack(sentence.text)) continue;
     const clauses = splitClauses(sentence.text);
     let leadIn: ClauseMarkers | null = null;
     let previous: ClauseOutcome | null = null;
@@ -131,5 +153,5 @@ export function extractFacts(text: string, context: ExtractionContext): Extracte
       if (fact && !facts.some((known) => known.statement === fact.statement)) facts.push(fact);
     });
   }
-  return facts.slice(0, MAX_FACTS_PER_MESSAGE);
+  return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget };
 }

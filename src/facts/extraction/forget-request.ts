@@ -1,6 +1,5 @@
-import { foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
+import { sliceFolded, type FoldedText } from './folded-text.js';
 import { isQuestion } from './guards.js';
-import { splitSentences } from './split-clauses.js';
 import type { ForgetRequest } from './types.js';
 
 // The corrections that usually open a take-back ("actually no, forget that", "en realidad no, olvidá eso").
@@ -54,15 +53,3 @@ export function takesItselfBack(sentence: FoldedText): boolean {
   return match !== null && match.index > 0;
 }
 
-/**
- * Recognises "forget that I work at Acme", "don't remember that", "olvidá lo de mi dirección"
- * and returns what to forget (null target = the last thing said). "Don't forget…",
- * questions and "forget it" (never mind) are not requests. Never throws.
- */
-export function detectForgetRequest(text: string): ForgetRequest | null {
-  for (const sentence of splitSentences(foldMessage(text.slice(0, 2000)))) {
-    const request = forgetRequestIn(sentence.text, sentence.terminal === '?');
-    if (request) return request;
-  }
-  return null;
-}

@@ -1,3 +1,2 @@
-export { extractFacts, MAX_FACTS_PER_MESSAGE, MAX_MESSAGE_CHARS, MAX_SENTENCE_CHARS } from './extract-facts.js';
-export { detectForgetRequest } from './forget-request.js';
+export { detectForgetRequest, extractFacts, MAX_FACTS_PER_MESSAGE, MAX_MESSAGE_CHARS, MAX_SENTENCE_CHARS, readUserMessage } from './extract-facts.js';
 export type { ExtractedFact, ExtractionContext, ExtractionRole, FactConfidence, FactKind, ForgetRequest } from './types.js';
