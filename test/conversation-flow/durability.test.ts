@@ -4,7 +4,7 @@ import { runContextCall } from '../../src/compiler/context-service.js';
 import { recordReply } from '../../src/conversation/record-reply.js';
 import { conversation, promptText } from '../helpers/context-calls.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { startTestDaemon } from '../helpers/test-daemon.js';
 import { topicEmbedder } from '../helpers/topic-embedder.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 

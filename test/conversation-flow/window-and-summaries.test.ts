@@ -14,9 +14,6 @@ async function daemonWithTopics(clock = new ManualClock(Date.UTC(2026, 10, 20, 9
   return daemon;
 }
 
-const windowSection = (response: { layout: { sections: Array<{ id: string; itemsKept: number | null }> } }) =>
-  response.layout.sections.find((section) => section.id === 'window');
-
 describe('the active window', () => {
   it('after 9 turns the prompt holds 6 of them and one summary', async () => {
     const { client } = await daemonWithTopics();
