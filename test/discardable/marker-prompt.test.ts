@@ -52,4 +52,21 @@ describe('a discardable marker never reaches a prompt', () => {
     const fresh = await daemon.client.json<ContextResponse>('POST', sessionPath('chat-new', '/context'), { message: 'What errors happened earlier?' });
     expect(JSON.stringify(fresh.messages)).not.toContain(marker);
   });
+
+  it('a retry gets the session\'s last error beside the prompt, never in it', async () => {
+    const failure = `retry-marker-${randomUUID()}`;
+    const error = { code: 'TOOL_FAILED', message: `search failed: ${failure}` };
+    await daemon.client.json('POST', '/v1/discard', { kind: 'stack_trace', sessionId: 'chat-retry', content: `Error: ${failure}\n at search`, error });
+    const retried = await daemon.client.json<ContextResponse & { lastError: { code: string; message: string } | null }>(
+      'POST',
+      sessionPath('chat-retry', '/context'),
+      { message: 'Please try the flight search again.', retry: true },
+    );
+    expect(retried.lastError).toMatchObject(error);
+    expect(JSON.stringify(retried.messages)).not.toContain(failure);
+    const plain = await daemon.client.json<{ lastError: unknown }>('POST', sessionPath('chat-retry', '/context'), { message: 'And for Saturday?' });
+    expect(plain.lastError).toBeNull();
+    const other = await daemon.client.json<{ lastError: unknown }>('POST', sessionPath('chat-other', '/context'), { message: 'Try again?', retry: true });
+    expect(other.lastError).toBeNull();
+  });
 });
