@@ -29,24 +29,27 @@ const CLAUSE_BREAK = new RegExp(
 );
 
 /** Splits a message into sentences on end punctuation and line breaks, not inside quotes. */
+// No closures in these two: they run on every sentence of every message, and the dev
+// runner (tsx) wraps every closure it creates to keep its name, a cost per call.
 export function splitSentences(message: FoldedText): Sentence[] {
   const sentences: Sentence[] = [];
   let start = 0;
-  const push = (end: number, terminal: string, next: number): void => {
-    const text = trimFolded(sliceFolded(message, start, end));
-    if (text.folded.length > 0) sentences.push({ text, terminal });
-    start = next;
-  };
   for (const match of message.scan.matchAll(SENTENCE_END)) {
     const at = match.index;
     if (match[0].startsWith('.') && match[0].length === 1 && ABBREVIATION_BEFORE.test(message.scan.slice(Math.max(0, at - 8), at))) {
       continue;
     }
     const terminal = match[0].includes('?') ? '?' : match[0].includes('!') ? '!' : match[0].trim().length > 0 ? '.' : '';
-    push(at, terminal, at + match[0].length);
+    pushSentence(sentences, message, start, at, terminal);
+    start = at + match[0].length;
   }
-  push(message.folded.length, '', message.folded.length);
+  pushSentence(sentences, message, start, message.folded.length, '');
   return sentences;
+}
+
+function pushSentence(sentences: Sentence[], message: FoldedText, start: number, end: number, terminal: string): void {
+  const text = trimFolded(sliceFolded(message, start, end));
+  if (text.folded.length > 0) sentences.push({ text, terminal });
 }
 
 /**
@@ -57,21 +60,22 @@ export function splitSentences(message: FoldedText): Sentence[] {
 export function splitClauses(sentence: FoldedText): Clause[] {
   const clauses: Clause[] = [];
   let start = 0;
-  const push = (end: number, next: number): void => {
-    const raw = sliceFolded(sentence, start, end);
-    const text = trimFolded(raw);
-    const lead = raw.folded.length - raw.folded.trimStart().length;
-    if (text.folded.length > 0) clauses.push({ text, start: start + lead });
-    start = next;
-  };
   for (const match of sentence.scan.matchAll(CLAUSE_BREAK)) {
-    push(match.index, match.index + match[0].length);
+    pushClause(clauses, sentence, start, match.index);
+    start = match.index + match[0].length;
   }
-  push(sentence.folded.length, sentence.folded.length);
+  pushClause(clauses, sentence, start, sentence.folded.length);
   const last = clauses.at(-1);
   const qualified = clauses.at(-2);
   if (last !== undefined && qualified !== undefined && isTrailingHedge(last.text.scan)) {
     clauses.splice(-2, 2, { text: trimFolded(sliceFolded(sentence, qualified.start, sentence.folded.length)), start: qualified.start });
   }
   return clauses;
+}
+
+function pushClause(clauses: Clause[], sentence: FoldedText, start: number, end: number): void {
+  const raw = sliceFolded(sentence, start, end);
+  const text = trimFolded(raw);
+  const lead = raw.folded.length - raw.folded.trimStart().length;
+  if (text.folded.length > 0) clauses.push({ text, start: start + lead });
 }
