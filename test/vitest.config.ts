@@ -9,6 +9,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/reliability/**', 'node_modules/**'],
     pool: 'forks',
+    globalSetup: ['test/build-daemon.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

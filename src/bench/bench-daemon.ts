@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { loadConfig } from '../config/config.js';
+import { DIST_ENTRY } from '../cli/build-daemon.js';
 import { AppError } from '../errors.js';
 import { exitOf, REPO_ROOT, stopChild, type ChildExit } from './child-process.js';
 
@@ -36,11 +37,16 @@ export interface BenchDaemonOptions {
 }
 
 /**
- * Starts `npm start`'s entry point (node + tsx, no npm wrapper) as a child so its RSS is
- * measured apart from the benchmark client's, with the hashing embedder and a fresh data
- * dir. Resolves once the daemon answers its health check.
+ * Starts `npm start`'s entry point (the compiled daemon in dist/, no npm wrapper) as a
+ * child so its RSS is measured apart from the benchmark client's, with the hashing
+ * embedder and a fresh data dir. Resolves once the daemon answers its health check.
+ * `npm run bench` builds dist/ first; without it this refuses, rather than measure an
+ * old build or the TypeScript run through tsx.
  */
 export async function startBenchDaemon(options: BenchDaemonOptions = {}): Promise<BenchDaemon> {
+  if (!existsSync(join(REPO_ROOT, DIST_ENTRY))) {
+    throw new AppError('INTERNAL', `no compiled daemon at ${DIST_ENTRY}: run npm run build (npm run bench does)`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'memoryd-bench-'));
   const env: Record<string, string> = {
     MEMORYD_DATA_DIR: dataDir,
@@ -50,7 +56,7 @@ export async function startBenchDaemon(options: BenchDaemonOptions = {}): Promis
   };
   // The same reading of the settings the child does, to know its socket and database paths.
   const config = loadConfig(env, { cwd: REPO_ROOT });
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'scripts/start.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), DIST_ENTRY], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-OUTPUT_TAIL_CHARS)));
   child.stdout?.resume();

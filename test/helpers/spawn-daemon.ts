@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { DIST_ENTRY } from '../../src/cli/build-daemon.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -11,9 +12,12 @@ export interface SpawnedDaemon {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** `npm start`'s entry point as a child process (node + tsx, no npm wrapper in between). */
+/**
+ * `npm start`'s entry point as a child process: the compiled daemon in dist/ (built once
+ * per test run by test/build-daemon.setup.ts), no npm wrapper in between.
+ */
 export function spawnDaemon(env: Record<string, string>, args: string[] = []): SpawnedDaemon {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
+  const child = spawn(process.execPath, [DIST_ENTRY, ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
