@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { loadConfig } from '../config/config.js';
-import { DIST_ENTRY } from '../cli/build-daemon.js';
+import { DIST_ENTRY } from '../cli/dist-paths.js';
 import { AppError } from '../errors.js';
 import { exitOf, REPO_ROOT, stopChild, type ChildExit } from './child-process.js';
 

@@ -2,11 +2,7 @@ import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { AppError } from '../errors.js';
-
-/** Where `npm run build` writes the daemon as plain JavaScript, under the repo root. */
-export const DIST_DIR = 'dist';
-/** The compiled entry point `npm start` runs, relative to the repo root. */
-export const DIST_ENTRY = join(DIST_DIR, 'scripts', 'start.js');
+import { DIST_DIR } from './dist-paths.js';
 
 /**
  * Compiles the daemon to plain JavaScript in `dist/`, file for file (no bundle): every

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildDaemon, DIST_ENTRY } from '../../src/cli/build-daemon.js';
+import { buildDaemon } from '../../src/cli/build-daemon.js';
+import { DIST_ENTRY } from '../../src/cli/dist-paths.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DIST_ENTRY } from '../../src/cli/build-daemon.js';
+import { DIST_ENTRY } from '../../src/cli/dist-paths.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
