@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { detectForgetRequest } from '../../src/facts/extraction/index.js';
+import { readUserMessage } from '../../src/facts/extraction/index.js';
 
-describe('detectForgetRequest', () => {
+/** The first request to forget something in a user message. */
+const detectForgetRequest = (text: string) => readUserMessage(text, { role: 'user' }).forget;
+
+describe('forget requests in a user message', () => {
   it.each([
     ['Forget that I work at Acme', 'I work at Acme', 'en'],
     ['Please forget my address.', 'my address', 'en'],

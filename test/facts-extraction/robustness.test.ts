@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DOMAINS } from '../../src/domains/domain.js';
-import { detectForgetRequest, extractFacts, MAX_FACTS_PER_MESSAGE } from '../../src/facts/extraction/index.js';
+import { extractFacts, MAX_FACTS_PER_MESSAGE, readUserMessage } from '../../src/facts/extraction/index.js';
 
 const FRAGMENTS = [
   'remember that', 'recordá que', "don't forget", 'I work at', 'trabajo en', 'my editor is', 'mi editor es', 'I prefer',
@@ -30,7 +30,7 @@ describe('extraction never throws and keeps its invariants', () => {
           expect(['high', 'medium', 'low']).toContain(fact.confidence);
           expect(['assert', 'retract', 'correct']).toContain(fact.kind);
         }
-        expect(() => detectForgetRequest(text)).not.toThrow();
+        expect(() => readUserMessage(text, { role: 'user' })).not.toThrow();
       }),
       { numRuns: 400 },
     );

@@ -113,17 +113,11 @@ export function extractFacts(text: string, context: ExtractionContext): Extracte
 }
 
 /**
- * Recognises "forget that I work at Acme", "don't remember that", "olvidá lo de mi dirección"
- * and returns what to forget (null target = the last thing said). "Don't forget…",
- * questions and "forget it" (never mind) are not requests. Never throws.
- */
-export function detectForgetRequest(text: string): ForgetRequest | null {
-  return readUserMessage(text, { role: 'user' }).forget;
-}
-
-/**
  * A user message read once for the factual tier: the facts it states (`extractFacts`) and
- * its first request to forget something (`detectForgetRequest`), over the same sentences.
+ * its first request to forget something, over the same sentences. A request is "forget
+ * that I work at Acme", "don't remember that", "olvidá lo de mi dirección" (target null:
+ * the last thing said); "Don't forget…", questions and "forget it" (never mind) are not.
+ * Never throws.
  */
 export function readUserMessage(text: string, context: ExtractionContext): { facts: ExtractedFact[]; forget: ForgetRequest | null } {
   if (context.role !== 'user' || typeof text !== 'string') return { facts: [], forget: null };

@@ -52,4 +52,3 @@ export function takesItselfBack(sentence: FoldedText): boolean {
   const match = TAKEN_BACK_TAIL.exec(sentence.scan.replace(/[.!\s]+$/u, ''));
   return match !== null && match.index > 0;
 }
-
