@@ -22,8 +22,13 @@ const MY_X_IS_ES = new RegExp(
 );
 // "Me llamo Ana": the Spanish way to say "my name is Ana".
 const ME_LLAMO_ES = /^(?:yo\s+)?me llamo\s+(?<value>.+)$/du;
-/** A name as typed: capitalised words, at most four ("Ana", "Ana María", "Juan de la Cruz"). */
-const TYPED_NAME = /^\p{Lu}[\p{L}'-]*(?:\s+(?:\p{Lu}[\p{L}'-]*|de|del|la|las|los|y))*$/u;
+/** A name as typed: capitalised words ("Ana María", "Juan de la Cruz"), after a title ("Dr. Pérez"). */
+const TYPED_NAME = /^(?:(?:Dr|Mr|Mrs|Ms|Prof|Dra|Sr|Sra)\.?\s+)?\p{Lu}[\p{L}'-]*(?:\s+(?:\p{Lu}[\p{L}'-]*|de|del|la|las|los|y))*$/u;
+const MAX_NAME_WORDS = 4;
+
+function isTypedName(original: string): boolean {
+  return TYPED_NAME.test(original) && original.split(/\s+/u).length <= MAX_NAME_WORDS;
+}
 const FAVORITE_EN = new RegExp(`^(?<value>${NOUN})\\s+(?:is|are)\\s+my\\s+(?:all time\\s+)?(?:favou?rite|fave)\\s+(?<x>[\\p{L} -]{1,30})$`, 'du');
 const FAVORITE_ES = new RegExp(`^(?<value>${NOUN})\\s+(?:es|son)\\s+mis?\\s+(?<x>[\\p{L} ]{1,30}?)\\s+(?:favorit[oa]s?|preferid[oa]s?)$`, 'du');
 
@@ -89,16 +94,14 @@ const NOT_A_NAME = new Set([
   'catolica', 'catolico', 'judia', 'judio', 'musulmana', 'musulman', 'espanola', 'espanol', 'italiana', 'italiano',
   'francesa', 'frances', 'alemana', 'aleman', 'inglesa', 'ingles', 'argentina', 'argentino', 'mexicana', 'mexicano',
 ]);
-/** A name as typed, with an optional title: "Marta", "Laura Gómez", "Dr. Pérez". */
-const PERSON_NAME = /^(?:(?:Dr|Mr|Mrs|Ms|Prof|Dra|Sr|Sra)\.?\s+)?\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2}$/u;
 const PERSON_GROUPS = new Set([
   'students', 'children', 'grandchildren', 'grandkids', 'relatives', 'in-laws', 'employees', 'clients', 'customers',
   'patients', 'boys', 'girls', 'pets',
 ]);
 
 /**
- * The subject of "my <key> is <value>", or null when it is no fact. `value` is folded;
- * `capitalised` says whether the original value starts with a capital letter.
+ * The subject of "my <key> is <value>", or null when it is no fact. `value` is folded,
+ * `original` the value as typed.
  */
 function subjectFor(key: string, value: string, original: string): string | null {
   const capitalised = /^\p{Lu}/u.test(original);
@@ -110,7 +113,7 @@ function subjectFor(key: string, value: string, original: string): string | null
   // "my son's birthday", "my wife's email": one value at a time whoever's it is.
   if (SINGLE_VALUED.has(key) || SINGLE_VALUED.has(words.at(-1) ?? key) || key.startsWith('favorite ')) return key;
   // "my wife is a doctor", "my kids are outside": about someone else, and rarely one slot.
-  if (isPerson(key)) return ONE_OF_A_KIND.has(key) && capitalised && PERSON_NAME.test(original) && !NOT_A_NAME.has(value) ? key : null;
+  if (isPerson(key)) return ONE_OF_A_KIND.has(key) && isTypedName(original) && !NOT_A_NAME.has(value) ? key : null;
   if (/^(?:in|at|near|en|cerca de)\b/u.test(value)) return `${key} location`;
   // Other nouns take a thing or a name ("my car is a Tesla"), not a bare opinion ("my city is lovely").
   return capitalised || THING_VALUE.test(value) ? key : null;
@@ -163,7 +166,7 @@ function meLlamoRule(): FactRule {
     const groups = matchRule(body, ME_LLAMO_ES);
     const value = groups?.value('value');
     if (!groups || !value || !/\bllamo\b/u.test(body.original.toLowerCase())) return null;
-    if (!TYPED_NAME.test(value.original) || value.original.split(/\s+/u).length > 4) return null;
+    if (!isTypedName(value.original)) return null;
     const statement = groups.statementUpTo('value');
     return statement === null ? null : ruleHit('me-llamo', 'es', 'assert', 'name', value, statement, 'personal', false);
   };
