@@ -84,6 +84,7 @@ export class SegmentSummarizer {
   private compute(turns: readonly SummaryTurn[], reply: SummaryTurn | null): SummaryContent {
     const fitted = summarizeSegment(turns, this.tokenizer, { maxTokens: this.maxTokens }, reply);
     const compactBody = JSON.stringify({ topic: fitted.summary.topic, outcome: fitted.summary.outcome });
+    const values = summaryValues(fitted.summary);
     return {
       body: fitted.text,
       // The summary renders as one chunk of the summaries section: its size is the chunk's.
@@ -91,8 +92,8 @@ export class SegmentSummarizer {
       topic: fitted.summary.topic,
       compactBody,
       compactTokenCount: this.tokenizer.count(toChunk(compactBody)),
-      searchText: contentWords(summaryValues(fitted.summary).join('\n')).join(' '),
-      empty: summaryValues(fitted.summary).every((value) => value === ''),
+      searchText: contentWords(values.join('\n')).join(' '),
+      empty: values.every((value) => value === ''),
     };
   }
 

@@ -34,10 +34,10 @@ export const DEFAULT_SUMMARIZER_OPTIONS: SummarizerOptions = {
  * verb; open_questions = user questions no later assistant turn answers (`reply`: the
  * assistant turn right after the segment, when a window edge or a shift put it in the
  * next one); outcome = the most topical statement of the last assistant turn (the reply,
- * when it answers the question the segment ends with). `text` is
- * the minified JSON, `chunk` what the prompt renders (`toChunk(text)`) and `tokenCount`
- * the chunk's exact count (≤ maxTokens). Work is bounded by the text limits, whatever
- * the size of the turns.
+ * when it answers the question the segment ends with). `text` is the minified JSON,
+ * `chunk` what the prompt renders (`toChunk(text)`) and `tokenCount` the chunk's exact
+ * count (≤ maxTokens). Work is bounded by the text limits, whatever the size of the
+ * turns.
  */
 export function summarizeSegment(
   turns: readonly SummaryTurn[],

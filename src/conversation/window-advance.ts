@@ -38,8 +38,8 @@ export function windowParams(config: Config): WindowParams {
  * Re-decides the window over the session's live turns (oldest first): turns that leave
  * join the open segment; segments that close (3 turns, a shift, a flush, pressure or the
  * end of the session) become one summary each (none when it would be empty) and their
- * raw turns are purged; summaries
- * beyond the active limit are archived. Synchronous, inside the caller's transaction.
+ * raw turns are purged; summaries beyond the active limit are archived. Synchronous,
+ * inside the caller's transaction.
  */
 export function advanceWindow(
   deps: WindowDeps,

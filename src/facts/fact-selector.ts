@@ -72,8 +72,8 @@ export function namesFact(message: ReadonlySet<string>, fact: IndexedFact): bool
  * call. Excludes what may not be injected (stale, superseded, deleted, low confidence
  * unconfirmed for 30 days), facts mentioned in the last 3 turns, and facts that do not
  * justify their place: a fact of the message's primary domain always may (a decision
- * too when the message asks what was decided), and so may a
- * standing instruction ("from now on, answer in Spanish") whatever the domain; one of a
+ * too when the message asks what was decided), and so may a standing instruction ("from
+ * now on, answer in Spanish") whatever the domain; one of a
  * secondary domain needs similarity ≥ 0.25, any other ≥ 0.5, a dormant one ≥ 0.75 —
  * or the message names it (its value, or its short subject key).
  * Ordered by score, ties by id; `items` is the longest prefix within the token budget.

@@ -28,9 +28,10 @@ const CLAUSE_BREAK = new RegExp(
   'gu',
 );
 
+// No closures in the two splitters: they run on every sentence of every message, and tsx
+// (tests, scripts) wraps every closure it creates to keep its name, a cost per call.
+
 /** Splits a message into sentences on end punctuation and line breaks, not inside quotes. */
-// No closures in these two: they run on every sentence of every message, and the dev
-// runner (tsx) wraps every closure it creates to keep its name, a cost per call.
 export function splitSentences(message: FoldedText): Sentence[] {
   const sentences: Sentence[] = [];
   let start = 0;
