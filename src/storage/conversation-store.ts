@@ -2,6 +2,8 @@ import { and, asc, desc, eq, isNotNull, sql, type Placeholder, type SQL } from '
 import { compileSelect, compileWrite } from './compiled-query.js';
 import type { Database, Db } from './database.js';
 import { sessions, summaries, turns } from './schema.js';
+import { asReadSummary, asReadTurn, insertOrdered, SessionMirror } from './session-mirror.js';
+import { onRollback } from './transaction.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type TurnRow = typeof turns.$inferSelect;
@@ -64,11 +66,13 @@ function withFlagsBound<K extends string>(values: Record<K, unknown>, nullableFl
  */
 export class ConversationStore {
   private readonly q;
+  private readonly mirror = new SessionMirror();
   readonly db: Db;
 
   constructor(database: Database) {
     const db = database.db;
     this.db = db;
+    onRollback(database, () => this.mirror.forgetAll());
     this.q = {
       session: compileSelect(db.select().from(sessions).where(eq(sessions.id, p('id')))),
       sessionTurn: compileWrite(
@@ -113,13 +117,6 @@ export class ConversationStore {
       active: compileSelect(
         db
           .select()
-          .from(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
-          .orderBy(asc(summaries.seq)),
-      ),
-      activeSeqs: compileSelect(
-        db
-          .select({ seq: summaries.seq })
           .from(summaries)
           .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
           .orderBy(asc(summaries.seq)),
@@ -173,7 +170,7 @@ export class ConversationStore {
   }
 
   findSession(id: string): SessionRow | undefined {
-    return this.q.session.get({ id });
+    return this.mirror.read(id, 'session', () => this.q.session.get({ id }) ?? null) ?? undefined;
   }
 
   /** The session, created on first use (a session exists from its first recorded turn). */
@@ -195,19 +192,25 @@ export class ConversationStore {
       endedAt: null,
     };
     this.db.insert(sessions).values(row).run();
+    this.mirror.set(id, 'session', row);
     return row;
   }
 
   recordSessionTurn(id: string, update: { turnNumber: number; at: number; now: number }): void {
     this.q.sessionTurn.run({ id, ...update });
+    this.mirror.update(id, 'session', (row) => ({ ...row, lastTurnNumber: update.turnNumber, lastTurnAt: update.at, updatedAt: update.now, endedAt: null }));
   }
 
   setWindowDecision(id: string, decision: { size: number; reason: string; detail: string }): void {
     this.q.windowDecision.run({ id, ...decision });
+    this.mirror.update(id, 'session', (row) => ({ ...row, windowSize: decision.size, windowReason: decision.reason, windowDetail: decision.detail }));
   }
 
   updateSession(id: string, changes: SessionChanges): void {
     this.db.update(sessions).set(changes).where(eq(sessions.id, id)).run();
+    // drizzle leaves out keys whose value is undefined, and so does the mirror.
+    const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    this.mirror.update(id, 'session', (row) => ({ ...row, ...set }));
   }
 
   /**
@@ -218,12 +221,15 @@ export class ConversationStore {
   insertTurn(turn: NewTurn): TurnRow {
     const values = withNulls(turnColumns, turn);
     const { lastInsertRowid } = this.q.insertTurn.run(withFlagsBound(values, turnNullableFlags));
-    return { ...values, id: Number(lastInsertRowid) } as TurnRow;
+    const row = { ...values, id: Number(lastInsertRowid) } as TurnRow;
+    const read = asReadTurn(row);
+    this.mirror.update(turn.sessionId, 'live', (live) => insertOrdered(live, read, (each) => each.turnNumber));
+    return row;
   }
 
   /** The session's stored turns (window and open segment), oldest first. */
   liveTurns(sessionId: string): TurnRow[] {
-    return this.q.liveTurns.all({ sessionId });
+    return [...(this.mirror.read(sessionId, 'live', () => this.q.liveTurns.all({ sessionId })) ?? [])];
   }
 
   /** The texts of the session's latest stored turn and latest user turn (what a new turn is compared with). */
@@ -236,27 +242,39 @@ export class ConversationStore {
 
   setTurnState(sessionId: string, turnNumbers: readonly number[], state: 'window' | 'segment'): void {
     for (const turnNumber of turnNumbers) this.q.turnState.run({ sessionId, turnNumber, state });
+    if (turnNumbers.length === 0) return;
+    const changed = new Set(turnNumbers);
+    this.mirror.update(sessionId, 'live', (live) => live.map((turn) => (changed.has(turn.turnNumber) ? { ...turn, state } : turn)));
   }
 
   /** Deletes summarised turns: the summary (with their numbers) replaces them. */
   deleteTurns(sessionId: string, turnNumbers: readonly number[]): void {
     for (const turnNumber of turnNumbers) this.q.deleteTurn.run({ sessionId, turnNumber });
+    if (turnNumbers.length === 0) return;
+    const deleted = new Set(turnNumbers);
+    this.mirror.update(sessionId, 'live', (live) => live.filter((turn) => !deleted.has(turn.turnNumber)));
   }
 
   /** Inserts a summary and returns its row as a read would give it (see insertTurn). */
   insertSummary(summary: NewSummary): SummaryRow {
     const values = withNulls(summaryColumns, summary);
     this.q.insertSummary.run(values);
-    return values as SummaryRow;
+    const row = values as SummaryRow;
+    if (row.status === 'active') {
+      const read = asReadSummary(row);
+      this.mirror.update(summary.sessionId, 'active', (active) => insertOrdered(active, read, (each) => each.seq));
+    }
+    this.mirror.update(summary.sessionId, 'maxSeq', (max) => Math.max(max, row.seq));
+    return row;
   }
 
   nextSummarySeq(sessionId: string): number {
-    return (this.q.maxSeq.get({ sessionId })?.max ?? 0) + 1;
+    return (this.mirror.read(sessionId, 'maxSeq', () => this.q.maxSeq.get({ sessionId })?.max ?? 0) ?? 0) + 1;
   }
 
   /** The session's active summaries, oldest first. */
   activeSummaries(sessionId: string): SummaryRow[] {
-    return this.q.active.all({ sessionId });
+    return [...(this.mirror.read(sessionId, 'active', () => this.q.active.all({ sessionId })) ?? [])];
   }
 
   /**
@@ -293,15 +311,18 @@ export class ConversationStore {
    * newest `keep.archived` archived ones; returns how many were archived.
    */
   archiveOldSummaries(sessionId: string, keep: { active: number; archived: number }, at: number): number {
-    const active = this.q.activeSeqs.all({ sessionId });
+    const active = this.activeSummaries(sessionId);
     const last = active[active.length - 1 - keep.active];
     if (last === undefined) return 0;
     const archived = this.q.archiveUpTo.run({ sessionId, seq: last.seq, at }).changes;
+    this.mirror.update(sessionId, 'active', (held) => held.filter((summary) => summary.seq > last.seq));
     // Summaries are numbered 1, 2, 3… and archived and deleted oldest first, so the
     // archived ones are exactly the seqs up to last.seq that are still there: keeping the
     // newest `keep.archived` of them is deleting those up to last.seq - keep.archived
     // (a range of the index, not a scan past the hundreds that stay).
     this.q.deleteArchivedUpTo.run({ sessionId, seq: last.seq - keep.archived });
+    // Only with no active summary kept could the highest number be deleted.
+    if (keep.active === 0) this.mirror.set(sessionId, 'maxSeq', undefined);
     return archived;
   }
 }

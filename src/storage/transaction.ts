@@ -18,6 +18,16 @@ export class RollbackWith<T> extends Error {
 
 type Runner = <T>(work: (scope: TxScope) => T, scope: TxScope) => T;
 
+// In-memory mirrors of rows (the conversation store's) that must forget what a rolled-back transaction wrote.
+const rollbackListeners = new WeakMap<Database['sqlite'], Array<() => void>>();
+
+/** Calls `listener` after every rollback on this database (whole transactions and nested ones). */
+export function onRollback(database: Database, listener: () => void): void {
+  const listeners = rollbackListeners.get(database.sqlite) ?? [];
+  listeners.push(listener);
+  rollbackListeners.set(database.sqlite, listeners);
+}
+
 // better-sqlite3 builds five wrapper functions for every transaction() call: one runner per
 // connection, made once, serves every transaction (nested ones become savepoints).
 const runners = new WeakMap<Database['sqlite'], Runner>();
@@ -44,6 +54,7 @@ export function runInTransaction<T>(database: Database, work: (scope: TxScope) =
   try {
     result = runnerFor(database.sqlite)(work, scope);
   } catch (error) {
+    for (const listener of rollbackListeners.get(database.sqlite) ?? []) listener();
     if (error instanceof RollbackWith) return error.value as T;
     throw error;
   }
