@@ -122,10 +122,9 @@ export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: Prep
     cacheable: prepared.cacheable,
     createdAt: at,
   });
-  deps.store.recordSessionTurn(sessionId, { turnNumber, at, now });
   deps.vectors.record(sessionId, prepared.role, prepared.content, prepared.embedding, scope);
   const mode = shift?.flush ? 'flush' : options.pressure ? 'pressure' : 'adaptive';
-  const window = advanceWindow(deps, sessionId, [...live, turn], { mode, shift: shift?.shift ?? false, now });
+  const window = advanceWindow(deps, sessionId, [...live, turn], { mode, shift: shift?.shift ?? false, now, recordedTurn: { turnNumber, at, now } });
   return { session, turn, shift, window };
 }
 

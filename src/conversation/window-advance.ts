@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { IdGenerator } from '../ids.js';
-import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
+import type { ConversationStore, SessionTurnUpdate, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import type { SegmentSummarizer } from './segment-summarizer.js';
 import { forecastClosings } from './segment-forecast.js';
 import { planSegments } from './segments.js';
@@ -45,7 +45,7 @@ export function advanceWindow(
   deps: WindowDeps,
   sessionId: string,
   live: readonly TurnRow[],
-  options: { mode: AdvanceMode; shift: boolean; now: number },
+  options: { mode: AdvanceMode; shift: boolean; now: number; recordedTurn?: SessionTurnUpdate },
 ): WindowOutcome {
   const inWindow = live.filter((turn) => turn.state === 'window');
   const open = live.filter((turn) => turn.state === 'segment');
@@ -54,7 +54,8 @@ export function advanceWindow(
     options.mode === 'end'
       ? { size: 0, reason: 'flush' as const, detail: 'the session ended: the window was flushed', kept: [], leaving: inWindow }
       : selectWindow(inWindow, params, options.mode);
-  deps.store.setWindowDecision(sessionId, { size: selection.size, reason: selection.reason, detail: selection.detail });
+  // The turn that moved the window is recorded in the session row by the same statement.
+  deps.store.setWindowDecision(sessionId, { size: selection.size, reason: selection.reason, detail: selection.detail }, options.recordedTurn ?? null);
   const closeAll = options.mode === 'flush' || options.mode === 'end' || options.mode === 'pressure';
   const plan = planSegments(
     open.map(asSegmentTurn),

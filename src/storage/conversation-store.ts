@@ -30,6 +30,23 @@ export interface ArchiveBounds {
 
 const p = sql.placeholder;
 
+/** A session's newly recorded turn, as its row keeps it. */
+export interface SessionTurnUpdate {
+  turnNumber: number;
+  at: number;
+  now: number;
+}
+
+export interface WindowDecision {
+  size: number;
+  reason: string;
+  detail: string;
+}
+
+function withTurn(row: SessionRow, turn: SessionTurnUpdate): SessionRow {
+  return { ...row, lastTurnNumber: turn.turnNumber, lastTurnAt: turn.at, updatedAt: turn.now, endedAt: null };
+}
+
 // Every column an insert sets, by its key in the schema (ids and defaults included).
 const turnColumns = [
   'sessionId', 'turnNumber', 'role', 'content', 'toolCallId', 'toolName', 'tokenCount', 'continuity', 'domain',
@@ -75,16 +92,24 @@ export class ConversationStore {
     onRollback(database, () => this.mirror.forgetAll());
     this.q = {
       session: compileSelect(db.select().from(sessions).where(eq(sessions.id, p('id')))),
-      sessionTurn: compileWrite(
-        db
-          .update(sessions)
-          .set({ lastTurnNumber: sql`${p('turnNumber')}`, lastTurnAt: sql`${p('at')}`, updatedAt: sql`${p('now')}`, endedAt: null })
-          .where(eq(sessions.id, p('id'))),
-      ),
       windowDecision: compileWrite(
         db
           .update(sessions)
           .set({ windowSize: sql`${p('size')}`, windowReason: sql`${p('reason')}`, windowDetail: sql`${p('detail')}` })
+          .where(eq(sessions.id, p('id'))),
+      ),
+      sessionTurnAndWindow: compileWrite(
+        db
+          .update(sessions)
+          .set({
+            lastTurnNumber: sql`${p('turnNumber')}`,
+            lastTurnAt: sql`${p('at')}`,
+            updatedAt: sql`${p('now')}`,
+            endedAt: null,
+            windowSize: sql`${p('size')}`,
+            windowReason: sql`${p('reason')}`,
+            windowDetail: sql`${p('detail')}`,
+          })
           .where(eq(sessions.id, p('id'))),
       ),
       insertTurn: compileWrite(db.insert(turns).values(placeholders(turnColumns, turnNullableFlags))),
@@ -113,6 +138,11 @@ export class ConversationStore {
           .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber')))),
       ),
       deleteTurn: compileWrite(db.delete(turns).where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber'))))),
+      deleteTurnRange: compileWrite(
+        db
+          .delete(turns)
+          .where(and(eq(turns.sessionId, p('sessionId')), sql`${turns.turnNumber} between ${p('first')} and ${p('last')}`)),
+      ),
       maxSeq: compileSelect(db.select({ max: sql<number | null>`max(${summaries.seq})` }).from(summaries).where(eq(summaries.sessionId, p('sessionId')))),
       active: compileSelect(
         db
@@ -196,14 +226,14 @@ export class ConversationStore {
     return row;
   }
 
-  recordSessionTurn(id: string, update: { turnNumber: number; at: number; now: number }): void {
-    this.q.sessionTurn.run({ id, ...update });
-    this.mirror.update(id, 'session', (row) => ({ ...row, lastTurnNumber: update.turnNumber, lastTurnAt: update.at, updatedAt: update.now, endedAt: null }));
-  }
-
-  setWindowDecision(id: string, decision: { size: number; reason: string; detail: string }): void {
-    this.q.windowDecision.run({ id, ...decision });
-    this.mirror.update(id, 'session', (row) => ({ ...row, windowSize: decision.size, windowReason: decision.reason, windowDetail: decision.detail }));
+  /** The window decision, and with `turn` the newly recorded turn too, in one statement. */
+  setWindowDecision(id: string, decision: WindowDecision, turn: SessionTurnUpdate | null = null): void {
+    if (turn === null) this.q.windowDecision.run({ id, ...decision });
+    else this.q.sessionTurnAndWindow.run({ id, ...decision, ...turn });
+    this.mirror.update(id, 'session', (row) => {
+      const decided = { ...row, windowSize: decision.size, windowReason: decision.reason, windowDetail: decision.detail };
+      return turn === null ? decided : withTurn(decided, turn);
+    });
   }
 
   updateSession(id: string, changes: SessionChanges): void {
@@ -249,8 +279,15 @@ export class ConversationStore {
 
   /** Deletes summarised turns: the summary (with their numbers) replaces them. */
   deleteTurns(sessionId: string, turnNumbers: readonly number[]): void {
-    for (const turnNumber of turnNumbers) this.q.deleteTurn.run({ sessionId, turnNumber });
     if (turnNumbers.length === 0) return;
+    // A closed segment's turns are consecutive: one statement deletes them all.
+    const first = turnNumbers[0] as number;
+    const last = turnNumbers[turnNumbers.length - 1] as number;
+    if (last - first + 1 === turnNumbers.length && turnNumbers.every((number, i) => number === first + i)) {
+      this.q.deleteTurnRange.run({ sessionId, first, last });
+    } else {
+      for (const turnNumber of turnNumbers) this.q.deleteTurn.run({ sessionId, turnNumber });
+    }
     const deleted = new Set(turnNumbers);
     this.mirror.update(sessionId, 'live', (live) => live.filter((turn) => !deleted.has(turn.turnNumber)));
   }
