@@ -40,6 +40,8 @@ const PATTERNS: readonly Pattern[] = [
   { pattern: /\bantes\b(?!\s+(de|del|que)\b)/ },
 ];
 
+const LAST_TIMED = PATTERNS.findLastIndex((pattern) => pattern.days !== undefined);
+
 /**
  * Does the message ask about the past ("what did we decide yesterday about the
  * deployment?", "¿qué decidimos ayer?")? Archived summaries are retrieved only then.
@@ -47,15 +49,20 @@ const PATTERNS: readonly Pattern[] = [
  */
 export function detectPastReference(message: string, now: number): PastReference | null {
   const text = foldText(message.slice(0, 4000));
-  const matches = PATTERNS.flatMap(({ pattern, days }) => {
+  let first: string | null = null;
+  let timed: { phrase: string; days: { from: number; to: number } } | null = null;
+  // The first phrase names the reference; the first time span found bounds it. Patterns
+  // run in order and stop once neither can change (time spans are named first).
+  for (let index = 0; index < PATTERNS.length; index++) {
+    if (first !== null && (timed !== null || index > LAST_TIMED)) break;
+    const { pattern, days } = PATTERNS[index] as Pattern;
     const match = pattern.exec(text);
-    return match ? [{ phrase: match[0], range: days ? dayRange(now, days.from, days.to) : null }] : [];
-  });
-  const first = matches[0];
-  if (first === undefined) return null;
-  // The first phrase names the reference; the first time span found bounds it.
-  const timed = matches.find((match) => match.range !== null);
-  return { phrase: first.phrase, range: timed?.range ?? null, rangePhrase: timed?.phrase ?? null };
+    if (match === null) continue;
+    first ??= match[0];
+    if (days !== undefined && timed === null) timed = { phrase: match[0], days };
+  }
+  if (first === null) return null;
+  return { phrase: first, range: timed ? dayRange(now, timed.days.from, timed.days.to) : null, rangePhrase: timed?.phrase ?? null };
 }
 
 function dayRange(now: number, fromDaysAgo: number, toDaysAgo: number): { from: number; to: number } {

@@ -56,11 +56,32 @@ const CLAUSE_FILLERS = new Set([
   'pero', 'oye', 'mira', 'vale', 'eh', 'si', 'entonces', 'che', 'dale',
 ]);
 
-// The phrase lists folded into words once: matching runs on every user message.
+// The phrase lists folded into words once, and indexed by their first word: matching
+// runs on every user message, and each word then costs one lookup instead of one
+// comparison per phrase.
+interface PhraseList {
+  readonly phrases: readonly (readonly string[])[];
+  /** First word → indices into `phrases`, ascending. */
+  readonly byFirstWord: ReadonlyMap<string, readonly number[]>;
+}
+
+function phraseList(phrases: readonly string[]): PhraseList {
+  const folded = phrases.map(phraseWords);
+  const byFirstWord = new Map<string, number[]>();
+  folded.forEach((words, index) => {
+    const first = words[0];
+    if (first === undefined) return;
+    const list = byFirstWord.get(first);
+    if (list) list.push(index);
+    else byFirstWord.set(first, [index]);
+  });
+  return { phrases: folded, byFirstWord };
+}
+
 const FOLDED = {
-  flush: FLUSH_PHRASES.map(phraseWords),
-  strong: STRONG_SHIFT_PHRASES.map(phraseWords),
-  weak: WEAK_SHIFT_PHRASES.map(phraseWords),
+  flush: phraseList(FLUSH_PHRASES),
+  strong: phraseList(STRONG_SHIFT_PHRASES),
+  weak: phraseList(WEAK_SHIFT_PHRASES),
 };
 
 // Only the head of a message is scanned: a topic change is announced early, and a
@@ -77,23 +98,17 @@ export function detectExplicitShift(text: string): ExplicitShift | null {
   const clauses = folded.split(/[,.!?¡¿;:\n()"“”]+|\s[-–—]+\s/u).map(foldedWords);
   const words = clauses.flat();
   const clauseStarts = findClauseStarts(clauses);
-  const inline = (phrases: readonly string[][], kind: ExplicitShiftKind): ExplicitShift | null => {
-    for (const target of phrases) {
-      const at = findPhrase(words, target, () => true);
-      if (at >= 0) return { kind, phrase: target.join(' '), position: clauseStarts.has(at) ? 'start' : 'inline' };
-    }
-    return null;
-  };
-  const weak = (): ExplicitShift | null => {
-    for (const target of FOLDED.weak) {
-      const at = findPhrase(words, target, (i) => clauseStarts.has(i) && i + target.length < words.length);
-      if (at >= 0) return { kind: 'shift', phrase: target.join(' '), position: 'start' };
-    }
-    return null;
-  };
-  return inline(FOLDED.flush, 'flush') ?? inline(FOLDED.strong, 'shift') ?? weak();
+  const flush = earliestPhrase(FOLDED.flush, words, null);
+  if (flush !== null) return inlineShift('flush', flush, clauseStarts);
+  const strong = earliestPhrase(FOLDED.strong, words, null);
+  if (strong !== null) return inlineShift('shift', strong, clauseStarts);
+  const weak = earliestPhrase(FOLDED.weak, words, clauseStarts);
+  return weak === null ? null : { kind: 'shift', phrase: weak.words.join(' '), position: 'start' };
 }
 
+function inlineShift(kind: ExplicitShiftKind, found: FoundPhrase, clauseStarts: ReadonlySet<number>): ExplicitShift {
+  return { kind, phrase: found.words.join(' '), position: clauseStarts.has(found.at) ? 'start' : 'inline' };
+}
 /** The phrase lists, folded, for documentation and tests. */
 export function explicitShiftPhrases(): { flush: string[]; strong: string[]; weak: string[] } {
   return {
@@ -124,14 +139,34 @@ function findClauseStarts(clauses: readonly string[][]): Set<number> {
   return starts;
 }
 
-// Runs for every phrase at every word of every user message: plain loops, so it
-// allocates nothing per position.
-function findPhrase(words: readonly string[], target: readonly string[], accept: (i: number) => boolean): number {
-  if (target.length === 0) return -1;
-  for (let i = 0; i + target.length <= words.length; i += 1) {
-    if (phraseAt(words, i, target) && accept(i)) return i;
+interface FoundPhrase {
+  readonly words: readonly string[];
+  /** Index into the flat word list of the phrase's first occurrence. */
+  readonly at: number;
+}
+
+/**
+ * The phrase listed first among those found in `words`, at its first occurrence: the
+ * answer a scan of the whole text per phrase, in list order, would give. With
+ * `clauseStarts`, an occurrence counts only when it opens a clause and words follow it.
+ */
+function earliestPhrase(list: PhraseList, words: readonly string[], clauseStarts: ReadonlySet<number> | null): FoundPhrase | null {
+  let best = -1;
+  let bestAt = -1;
+  for (let i = 0; i < words.length; i += 1) {
+    const candidates = list.byFirstWord.get(words[i] as string);
+    if (candidates === undefined) continue;
+    for (const index of candidates) {
+      // Indices ascend: no later candidate can beat the best phrase found so far.
+      if (best >= 0 && index >= best) break;
+      const target = list.phrases[index] as readonly string[];
+      if (i + target.length > words.length || !phraseAt(words, i, target)) continue;
+      if (clauseStarts !== null && !(clauseStarts.has(i) && i + target.length < words.length)) continue;
+      best = index;
+      bestAt = i;
+    }
   }
-  return -1;
+  return best < 0 ? null : { words: list.phrases[best] as readonly string[], at: bestAt };
 }
 
 function phraseAt(words: readonly string[], at: number, target: readonly string[]): boolean {

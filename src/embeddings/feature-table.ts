@@ -38,6 +38,34 @@ export class FeatureTable {
     if (++this.used * 2 > this.keys.length) this.grow();
   }
 
+  /** The hash stored in an occupied slot (see `occupiedSlots`). */
+  keyAt(slot: number): number {
+    return this.keys[slot] as number;
+  }
+
+  /** The weight accumulated in an occupied slot. */
+  weightAt(slot: number): number {
+    return this.values[slot] as number;
+  }
+
+  /**
+   * The occupied slots in slot order, the order `forEach` visits them. Built without a
+   * branch per slot: occupancy is random, and a mispredicted branch on each of a table's
+   * hundreds of slots cost more than the features themselves.
+   */
+  occupiedSlots(): Int32Array {
+    // One spare element: the write for each empty slot after the last occupied one lands there.
+    const slots = new Int32Array(this.used + 1);
+    let count = 0;
+    for (let slot = 0; slot < this.keys.length; slot++) {
+      const key = this.keys[slot] as number;
+      slots[count] = slot;
+      // 1 for any non-zero 32-bit key, 0 for an empty slot.
+      count += (key | -key) >>> 31;
+    }
+    return slots.subarray(0, count);
+  }
+
   /** Calls `visit` once per stored feature, in slot order. */
   forEach(visit: (hash: number, weight: number) => void): void {
     for (let slot = 0; slot < this.keys.length; slot++) {

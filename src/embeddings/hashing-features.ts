@@ -52,17 +52,31 @@ function mixHash(hash: number): number {
   return h >>> 0;
 }
 
+const OPEN_MARK = 0x3c; // '<'
+const CLOSE_MARK = 0x3e; // '>'
+
+// The n-grams of `<word>`, read from the word itself: building the padded string per word
+// cost an allocation and a flatten on every word of every message.
 function addCharGrams(table: FeatureTable, word: string, weight: number): void {
-  const padded = `<${word}>`;
-  for (let start = 0; start + MIN_CHAR_GRAM <= padded.length; start++) {
+  const paddedLength = word.length + 2;
+  for (let start = 0; start + MIN_CHAR_GRAM <= paddedLength; start++) {
     let hash = FNV_OFFSET ^ GROUP_SEED.char;
-    const end = Math.min(start + MAX_CHAR_GRAM, padded.length);
+    const end = Math.min(start + MAX_CHAR_GRAM, paddedLength);
     for (let i = start; i < end; i++) {
-      hash ^= padded.charCodeAt(i);
+      hash ^= i === 0 ? OPEN_MARK : i === paddedLength - 1 ? CLOSE_MARK : word.charCodeAt(i - 1);
       hash = Math.imul(hash, FNV_PRIME);
       if (i - start + 1 >= MIN_CHAR_GRAM) table.add(hash, weight);
     }
   }
+}
+
+// ASCII has nothing to decompose or strip, so its fold is its lower case (the same
+// string foldText returns, without the Unicode normalisation on every message).
+const ASCII = /^[\x00-\x7f]*$/;
+
+function foldHead(text: string): string {
+  const head = text.length > MAX_EMBED_CHARS ? text.slice(0, MAX_EMBED_CHARS) : text;
+  return ASCII.test(head) ? head.toLowerCase() : foldText(head);
 }
 
 /**
@@ -72,7 +86,7 @@ function addCharGrams(table: FeatureTable, word: string, weight: number): void {
  * stop words still has features.
  */
 export function countFeatures(text: string): FeatureCounts {
-  const words = splitWords(foldText(text.length > MAX_EMBED_CHARS ? text.slice(0, MAX_EMBED_CHARS) : text));
+  const words = splitWords(foldHead(text));
   const counts: FeatureCounts = { stem: new FeatureTable(words.length), char: new FeatureTable(words.length * 8) };
   for (const word of words) {
     const weight = STOP_WORDS.has(word) ? STOP_WORD_WEIGHT : 1;
@@ -98,18 +112,19 @@ export function projectFeatures(counts: FeatureCounts, weights: FeatureWeights, 
   vector[0] = weights.constant;
   for (const group of FEATURE_GROUPS) {
     const table = counts[group];
+    // Both sums run in slot order, as before, so vectors stay the same bit for bit.
+    const slots = table.occupiedSlots();
     let squared = 0;
-    table.forEach((_, raw) => {
-      squared += sublinear(raw) ** 2;
-    });
+    for (let i = 0; i < slots.length; i++) squared += sublinear(table.weightAt(slots[i] as number)) ** 2;
     if (squared === 0) continue;
     const scale = weights[group] / Math.sqrt(squared);
-    table.forEach((key, raw) => {
-      const hash = mixHash(key);
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i] as number;
+      const hash = mixHash(table.keyAt(slot));
       const index = 1 + ((hash & 0x7fffffff) % buckets);
       const signed = hash & 0x80000000 ? -scale : scale;
-      vector[index] = (vector[index] as number) + signed * sublinear(raw);
-    });
+      vector[index] = (vector[index] as number) + signed * sublinear(table.weightAt(slot));
+    }
   }
   let norm = 0;
   for (let i = 0; i < dims; i++) norm += (vector[i] as number) ** 2;

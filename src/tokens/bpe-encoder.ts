@@ -42,12 +42,21 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
   return {
     encode(text: string): number[] {
       const tokens: number[] = [];
+      // exec on the shared pattern, not matchAll, which copies the long pattern on every
+      // call; the same pieces in the same order. lastIndex is 0 again on every exit, so
+      // countWithPauses (whose matchAll copy starts at it) always starts at the beginning.
       pattern.lastIndex = 0;
-      for (const match of text.matchAll(pattern)) {
-        const key = utf8Key(match[0]);
-        const whole = table.rankOf.get(key);
-        if (whole !== undefined) tokens.push(whole);
-        else for (const token of merged(key)) tokens.push(token);
+      try {
+        for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+          const piece = match[0];
+          if (piece.length === 0) pattern.lastIndex = afterEmptyMatch(text, match.index);
+          const key = utf8Key(piece);
+          const whole = table.rankOf.get(key);
+          if (whole !== undefined) tokens.push(whole);
+          else for (const token of merged(key)) tokens.push(token);
+        }
+      } finally {
+        pattern.lastIndex = 0;
       }
       return tokens;
     },
@@ -87,4 +96,10 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
       return Buffer.from(bytes, 'latin1').toString('utf8');
     },
   };
+}
+
+/** Where a `u` pattern resumes after an empty match at `index`, as matchAll does: the next code point. */
+function afterEmptyMatch(text: string, index: number): number {
+  const code = text.codePointAt(index);
+  return index + (code !== undefined && code > 0xffff ? 2 : 1);
 }

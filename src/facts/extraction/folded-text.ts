@@ -8,7 +8,8 @@ export const MASK = '#';
  * A piece of a message in three aligned forms: the original text, its folded form
  * (lowercase, no diacritics, one kind of apostrophe and of double quote) and the scan
  * form (folded, with quoted text masked so no signal inside quotes can fire).
- * `origin[i]` is the index in `original` of folded character i (plus a final sentinel);
+ * `origin[i]` is the index in `original` of folded character i (plus a final sentinel),
+ * null when that index is i itself (ASCII text folds character for character);
  * `base` is where `original` starts in the whole message.
  */
 export interface FoldedText {
@@ -16,8 +17,10 @@ export interface FoldedText {
   readonly base: number;
   readonly folded: string;
   readonly scan: string;
-  readonly origin: readonly number[];
+  readonly origin: readonly number[] | null;
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 function foldChar(ch: string): string {
   const code = ch.charCodeAt(0);
@@ -29,6 +32,12 @@ function foldChar(ch: string): string {
 
 /** Folds text keeping, for every folded character, where it came from. */
 export function foldMessage(original: string): FoldedText {
+  // Most messages are ASCII: the per-character walk and its origin table cost more than
+  // the rest of the extraction, and toLowerCase folds ASCII exactly as foldChar does.
+  if (ASCII.test(original)) {
+    const folded = original.toLowerCase();
+    return { original, base: 0, folded, scan: maskQuotes(folded), origin: null };
+  }
   let folded = '';
   const origin: number[] = [];
   let index = 0;
@@ -52,53 +61,78 @@ function isWordChar(ch: string | undefined): boolean {
  */
 export function maskQuotes(folded: string): string {
   // Code units, not code points: the scan form must stay index-aligned with `folded`.
-  const chars = folded.split('');
-  const maskBetween = (open: number, close: number): void => {
-    for (let i = open + 1; i < close; i++) chars[i] = MASK;
-  };
+  // Spans are found first and masked after: the scan never reads inside a closed span,
+  // so text without a quoted span is returned as it is, without a copy.
+  const spans: number[] = [];
   let openDouble = -1;
   let openSingle = -1;
   let openTick = -1;
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i];
-    if (ch === '"') {
+  for (let i = 0; i < folded.length; i++) {
+    const code = folded.charCodeAt(i);
+    if (code === 0x22) {
       if (openDouble < 0) {
         openDouble = i;
       } else {
-        maskBetween(openDouble, i);
+        spans.push(openDouble, i);
         openDouble = -1;
       }
-    } else if (ch === '`') {
+    } else if (code === 0x60) {
       if (openTick < 0) {
         openTick = i;
       } else {
-        maskBetween(openTick, i);
+        spans.push(openTick, i);
         openTick = -1;
       }
-    } else if (ch === "'") {
-      const before = chars[i - 1];
-      const after = chars[i + 1];
+    } else if (code === 0x27) {
+      const before = folded[i - 1];
+      const after = folded[i + 1];
       if (openSingle < 0 && !isWordChar(before) && isWordChar(after)) openSingle = i;
       else if (openSingle >= 0 && isWordChar(before) && !isWordChar(after)) {
-        maskBetween(openSingle, i);
+        spans.push(openSingle, i);
         openSingle = -1;
       }
     }
+  }
+  return spans.length === 0 ? folded : masked(folded, spans);
+}
+
+function masked(folded: string, spans: readonly number[]): string {
+  const chars = folded.split('');
+  for (let s = 0; s < spans.length; s += 2) {
+    const close = spans[s + 1] as number;
+    for (let i = (spans[s] as number) + 1; i < close; i++) chars[i] = MASK;
   }
   return chars.join('');
 }
 
 /** The part of `text` between folded indices `start` and `end`, in all three forms. */
 export function sliceFolded(text: FoldedText, start: number, end: number): FoldedText {
-  const from = text.origin[start] ?? text.original.length;
-  const to = text.origin[end] ?? text.original.length;
+  const identity = text.origin === null && start >= 0 && start <= end && end <= text.original.length;
+  if (identity) {
+    return {
+      original: text.original.slice(start, end),
+      base: text.base + start,
+      folded: text.folded.slice(start, end),
+      scan: text.scan.slice(start, end),
+      origin: null,
+    };
+  }
+  const origin = text.origin ?? identityOrigin(text.original.length);
+  const from = origin[start] ?? text.original.length;
+  const to = origin[end] ?? text.original.length;
   return {
     original: text.original.slice(from, to),
     base: text.base + from,
     folded: text.folded.slice(start, end),
     scan: text.scan.slice(start, end),
-    origin: text.origin.slice(start, end + 1).map((position) => position - from),
+    origin: origin.slice(start, end + 1).map((position) => position - from),
   };
+}
+
+function identityOrigin(length: number): number[] {
+  const origin: number[] = [];
+  for (let i = 0; i <= length; i++) origin.push(i);
+  return origin;
 }
 
 /** Drops surrounding whitespace, keeping the three forms aligned. */

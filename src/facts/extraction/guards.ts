@@ -31,9 +31,15 @@ export function isConditional(textBeforeSignal: string): boolean {
 
 /** True when someone else's words are reported before the signal ("she said I…"); "I said"/"I told you" is the user's own. */
 export function isReportedSpeech(textBeforeSignal: string): boolean {
-  for (const match of textBeforeSignal.matchAll(REPORTING)) {
+  // An exec loop, not matchAll (which copies the pattern per call); REPORTING never matches
+  // the empty string, and lastIndex is reset on every exit.
+  REPORTING.lastIndex = 0;
+  for (let match = REPORTING.exec(textBeforeSignal); match !== null; match = REPORTING.exec(textBeforeSignal)) {
     const before = textBeforeSignal.slice(Math.max(0, match.index - 3), match.index);
-    if (!/\bi\s$/u.test(before)) return true;
+    if (!/\bi\s$/u.test(before)) {
+      REPORTING.lastIndex = 0;
+      return true;
+    }
   }
   return false;
 }

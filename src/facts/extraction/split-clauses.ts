@@ -30,12 +30,15 @@ const CLAUSE_BREAK = new RegExp(
 
 // No closures in the two splitters: they run on every sentence of every message, and tsx
 // (tests, scripts) wraps every closure it creates to keep its name, a cost per call.
+// Neither uses matchAll, which copies the (long) pattern on every call; an exec loop on
+// the shared global pattern is safe because neither pattern matches the empty string.
 
 /** Splits a message into sentences on end punctuation and line breaks, not inside quotes. */
 export function splitSentences(message: FoldedText): Sentence[] {
   const sentences: Sentence[] = [];
   let start = 0;
-  for (const match of message.scan.matchAll(SENTENCE_END)) {
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(message.scan); match !== null; match = SENTENCE_END.exec(message.scan)) {
     const at = match.index;
     if (match[0].startsWith('.') && match[0].length === 1 && ABBREVIATION_BEFORE.test(message.scan.slice(Math.max(0, at - 8), at))) {
       continue;
@@ -61,7 +64,8 @@ function pushSentence(sentences: Sentence[], message: FoldedText, start: number,
 export function splitClauses(sentence: FoldedText): Clause[] {
   const clauses: Clause[] = [];
   let start = 0;
-  for (const match of sentence.scan.matchAll(CLAUSE_BREAK)) {
+  CLAUSE_BREAK.lastIndex = 0;
+  for (let match = CLAUSE_BREAK.exec(sentence.scan); match !== null; match = CLAUSE_BREAK.exec(sentence.scan)) {
     pushClause(clauses, sentence, start, match.index);
     start = match.index + match[0].length;
   }
