@@ -70,10 +70,11 @@ function asciiFoldedWords(text: string): string[] | null {
   const lower = text.toLowerCase();
   const words: string[] = [];
   let start = -1;
-  for (let i = 0; i < lower.length; i++) {
-    const code = lower.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    // The original, not the lowercased text: the Kelvin sign lowercases to an ASCII "k".
+    const code = text.charCodeAt(i);
     if (code > 0x7f) return null;
-    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) {
+    if (isAsciiLetter(code) || (code >= 0x30 && code <= 0x39)) {
       if (start < 0) start = i;
     } else if (start >= 0) {
       words.push(lower.slice(start, i));
