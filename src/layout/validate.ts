@@ -35,17 +35,22 @@ function sectionIssues(section: SectionSpec, path: string): Issue[] {
     return issues;
   }
   const seen = new Set<string>();
-  const check = (item: LayoutItem, itemPath: string): void => {
-    if (seen.has(item.id)) issues.push({ path: `${itemPath}.id`, message: `duplicate item id ${JSON.stringify(item.id)}` });
-    seen.add(item.id);
-    if (!isCount(item.size)) issues.push({ path: `${itemPath}.size`, message: 'must be an integer ≥ 0' });
-    if (!Number.isFinite(item.key)) issues.push({ path: `${itemPath}.key`, message: 'must be a finite number' });
-    const wanted = section.render.mode === 'one-message' ? 'chunk' : 'messages';
-    if (item.body.kind !== wanted && item.body.kind !== 'declared') issues.push({ path: `${itemPath}.body`, message: `a ${section.render.mode} section needs ${wanted} bodies` });
-  };
-  content.items.forEach((item, i) => check(item, `${path}.content.items[${i}]`));
-  (content.candidates ?? []).forEach((item, i) => check(item, `${path}.content.candidates[${i}]`));
+  itemIssues(content.items, `${path}.content.items`, section.render.mode, seen, issues);
+  itemIssues(content.candidates ?? [], `${path}.content.candidates`, section.render.mode, seen, issues);
   return issues;
+}
+
+// Every item of every prompt passes here: an item's path is spelled only for an issue.
+function itemIssues(items: readonly LayoutItem[], listPath: string, mode: SectionSpec['render']['mode'], seen: Set<string>, issues: Issue[]): void {
+  const wanted = mode === 'one-message' ? 'chunk' : 'messages';
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as LayoutItem;
+    if (seen.has(item.id)) issues.push({ path: `${listPath}[${i}].id`, message: `duplicate item id ${JSON.stringify(item.id)}` });
+    seen.add(item.id);
+    if (!isCount(item.size)) issues.push({ path: `${listPath}[${i}].size`, message: 'must be an integer ≥ 0' });
+    if (!Number.isFinite(item.key)) issues.push({ path: `${listPath}[${i}].key`, message: 'must be a finite number' });
+    if (item.body.kind !== wanted && item.body.kind !== 'declared') issues.push({ path: `${listPath}[${i}].body`, message: `a ${mode} section needs ${wanted} bodies` });
+  }
 }
 
 function isCount(value: number): boolean {
