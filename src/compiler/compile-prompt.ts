@@ -27,8 +27,6 @@ export function usageLevel(usage: number): UsageLevel {
 
 /** Σ base of all sections: what the prompt would cost before any layout decision. */
 export function baseTotal(parts: PromptParts, frames: PromptFrames): number {
-  const sum = (items: readonly { size: number }[]): number => items.reduce((total, item) => total + item.size, 0);
-  const framed = (frame: number, size: number): number => (size > 0 ? frame + size : 0);
   return (
     frames.system + parts.system.tokens +
     framed(frames.format, parts.format?.tokens ?? 0) +
@@ -39,6 +37,16 @@ export function baseTotal(parts: PromptParts, frames: PromptFrames): number {
     sum(parts.window.items) +
     parts.user.size
   );
+}
+
+function sum(items: readonly { size: number }[]): number {
+  let total = 0;
+  for (const item of items) total += item.size;
+  return total;
+}
+
+function framed(frame: number, size: number): number {
+  return size > 0 ? frame + size : 0;
 }
 
 /**

@@ -25,76 +25,78 @@ export const SECTION_POLICY = {
 export function buildSections(parts: PromptParts, frames: PromptFrames): SectionSpec[] {
   const system = 'system' as const;
   return [
-    {
-      id: 'system',
-      ...SECTION_POLICY.system,
+    section('system', {
       strategy: [],
       render: { mode: 'one-message', role: system },
       frame: frames.system,
       content: { kind: 'text', text: parts.system.text, size: parts.system.tokens, cut: 'head' },
-    },
-    {
-      id: 'format',
-      ...SECTION_POLICY.format,
+    }),
+    section('format', {
       // Whole or nothing: half a format rule is worse than none.
       min: parts.format === null ? 0 : frames.format + parts.format.tokens,
       strategy: [],
       render: { mode: 'one-message', role: system },
       frame: frames.format,
       content: items(parts.format === null ? [] : [{ id: 'format', key: 0, size: parts.format.tokens, body: { kind: 'chunk', text: parts.format.text } }], 'last'),
-    },
-    {
-      id: 'facts',
-      ...SECTION_POLICY.facts,
+    }),
+    section('facts', {
       strategy: ['drop-lowest-ranked'],
       render: { mode: 'one-message', role: system, header: frames.headers.facts },
       frame: frames.facts,
       content: items(parts.facts.items, 'last', parts.facts.candidates),
-    },
-    {
-      id: 'summaries',
-      ...SECTION_POLICY.summaries,
+    }),
+    section('summaries', {
       strategy: ['compact-json', 'drop-oldest-summary'],
       render: { mode: 'one-message', role: system, header: frames.headers.summaries },
       frame: frames.summaries,
       content: items(parts.summaries, 'first'),
-    },
-    {
-      id: 'tools',
-      ...SECTION_POLICY.tools,
+    }),
+    section('tools', {
       strategy: ['short-tool-descriptions', 'drop-lowest-ranked'],
       render: { mode: 'one-message', role: system, header: frames.headers.tools },
       frame: frames.tools,
       content: items(parts.tools, 'last'),
-    },
-    {
-      id: 'tool-results',
-      ...SECTION_POLICY['tool-results'],
+    }),
+    section('tool-results', {
       // Already head-tail fitted when recorded (≤ 300 tokens): under pressure they go whole.
       strategy: ['drop-oldest'],
       render: { mode: 'per-item' },
       frame: 0,
       content: items(parts.toolResults, 'first'),
-    },
-    {
-      id: 'window',
-      ...SECTION_POLICY.window,
+    }),
+    section('window', {
       strategy: ['drop-oldest'],
       render: { mode: 'per-item' },
       frame: 0,
       content: items(parts.window.items, 'first', parts.window.candidates),
-    },
-    {
-      id: 'user',
-      ...SECTION_POLICY.user,
+    }),
+    section('user', {
       strategy: [],
       render: { mode: 'per-item' },
       frame: 0,
       content: items([parts.user], 'first'),
-    },
+    }),
   ];
 }
 
+// Sections and contents are literals of one shape, never spreads: a spread copy costs a
+// runtime call on every compile, and the layout reads these fields of every section.
+function section(id: keyof typeof SECTION_POLICY, rest: Pick<SectionSpec, 'strategy' | 'render' | 'frame' | 'content'> & { min?: number }): SectionSpec {
+  const policy = SECTION_POLICY[id];
+  return {
+    id,
+    priority: policy.priority,
+    min: rest.min ?? policy.min,
+    grow: policy.grow,
+    shrink: policy.shrink,
+    strategy: rest.strategy,
+    render: rest.render,
+    frame: rest.frame,
+    content: rest.content,
+  };
+}
+
 function items(list: readonly LayoutItem[], sacrifice: 'first' | 'last', candidates?: readonly LayoutItem[]): SectionSpec['content'] {
-  return { kind: 'items', items: list, sacrifice, ...(candidates && candidates.length > 0 ? { candidates } : {}) };
+  if (candidates === undefined || candidates.length === 0) return { kind: 'items', items: list, sacrifice };
+  return { kind: 'items', items: list, sacrifice, candidates };
 }

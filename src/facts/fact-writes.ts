@@ -34,8 +34,13 @@ export interface WriteContext {
 }
 
 export function writeContext(parts: { db: Db; index: FactIndex; scope: TxScope; now: number; at?: number }): WriteContext {
+  // Fields named one by one: spreading `parts` and then setting `at` again made this
+  // literal cost more than the rest of a turn without facts (~3 µs).
   return {
-    ...parts,
+    db: parts.db,
+    index: parts.index,
+    scope: parts.scope,
+    now: parts.now,
     at: parts.at ?? parts.now,
     changes: emptyChanges(),
     domains: new Set(),

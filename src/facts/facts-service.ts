@@ -35,7 +35,7 @@ const REEMBED_BATCH = 64;
  */
 export class FactsService {
   private readonly rt: FactsRuntime;
-  /** The stems of the message and of the turns before it, which come back on the next messages. */
+  /** The stems of the message (prepared, then selected for) and of the turns before it, which come back on the next messages. */
   private readonly stems = new StemSets();
 
   constructor(deps: FactsServiceDeps) {
@@ -85,7 +85,7 @@ export class FactsService {
 
   /** Extraction, embeddings and token counts of a message, outside any transaction. Only 'user' turns yield facts. */
   prepareFromMessage(text: string, role: ExtractionRole = 'user'): Promise<PreparedFacts> {
-    return prepareTurnFacts(this.rt, text, role);
+    return prepareTurnFacts(this.rt, text, role, (message) => this.stems.of(message));
   }
 
   /** Writes what a user turn says about facts, inside the caller's transaction (see turn-facts.ts). */

@@ -23,7 +23,7 @@ export interface PreparedFacts {
   facts: PreparedFact[];
   forget: ForgetRequest | null;
   /** Content stems of the message when it can re-confirm the facts it mentions (not a question, a negation or a forget request). */
-  stems: string[];
+  stems: ReadonlySet<string>;
   embedderId: string;
 }
 
@@ -34,12 +34,19 @@ export interface TurnProvenance {
   at?: number;
 }
 
+const NO_STEMS: ReadonlySet<string> = new Set();
+
+/**
+ * `stemsOf` gives the content stems of a text (the facts service remembers them: fact
+ * selection stems the same message again before the prompt is compiled).
+ */
 export async function prepareTurnFacts(
   deps: { embedder: Embedder; tokenizer: Tokenizer },
   text: string,
   role: ExtractionRole,
+  stemsOf: (text: string) => ReadonlySet<string> = (text) => new Set(contentStems(text)),
 ): Promise<PreparedFacts> {
-  if (role !== 'user') return { role, facts: [], forget: null, stems: [], embedderId: deps.embedder.id };
+  if (role !== 'user') return { role, facts: [], forget: null, stems: NO_STEMS, embedderId: deps.embedder.id };
   const { facts: extracted, forget } = readUserMessage(text, { role });
   const vectors = extracted.length > 0 ? await deps.embedder.embedBatch(extracted.map((fact) => fact.statement)) : [];
   const facts = extracted.map((fact, i) => ({
@@ -48,7 +55,7 @@ export async function prepareTurnFacts(
     tokenCount: deps.tokenizer.count(toChunk(fact.statement)),
   }));
   // Naming a fact to forget it is no confirmation, even when the request matches nothing.
-  const stems = forget === null && confirmsByMention(text) ? contentStems(text) : [];
+  const stems = forget === null && confirmsByMention(text) ? stemsOf(text) : NO_STEMS;
   return { role, facts, forget, stems, embedderId: deps.embedder.id };
 }
 
@@ -142,11 +149,10 @@ function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
  * The user mentioning a fact again re-confirms it (spec §1.1), by the mention rule of
  * fact-words; questions and negations carry no stems (see `confirmsByMention`).
  */
-function reconfirmMentioned(ctx: WriteContext, stems: readonly string[]): void {
-  if (stems.length === 0) return;
-  const text = new Set(stems);
+function reconfirmMentioned(ctx: WriteContext, stems: ReadonlySet<string>): void {
+  if (stems.size === 0) return;
   const mentioned = [...ctx.index.values()]
-    .filter((entry) => !ctx.touched.has(entry.id) && mentions(text, entry.stems))
+    .filter((entry) => !ctx.touched.has(entry.id) && mentions(stems, entry.stems))
     .map((entry) => entry.id)
     .sort();
   for (const id of mentioned) {

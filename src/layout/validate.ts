@@ -4,48 +4,56 @@ import { LENS_NAMES } from './types.js';
 
 type Issue = { path: string; message: string };
 
+// Every section and item of every prompt passes here (once per context call): paths are
+// spelled only for an issue, and the checks are plain loops that append to one list.
+
 /** Throws LayoutInputError listing every problem of the input; the engine trusts it afterwards. */
 export function validateLayoutInput(sections: readonly SectionSpec[], budget: number): void {
   const issues: Issue[] = [];
   if (!isCount(budget)) issues.push({ path: 'budget', message: 'must be an integer ≥ 0' });
   const ids = new Set<string>();
-  sections.forEach((section, index) => {
-    const path = `sections[${index}]`;
-    if (section.id === '' || ids.has(section.id)) issues.push({ path: `${path}.id`, message: `must be non-empty and unique (got ${JSON.stringify(section.id)})` });
+  for (let index = 0; index < sections.length; index++) {
+    const section = sections[index] as SectionSpec;
+    if (section.id === '' || ids.has(section.id)) issues.push({ path: `sections[${index}].id`, message: `must be non-empty and unique (got ${JSON.stringify(section.id)})` });
     ids.add(section.id);
-    issues.push(...sectionIssues(section, path));
-  });
+    sectionIssues(section, index, issues);
+  }
   if (issues.length > 0) throw new LayoutInputError(`invalid layout input: ${issues.map((issue) => `${issue.path} ${issue.message}`).join('; ')}`, issues);
 }
 
-function sectionIssues(section: SectionSpec, path: string): Issue[] {
-  const issues: Issue[] = [];
-  if (!Number.isFinite(section.priority)) issues.push({ path: `${path}.priority`, message: 'must be a finite number' });
-  if (!isCount(section.min)) issues.push({ path: `${path}.min`, message: 'must be an integer ≥ 0' });
-  if (!isWeight(section.grow)) issues.push({ path: `${path}.grow`, message: 'must be a finite number ≥ 0' });
-  if (!isWeight(section.shrink)) issues.push({ path: `${path}.shrink`, message: 'must be a finite number ≥ 0' });
-  if (!isCount(section.frame)) issues.push({ path: `${path}.frame`, message: 'must be an integer ≥ 0' });
-  section.strategy.forEach((name, i) => {
-    if (!(LENS_NAMES as readonly string[]).includes(name)) issues.push({ path: `${path}.strategy[${i}]`, message: `unknown lens ${JSON.stringify(name)}` });
-  });
+function sectionIssues(section: SectionSpec, index: number, issues: Issue[]): void {
+  if (!Number.isFinite(section.priority)) issues.push({ path: `sections[${index}].priority`, message: 'must be a finite number' });
+  if (!isCount(section.min)) issues.push({ path: `sections[${index}].min`, message: 'must be an integer ≥ 0' });
+  if (!isWeight(section.grow)) issues.push({ path: `sections[${index}].grow`, message: 'must be a finite number ≥ 0' });
+  if (!isWeight(section.shrink)) issues.push({ path: `sections[${index}].shrink`, message: 'must be a finite number ≥ 0' });
+  if (!isCount(section.frame)) issues.push({ path: `sections[${index}].frame`, message: 'must be an integer ≥ 0' });
+  for (let i = 0; i < section.strategy.length; i++) {
+    const name = section.strategy[i] as string;
+    if (!(LENS_NAMES as readonly string[]).includes(name)) issues.push({ path: `sections[${index}].strategy[${i}]`, message: `unknown lens ${JSON.stringify(name)}` });
+  }
   const content = section.content;
   if (content.kind === 'text') {
-    if (!isCount(content.size)) issues.push({ path: `${path}.content.size`, message: 'must be an integer ≥ 0' });
-    if (section.render.mode !== 'one-message') issues.push({ path: `${path}.render`, message: 'a text section renders as one message' });
-    return issues;
+    if (!isCount(content.size)) issues.push({ path: `sections[${index}].content.size`, message: 'must be an integer ≥ 0' });
+    if (section.render.mode !== 'one-message') issues.push({ path: `sections[${index}].render`, message: 'a text section renders as one message' });
+    return;
   }
   const seen = new Set<string>();
-  const check = (item: LayoutItem, itemPath: string): void => {
-    if (seen.has(item.id)) issues.push({ path: `${itemPath}.id`, message: `duplicate item id ${JSON.stringify(item.id)}` });
+  itemIssues(content.items, index, 'items', section.render.mode, seen, issues);
+  itemIssues(content.candidates ?? [], index, 'candidates', section.render.mode, seen, issues);
+}
+
+function itemIssues(items: readonly LayoutItem[], index: number, list: string, mode: SectionSpec['render']['mode'], seen: Set<string>, issues: Issue[]): void {
+  const wanted = mode === 'one-message' ? 'chunk' : 'messages';
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as LayoutItem;
+    if (seen.has(item.id)) issues.push({ path: `sections[${index}].content.${list}[${i}].id`, message: `duplicate item id ${JSON.stringify(item.id)}` });
     seen.add(item.id);
-    if (!isCount(item.size)) issues.push({ path: `${itemPath}.size`, message: 'must be an integer ≥ 0' });
-    if (!Number.isFinite(item.key)) issues.push({ path: `${itemPath}.key`, message: 'must be a finite number' });
-    const wanted = section.render.mode === 'one-message' ? 'chunk' : 'messages';
-    if (item.body.kind !== wanted && item.body.kind !== 'declared') issues.push({ path: `${itemPath}.body`, message: `a ${section.render.mode} section needs ${wanted} bodies` });
-  };
-  content.items.forEach((item, i) => check(item, `${path}.content.items[${i}]`));
-  (content.candidates ?? []).forEach((item, i) => check(item, `${path}.content.candidates[${i}]`));
-  return issues;
+    if (!isCount(item.size)) issues.push({ path: `sections[${index}].content.${list}[${i}].size`, message: 'must be an integer ≥ 0' });
+    if (!Number.isFinite(item.key)) issues.push({ path: `sections[${index}].content.${list}[${i}].key`, message: 'must be a finite number' });
+    if (item.body.kind !== wanted && item.body.kind !== 'declared') {
+      issues.push({ path: `sections[${index}].content.${list}[${i}].body`, message: `a ${mode} section needs ${wanted} bodies` });
+    }
+  }
 }
 
 function isCount(value: number): boolean {
