@@ -70,15 +70,6 @@ function addCharGrams(table: FeatureTable, word: string, weight: number): void {
   }
 }
 
-// ASCII has nothing to decompose or strip, so its fold is its lower case (the same
-// string foldText returns, without the Unicode normalisation on every message).
-const ASCII = /^[\x00-\x7f]*$/;
-
-function foldHead(text: string): string {
-  const head = text.length > MAX_EMBED_CHARS ? text.slice(0, MAX_EMBED_CHARS) : text;
-  return ASCII.test(head) ? head.toLowerCase() : foldText(head);
-}
-
 /**
  * Counts the hashed features of `text` per group: each word's first `STEM_LENGTH`
  * characters (a crude stemmer that works for English and Spanish alike) and its
@@ -86,7 +77,7 @@ function foldHead(text: string): string {
  * stop words still has features.
  */
 export function countFeatures(text: string): FeatureCounts {
-  const words = splitWords(foldHead(text));
+  const words = splitWords(foldText(text.length > MAX_EMBED_CHARS ? text.slice(0, MAX_EMBED_CHARS) : text));
   const counts: FeatureCounts = { stem: new FeatureTable(words.length), char: new FeatureTable(words.length * 8) };
   for (const word of words) {
     const weight = STOP_WORDS.has(word) ? STOP_WORD_WEIGHT : 1;

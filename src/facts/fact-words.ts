@@ -55,34 +55,10 @@ export function contentStems(text: string): string[] {
 /** `contentStems` as a set, in the same order. */
 function contentStemSet(text: string): Set<string> {
   const stems = new Set<string>();
-  for (const word of asciiFoldedWords(text) ?? foldedWords(text)) {
+  for (const word of foldedWords(text)) {
     if (!STOP_WORDS.has(word)) stems.add(stem(word));
   }
   return stems;
-}
-
-/**
- * `foldedWords` of an ASCII text, null for any other. In ASCII the letters and digits
- * are exactly a–z, A–Z and 0–9 and folding is lowercasing, so a scan of char codes
- * gives the same words as the Unicode split, at a fraction of its cost (most turns are ASCII).
- */
-function asciiFoldedWords(text: string): string[] | null {
-  const lower = text.toLowerCase();
-  const words: string[] = [];
-  let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    // The original, not the lowercased text: the Kelvin sign lowercases to an ASCII "k".
-    const code = text.charCodeAt(i);
-    if (code > 0x7f) return null;
-    if (isAsciiLetter(code) || (code >= 0x30 && code <= 0x39)) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      words.push(lower.slice(start, i));
-      start = -1;
-    }
-  }
-  if (start >= 0) words.push(lower.slice(start));
-  return words;
 }
 
 /**
