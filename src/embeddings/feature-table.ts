@@ -49,7 +49,7 @@ export class FeatureTable {
   }
 
   /**
-   * The occupied slots in slot order, the order `forEach` visits them. Built without a
+   * The occupied slots, in slot order. Built without a
    * branch per slot: occupancy is random, and a mispredicted branch on each of a table's
    * hundreds of slots cost more than the features themselves.
    */
@@ -64,14 +64,6 @@ export class FeatureTable {
       count += (key | -key) >>> 31;
     }
     return slots.subarray(0, count);
-  }
-
-  /** Calls `visit` once per stored feature, in slot order. */
-  forEach(visit: (hash: number, weight: number) => void): void {
-    for (let slot = 0; slot < this.keys.length; slot++) {
-      const key = this.keys[slot] as number;
-      if (key !== 0) visit(key, this.values[slot] as number);
-    }
   }
 
   private grow(): void {

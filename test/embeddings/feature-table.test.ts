@@ -17,7 +17,7 @@ describe('FeatureTable', () => {
             reference.set(stored, (reference.get(stored) ?? 0) + weight);
           }
           const seen = new Map<number, number>();
-          table.forEach((key, weight) => seen.set(key, weight));
+          for (const slot of table.occupiedSlots()) seen.set(table.keyAt(slot), table.weightAt(slot));
           expect(table.size).toBe(reference.size);
           expect(seen).toEqual(reference);
         },
