@@ -282,9 +282,8 @@ export class ConversationStore {
     if (turnNumbers.length === 0) return;
     // A closed segment's turns are consecutive: one statement deletes them all.
     const first = turnNumbers[0] as number;
-    const last = turnNumbers[turnNumbers.length - 1] as number;
-    if (last - first + 1 === turnNumbers.length && turnNumbers.every((number, i) => number === first + i)) {
-      this.q.deleteTurnRange.run({ sessionId, first, last });
+    if (turnNumbers.every((number, i) => number === first + i)) {
+      this.q.deleteTurnRange.run({ sessionId, first, last: first + turnNumbers.length - 1 });
     } else {
       for (const turnNumber of turnNumbers) this.q.deleteTurn.run({ sessionId, turnNumber });
     }
