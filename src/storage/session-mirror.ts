@@ -35,7 +35,8 @@ const SUMMARY_KEYS = Object.keys(getTableColumns(summaries)) as Array<keyof Summ
  * The store is the only writer of these tables, and it updates the mirror after each of
  * its statements succeeds: inside a transaction the mirror is what the transaction sees.
  * A rollback must forget everything the rolled-back transaction changed, so `forgetAll`
- * runs on every rollback and the next reads load from the database again. Rows are
+ * runs on every rollback of `runInTransaction` (its `onRollback` hook: every write of
+ * the store runs inside one) and the next reads load from the database again. Rows are
  * replaced, never changed in place: a caller keeps what it read.
  */
 export class SessionMirror {
