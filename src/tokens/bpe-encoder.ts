@@ -4,10 +4,14 @@ import { utf8Key } from './rank-table.js';
 
 const MAX_REMEMBERED_PIECE = 64;
 const MAX_REMEMBERED_PIECES = 50_000;
+/** Pieces whose counts are kept as counted, keyed by the text itself (see `count`). */
+const MAX_COUNTED_PIECES = 4096;
 
 /** Byte-level BPE with tiktoken's exact results; special-token strings are plain text. */
 export interface BpeEncoder {
   encode(text: string): number[];
+  /** The number of tokens of `text`: exactly encode(text).length. */
+  count(text: string): number;
   /** Decodes token ids; a byte sequence cut inside a character decodes to U+FFFD. */
   decode(tokens: readonly number[]): string;
   /**
@@ -39,7 +43,33 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
     }
     return tokens;
   };
+  // Counting asks the 100,000-entry rank table for nearly every piece of every message,
+  // and that table is cold by the time a request comes: a few thousand recent pieces'
+  // counts, keyed by the piece as matched (no UTF-8 key to build), stay in cache.
+  // Cleared when full: hostile text cannot grow it.
+  const counted = new Map<string, number>();
+  const countOf = (piece: string): number => {
+    const key = utf8Key(piece);
+    const tokens = table.rankOf.has(key) ? 1 : merged(key).length;
+    if (counted.size >= MAX_COUNTED_PIECES) counted.clear();
+    counted.set(piece, tokens);
+    return tokens;
+  };
   return {
+    count(text: string): number {
+      let count = 0;
+      pattern.lastIndex = 0;
+      try {
+        for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+          const piece = match[0];
+          if (piece.length === 0) pattern.lastIndex = afterEmptyMatch(text, match.index);
+          count += counted.get(piece) ?? countOf(piece);
+        }
+      } finally {
+        pattern.lastIndex = 0;
+      }
+      return count;
+    },
     encode(text: string): number[] {
       const tokens: number[] = [];
       // exec on the shared pattern, not matchAll, which copies the long pattern on every

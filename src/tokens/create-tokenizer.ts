@@ -41,7 +41,7 @@ export async function loadRanks(encoding: EncodingName): Promise<TiktokenBPE> {
 }
 
 function tokenizerFromEncoder(encoding: EncodingName, encoder: BpeEncoder): Tokenizer {
-  const count = (text: string): number => encoder.encode(text).length;
+  const count = (text: string): number => encoder.count(text);
   const roleCost: Record<MessageRole, number> = {
     system: count('system'),
     user: count('user'),

@@ -51,6 +51,25 @@ describe.each(ENCODINGS)('tokenizer %s', (encoding) => {
     for (const text of inputs) expect(tokenizers[encoding].count(text)).toBe(oracle(text).length);
   });
 
+  it('counts the same from its cache of counted pieces, before and after the cache fills and is cleared', () => {
+    const letters = (n: number): string => {
+      let word = '';
+      for (let rest = n + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) word = String.fromCharCode(97 + ((rest - 1) % 26)) + word;
+      return word;
+    };
+    // More distinct pieces than the cache keeps (4096), then the first ones again.
+    const words = Array.from({ length: 6000 }, (_, i) => ` ${letters(i * 7919)}`);
+    const first = words.slice(0, 200).join('');
+    const whole = words.join('');
+    const tokenizer = tokenizers[encoding];
+    const firstCount = tokenizer.count(first);
+    expect(firstCount).toBe(oracle(first).length);
+    expect(tokenizer.count(first)).toBe(firstCount);
+    expect(tokenizer.count(whole)).toBe(oracle(whole).length);
+    expect(tokenizer.count(first)).toBe(firstCount);
+    expect(tokenizer.count(`${first}, déjà vu 😀`)).toBe(oracle(`${first}, déjà vu 😀`).length);
+  });
+
   it('completes on 64 KB of hostile text with a plausible count', () => {
     const hostile = ['a'.repeat(65_536), '='.repeat(65_536), ' '.repeat(65_536), 'aé😀= '.repeat(8_192), `${'b'.repeat(30_000)}${'-'.repeat(30_000)}`];
     for (const text of hostile) {
