@@ -66,12 +66,16 @@ function placeholders<K extends string>(columns: readonly K[], nullableFlags: re
 
 /** A prepared insert needs a value for every placeholder: absent optional columns become null. */
 function withNulls<K extends string>(columns: readonly K[], row: Partial<Record<K, unknown>>): Record<K, unknown> {
-  return Object.fromEntries(columns.map((column) => [column, row[column] ?? null])) as Record<K, unknown>;
+  // A loop, not Object.fromEntries: the rows of one table come out with one shape.
+  const values = {} as Record<K, unknown>;
+  for (const column of columns) values[column] = row[column] ?? null;
+  return values;
 }
 
 /** The values with each nullable flag as SQLite stores it: 1, 0, or null for "unknown". */
 function withFlagsBound<K extends string>(values: Record<K, unknown>, nullableFlags: readonly K[]): Record<K, unknown> {
-  const bound = { ...values };
+  const bound = {} as Record<K, unknown>;
+  for (const column in values) bound[column] = values[column];
   for (const flag of nullableFlags) bound[flag] = values[flag] === null ? null : values[flag] ? 1 : 0;
   return bound;
 }
