@@ -46,13 +46,15 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
   // Counting asks the 100,000-entry rank table for nearly every piece of every message,
   // and that table is cold by the time a request comes: a few thousand recent pieces'
   // counts, keyed by the piece as matched (no UTF-8 key to build), stay in cache.
-  // Cleared when full: hostile text cannot grow it.
+  // Only short pieces, and cleared when full: hostile text cannot grow it.
   const counted = new Map<string, number>();
   const countOf = (piece: string): number => {
     const key = utf8Key(piece);
     const tokens = table.rankOf.has(key) ? 1 : merged(key).length;
-    if (counted.size >= MAX_COUNTED_PIECES) counted.clear();
-    counted.set(piece, tokens);
+    if (piece.length <= MAX_REMEMBERED_PIECE) {
+      if (counted.size >= MAX_COUNTED_PIECES) counted.clear();
+      counted.set(piece, tokens);
+    }
     return tokens;
   };
   return {
