@@ -1,7 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cacheRefusal, dedupSignature, dedupSpecifics, detectLanguage, mayShareAnswer, normaliseQuery, sameSpecifics } from '../../src/cache/cache-policy.js';
+import { cacheRefusal, dedupSignature, dedupSpecifics, detectLanguage, foldedQueryWords, mayShareAnswer, normaliseQuery, sameSpecifics } from '../../src/cache/cache-policy.js';
 
 const calm = { sideEffectSinceQuestion: false };
+
+describe('foldedQueryWords', () => {
+  it('folds ASCII text (its shortcut) as it folds the same text with accented words after it (the Unicode path)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)), maxLength: 80 }), (ascii) => {
+        expect(foldedQueryWords(`${ascii} Dónde ÉL`)).toEqual([...foldedQueryWords(ascii), 'donde', 'el']);
+      }),
+      { numRuns: 500 },
+    );
+    expect(foldedQueryWords("What's my dog's NAME?")).toEqual(['whats', 'my', 'dogs', 'name']);
+  });
+});
 
 describe('normaliseQuery', () => {
   it('makes trivial variants equal: case, accents, punctuation, spacing, fillers', () => {
