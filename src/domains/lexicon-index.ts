@@ -78,10 +78,40 @@ export function scoreWords(index: LexiconIndex, words: readonly string[]): Recor
     for (const term of index.exact.get(word) ?? []) {
       if (restMatches(term, words, position + 1)) credit(term);
     }
-    const longest = Math.min(word.length, index.longestStem);
-    for (let length = index.shortestStem; length <= longest; length++) {
-      for (const term of index.stems.get(word.slice(0, length)) ?? []) credit(term);
-    }
+    for (const term of stemTerms(index, word)) credit(term);
   }
   return scores;
+}
+
+/** Words (of at most 64 characters) whose stem matches are remembered, per index; cleared when full. */
+const MAX_REMEMBERED_WORDS = 4096;
+const MAX_REMEMBERED_WORD = 64;
+const rememberedStems = new WeakMap<LexiconIndex, Map<string, readonly LexiconTerm[]>>();
+const NO_TERMS: readonly LexiconTerm[] = [];
+
+/**
+ * The stem terms `word` starts with, shortest stem first: one lookup for a word seen
+ * before instead of a slice and a lookup per stem length (words repeat from message
+ * to message).
+ */
+function stemTerms(index: LexiconIndex, word: string): readonly LexiconTerm[] {
+  let remembered = rememberedStems.get(index);
+  if (remembered === undefined) {
+    remembered = new Map();
+    rememberedStems.set(index, remembered);
+  }
+  const known = remembered.get(word);
+  if (known !== undefined) return known;
+  let terms: LexiconTerm[] | null = null;
+  const longest = Math.min(word.length, index.longestStem);
+  for (let length = index.shortestStem; length <= longest; length++) {
+    const matched = index.stems.get(word.slice(0, length));
+    if (matched !== undefined) (terms ??= []).push(...matched);
+  }
+  const found = terms ?? NO_TERMS;
+  if (word.length <= MAX_REMEMBERED_WORD) {
+    if (remembered.size >= MAX_REMEMBERED_WORDS) remembered.clear();
+    remembered.set(word, found);
+  }
+  return found;
 }
