@@ -58,7 +58,7 @@ export function sessionView(store: ConversationStore, sessionId: string): Sessio
       turns: windowTurns.map(turnView),
     },
     openSegment: { turns: segmentTurns.map(turnView) },
-    summaries: { active: store.activeSummaries(sessionId).map(summaryView) },
+    summaries: { active: store.activeSummaries(sessionId).map((row) => summaryView(row, session.archivedThrough)) },
     turnCounts: { window: windowTurns.length, segment: segmentTurns.length, summarized: session.lastTurnNumber - live.length },
   };
 }
@@ -73,13 +73,14 @@ export function endSession(deps: WindowDeps & { clock: Clock }, sessionId: strin
   return outcome;
 }
 
-export function summaryView(row: SummaryRow): SummaryView {
+/** `archivedThrough`: the session's; its summaries numbered up to it are archived. */
+export function summaryView(row: SummaryRow, archivedThrough: number): SummaryView {
   return {
     id: row.id,
     seq: row.seq,
     summary: JSON.parse(row.body) as unknown,
     tokenCount: row.tokenCount,
-    status: row.status,
+    status: row.seq <= archivedThrough ? 'archived' : 'active',
     turns: JSON.parse(row.turnNumbers) as number[],
     from: iso(row.startedAt),
     to: iso(row.endedAt),

@@ -73,7 +73,7 @@ export function advanceWindow(
   });
   // Forget aggressively: past the archive limit the oldest summaries go for good.
   const keep = { active: deps.config.window.maxSummaries, archived: deps.config.window.maxArchivedSummaries };
-  const archived = summariesCreated.length > 0 ? deps.store.archiveOldSummaries(sessionId, keep, options.now) : 0;
+  const archived = summariesCreated.length > 0 ? deps.store.archiveOldSummaries(sessionId, keep) : 0;
   const stillOpen = plan.open.map((each) => each.turn);
   return {
     size: selection.size,
@@ -119,7 +119,6 @@ function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[
     sessionId,
     seq: deps.store.nextSummarySeq(sessionId),
     ...content,
-    status: 'active',
     firstTurn: first?.turnNumber ?? 0,
     lastTurn: last?.turnNumber ?? 0,
     turnNumbers: JSON.stringify(turns.map((turn) => turn.turnNumber)),

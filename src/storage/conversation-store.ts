@@ -30,6 +30,9 @@ export interface ArchiveBounds {
 
 const p = sql.placeholder;
 
+/** The session's `archivedThrough`: its summaries numbered up to it are archived. */
+const archivedThrough = sql`(select ${sessions.archivedThrough} from ${sessions} where ${sessions.id} = ${p('sessionId')})`;
+
 /** A session's newly recorded turn, as its row keeps it. */
 export interface SessionTurnUpdate {
   turnNumber: number;
@@ -56,8 +59,8 @@ const turnColumns = [
 // ("not reported") would be stored as false: these are bound raw, as 1, 0 or null.
 const turnNullableFlags = ['outputValid', 'cacheable'] as const satisfies ReadonlyArray<(typeof turnColumns)[number]>;
 const summaryColumns = [
-  'id', 'sessionId', 'seq', 'body', 'topic', 'tokenCount', 'searchText', 'compactBody', 'compactTokenCount', 'status', 'firstTurn',
-  'lastTurn', 'turnNumbers', 'startedAt', 'endedAt', 'createdAt', 'archivedAt',
+  'id', 'sessionId', 'seq', 'body', 'topic', 'tokenCount', 'searchText', 'compactBody', 'compactTokenCount', 'firstTurn',
+  'lastTurn', 'turnNumbers', 'startedAt', 'endedAt', 'createdAt',
 ] as const satisfies ReadonlyArray<keyof NewSummary>;
 
 function placeholders<K extends string>(columns: readonly K[], nullableFlags: readonly K[] = []): Record<K, Placeholder | SQL> {
@@ -147,12 +150,18 @@ export class ConversationStore {
           .delete(turns)
           .where(and(eq(turns.sessionId, p('sessionId')), sql`${turns.turnNumber} between ${p('first')} and ${p('last')}`)),
       ),
-      maxSeq: compileSelect(db.select({ max: sql<number | null>`max(${summaries.seq})` }).from(summaries).where(eq(summaries.sessionId, p('sessionId')))),
+      // The highest number the session has used: a deleted archive still counts through archivedThrough.
+      maxSeq: compileSelect(
+        db
+          .select({ max: sql<number | null>`max(coalesce(max(${summaries.seq}), 0), coalesce(${archivedThrough}, 0))` })
+          .from(summaries)
+          .where(eq(summaries.sessionId, p('sessionId'))),
+      ),
       active: compileSelect(
         db
           .select()
           .from(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active')))
+          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} > ${archivedThrough}`))
           .orderBy(asc(summaries.seq)),
       ),
       archivedIds: compileSelect(
@@ -163,7 +172,7 @@ export class ConversationStore {
             and(
               eq(summaries.sessionId, p('sessionId'),
       ),
-            eq(summaries.status, 'archived'),
+            sql`${summaries.seq} <= ${archivedThrough}`,
             sql`${summaries.endedAt} >= ${p('from')}`,
             sql`${summaries.startedAt} <= ${p('to')}`,
           ),
@@ -173,7 +182,7 @@ export class ConversationStore {
         db
           .select({ id: summaries.id, seq: summaries.seq })
           .from(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'), sql`${summaries.seq} > ${p('seq')}`))
+          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} <= ${archivedThrough}`, sql`${summaries.seq} > ${p('seq')}`))
           .orderBy(desc(summaries.seq)),
       ),
       archiveBounds: compileSelect(
@@ -182,23 +191,23 @@ export class ConversationStore {
             count: sql<number>`count(*)`,
             minSeq: sql<number | null>`min(${summaries.seq})`,
             maxSeq: sql<number | null>`max(${summaries.seq})`,
-            maxId: sql<string | null>`(select newest.id from ${summaries} as newest where newest.session_id = ${p('sessionId')} and newest.status = 'archived' order by newest.seq desc limit 1)`,
+            maxId: sql<string | null>`(select newest.id from ${summaries} as newest where newest.session_id = ${p('sessionId')} and newest.seq <= ${archivedThrough} order by newest.seq desc limit 1)`,
           })
           .from(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'))),
+          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} <= ${archivedThrough}`)),
       ),
       searchText: compileSelect(db.select({ searchText: summaries.searchText }).from(summaries).where(eq(summaries.id, p('id')))),
       summaryById: compileSelect(db.select().from(summaries).where(eq(summaries.id, p('id')))),
       archiveUpTo: compileWrite(
         db
-          .update(summaries)
-          .set({ status: 'archived', archivedAt: sql`${p('at')}` })
-          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'active'), sql`${summaries.seq} <= ${p('seq')}`)),
+          .update(sessions)
+          .set({ archivedThrough: sql`${p('seq')}` })
+          .where(eq(sessions.id, p('sessionId'))),
       ),
       deleteArchivedUpTo: compileWrite(
         db
           .delete(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'), sql`${summaries.seq} <= ${p('seq')}`)),
+          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} <= ${p('seq')}`, sql`${summaries.seq} <= ${archivedThrough}`)),
       ),
     };
   }
@@ -224,6 +233,7 @@ export class ConversationStore {
       windowDetail: null,
       sideEffectAt: null,
       endedAt: null,
+      archivedThrough: 0,
     };
     this.db.insert(sessions).values(row).run();
     this.mirror.set(id, 'session', row);
@@ -300,10 +310,9 @@ export class ConversationStore {
     const values = withNulls(summaryColumns, summary);
     this.q.insertSummary.run(values);
     const row = values as SummaryRow;
-    if (row.status === 'active') {
-      const read = asReadSummary(row);
-      this.mirror.update(summary.sessionId, 'active', (active) => insertOrdered(active, read, (each) => each.seq));
-    }
+    // Numbered after every summary the session has had (nextSummarySeq), so above its archivedThrough: active.
+    const read = asReadSummary(row);
+    this.mirror.update(summary.sessionId, 'active', (active) => insertOrdered(active, read, (each) => each.seq));
     this.mirror.update(summary.sessionId, 'maxSeq', (max) => Math.max(max, row.seq));
     return row;
   }
@@ -330,7 +339,7 @@ export class ConversationStore {
     return this.q.archivedIdsAfter.all({ sessionId, seq });
   }
 
-  /** How many summaries the session's archive holds, its number range and newest id (from the status index). */
+  /** How many summaries the session's archive holds, its number range and newest id (from the (session, seq) index). */
   archiveBounds(sessionId: string): ArchiveBounds {
     const row = this.q.archiveBounds.get({ sessionId });
     if (row === undefined || row.count === 0) return { count: 0, minSeq: 0, maxSeq: 0, maxId: null };
@@ -347,14 +356,17 @@ export class ConversationStore {
   }
 
   /**
-   * Archives all but the newest `keep.active` active summaries, then deletes all but the
-   * newest `keep.archived` archived ones; returns how many were archived.
+   * Archives all but the newest `keep.active` active summaries (moves the session's
+   * archivedThrough up to them), then deletes all but the newest `keep.archived` archived
+   * ones; returns how many were archived.
    */
-  archiveOldSummaries(sessionId: string, keep: { active: number; archived: number }, at: number): number {
+  archiveOldSummaries(sessionId: string, keep: { active: number; archived: number }): number {
     const active = this.activeSummaries(sessionId);
     const last = active[active.length - 1 - keep.active];
     if (last === undefined) return 0;
-    const archived = this.q.archiveUpTo.run({ sessionId, seq: last.seq, at }).changes;
+    const archived = active.length - keep.active;
+    this.q.archiveUpTo.run({ sessionId, seq: last.seq });
+    this.mirror.update(sessionId, 'session', (row) => ({ ...row, archivedThrough: last.seq }));
     this.mirror.update(sessionId, 'active', (held) => held.filter((summary) => summary.seq > last.seq));
     // Summaries are numbered 1, 2, 3… and archived and deleted oldest first, so the
     // archived ones are exactly the seqs up to last.seq that are still there: keeping the

@@ -22,6 +22,12 @@ export const sessions = sqliteTable('sessions', {
   /** Set after a side-effecting tool ran: the next answer is not cacheable. */
   sideEffectAt: integer('side_effect_at'),
   endedAt: integer('ended_at'),
+  /**
+   * The session's summaries numbered up to this are archived, the later ones active
+   * (summaries are archived oldest first): archiving one is moving this number, not
+   * rewriting the summary and its index entries.
+   */
+  archivedThrough: integer('archived_through').notNull().default(0),
 });
 
 export const turns = sqliteTable(
@@ -75,7 +81,6 @@ export const summaries = sqliteTable(
     /** `{topic, outcome}` only, for the layout's compact-json lens under pressure, and its count. */
     compactBody: text('compact_body').notNull(),
     compactTokenCount: integer('compact_token_count').notNull(),
-    status: text('status', { enum: ['active', 'archived'] }).notNull().default('active'),
     firstTurn: integer('first_turn').notNull(),
     lastTurn: integer('last_turn').notNull(),
     /** JSON array of the turn numbers summarised (provenance, never rendered). */
@@ -84,15 +89,15 @@ export const summaries = sqliteTable(
     startedAt: integer('started_at').notNull(),
     endedAt: integer('ended_at').notNull(),
     createdAt: integer('created_at').notNull(),
-    archivedAt: integer('archived_at'),
   },
-  // (session, seq) orders and numbers a session's summaries; (session, status, seq) lets
-  // the reads on every context call (the few active ones) and the archive upkeep skip the
-  // hundreds of archived rows instead of scanning them. It also carries the time span and
-  // id, so listing the archive for a question about the past never reads the rows.
+  // (session, seq) orders and numbers a session's summaries: the active ones are a range
+  // above the session's archivedThrough, the archive the range up to it, so the reads on
+  // every context call skip the hundreds of archived rows. The second index carries the
+  // time span and id, so listing the archive for a question about the past never reads
+  // the rows.
   (table) => [
     uniqueIndex('summaries_session_seq').on(table.sessionId, table.seq),
-    index('summaries_session_status_seq').on(table.sessionId, table.status, table.seq, table.startedAt, table.endedAt, table.id),
+    index('summaries_session_seq_span').on(table.sessionId, table.seq, table.startedAt, table.endedAt, table.id),
   ],
 );
 

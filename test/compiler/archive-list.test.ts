@@ -38,11 +38,9 @@ async function archiveFixture() {
         startedAt: seq,
         endedAt: seq,
         createdAt: seq,
-        status: 'active',
-        archivedAt: null,
       });
     }
-    store.archiveOldSummaries(sessionId, KEEP, 0);
+    store.archiveOldSummaries(sessionId, KEEP);
   };
   // The real store, counting how often the cache lists a whole archive.
   const reads = { whole: 0, after: 0 };

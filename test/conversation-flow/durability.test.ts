@@ -93,8 +93,9 @@ describe('a long session', () => {
     }
     const sqlite = context.database.sqlite;
     const stored = sqlite.prepare("select count(*) from turns where session_id = 'long'").pluck().get() as number;
-    const active = sqlite.prepare("select count(*) from summaries where session_id = 'long' and status = 'active'").pluck().get() as number;
-    const archived = sqlite.prepare("select count(*) from summaries where session_id = 'long' and status = 'archived'").pluck().get() as number;
+    const through = "(select archived_through from sessions where id = 'long')";
+    const active = sqlite.prepare(`select count(*) from summaries where session_id = 'long' and seq > ${through}`).pluck().get() as number;
+    const archived = sqlite.prepare(`select count(*) from summaries where session_id = 'long' and seq <= ${through}`).pluck().get() as number;
     expect(stored).toBeLessThanOrEqual(8 + 3);
     expect(active).toBe(4);
     expect(archived).toBe(context.config.window.maxArchivedSummaries);

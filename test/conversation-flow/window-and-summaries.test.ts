@@ -191,7 +191,10 @@ describe('topic shifts and segments', () => {
     const other = conversation(test.client, 'other');
     const rows = (sessionId: string) =>
       test.daemon.context.database.sqlite
-        .prepare('select seq, status from summaries where session_id = ? order by seq')
+        .prepare(
+          `select seq, case when seq <= (select archived_through from sessions where id = summaries.session_id) then 'archived' else 'active' end as status
+           from summaries where session_id = ? order by seq`,
+        )
         .all(sessionId) as Array<{ seq: number; status: string }>;
     for (let i = 0; i < 8; i += 1) {
       await other.say(`[c:0.5] other session note ${i}`);

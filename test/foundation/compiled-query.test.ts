@@ -23,7 +23,7 @@ function freshDatabase(): Database {
 // and null), a blob, and nulls in optional columns.
 function seed(database: Database): void {
   const { db } = database;
-  db.insert(sessions).values({ id: 's1', createdAt: 1, updatedAt: 2, lastTurnNumber: 3, lastOutputValid: true }).run();
+  db.insert(sessions).values({ id: 's1', createdAt: 1, updatedAt: 2, lastTurnNumber: 3, lastOutputValid: true, archivedThrough: 2 }).run();
   db.insert(sessions).values({ id: 's2', createdAt: 1, updatedAt: 2, lastTurnNumber: 0, lastOutputValid: null, windowReason: 'flush' }).run();
   db.insert(turns)
     .values([
@@ -36,8 +36,8 @@ function seed(database: Database): void {
     db.insert(summaries)
       .values({
         id: `sum-${seq}`, sessionId: 's1', seq, body: `{"topic":"t${seq}"}`, topic: `t${seq}`, tokenCount: seq, searchText: 'garden',
-        compactBody: '{}', compactTokenCount: 1, status: seq === 3 ? 'active' : 'archived', firstTurn: seq, lastTurn: seq,
-        turnNumbers: `[${seq}]`, startedAt: seq, endedAt: seq, createdAt: seq, archivedAt: seq === 3 ? null : 100,
+        compactBody: '{}', compactTokenCount: 1, firstTurn: seq, lastTurn: seq,
+        turnNumbers: `[${seq}]`, startedAt: seq, endedAt: seq, createdAt: seq,
       })
       .run();
   }
@@ -62,7 +62,7 @@ describe('compiled queries', () => {
         db
           .select({ count: sql<number>`count(*)`, maxSeq: sql<number | null>`max(${summaries.seq})`, doubled: sql<number>`sum(${summaries.seq})`.mapWith((value: number) => value * 2) })
           .from(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), eq(summaries.status, 'archived'))),
+          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} <= (select ${sessions.archivedThrough} from ${sessions} where ${sessions.id} = ${p('sessionId')})`)),
       cached: () => db.select().from(responseCache).where(eq(responseCache.key, p('key'))),
     };
     // Each query compiled and prepared by drizzle, run with the same values: the same rows.

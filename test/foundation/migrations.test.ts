@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConversationStore } from '../../src/storage/conversation-store.js';
 import { openDatabase } from '../../src/storage/database.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -61,16 +62,26 @@ describe('migrations', () => {
       const { sqlite } = upgraded;
       expect(sqlite.prepare('select count(*) from __drizzle_migrations').pluck().get()).toBe(journal.entries.length);
       expect(sqlite.prepare("select count(*) from summaries where session_id = 's1'").pluck().get()).toBe(30);
+      // The archived summaries became the session's archivedThrough; no row keeps a status.
+      expect(sqlite.prepare("select archived_through from sessions where id = 's1'").pluck().get()).toBe(26);
+      const columns = sqlite.prepare('select name from pragma_table_info(?)').pluck().all('summaries') as string[];
+      expect(columns).not.toContain('status');
+      expect(columns).not.toContain('archived_at');
+      const store = new ConversationStore(upgraded);
+      expect(store.activeSummaries('s1').map((row) => row.seq)).toEqual([27, 28, 29, 30]);
+      expect(store.archiveBounds('s1')).toEqual({ count: 26, minSeq: 1, maxSeq: 26, maxId: 'sum_26' });
+      expect(store.nextSummarySeq('s1')).toBe(31);
       // The reads made on every context call find the few active summaries by the index.
-      const plan = queryPlan(sqlite, "select * from summaries where session_id = 's1' and status = 'active' order by seq");
-      expect(plan).toContain('summaries_session_status_seq');
+      const through = "(select archived_through from sessions where id = 's1')";
+      const plan = queryPlan(sqlite, `select * from summaries where session_id = 's1' and seq > ${through} order by seq`);
+      expect(plan).toContain('summaries_session_seq');
       expect(plan).not.toContain('TEMP B-TREE');
       // Listing the archive for a question about the past reads the index alone.
       const archivePlan = queryPlan(
         sqlite,
-        "select id, seq from summaries where session_id = 's1' and status = 'archived' and ended_at >= 0 and started_at <= 9 order by seq desc",
+        `select id, seq from summaries where session_id = 's1' and seq <= ${through} and ended_at >= 0 and started_at <= 9 order by seq desc`,
       );
-      expect(archivePlan).toContain('COVERING INDEX summaries_session_status_seq');
+      expect(archivePlan).toContain('COVERING INDEX summaries_session_seq_span');
       expect(archivePlan).not.toContain('TEMP B-TREE');
     } finally {
       upgraded.close();

@@ -35,7 +35,8 @@ export function sessionViolations(sqlite: BetterSqlite3.Database): string[] {
        from turns where session_id = ? order by turn_number`,
   );
   const summariesOf = sqlite.prepare(
-    'select seq, status, first_turn as firstTurn, last_turn as lastTurn, turn_numbers as turnNumbers from summaries where session_id = ? order by seq',
+    `select seq, case when seq <= (select archived_through from sessions where id = summaries.session_id) then 'archived' else 'active' end as status,
+       first_turn as firstTurn, last_turn as lastTurn, turn_numbers as turnNumbers from summaries where session_id = ? order by seq`,
   );
   const violations: string[] = [];
   for (const session of sessions) {
