@@ -1,3 +1,4 @@
+import { isAscii } from '../ascii.js';
 import {
   EMOTION_PHRASES,
   EMOTION_SYMBOLS,
@@ -76,14 +77,13 @@ function containsPhrase(words: readonly string[], index: PhraseIndex): boolean {
 }
 
 const APOSTROPHE_IN_WORD = /(\p{L})['’`´](\p{L})/gu;
-const ASCII = /^[\x00-\x7f]*$/;
 const MARKS = /\p{M}+/gu;
 const NON_WORD = /[^\p{L}\p{N}]+/u;
 
 /** Lower-case, accent-free words; "what's" → "whats", "¿Dónde?" → "donde". Deterministic. */
 export function foldedQueryWords(text: string): string[] {
   // ASCII has nothing to decompose and no marks to strip (the cache folds each message several times).
-  return (ASCII.test(text) ? text : text.normalize('NFD').replace(MARKS, ''))
+  return (isAscii(text) ? text : text.normalize('NFD').replace(MARKS, ''))
     .toLowerCase()
     .replace(APOSTROPHE_IN_WORD, '$1$2')
     .split(NON_WORD)

@@ -1,6 +1,7 @@
+import { isAscii } from '../ascii.js';
+
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const NON_WORD = /[^\p{L}\p{N}]+/u;
-const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * Lowercases and strips diacritics ("Reunión" → "reunion", "cumpleaños" → "cumpleanos")
@@ -8,7 +9,7 @@ const ASCII = /^[\x00-\x7f]*$/;
  */
 export function foldText(text: string): string {
   // ASCII has no diacritics to strip: skip the Unicode normalisation (this runs on every message).
-  if (ASCII.test(text)) return text.toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
 }
 

@@ -3,8 +3,9 @@
  * the same text gives the same words on every machine.
  */
 
+import { isAscii } from '../ascii.js';
+
 const COMBINING_MARKS = /\p{M}+/gu;
-const ASCII = /^[\x00-\x7f]*$/;
 const WORD = /[\p{L}\p{N}]+|\p{Extended_Pictographic}/gu;
 
 // Two to ten only: "one"/"uno" are also pronouns, "once" is English for "one time".
@@ -20,7 +21,7 @@ const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
 /** Lowercase, compatibility-decomposed, accents removed ("Canción" → "cancion", "ﬁn" → "fin"). */
 export function foldText(text: string): string {
   // ASCII has nothing to decompose or strip: its fold is its lower case (every message is embedded).
-  if (ASCII.test(text)) return text.toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
 }
 

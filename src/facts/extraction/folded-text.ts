@@ -1,3 +1,5 @@
+import { isAscii } from '../../ascii.js';
+
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const SINGLE_QUOTES = new Set(['\u2018', '\u2019', '\u201b', '\u00b4']);
 const DOUBLE_QUOTES = new Set(['\u201c', '\u201d', '\u201e', '\u00ab', '\u00bb']);
@@ -20,7 +22,6 @@ export interface FoldedText {
   readonly origin: readonly number[] | null;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
 
 function foldChar(ch: string): string {
   const code = ch.charCodeAt(0);
@@ -34,7 +35,7 @@ function foldChar(ch: string): string {
 export function foldMessage(original: string): FoldedText {
   // Most messages are ASCII: the per-character walk and its origin table cost more than
   // the rest of the extraction, and toLowerCase folds ASCII exactly as foldChar does.
-  if (ASCII.test(original)) {
+  if (isAscii(original)) {
     const folded = original.toLowerCase();
     return { original, base: 0, folded, scan: maskQuotes(folded), origin: null };
   }
