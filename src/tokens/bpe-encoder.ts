@@ -43,6 +43,14 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
     }
     return tokens;
   };
+  // The next pre-token piece of `text` from the shared pattern's lastIndex (callers set it
+  // to 0 first and back to 0 after), stepping past an empty match as matchAll does.
+  const nextPiece = (text: string): string | null => {
+    const match = pattern.exec(text);
+    if (match === null) return null;
+    if (match[0].length === 0) pattern.lastIndex = afterEmptyMatch(text, match.index);
+    return match[0];
+  };
   // Counting asks the 100,000-entry rank table for nearly every piece of every message,
   // and that table is cold by the time a request comes: a few thousand recent pieces'
   // counts, keyed by the piece as matched (no UTF-8 key to build), stay in cache.
@@ -62,11 +70,7 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
       let count = 0;
       pattern.lastIndex = 0;
       try {
-        for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-          const piece = match[0];
-          if (piece.length === 0) pattern.lastIndex = afterEmptyMatch(text, match.index);
-          count += counted.get(piece) ?? countOf(piece);
-        }
+        for (let piece = nextPiece(text); piece !== null; piece = nextPiece(text)) count += counted.get(piece) ?? countOf(piece);
       } finally {
         pattern.lastIndex = 0;
       }
@@ -79,9 +83,7 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
       // countWithPauses (whose matchAll copy starts at it) always starts at the beginning.
       pattern.lastIndex = 0;
       try {
-        for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-          const piece = match[0];
-          if (piece.length === 0) pattern.lastIndex = afterEmptyMatch(text, match.index);
+        for (let piece = nextPiece(text); piece !== null; piece = nextPiece(text)) {
           const key = utf8Key(piece);
           const whole = table.rankOf.get(key);
           if (whole !== undefined) tokens.push(whole);
