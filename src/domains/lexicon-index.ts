@@ -18,6 +18,8 @@ export interface LexiconIndex {
   readonly stems: ReadonlyMap<string, readonly LexiconTerm[]>;
   readonly shortestStem: number;
   readonly longestStem: number;
+  /** Words already looked up, with the stem terms they start with (see `stemTerms`). */
+  readonly stemsOfWord: Map<string, readonly LexiconTerm[]>;
 }
 
 function push(map: Map<string, LexiconTerm[]>, key: string, term: LexiconTerm): void {
@@ -50,6 +52,7 @@ export function buildLexiconIndex(lexicon: DomainLexicon): LexiconIndex {
     stems,
     shortestStem: stemLengths.length > 0 ? Math.min(...stemLengths) : 1,
     longestStem: stemLengths.length > 0 ? Math.max(...stemLengths) : 0,
+    stemsOfWord: new Map(),
   };
 }
 
@@ -68,7 +71,6 @@ function restMatches(term: LexiconTerm, words: readonly string[], start: number)
 export function scoreWords(index: LexiconIndex, words: readonly string[]): Record<Domain, number> {
   const scores: Record<Domain, number> = { work: 0, preferences: 0, decisions: 0, personal: 0, projects: 0 };
   const seen = new Set<number>();
-  const remembered = rememberedOf(index);
   const credit = (term: LexiconTerm): void => {
     if (seen.has(term.id)) return;
     seen.add(term.id);
@@ -79,7 +81,7 @@ export function scoreWords(index: LexiconIndex, words: readonly string[]): Recor
     for (const term of index.exact.get(word) ?? []) {
       if (restMatches(term, words, position + 1)) credit(term);
     }
-    for (const term of stemTerms(index, remembered, word)) credit(term);
+    for (const term of stemTerms(index, word)) credit(term);
   }
   return scores;
 }
@@ -87,24 +89,15 @@ export function scoreWords(index: LexiconIndex, words: readonly string[]): Recor
 /** Words (of at most 64 characters) whose stem matches are remembered, per index; cleared when full. */
 const MAX_REMEMBERED_WORDS = 4096;
 const MAX_REMEMBERED_WORD = 64;
-const rememberedStems = new WeakMap<LexiconIndex, Map<string, readonly LexiconTerm[]>>();
 const NO_TERMS: readonly LexiconTerm[] = [];
-
-function rememberedOf(index: LexiconIndex): Map<string, readonly LexiconTerm[]> {
-  let remembered = rememberedStems.get(index);
-  if (remembered === undefined) {
-    remembered = new Map();
-    rememberedStems.set(index, remembered);
-  }
-  return remembered;
-}
 
 /**
  * The stem terms `word` starts with, shortest stem first: one lookup for a word seen
  * before instead of a slice and a lookup per stem length (words repeat from message
  * to message).
  */
-function stemTerms(index: LexiconIndex, remembered: Map<string, readonly LexiconTerm[]>, word: string): readonly LexiconTerm[] {
+function stemTerms(index: LexiconIndex, word: string): readonly LexiconTerm[] {
+  const remembered = index.stemsOfWord;
   const known = remembered.get(word);
   if (known !== undefined) return known;
   let terms: LexiconTerm[] | null = null;
