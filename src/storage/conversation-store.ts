@@ -198,7 +198,7 @@ export class ConversationStore {
       ),
       searchText: compileSelect(db.select({ searchText: summaries.searchText }).from(summaries).where(eq(summaries.id, p('id')))),
       summaryById: compileSelect(db.select().from(summaries).where(eq(summaries.id, p('id')))),
-      archiveUpTo: compileWrite(
+      setArchivedThrough: compileWrite(
         db
           .update(sessions)
           .set({ archivedThrough: sql`${p('seq')}` })
@@ -207,7 +207,7 @@ export class ConversationStore {
       deleteArchivedUpTo: compileWrite(
         db
           .delete(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} <= ${p('seq')}`, sql`${summaries.seq} <= ${archivedThrough}`)),
+          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} <= ${p('seq')}`)),
       ),
     };
   }
@@ -365,16 +365,15 @@ export class ConversationStore {
     const last = active[active.length - 1 - keep.active];
     if (last === undefined) return 0;
     const archived = active.length - keep.active;
-    this.q.archiveUpTo.run({ sessionId, seq: last.seq });
+    this.q.setArchivedThrough.run({ sessionId, seq: last.seq });
     this.mirror.update(sessionId, 'session', (row) => ({ ...row, archivedThrough: last.seq }));
     this.mirror.update(sessionId, 'active', (held) => held.filter((summary) => summary.seq > last.seq));
     // Summaries are numbered 1, 2, 3… and archived and deleted oldest first, so the
     // archived ones are exactly the seqs up to last.seq that are still there: keeping the
     // newest `keep.archived` of them is deleting those up to last.seq - keep.archived
     // (a range of the index, not a scan past the hundreds that stay).
+    // The highest number is never lowered by this: archivedThrough keeps it (see maxSeq).
     this.q.deleteArchivedUpTo.run({ sessionId, seq: last.seq - keep.archived });
-    // Only with no active summary kept could the highest number be deleted.
-    if (keep.active === 0) this.mirror.set(sessionId, 'maxSeq', undefined);
     return archived;
   }
 }

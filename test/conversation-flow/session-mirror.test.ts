@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replaySteps } from '../../src/bench/replay.js';
-import { ConversationStore } from '../../src/storage/conversation-store.js';
+import { ConversationStore, type NewSummary } from '../../src/storage/conversation-store.js';
+import { runInTransaction } from '../../src/storage/transaction.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
@@ -51,5 +52,28 @@ describe('the in-memory mirror of the active sessions', () => {
       for (const id of ['mirror-a', 'mirror-b']) expect(readsOf(mirrored, id)).toEqual(readsOf(fromDisk(), id));
     }
     expect(mirrored.activeSummaries('mirror-a').length).toBeGreaterThan(0);
+  });
+
+  it('keeps numbering summaries after archiving and deleting every one of them, on disk and in memory', async () => {
+    const test = await daemon();
+    const mirrored = test.daemon.services.recorder.store;
+    const fromDisk = () => new ConversationStore(test.daemon.context.database);
+    const summary = (seq: number): NewSummary => ({
+      id: `gone-${seq}`, sessionId: 'gone', seq, body: '{}', topic: 't', tokenCount: 1, searchText: 'w', compactBody: '{}',
+      compactTokenCount: 1, firstTurn: seq, lastTurn: seq, turnNumbers: `[${seq}]`, startedAt: seq, endedAt: seq, createdAt: seq,
+    });
+    runInTransaction(test.daemon.context.database, () => {
+      mirrored.ensureSession('gone', 0);
+      for (let i = 0; i < 3; i += 1) mirrored.insertSummary(summary(mirrored.nextSummarySeq('gone')));
+      // Keep nothing: every summary is archived, then deleted.
+      expect(mirrored.archiveOldSummaries('gone', { active: 0, archived: 0 })).toBe(3);
+    });
+    expect(test.daemon.context.database.sqlite.prepare("select count(*) from summaries where session_id = 'gone'").pluck().get()).toBe(0);
+    expect(readsOf(mirrored, 'gone')).toEqual(readsOf(fromDisk(), 'gone'));
+    expect(mirrored.nextSummarySeq('gone')).toBe(4);
+    // The next summary is numbered after the archived ones, so it is active.
+    runInTransaction(test.daemon.context.database, () => mirrored.insertSummary(summary(mirrored.nextSummarySeq('gone'))));
+    expect(mirrored.activeSummaries('gone').map((row) => row.seq)).toEqual([4]);
+    expect(readsOf(mirrored, 'gone')).toEqual(readsOf(fromDisk(), 'gone'));
   });
 });
