@@ -123,7 +123,7 @@ export const SETTINGS = {
   maxSummaries: integer('MEMORYD_MAX_SUMMARIES', 4, 0, 64, 'active summaries per session'),
   maxSummaryTokens: integer('MEMORYD_MAX_SUMMARY_TOKENS', 50, 20, 1000, 'tokens per summary'),
   totalSummariesMax: integer('MEMORYD_TOTAL_SUMMARIES_MAX', 200, 20, 10_000, 'tokens of summaries in one prompt'),
-  maxArchivedSummaries: integer('MEMORYD_MAX_ARCHIVED_SUMMARIES', 200, 0, 100_000, 'archived summaries kept per session (older ones are deleted)'),
+  maxArchivedSummaries: integer('MEMORYD_MAX_ARCHIVED_SUMMARIES', 200, 0, 100_000, 'archived summaries kept per session (older ones are deleted in batches, once the archive holds an eighth more)'),
   anticipatedSummaries: integer('MEMORYD_ANTICIPATED_SUMMARIES', 8, 0, 64, 'segment summaries prepared ahead of time, while the user reads an answer (0: none)'),
   pressureTokens: integer('MEMORYD_PRESSURE_TOKENS', 3000, 100, 1_000_000, 'context size that forces aggressive summarisation'),
   heapGrowthPercent: integer('MEMORYD_HEAP_GROWTH_PERCENT', 50, 0, 300, 'garbage the JS heap may hold past its live size before a full collection, in % (0: V8 decides)'),

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { IdGenerator } from '../ids.js';
-import type { ConversationStore, SessionTurnUpdate, SummaryRow, TurnRow } from '../storage/conversation-store.js';
+import type { ArchiveKeep, ConversationStore, SessionTurnUpdate, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import type { SegmentSummarizer } from './segment-summarizer.js';
 import { forecastClosings } from './segment-forecast.js';
 import { planSegments } from './segments.js';
@@ -32,6 +32,19 @@ export type AdvanceMode = WindowMode | 'end';
 export function windowParams(config: Config): WindowParams {
   const { windowDefault, windowMin, windowMax, maxWindowTokens } = config.window;
   return { ...DEFAULT_WINDOW_PARAMS, windowDefault, windowMin, windowMax, maxWindowTokens };
+}
+
+const ARCHIVE_SLACK_DIVISOR = 8;
+
+/**
+ * The archive keeps MEMORYD_MAX_ARCHIVED_SUMMARIES and deletes in batches: the oldest go
+ * once it holds an eighth more (225 for 200). One DELETE per ~25 summaries instead of one
+ * per summary writes ~2 database pages fewer per context call. Below 8 it deletes at once,
+ * so a limit of 0 still keeps nothing.
+ */
+export function archiveKeep(window: Config['window']): ArchiveKeep {
+  const archived = window.maxArchivedSummaries;
+  return { active: window.maxSummaries, archived, slack: Math.floor(archived / ARCHIVE_SLACK_DIVISOR) };
 }
 
 /**
@@ -72,7 +85,7 @@ export function advanceWindow(
     return summarize(deps, sessionId, turns, replyAfter(live, turns), options.now) ?? [];
   });
   // Forget aggressively: past the archive limit the oldest summaries go for good.
-  const keep = { active: deps.config.window.maxSummaries, archived: deps.config.window.maxArchivedSummaries };
+  const keep = archiveKeep(deps.config.window);
   const archived = summariesCreated.length > 0 ? deps.store.archiveOldSummaries(sessionId, keep) : 0;
   const stillOpen = plan.open.map((each) => each.turn);
   return {

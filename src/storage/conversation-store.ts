@@ -28,6 +28,16 @@ export interface ArchiveBounds {
   maxId: string | null;
 }
 
+/** How many summaries a session keeps, per archiveOldSummaries. */
+export interface ArchiveKeep {
+  /** Active summaries: the newest this many stay active. */
+  active: number;
+  /** Archived summaries kept when the oldest are deleted. */
+  archived: number;
+  /** How many more the archive may hold before they are (0, the default: none). */
+  slack?: number;
+}
+
 const p = sql.placeholder;
 
 /** The session's `archivedThrough`: its summaries numbered up to it are archived. */
@@ -204,6 +214,12 @@ export class ConversationStore {
           .set({ archivedThrough: sql`${p('seq')}` })
           .where(eq(sessions.id, p('sessionId'))),
       ),
+      oldestSeq: compileSelect(
+        db
+          .select({ min: sql<number | null>`min(${summaries.seq})` })
+          .from(summaries)
+          .where(eq(summaries.sessionId, p('sessionId'))),
+      ),
       deleteArchivedUpTo: compileWrite(
         db
           .delete(summaries)
@@ -357,10 +373,11 @@ export class ConversationStore {
 
   /**
    * Archives all but the newest `keep.active` active summaries (moves the session's
-   * archivedThrough up to them), then deletes all but the newest `keep.archived` archived
-   * ones; returns how many were archived.
+   * archivedThrough up to them); once the archive holds more than `keep.archived +
+   * keep.slack` summaries, deletes all but the newest `keep.archived` of them. Returns how
+   * many were archived.
    */
-  archiveOldSummaries(sessionId: string, keep: { active: number; archived: number }): number {
+  archiveOldSummaries(sessionId: string, keep: ArchiveKeep): number {
     const active = this.activeSummaries(sessionId);
     const last = active[active.length - 1 - keep.active];
     if (last === undefined) return 0;
@@ -373,7 +390,10 @@ export class ConversationStore {
     // newest `keep.archived` of them is deleting those up to last.seq - keep.archived
     // (a range of the index, not a scan past the hundreds that stay).
     // The highest number is never lowered by this: archivedThrough keeps it (see maxSeq).
-    this.q.deleteArchivedUpTo.run({ sessionId, seq: last.seq - keep.archived });
+    // The oldest seq is the archive's first, so the excess over keep.archived is a subtraction.
+    const deleteThrough = last.seq - keep.archived;
+    const oldest = this.q.oldestSeq.get({ sessionId })?.min ?? null;
+    if (oldest !== null && deleteThrough - oldest + 1 > (keep.slack ?? 0)) this.q.deleteArchivedUpTo.run({ sessionId, seq: deleteThrough });
     return archived;
   }
 }

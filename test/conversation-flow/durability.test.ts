@@ -98,7 +98,10 @@ describe('a long session', () => {
     const archived = sqlite.prepare(`select count(*) from summaries where session_id = 'long' and seq <= ${through}`).pluck().get() as number;
     expect(stored).toBeLessThanOrEqual(8 + 3);
     expect(active).toBe(4);
-    expect(archived).toBe(context.config.window.maxArchivedSummaries);
+    // Deleted in batches (archiveKeep): between the limit and an eighth more.
+    const limit = context.config.window.maxArchivedSummaries;
+    expect(archived).toBeGreaterThanOrEqual(limit);
+    expect(archived).toBeLessThanOrEqual(limit + Math.floor(limit / 8));
     const response = await conversation(daemon.client, 'long').say('And item 5?');
     expect(response.turn.turnNumber).toBe(10_001);
     expect(response.tokens).toBeLessThanOrEqual(4000);

@@ -223,6 +223,34 @@ describe('topic shifts and segments', () => {
     expect(rows('other')).toEqual(otherSummaries);
   });
 
+  it('deletes archived summaries in batches once the archive holds an eighth more than the limit', async () => {
+    // 16 kept: the archive may hold up to 18, and the 19th archived deletes the oldest 3.
+    const test = await startTestDaemon({ embedder: topicEmbedder(), env: { MEMORYD_MAX_SUMMARIES: '2', MEMORYD_MAX_ARCHIVED_SUMMARIES: '16' } });
+    defer(() => test.stop());
+    const chat = conversation(test.client, 'batches');
+    const sqlite = test.daemon.context.database.sqlite;
+    const seqs = () => sqlite.prepare("select seq from summaries where session_id = 'batches' order by seq").pluck().all() as number[];
+    const archivedThrough = () => sqlite.prepare("select archived_through from sessions where id = 'batches'").pluck().get() as number;
+    const sizes: number[] = [];
+    for (let i = 0; i < 90; i += 1) {
+      await chat.say(`[c:0.5] note ${i} on the reading list`);
+      await chat.reply(`[c:0.5] reply ${i} on the reading list`);
+      const now = seqs();
+      const newest = now.at(-1) ?? 0;
+      // Numbered without gaps up to the newest, the newest 2 active, only the oldest ever deleted.
+      expect(now).toEqual(Array.from({ length: now.length }, (_, k) => newest - now.length + 1 + k));
+      expect(archivedThrough()).toBe(Math.max(0, newest - 2));
+      const archived = now.filter((seq) => seq <= archivedThrough()).length;
+      expect(archived).toBeLessThanOrEqual(18);
+      if (archivedThrough() > 16) expect(archived).toBeGreaterThanOrEqual(16);
+      if (sizes.at(-1) !== archived) sizes.push(archived);
+    }
+    // The archive grew to 18 and fell back to 16 at least twice, never going through 17 on the way down.
+    const drops = sizes.flatMap((size, k) => (k > 0 && size < (sizes[k - 1] as number) ? [[sizes[k - 1], size]] : []));
+    expect(drops.length).toBeGreaterThanOrEqual(2);
+    for (const [before, after] of drops) expect([before, after]).toEqual([18, 16]);
+  });
+
   it('purges raw turns once summarised: only the window and open segment keep content', async () => {
     const { client, daemon } = await daemonWithTopics();
     const chat = conversation(client, 'purge');
