@@ -91,6 +91,19 @@ describe('API error format over the socket', () => {
     expect(nested.error.message).toContain('nested deeper');
   });
 
+  it('rejects a "__proto__" key, however it is spelled, and nothing else', async () => {
+    const before = writes.length;
+    for (const body of ['{"count": 1, "__proto__": {"x": 1}}', '{"count": 1, "tags": [], "\\u005f_proto__": {}}', '{"count": 1, "\\u005f\\u005fpr\\u006fto\\u005f\\u005f": 1}']) {
+      const { status, error } = await errorOf('POST', '/v1/things/abc', body);
+      expect(status).toBe(400);
+      expect(error.message).toContain('"__proto__" is not allowed');
+    }
+    expect(writes.length).toBe(before);
+    // The words may appear in values, escaped or not.
+    expect(await client.json('POST', '/v1/things/abc', { count: 3, tags: ['__proto__', '\u00e9t\u00e9', 'été'] })).toEqual({ ok: true, name: 'abc' });
+    expect(await client.raw('POST', '/v1/things/abc', '{"count": 4, "tags": ["\\u00e9t\\u00e9"]}')).toMatchObject({ status: 200 });
+  });
+
   it('answers unknown routes with 404 and wrong methods with 405 and Allow', async () => {
     expect((await errorOf('GET', '/v1/nothing-here')).error.code).toBe('NOT_FOUND');
     const response = await client.raw('DELETE', '/v1/things/abc');
