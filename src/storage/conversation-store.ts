@@ -34,7 +34,7 @@ export interface ArchiveKeep {
   active: number;
   /** Archived summaries kept when the oldest are deleted. */
   archived: number;
-  /** How many more the archive may hold before they are (0, the default: none). */
+  /** How many more than `archived` the archive may hold before its oldest are deleted (default 0: deleted at once). */
   slack?: number;
 }
 

@@ -99,8 +99,8 @@ describe('API error format over the socket', () => {
       expect(error.message).toContain('"__proto__" is not allowed');
     }
     expect(writes.length).toBe(before);
-    // The words may appear in values, escaped or not.
-    expect(await client.json('POST', '/v1/things/abc', { count: 3, tags: ['__proto__', '\u00e9t\u00e9', 'été'] })).toEqual({ ok: true, name: 'abc' });
+    // The word may appear in values, and values may hold \u escapes.
+    expect(await client.json('POST', '/v1/things/abc', { count: 3, tags: ['__proto__', 'été'] })).toEqual({ ok: true, name: 'abc' });
     expect(await client.raw('POST', '/v1/things/abc', '{"count": 4, "tags": ["\\u00e9t\\u00e9"]}')).toMatchObject({ status: 200 });
   });
 
