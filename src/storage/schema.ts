@@ -33,7 +33,10 @@ export const sessions = sqliteTable('sessions', {
 export const turns = sqliteTable(
   'turns',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    // A plain rowid, not AUTOINCREMENT: nothing outside the table holds a turn's id (turns
+    // are found by session and number), and AUTOINCREMENT rewrote a page of
+    // sqlite_sequence on every turn.
+    id: integer('id').primaryKey(),
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),

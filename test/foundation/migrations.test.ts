@@ -113,6 +113,42 @@ describe('migrations', () => {
     }
   });
 
+  it('rebuilds turns on a plain rowid: rows, ids and the (session, number) index stay, sqlite_sequence is no longer written', () => {
+    const old = databaseOfRelease('autoincrement.db', 4);
+    const insert = old.prepare(
+      `insert into turns (session_id, turn_number, role, content, token_count, state, created_at) values ('s1', ?, 'user', ?, 5, 'window', ?)`,
+    );
+    for (let turn = 1; turn <= 3; turn++) insert.run(turn, `message ${turn}`, turn);
+    old.prepare("delete from turns where turn_number = 1").run();
+    expect(old.prepare("select seq from sqlite_sequence where name = 'turns'").pluck().get()).toBe(3);
+    old.close();
+
+    const upgraded = openDatabase(old.name);
+    try {
+      const { sqlite } = upgraded;
+      const tableSql = sqlite.prepare("select sql from sqlite_schema where name = 'turns'").pluck().get() as string;
+      expect(tableSql).not.toMatch(/autoincrement/i);
+      expect(sqlite.prepare("select id, turn_number, content from turns order by id").raw().all()).toEqual([
+        [2, 2, 'message 2'],
+        [3, 3, 'message 3'],
+      ]);
+      expect(sqlite.prepare("select count(*) from sqlite_sequence where name = 'turns'").pluck().get()).toBe(0);
+      const store = new ConversationStore(upgraded);
+      const row = store.insertTurn({
+        sessionId: 's1', turnNumber: 4, role: 'assistant', content: 'reply', toolCallId: null, toolName: null, tokenCount: 3,
+        continuity: null, domain: null, topicShift: false, state: 'window', outputValid: null, cacheable: null, createdAt: 4,
+      });
+      expect(row.id).toBe(4);
+      expect(sqlite.prepare("select count(*) from sqlite_sequence where name = 'turns'").pluck().get()).toBe(0);
+      // The session's turn numbers stay unique.
+      expect(() =>
+        sqlite.prepare("insert into turns (session_id, turn_number, role, token_count, created_at) values ('s1', 4, 'user', 1, 5)").run(),
+      ).toThrow(/UNIQUE constraint failed: turns.session_id, turns.turn_number/);
+    } finally {
+      upgraded.close();
+    }
+  });
+
   it('applies every migration to a new database exactly once, also when reopened', () => {
     const path = join(temp.dir, 'new.db');
     openDatabase(path).close();
