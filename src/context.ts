@@ -127,7 +127,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
     ...sessionsRoutes({
       context: (request) => contextWithMetrics(context, services, request),
       reply: (sessionId, input) =>
-        recordReply({ recorder: services.recorder, database, config, answers: services.answers }, sessionId, input),
+        recordReply({ recorder: services.recorder, database, config, answers: services.answers, facts: services.facts }, sessionId, input),
       view: (sessionId) => sessionView(services.recorder.store, sessionId),
       end: (sessionId) => runInTransaction(database, () => endSession({ ...services.recorder, clock }, sessionId)),
       stats: (sessionId) => services.stats.summary(sessionId),

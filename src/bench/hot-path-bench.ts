@@ -101,7 +101,7 @@ async function startReplayer(variant: HotPathVariant): Promise<Replayer> {
   const config = loadConfig(env, { cwd: dataDir });
   const daemon = await startDaemon({ config, scheduler: false });
   const { services, context } = daemon;
-  const replyDeps = { recorder: services.recorder, database: context.database, config, answers: services.answers };
+  const replyDeps = { recorder: services.recorder, database: context.database, config, answers: services.answers, facts: services.facts };
   return { name: variant.name, daemon, replyDeps, dataDir, samples: { context: [], summarising: [], plain: [], reply: [] }, cpuUs: 0 };
 }
 

@@ -20,6 +20,11 @@ export interface AnswerStore {
   ): { stored: boolean; reason?: string };
 }
 
+/** The facts tier, as recording an answer prepares it for the next message. */
+export interface RecentTurnNotes {
+  noteRecentTurn(text: string): void;
+}
+
 export interface ReplyInput {
   role: 'assistant' | 'tool';
   content: string;
@@ -46,7 +51,7 @@ export const STORED_TOOL_RESULT_TOKENS = 300;
  * 300 tokens; the raw output is discardable).
  */
 export async function recordReply(
-  deps: { recorder: RecorderDeps; database: Database; config: Config; answers: AnswerStore | null },
+  deps: { recorder: RecorderDeps; database: Database; config: Config; answers: AnswerStore | null; facts?: RecentTurnNotes | null },
   sessionId: string,
   input: ReplyInput,
 ): Promise<ReplyOutcome> {
@@ -99,9 +104,11 @@ export async function recordReply(
     return { recorded, cache };
   });
   // The user reads this answer before writing the next message: summarise now the segments
-  // that message will most likely close, so the context call only has to store them.
-  const { window } = outcome.recorded;
+  // that message will most likely close, so the context call only has to store them, and
+  // stem the turn for the next prompt's fact selection.
+  const { window, turn } = outcome.recorded;
   for (const segment of window.likelyNext()) deps.recorder.summarizer.anticipate(summaryTurns(segment), replyAfter(window.live, segment));
+  if (turn.content !== null) deps.facts?.noteRecentTurn(turn.content);
   return outcome;
 }
 

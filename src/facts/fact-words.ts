@@ -68,6 +68,7 @@ function contentStemSet(text: string): Set<string> {
  */
 export class StemSets {
   private readonly sets = new Map<string, ReadonlySet<string>>();
+  private builtCount = 0;
 
   constructor(private readonly capacity = 64) {}
 
@@ -75,9 +76,15 @@ export class StemSets {
     let stems = this.sets.get(text);
     if (stems === undefined) {
       stems = contentStemSet(text);
+      this.builtCount += 1;
       setNewest(this.sets, text, stems, this.capacity);
     }
     return stems;
+  }
+
+  /** How many sets were built, not found remembered (for tests and benchmarks). */
+  get built(): number {
+    return this.builtCount;
   }
 }
 

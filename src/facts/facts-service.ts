@@ -110,6 +110,21 @@ export class FactsService {
     return finishWrites(ctx, this.rt.onFactsChanged).reconfirmed;
   }
 
+  /**
+   * Stems a turn that the next prompts' selection will read: a fact mentioned in the last
+   * three turns before a message is left out of its prompt. Called once an answer or a
+   * tool result is recorded, while the user reads it, so the context call finds the
+   * stems ready.
+   */
+  noteRecentTurn(text: string): void {
+    this.stems.of(text);
+  }
+
+  /** Stem sets built so far, not found remembered (for tests and benchmarks). */
+  get stemSetsBuilt(): number {
+    return this.stems.built;
+  }
+
   /** The facts for one prompt; synchronous and in memory (it runs on every context call). */
   selectForPrompt(request: FactSelectionRequest, options: Partial<SelectionOptions> = {}): FactSelection {
     return selectFacts(this.rt.index.values(), request, { ...DEFAULT_SELECTION, ...options }, (text) => this.stems.of(text));

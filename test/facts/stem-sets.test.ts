@@ -17,4 +17,15 @@ describe('remembered stems of recent texts', () => {
     sets.of('tomato watering');
     expect(sets.of('raised garden beds')).not.toBe(first);
   });
+
+  it('count the sets they built, not those found remembered', () => {
+    const sets = new StemSets(2);
+    sets.of('raised garden beds');
+    sets.of('raised garden beds');
+    expect(sets.built).toBe(1);
+    sets.of('helm chart');
+    sets.of('tomato watering');
+    sets.of('raised garden beds');
+    expect(sets.built).toBe(4);
+  });
 });
