@@ -51,7 +51,7 @@ export const STORED_TOOL_RESULT_TOKENS = 300;
  * 300 tokens; the raw output is discardable).
  */
 export async function recordReply(
-  deps: { recorder: RecorderDeps; database: Database; config: Config; answers: AnswerStore | null; facts?: RecentTurnNotes | null },
+  deps: { recorder: RecorderDeps; database: Database; config: Config; answers: AnswerStore | null; facts: RecentTurnNotes | null },
   sessionId: string,
   input: ReplyInput,
 ): Promise<ReplyOutcome> {

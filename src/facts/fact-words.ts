@@ -82,7 +82,7 @@ export class StemSets {
     return stems;
   }
 
-  /** How many sets were built, not found remembered (for tests and benchmarks). */
+  /** How many sets were built, not found remembered (tests check the work a head start saves). */
   get built(): number {
     return this.builtCount;
   }

@@ -120,7 +120,7 @@ export class FactsService {
     this.stems.of(text);
   }
 
-  /** Stem sets built so far, not found remembered (for tests and benchmarks). */
+  /** Stem sets built so far, not found remembered (tests check the work `noteRecentTurn` saves). */
   get stemSetsBuilt(): number {
     return this.stems.built;
   }

@@ -85,7 +85,7 @@ describe('a long session', () => {
     const daemon = await startTestDaemon();
     defer(() => daemon.stop());
     const { services, context } = daemon.daemon;
-    const deps = { recorder: services.recorder, database: context.database, config: context.config, answers: null };
+    const deps = { recorder: services.recorder, database: context.database, config: context.config, answers: null, facts: services.facts };
     const clock = daemon.clock as ManualClock;
     for (let i = 0; i < 5000; i += 1) {
       clock.advance(1000);
