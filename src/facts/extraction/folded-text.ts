@@ -22,7 +22,6 @@ export interface FoldedText {
   readonly origin: readonly number[] | null;
 }
 
-
 function foldChar(ch: string): string {
   const code = ch.charCodeAt(0);
   if (code < 128) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
