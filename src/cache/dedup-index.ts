@@ -1,4 +1,4 @@
-import { cosine } from '../embeddings/vector.js';
+import { cosine, cosineSparse, sparseVector, type SparseVector } from '../embeddings/vector.js';
 import type { Language } from './cache-policy.js';
 
 /** A cached question's vector, held in memory so a lookup never scans the table. */
@@ -21,8 +21,9 @@ export interface DedupCandidate {
  */
 export class DedupIndex {
   // Insertion order is age order (a replaced entry moves to the end), and every entry has
-  // the same TTL, so the first entry is always the one that expires first.
-  private readonly entries = new Map<string, IndexedQuestion>();
+  // the same TTL, so the first entry is always the one that expires first. Each keeps its
+  // vector's sparse form (null for a model's dense vector), what a lookup reads.
+  private readonly entries = new Map<string, IndexedQuestion & { terms: SparseVector | null }>();
 
   /** `maxEntries` bounds the scan of every lookup; the oldest entries leave the index first. */
   constructor(private readonly maxEntries: number) {}
@@ -33,7 +34,7 @@ export class DedupIndex {
 
   set(entry: IndexedQuestion): void {
     this.entries.delete(entry.key);
-    this.entries.set(entry.key, entry);
+    this.entries.set(entry.key, { ...entry, terms: sparseVector(entry.vector) });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
@@ -58,31 +59,12 @@ export class DedupIndex {
 
   /** Unexpired entries of `language` scoring above `threshold`, best first. */
   candidates(vector: Float32Array, language: Language, now: number, threshold: number): DedupCandidate[] {
-    const score = scorer(vector);
     const found: DedupCandidate[] = [];
     for (const entry of this.entries.values()) {
       if (entry.language !== language || entry.expiresAt <= now || entry.vector.length !== vector.length) continue;
-      const similarity = score(entry.vector);
+      const similarity = entry.terms === null ? cosine(vector, entry.vector) : cosineSparse(vector, entry.terms);
       if (similarity > threshold) found.push({ key: entry.key, similarity });
     }
     return found.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));
   }
-}
-
-/**
- * The dot product with `query` (the cosine: vectors are unit length). A hashing vector
- * has a few dozen non-zero dimensions out of 512, so visiting only those is ~8× faster
- * than the dense loop; dense model vectors use the plain cosine.
- */
-function scorer(query: Float32Array): (other: Float32Array) => number {
-  const nonZero: number[] = [];
-  for (let i = 0; i < query.length; i++) if (query[i] !== 0) nonZero.push(i);
-  if (nonZero.length * 2 > query.length) return (other) => cosine(query, other);
-  const indices = Int32Array.from(nonZero);
-  const values = Float32Array.from(nonZero, (i) => query[i] as number);
-  return (other) => {
-    let dot = 0;
-    for (let k = 0; k < indices.length; k++) dot += (values[k] as number) * (other[indices[k] as number] as number);
-    return dot;
-  };
 }

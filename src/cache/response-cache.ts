@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { DAY_MS, type Clock } from '../clock.js';
 import type { Domain } from '../domains/domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
 import { AppError } from '../errors.js';
+import { sha256Hex } from '../sha256.js';
 import type { Db } from '../storage/database.js';
 import type { TxScope } from '../storage/transaction.js';
 import {
@@ -79,7 +79,7 @@ export interface CachedAnswer {
 
 /** The cache key of a question: sha256 of its normalised form, hex. */
 export function responseCacheKey(question: string): string {
-  return createHash('sha256').update(normaliseQuery(question)).digest('hex');
+  return sha256Hex(normaliseQuery(question));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { HOUR_MS, type Clock } from '../clock.js';
+import { sha256Hex } from '../sha256.js';
 import type { Db } from '../storage/database.js';
 import { deleteExpiredToolResults, findLiveToolResult, upsertToolResult } from '../storage/tool-cache-repo.js';
 import { canonicalJson } from './canonical-json.js';
@@ -29,7 +29,7 @@ export type ToolPutOutcome =
 
 /** `tool_name:sha256(canonical JSON of params)` (see `canonicalJson` for the canonical form). */
 export function toolCacheKey(toolName: string, params: unknown): string {
-  return `${toolName}:${createHash('sha256').update(canonicalJson(params)).digest('hex')}`;
+  return `${toolName}:${sha256Hex(canonicalJson(params))}`;
 }
 
 /** Results of idempotent tools by name and parameters, over the `tool_cache` table. */

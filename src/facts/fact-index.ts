@@ -1,4 +1,5 @@
 import type { Domain } from '../domains/domain.js';
+import { sparseVector, type SparseVector } from '../embeddings/vector.js';
 import type { FactConfidence } from './extraction/index.js';
 import type { FactStatus } from './fact-record.js';
 import { contentStems, phraseWords, subjectStems } from './fact-words.js';
@@ -17,6 +18,8 @@ export interface IndexedFact {
   lastConfirmedAt: number;
   /** null when the fact has no vector of the current embedder yet. */
   vector: Float32Array | null;
+  /** The vector's sparse form (null when it has none, or is dense): what selection reads for every fact. */
+  terms: SparseVector | null;
   /** Content stems of the statement (the mention rule). */
   stems: string[];
   /** Stems of the subject key without its category word (naming). */
@@ -30,13 +33,14 @@ export interface IndexedFact {
 }
 
 /** The fields the index derives from a fact's text. */
-type DerivedField = 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing';
+type DerivedField = 'terms' | 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing';
 
 /** What the index is built from: a fact's stored fields, and its value when known. */
 export type IndexInput = Omit<IndexedFact, DerivedField> & { value: string | null };
 
 export function indexedFact(input: IndexInput): IndexedFact {
   return shaped(input, {
+    terms: input.vector === null ? null : sparseVector(input.vector),
     stems: contentStems(input.fact),
     subjectStems: subjectStems(input.subject),
     valueStems: input.value === null ? [] : contentStems(input.value),
@@ -62,6 +66,7 @@ function shaped(
     createdAt: base.createdAt,
     lastConfirmedAt: base.lastConfirmedAt,
     vector: base.vector,
+    terms: derived.terms,
     stems: derived.stems,
     subjectStems: derived.subjectStems,
     valueStems: derived.valueStems,

@@ -1,7 +1,7 @@
 import { MIN_DOMAIN_SCORE, type DomainGuess } from '../domains/classify-domain.js';
 import { DOMAINS, type Domain } from '../domains/domain.js';
 import { foldText } from '../domains/fold-text.js';
-import { cosine } from '../embeddings/vector.js';
+import { cosine, cosineSparse } from '../embeddings/vector.js';
 import { DAY_MS } from '../clock.js';
 import { injectionClass } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
@@ -93,7 +93,7 @@ export function selectFacts(
   for (const fact of facts) {
     const verdict = injectionClass(fact, request.now);
     if (verdict === 'never') continue;
-    const similarity = fact.vector !== null && fact.vector.length === request.embedding.length ? cosine(request.embedding, fact.vector) : 0;
+    const similarity = similarityOf(request.embedding, fact);
     const named = namesFact(message, fact);
     const needed = verdict === 'on-request' ? EXPLICIT_SIMILARITY : fact.standing ? -Infinity : similarityNeeded(fact.domain, domains, asksForDecisions);
     const relevant = named || similarity >= needed;
@@ -109,6 +109,12 @@ export function selectFacts(
   }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return splitByBudget(ranked, options);
+}
+
+/** The message's cosine with the fact, 0 when the fact has no vector of this embedder. */
+function similarityOf(message: Float32Array, fact: IndexedFact): number {
+  if (fact.vector === null || fact.vector.length !== message.length) return 0;
+  return fact.terms === null ? cosine(message, fact.vector) : cosineSparse(message, fact.terms);
 }
 
 function scoreOf(fact: IndexedFact, similarity: number, named: boolean, now: number): number {

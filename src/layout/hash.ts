@@ -1,4 +1,4 @@
-import * as crypto from 'node:crypto';
+import { sha256Hex } from '../sha256.js';
 import type { RenderedMessage } from './types.js';
 
 /**
@@ -17,11 +17,7 @@ export function canonicalMessages(messages: readonly RenderedMessage[]): string 
 
 /** sha256 (hex) of the canonical serialisation as UTF-8: equal prompts, equal hashes, on any machine. */
 export function hashMessages(messages: readonly RenderedMessage[]): string {
-  const canonical = canonicalMessages(messages);
-  // The one-shot digest (Node ≥ 20.12) skips building a Hash stream object, which cost
-  // more than hashing the prompt itself; the same sha256 of the same UTF-8 bytes.
-  if (typeof crypto.hash === 'function') return crypto.hash('sha256', canonical, 'hex');
-  return crypto.createHash('sha256').update(canonical, 'utf8').digest('hex');
+  return sha256Hex(canonicalMessages(messages));
 }
 
 function field(value: string | undefined): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bufferToVector, cosine, vectorToBuffer } from '../../src/embeddings/vector.js';
+import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
+import { bufferToVector, cosine, cosineSparse, sparseVector, vectorToBuffer } from '../../src/embeddings/vector.js';
 import { AppError } from '../../src/errors.js';
 
 function unit(values: number[]): Float32Array {
@@ -18,6 +19,40 @@ describe('cosine', () => {
     const call = () => cosine(new Float32Array(3), new Float32Array(4));
     expect(call).toThrow(AppError);
     expect(call).toThrow(/3 and 4 dimensions/);
+  });
+});
+
+describe('sparse vectors', () => {
+  const texts = ['I live in Lisbon and work at Acme', 'Where do I work?', '¿Qué decidimos sobre el despliegue?', 'ok', '🙂', ''];
+
+  it('keep the non-zero dimensions of a hashing vector in order, with their values', async () => {
+    const [vector] = await createHashingEmbedder().embedBatch(['I prefer tea over coffee']);
+    const sparse = sparseVector(vector as Float32Array);
+    if (sparse === null) throw new Error('a hashing vector should be sparse');
+    const dense = new Float32Array(sparse.length);
+    sparse.indices.forEach((index, k) => (dense[index] = sparse.values[k] as number));
+    expect(Array.from(dense)).toEqual(Array.from(vector as Float32Array));
+    expect([...sparse.indices].every((index, k) => k === 0 || index > (sparse.indices[k - 1] as number))).toBe(true);
+    expect(sparse.indices.length).toBeLessThan(sparse.length / 2);
+  });
+
+  it('give exactly the cosine of the dense vectors, for every pair', async () => {
+    const vectors = await createHashingEmbedder().embedBatch(texts);
+    for (const a of vectors) {
+      for (const b of vectors) {
+        const sparse = sparseVector(b);
+        if (sparse === null) throw new Error('a hashing vector should be sparse');
+        expect(cosineSparse(a, sparse)).toBe(cosine(a, b));
+      }
+    }
+  });
+
+  it('are not made for dense vectors, and refuse a vector of another length like cosine', () => {
+    expect(sparseVector(unit([1, 2, 3, 0]))).toBeNull();
+    const sparse = sparseVector(unit([0, 0, 0, 1]));
+    expect(sparse?.indices).toEqual(Int32Array.from([3]));
+    if (sparse === null) return;
+    expect(() => cosineSparse(new Float32Array(3), sparse)).toThrow(/3 and 4 dimensions/);
   });
 });
 
