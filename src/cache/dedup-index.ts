@@ -1,4 +1,5 @@
-import { cosine, cosineSparse, sparseVector, type SparseVector } from '../embeddings/vector.js';
+import { SparseVectorIndex } from '../embeddings/sparse-vector-index.js';
+import { cosine } from '../embeddings/vector.js';
 import type { Language } from './cache-policy.js';
 
 /** A cached question's vector, held in memory so a lookup never scans the table. */
@@ -21,9 +22,11 @@ export interface DedupCandidate {
  */
 export class DedupIndex {
   // Insertion order is age order (a replaced entry moves to the end), and every entry has
-  // the same TTL, so the first entry is always the one that expires first. Each keeps its
-  // vector's sparse form (null for a model's dense vector), what a lookup reads.
-  private readonly entries = new Map<string, IndexedQuestion & { terms: SparseVector | null }>();
+  // the same TTL, so the first entry is always the one that expires first.
+  private readonly entries = new Map<string, IndexedQuestion>();
+  // Hashing vectors are compared through their sparse forms, all at once; a model's dense
+  // vectors one by one.
+  private readonly sparse = new SparseVectorIndex<string>();
 
   /** `maxEntries` bounds the scan of every lookup; the oldest entries leave the index first. */
   constructor(private readonly maxEntries: number) {}
@@ -34,15 +37,17 @@ export class DedupIndex {
 
   set(entry: IndexedQuestion): void {
     this.entries.delete(entry.key);
-    this.entries.set(entry.key, { ...entry, terms: sparseVector(entry.vector) });
+    this.entries.set(entry.key, entry);
+    this.sparse.set(entry.key, entry.vector);
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+      if (!oldest.done) this.delete(oldest.value);
     }
   }
 
   delete(key: string): void {
     this.entries.delete(key);
+    this.sparse.delete(key);
   }
 
   /** Drops the entries expired at `now`; returns how many. */
@@ -50,7 +55,7 @@ export class DedupIndex {
     let dropped = 0;
     for (const [key, entry] of this.entries) {
       if (entry.expiresAt <= now) {
-        this.entries.delete(key);
+        this.delete(key);
         dropped++;
       }
     }
@@ -60,9 +65,11 @@ export class DedupIndex {
   /** Unexpired entries of `language` scoring above `threshold`, best first. */
   candidates(vector: Float32Array, language: Language, now: number, threshold: number): DedupCandidate[] {
     const found: DedupCandidate[] = [];
+    if (this.entries.size === 0) return found;
+    const indexed = this.sparse.dims === vector.length ? this.sparse.cosines(vector) : () => undefined;
     for (const entry of this.entries.values()) {
       if (entry.language !== language || entry.expiresAt <= now || entry.vector.length !== vector.length) continue;
-      const similarity = entry.terms === null ? cosine(vector, entry.vector) : cosineSparse(vector, entry.terms);
+      const similarity = indexed(entry.key) ?? cosine(vector, entry.vector);
       if (similarity > threshold) found.push({ key: entry.key, similarity });
     }
     return found.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));

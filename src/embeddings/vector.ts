@@ -6,16 +6,15 @@ import { AppError } from '../errors.js';
  * are never comparable: that is a programming error.
  */
 export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) throw mismatch(a.length, b.length);
+  if (a.length !== b.length) throw lengthMismatch(a.length, b.length);
   let dot = 0;
   for (let i = 0; i < a.length; i++) dot += (a[i] as number) * (b[i] as number);
   return dot;
 }
 
 /**
- * A stored vector's non-zero dimensions, ascending, with their values: a hashing vector
- * has a few dozen to a hundred of its 512. Comparing a vector with many stored ones
- * (facts, cached questions) then reads a few hundred bytes of each instead of 2 KB.
+ * A vector's non-zero dimensions, ascending, with their values: a hashing vector has a
+ * few dozen to a hundred of its 512 (see `SparseVectorIndex`).
  */
 export interface SparseVector {
   /** The dimensions of the vector it was made from. */
@@ -38,18 +37,6 @@ export function sparseVector(vector: Float32Array): SparseVector | null {
     values[k++] = value;
   }
   return { length: vector.length, indices, values };
-}
-
-/**
- * `cosine(dense, v)` for the vector `v` whose sparse form is `sparse`, bit for bit: the
- * same products summed in the same order, without the terms that are zero.
- */
-export function cosineSparse(dense: Float32Array, sparse: SparseVector): number {
-  if (dense.length !== sparse.length) throw mismatch(dense.length, sparse.length);
-  const { indices, values } = sparse;
-  let dot = 0;
-  for (let k = 0; k < indices.length; k++) dot += (dense[indices[k] as number] as number) * (values[k] as number);
-  return dot;
 }
 
 /** The vector as a little-endian float32 BLOB for SQLite (4 bytes per dimension). */
@@ -75,6 +62,7 @@ export function bufferToVector(buffer: Uint8Array, dims: number): Float32Array {
   return out;
 }
 
-function mismatch(left: number, right: number): AppError {
+/** The error of comparing vectors of different lengths (of different embedders): a programming error. */
+export function lengthMismatch(left: number, right: number): AppError {
   return new AppError('EMBEDDER', `cannot compare vectors of ${left} and ${right} dimensions`, { details: { left, right } });
 }

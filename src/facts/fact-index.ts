@@ -1,5 +1,6 @@
 import type { Domain } from '../domains/domain.js';
-import { sparseVector, type SparseVector } from '../embeddings/vector.js';
+import { SparseVectorIndex } from '../embeddings/sparse-vector-index.js';
+import { cosine } from '../embeddings/vector.js';
 import type { FactConfidence } from './extraction/index.js';
 import type { FactStatus } from './fact-record.js';
 import { contentStems, phraseWords, subjectStems } from './fact-words.js';
@@ -18,8 +19,6 @@ export interface IndexedFact {
   lastConfirmedAt: number;
   /** null when the fact has no vector of the current embedder yet. */
   vector: Float32Array | null;
-  /** The vector's sparse form (null when it has none, or is dense): what selection reads for every fact. */
-  terms: SparseVector | null;
   /** Content stems of the statement (the mention rule). */
   stems: string[];
   /** Stems of the subject key without its category word (naming). */
@@ -33,14 +32,13 @@ export interface IndexedFact {
 }
 
 /** The fields the index derives from a fact's text. */
-type DerivedField = 'terms' | 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing';
+type DerivedField = 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing';
 
 /** What the index is built from: a fact's stored fields, and its value when known. */
 export type IndexInput = Omit<IndexedFact, DerivedField> & { value: string | null };
 
 export function indexedFact(input: IndexInput): IndexedFact {
   return shaped(input, {
-    terms: input.vector === null ? null : sparseVector(input.vector),
     stems: contentStems(input.fact),
     subjectStems: subjectStems(input.subject),
     valueStems: input.value === null ? [] : contentStems(input.value),
@@ -66,7 +64,6 @@ function shaped(
     createdAt: base.createdAt,
     lastConfirmedAt: base.lastConfirmedAt,
     vector: base.vector,
-    terms: derived.terms,
     stems: derived.stems,
     subjectStems: derived.subjectStems,
     valueStems: derived.valueStems,
@@ -75,12 +72,20 @@ function shaped(
   };
 }
 
+/** The cosine of `message` with a fact, computed on the spot; 0 without a vector of its length. */
+export function factSimilarity(message: Float32Array, fact: IndexedFact): number {
+  return fact.vector !== null && fact.vector.length === message.length ? cosine(message, fact.vector) : 0;
+}
+
 /**
  * The in-memory mirror of the live facts that selection reads on every context call.
  * Only after-commit callbacks change it, so a rolled-back request leaves it untouched.
  */
 export class FactIndex {
   private readonly byId = new Map<string, IndexedFact>();
+  // The sparse forms of the facts' hashing vectors by dimension: selection compares every
+  // message with every live fact. A model's dense vectors are compared one by one.
+  private readonly vectors = new SparseVectorIndex<string>();
 
   get size(): number {
     return this.byId.size;
@@ -97,20 +102,40 @@ export class FactIndex {
 
   put(fact: IndexedFact): void {
     this.byId.set(fact.id, fact);
+    this.indexVector(fact);
   }
 
   /** Updates the fields a re-confirmation or an edit changes, keeping the precomputed rest. */
   patch(id: string, changes: Partial<Pick<IndexedFact, 'status' | 'confidence' | 'lastConfirmedAt' | 'domain' | 'vector'>>): void {
     const current = this.byId.get(id);
-    if (current) this.byId.set(id, shaped({ ...current, ...changes }, current));
+    if (!current) return;
+    const next = shaped({ ...current, ...changes }, current);
+    this.byId.set(id, next);
+    if (next.vector !== current.vector) this.indexVector(next);
   }
 
   remove(id: string): void {
     this.byId.delete(id);
+    this.vectors.delete(id);
   }
 
   replaceAll(facts: readonly IndexedFact[]): void {
     this.byId.clear();
-    for (const fact of facts) this.byId.set(fact.id, fact);
+    this.vectors.clear();
+    for (const fact of facts) this.put(fact);
+  }
+
+  /**
+   * The cosine of `message` with each fact, 0 for a fact without a vector of its length,
+   * read from the index of their sparse vectors. Read it before the index changes.
+   */
+  similarities(message: Float32Array): (fact: IndexedFact) => number {
+    const indexed = this.vectors.dims === message.length ? this.vectors.cosines(message) : () => undefined;
+    return (fact) => indexed(fact.id) ?? factSimilarity(message, fact);
+  }
+
+  private indexVector(fact: IndexedFact): void {
+    if (fact.vector === null) this.vectors.delete(fact.id);
+    else this.vectors.set(fact.id, fact.vector);
   }
 }

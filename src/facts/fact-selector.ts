@@ -1,11 +1,10 @@
 import { MIN_DOMAIN_SCORE, type DomainGuess } from '../domains/classify-domain.js';
 import { DOMAINS, type Domain } from '../domains/domain.js';
 import { foldText } from '../domains/fold-text.js';
-import { cosine, cosineSparse } from '../embeddings/vector.js';
 import { DAY_MS } from '../clock.js';
 import { injectionClass } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
-import type { IndexedFact } from './fact-index.js';
+import { factSimilarity, type IndexedFact } from './fact-index.js';
 import type { FactSelection, FactSelectionRequest, SelectedFact } from './fact-selection.js';
 import { contentStems, mentions, namesAll } from './fact-words.js';
 
@@ -16,6 +15,14 @@ export interface SelectionOptions {
 }
 
 export const DEFAULT_SELECTION: SelectionOptions = { tokenBudget: 150, maxCandidates: 20 };
+
+/** How selection reads a message against the facts; by default everything is computed on the spot. */
+export interface SelectionReaders {
+  /** The content stems of a text (the facts service remembers those of recent turns). */
+  stemsOf(text: string): ReadonlySet<string>;
+  /** The message's cosine with a fact, 0 without a comparable vector (`FactIndex.similarities` computes all at once). */
+  similarityOf(fact: IndexedFact): number;
+}
 
 /** A fact of a secondary domain of the message must be at least this similar (or named). */
 export const SECONDARY_SIMILARITY = 0.25;
@@ -82,8 +89,10 @@ export function selectFacts(
   facts: Iterable<IndexedFact>,
   request: FactSelectionRequest,
   options: SelectionOptions = DEFAULT_SELECTION,
-  stemsOf: (text: string) => ReadonlySet<string> = (text) => new Set(contentStems(text)),
+  readers: Partial<SelectionReaders> = {},
 ): FactSelection {
+  const stemsOf = readers.stemsOf ?? ((text: string) => new Set(contentStems(text)));
+  const similarityOf = readers.similarityOf ?? ((fact: IndexedFact) => factSimilarity(request.embedding, fact));
   // A fact is named in the head of a message or not at all; a pasted document must not cost more.
   const message = stemsOf(request.message.slice(0, MESSAGE_SCAN_CHARS));
   const recent = request.recentTurns.slice(-RECENT_TURNS).map(stemsOf);
@@ -93,7 +102,7 @@ export function selectFacts(
   for (const fact of facts) {
     const verdict = injectionClass(fact, request.now);
     if (verdict === 'never') continue;
-    const similarity = similarityOf(request.embedding, fact);
+    const similarity = similarityOf(fact);
     const named = namesFact(message, fact);
     const needed = verdict === 'on-request' ? EXPLICIT_SIMILARITY : fact.standing ? -Infinity : similarityNeeded(fact.domain, domains, asksForDecisions);
     const relevant = named || similarity >= needed;
@@ -109,12 +118,6 @@ export function selectFacts(
   }
   ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return splitByBudget(ranked, options);
-}
-
-/** The message's cosine with the fact, 0 when the fact has no vector of this embedder. */
-function similarityOf(message: Float32Array, fact: IndexedFact): number {
-  if (fact.vector === null || fact.vector.length !== message.length) return 0;
-  return fact.terms === null ? cosine(message, fact.vector) : cosineSparse(message, fact.terms);
 }
 
 function scoreOf(fact: IndexedFact, similarity: number, named: boolean, now: number): number {

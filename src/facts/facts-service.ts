@@ -127,7 +127,10 @@ export class FactsService {
 
   /** The facts for one prompt; synchronous and in memory (it runs on every context call). */
   selectForPrompt(request: FactSelectionRequest, options: Partial<SelectionOptions> = {}): FactSelection {
-    return selectFacts(this.rt.index.values(), request, { ...DEFAULT_SELECTION, ...options }, (text) => this.stems.of(text));
+    return selectFacts(this.rt.index.values(), request, { ...DEFAULT_SELECTION, ...options }, {
+      stemsOf: (text) => this.stems.of(text),
+      similarityOf: this.rt.index.similarities(request.embedding),
+    });
   }
 
   list(filter: FactListFilter = {}): FactView[] {
