@@ -7,6 +7,7 @@ const benchmarks = {
   load: () => import('../src/bench/load-bench.js'),
   cache: () => import('../src/bench/cache-bench.js'),
   'hot-path': () => import('../src/bench/hot-path-bench.js'),
+  facts: () => import('../src/bench/facts-bench.js'),
 };
 
 process.exitCode = await runNamed('bench', benchmarks, process.argv.slice(2), { runAllWhenEmpty: ['layout', 'context'] });
