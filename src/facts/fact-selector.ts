@@ -20,7 +20,7 @@ export const DEFAULT_SELECTION: SelectionOptions = { tokenBudget: 150, maxCandid
 export interface SelectionReaders {
   /** The content stems of a text (the facts service remembers those of recent turns). */
   stemsOf(text: string): ReadonlySet<string>;
-  /** The message's cosine with a fact, 0 without a comparable vector (`FactIndex.similarities` computes all at once). */
+  /** The message's cosine with a fact, 0 without a comparable vector (`FactIndex.similarities` reads them from an index). */
   similarityOf(fact: IndexedFact): number;
 }
 
