@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { DOMAINS } from '../domains/domain.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
+import { AppError } from '../errors.js';
 import { FactIndex, indexedFact } from '../facts/fact-index.js';
 import { selectFacts } from '../facts/fact-selector.js';
 import type { FactSelectionRequest } from '../facts/fact-selection.js';
@@ -79,7 +80,7 @@ export async function measureSelection(size: number, messages: readonly string[]
       record(name, i, Number(process.hrtime.bigint() - started) / 1000);
       results.push(JSON.stringify(selection));
     }
-    if (results[0] !== results[1]) throw new Error(`facts bench: memoryd and the baseline selected differently for "${request.message}"`);
+    if (results[0] !== results[1]) throw new AppError('INTERNAL', `facts bench: memoryd and the baseline selected differently for "${request.message}"`);
   });
   return { facts: size, memoryd: summarize(times.memoryd), baseline: summarize(times.baseline) };
 }
