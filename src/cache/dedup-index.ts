@@ -65,8 +65,7 @@ export class DedupIndex {
   /** Unexpired entries of `language` scoring above `threshold`, best first. */
   candidates(vector: Float32Array, language: Language, now: number, threshold: number): DedupCandidate[] {
     const found: DedupCandidate[] = [];
-    if (this.entries.size === 0) return found;
-    const indexed = this.sparse.dims === vector.length ? this.sparse.cosines(vector) : () => undefined;
+    const indexed = this.sparse.cosines(vector);
     for (const entry of this.entries.values()) {
       if (entry.language !== language || entry.expiresAt <= now || entry.vector.length !== vector.length) continue;
       const similarity = indexed(entry.key) ?? cosine(vector, entry.vector);

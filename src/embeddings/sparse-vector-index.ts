@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import { lengthMismatch, sparseVector, type SparseVector } from './vector.js';
+import { sparseVector, type SparseVector } from './vector.js';
 
 // Up to this many vectors, each is compared on its own when asked for: a comparison with
 // all at once costs a pass over every dimension of the query and an array of scores, more
@@ -32,11 +32,6 @@ export class SparseVectorIndex<K> {
     return this.vectors.size;
   }
 
-  /** The length of the vectors it holds (null before the first). */
-  get dims(): number | null {
-    return this.length;
-  }
-
   /**
    * Holds `key`'s vector (replacing any earlier one) when it is sparse and of the length
    * of those already held; otherwise forgets `key`. Returns whether it holds it.
@@ -65,11 +60,12 @@ export class SparseVectorIndex<K> {
 
   /**
    * Compares `query` with every stored vector: the returned function gives a key's
-   * cosine, or undefined for a key not held. Read it before the index changes: afterwards
-   * it throws.
+   * cosine, or undefined for a key not held (every key, for a query of another length than
+   * the vectors held: the caller compares what it holds itself, or refuses). Read it before
+   * the index changes: afterwards it throws.
    */
   cosines(query: Float32Array): (key: K) => number | undefined {
-    if (this.length !== null && query.length !== this.length) throw lengthMismatch(query.length, this.length);
+    if (this.length !== null && query.length !== this.length) return () => undefined;
     const version = this.version;
     const unchanged = (): void => {
       if (this.version !== version) throw new AppError('INTERNAL', 'sparse vector index: cosines read after the index changed');

@@ -62,7 +62,6 @@ export function bufferToVector(buffer: Uint8Array, dims: number): Float32Array {
   return out;
 }
 
-/** The error of comparing vectors of different lengths (of different embedders): a programming error. */
-export function lengthMismatch(left: number, right: number): AppError {
+function lengthMismatch(left: number, right: number): AppError {
   return new AppError('EMBEDDER', `cannot compare vectors of ${left} and ${right} dimensions`, { details: { left, right } });
 }

@@ -130,7 +130,7 @@ export class FactIndex {
    * read from the index of their sparse vectors. Read it before the index changes.
    */
   similarities(message: Float32Array): (fact: IndexedFact) => number {
-    const indexed = this.vectors.dims === message.length ? this.vectors.cosines(message) : () => undefined;
+    const indexed = this.vectors.cosines(message);
     return (fact) => indexed(fact.id) ?? factSimilarity(message, fact);
   }
 

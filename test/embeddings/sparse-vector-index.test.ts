@@ -93,15 +93,14 @@ describe('SparseVectorIndex', () => {
     expect(index.set('fact', Float32Array.from([0.5, 0.5, 0.5, 0.5]))).toBe(false);
     expect(index.size).toBe(0);
     expect(index.set('other', (await createHashingEmbedder({ dims: 64 }).embedBatch(['My editor is Vim']))[0] as Float32Array)).toBe(false);
-    expect(index.dims).toBe(512);
     expect(index.size).toBe(0);
   });
 
-  it('refuses a query of another length, and scores read after a change', async () => {
+  it('gives no cosine for a query of another length, and refuses scores read after a change', async () => {
     const index = new SparseVectorIndex<string>();
     const [fact, message] = await embedder.embedBatch(['My editor is Vim', 'Which editor do I use?']);
     index.set('fact', fact as Float32Array);
-    expect(() => index.cosines(new Float32Array(3))).toThrow(/3 and 512 dimensions/);
+    expect(index.cosines(new Float32Array(3))('fact')).toBeUndefined();
     const cosines = index.cosines(message as Float32Array);
     expect(cosines('fact')).toBe(cosine(message as Float32Array, fact as Float32Array));
     index.delete('fact');
