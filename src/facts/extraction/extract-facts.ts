@@ -1,7 +1,8 @@
 import { factDomain } from './fact-domain.js';
-import { foldMessage } from './folded-text.js';
+import { foldMessage, type FoldedText } from './folded-text.js';
 import { forgetRequestIn, takesItselfBack } from './forget-request.js';
 import { isConditional, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
+import { mayStateFacts } from './message-gate.js';
 import { stripMarkers, type ClauseMarkers } from './markers.js';
 import type { FactRule, RuleHit } from './rule-support.js';
 import { CHOICE_RULES } from './rules-choice.js';
@@ -119,12 +120,27 @@ export function extractFacts(text: string, context: ExtractionContext): Extracte
  * the last thing said); "Don't forget…", questions and "forget it" (never mind) are not.
  * Never throws.
  */
-export function readUserMessage(text: string, context: ExtractionContext): { facts: ExtractedFact[]; forget: ForgetRequest | null } {
+export function readUserMessage(text: string, context: ExtractionContext): MessageReading {
   if (context.role !== 'user' || typeof text !== 'string') return { facts: [], forget: null };
+  const message = cleanMessage(text);
+  return mayStateFacts(message.folded) ? readSentences(message) : { facts: [], forget: null };
+}
+
+/** The part of a message that is read, without noise, folded. */
+export function cleanMessage(text: string): FoldedText {
+  return foldMessage(text.slice(0, MAX_MESSAGE_CHARS).replace(NOISE, ' '));
+}
+
+export interface MessageReading {
+  facts: ExtractedFact[];
+  forget: ForgetRequest | null;
+}
+
+/** `readUserMessage` of a cleaned, folded message, without the gate (its test compares the two). */
+export function readSentences(message: FoldedText): MessageReading {
   const facts: ExtractedFact[] = [];
   let forget: ForgetRequest | null = null;
-  const cleaned = text.slice(0, MAX_MESSAGE_CHARS).replace(NOISE, ' ');
-  for (const sentence of splitSentences(foldMessage(cleaned))) {
+  for (const sentence of splitSentences(message)) {
     const request = forgetRequestIn(sentence.text, sentence.terminal === '?');
     forget ??= request;
     if (facts.length >= MAX_FACTS_PER_MESSAGE) {

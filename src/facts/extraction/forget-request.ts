@@ -1,5 +1,6 @@
 import { sliceFolded, type FoldedText } from './folded-text.js';
 import { isQuestion } from './guards.js';
+import type { TriggeredPatterns } from './rule-support.js';
 import type { ForgetRequest } from './types.js';
 
 // The corrections that usually open a take-back ("actually no, forget that", "en realidad no, olvidá eso").
@@ -52,3 +53,9 @@ export function takesItselfBack(sentence: FoldedText): boolean {
   const match = TAKEN_BACK_TAIL.exec(sentence.scan.replace(/[.!\s]+$/u, ''));
   return match !== null && match.index > 0;
 }
+
+/** What every forget request needs (rule-support.ts, Trigger). */
+export const FORGET_TRIGGER: TriggeredPatterns = {
+  trigger: /forget|remember|unlearn|delete|erase|remove|olvid|recuerd|record|borra|elimina|scratch|strike/u,
+  patterns: [FORGET_EN, FORGET_ES, TAKE_BACK],
+};

@@ -1,4 +1,5 @@
 import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
+import type { TriggeredPatterns } from './rule-support.js';
 
 /** What the stripped lead-in and tail of a clause said about it. */
 export interface ClauseMarkers {
@@ -94,6 +95,20 @@ function matchLeadIn(scan: string): [MarkerKind, string] | null {
   }
   return null;
 }
+
+/** The markers that let a statement no rule recognises be kept (genericFact): asked to remember, offered as information, "from now on". */
+const KEEPING_KINDS: ReadonlySet<MarkerKind> = new Set(['explicit', 'notice', 'fromNowOn']);
+
+/** What every lead-in and tail that marks a statement to keep needs (rule-support.ts, Trigger). */
+export const KEEPING_MARKER_TRIGGER: TriggeredPatterns = {
+  trigger: new RegExp(
+    'remember|forget|in mind|note|memoriz|recuerd|acuerd|olvid|record|acord|en cuenta|nota|apunta' +
+      '|you know|should know|fyi|information|informacion|future reference|sepas|te cuento que|sabe que' +
+      '|from now on|going forward|from today on|starting today|starting now|a partir de|ahora en mas|aca en mas|desde ahora|en adelante',
+    'u',
+  ),
+  patterns: [...LEAD_INS.filter(([kind]) => KEEPING_KINDS.has(kind)).map(([, pattern]) => pattern), TRAIL],
+};
 
 /** A clause that only hedges the one before it ("…, I think"): it belongs to that clause. */
 export function isTrailingHedge(scan: string): boolean {

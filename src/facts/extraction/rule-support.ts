@@ -29,6 +29,25 @@ export function ruleHit(
 /** A rule reads a clause body (markers already stripped) and recognises one signal, or nothing. */
 export type FactRule = (body: FoldedText) => RuleHit | null;
 
+/**
+ * A cheap necessary condition of some patterns, run on a whole folded message before it
+ * is read (message-gate.ts): it holds for every text one of `patterns` matches, so a
+ * message without it cannot yield what they recognise. `patterns` are every pattern a
+ * rule (or marker, or forget request) of the family must match before it yields anything;
+ * the trigger test samples texts from each and checks the trigger on them.
+ * A trigger is unanchored, without lookarounds or word boundaries, and matches letters,
+ * apostrophes and `\s` only (never the mask of quoted text): then a match in a clause is
+ * a match in the message the clause was cut from.
+ */
+export interface Trigger {
+  test(folded: string): boolean;
+}
+
+export interface TriggeredPatterns {
+  trigger: Trigger;
+  patterns: readonly RegExp[];
+}
+
 /** Named groups of a rule's match, in all three text forms. */
 export interface RuleGroups {
   /** The group's text, or null when the group did not take part in the match. */

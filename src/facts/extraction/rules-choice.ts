@@ -1,5 +1,5 @@
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
-import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups } from './rule-support.js';
+import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups, type TriggeredPatterns } from './rule-support.js';
 import { textKey } from './subject-key.js';
 import { answerStyle, valueCategory } from './value-categories.js';
 import { cleanValueSpan, valueSpanIn } from './value-text.js';
@@ -121,3 +121,9 @@ export const CHOICE_RULES: readonly FactRule[] = [
   decideRule(DECIDE_EN, 'en'),
   decideRule(DECIDE_ES, 'es'),
 ];
+
+/** What every preference and decision pattern needs (rule-support.ts, Trigger). */
+export const CHOICE_TRIGGER: TriggeredPatterns = {
+  trigger: /prefer|prefier|decid|settled|opted|agreed|(?:go|going|went|gone)\s+with\s|optamos|opte por|quedamos con|acordamos|elegimos/u,
+  patterns: [PREFER_EN, PREFER_ES, DECIDE_EN, DECIDE_ES],
+};

@@ -1,5 +1,5 @@
 import type { FoldedText } from './folded-text.js';
-import { matchRule, ruleHit, type FactRule, type RuleGroups, type RuleHit } from './rule-support.js';
+import { matchRule, ruleHit, type FactRule, type RuleGroups, type RuleHit, type TriggeredPatterns } from './rule-support.js';
 import { choiceSubject } from './rules-choice.js';
 import { textKey } from './subject-key.js';
 
@@ -149,3 +149,9 @@ export function fromNowOnInstruction(body: FoldedText, language: 'en' | 'es'): R
 
 /** Always/never rules. */
 export const HABIT_RULES: readonly FactRule[] = [alwaysEn, alwaysEs];
+
+/** What every always/never pattern needs (rule-support.ts, Trigger). */
+export const HABIT_TRIGGER: TriggeredPatterns = {
+  trigger: /always|never|t ever|siempre|nunca|jamas/u,
+  patterns: [INSTRUCTION_EN, HABIT_EN, ALWAYS_ES],
+};

@@ -1,6 +1,6 @@
 import type { Domain } from '../../domains/domain.js';
 import { mentionsSecret } from './guards.js';
-import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule } from './rule-support.js';
+import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
 import { PERSON_KEYS, nounKey } from './subject-key.js';
 
 // "my X is Y" / "mi X es Y" and "Y is my favorite X" / "Y es mi X favorito".
@@ -193,3 +193,14 @@ export const POSSESSIVE_RULES: readonly FactRule[] = [
   favoriteRule(FAVORITE_EN, 'en'),
   favoriteRule(FAVORITE_ES, 'es'),
 ];
+
+// "my"/"mi" are in most messages: the possessive trigger also asks for a copula after a space.
+const POSSESSOR = /my\s|our\s|mis?\s|nuestr/u;
+const COPULA = /\s(?:is|are|isn't|aren't|es|son|llama|llaman)\s|'s\s|'re\s/u;
+const NAMED = /llamo|favorit|favourit|fave|preferid/u;
+
+/** What every possessive pattern needs (rule-support.ts, Trigger). */
+export const POSSESSIVE_TRIGGER: TriggeredPatterns = {
+  trigger: { test: (folded) => NAMED.test(folded) || (POSSESSOR.test(folded) && COPULA.test(folded)) },
+  patterns: [MY_X_IS_EN, MY_X_CONTRACTED_EN, MY_X_IS_ES, ME_LLAMO_ES, FAVORITE_EN, FAVORITE_ES],
+};

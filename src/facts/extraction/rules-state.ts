@@ -1,7 +1,7 @@
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import {
   ADV_EN, ADV_ES, AUX_EN, PLURAL_RELATIONS_ES, RELATIONS_EN, RELATIONS_ES, hasCorrectionAdverb, matchRule, ruleHit,
-  type FactRule, type RuleGroups,
+  type FactRule, type RuleGroups, type TriggeredPatterns,
 } from './rule-support.js';
 import { nounKey, textKey } from './subject-key.js';
 import { cleanValue, cutAtConjunction, valueSpanIn } from './value-text.js';
@@ -173,3 +173,14 @@ function switchRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
 
 /** State rules, most specific first. */
 export const STATE_RULES: readonly FactRule[] = [workEn, workEs, homeEn, homeEs, switchRule(SWITCH_EN, 'en'), switchRule(SWITCH_ES, 'es')];
+
+/** What every state pattern needs (rule-support.ts, Trigger). */
+export const STATE_TRIGGER: TriggeredPatterns = {
+  trigger: new RegExp(
+    '(?:work|works|working|job|hired|employed)\\s+(?:at|for|as|by|with)\\s|(?:quit|left) my job|trabaj|labur|contrataron|renuncie' +
+      '|moved|relocated|live|living|based|mud|viv' +
+      '|switched|migrated|converted|changed over|me cambie|me pase|migre|migramos|nos cambiamos|nos pasamos',
+    'u',
+  ),
+  patterns: [WORK_EN, WORK_EN_RETRACT, WORK_ES, WORK_ES_RETRACT, HOME_EN, HOME_EN_RETRACT, HOME_ES, HOME_ES_RETRACT, SWITCH_EN, SWITCH_ES],
+};
