@@ -6,7 +6,11 @@ import { AppError } from '../errors.js';
  * are never comparable: that is a programming error.
  */
 export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) throw lengthMismatch(a.length, b.length);
+  if (a.length !== b.length) {
+    throw new AppError('EMBEDDER', `cannot compare vectors of ${a.length} and ${b.length} dimensions`, {
+      details: { left: a.length, right: b.length },
+    });
+  }
   let dot = 0;
   for (let i = 0; i < a.length; i++) dot += (a[i] as number) * (b[i] as number);
   return dot;
@@ -60,8 +64,4 @@ export function bufferToVector(buffer: Uint8Array, dims: number): Float32Array {
   const out = new Float32Array(dims);
   for (let i = 0; i < dims; i++) out[i] = view.getFloat32(i * 4, true);
   return out;
-}
-
-function lengthMismatch(left: number, right: number): AppError {
-  return new AppError('EMBEDDER', `cannot compare vectors of ${left} and ${right} dimensions`, { details: { left, right } });
 }

@@ -194,7 +194,7 @@ export const POSSESSIVE_RULES: readonly FactRule[] = [
   favoriteRule(FAVORITE_ES, 'es'),
 ];
 
-// "my"/"mi" are in most messages: the possessive trigger also asks for a copula after a space.
+// "my"/"mi" are in most messages: the possessive trigger also asks for a copula ("is", "son", "'s", …).
 const POSSESSOR = /my\s|our\s|mis?\s|nuestr/u;
 const COPULA = /\s(?:is|are|isn't|aren't|es|son|llama|llaman)\s|'s\s|'re\s/u;
 const NAMED = /llamo|favorit|favourit|fave|preferid/u;
