@@ -43,6 +43,16 @@ export interface FactsBenchRow {
   baseline: LatencySummary;
 }
 
+/** The first `count` user messages of the synthetic chat of `seed`. */
+export function replayUserMessages(count: number, seed: number): string[] {
+  const messages: string[] = [];
+  for (const step of replaySteps(null, seed)) {
+    if (messages.length === count) break;
+    if (step.kind === 'user') messages.push(step.text);
+  }
+  return messages;
+}
+
 /** Selection times (µs) with `size` live facts over `messages` user messages of the synthetic chat. */
 export async function measureSelection(size: number, messages: readonly string[], seed: number): Promise<FactsBenchRow> {
   const embedder = createHashingEmbedder();
@@ -98,12 +108,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`facts bench: --sizes must be integers ≥ 0 separated by commas, --messages an integer over ${WARMUP_MESSAGES}, --seed an integer\n${USAGE}`);
     return 2;
   }
-  const messages: string[] = [];
-  for (const step of replaySteps(null, seed)) {
-    if (step.kind !== 'user') continue;
-    messages.push(step.text);
-    if (messages.length === count) break;
-  }
+  const messages = replayUserMessages(count, seed);
   process.stdout.write(
     `fact selection per message, hashing embedder (512 dims), ${count} messages of the synthetic chat (the first ${WARMUP_MESSAGES} not counted), calls alternated; µs\n`,
   );

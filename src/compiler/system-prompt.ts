@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../errors.js';
+import { sha256Hex } from '../sha256.js';
 import type { Db } from '../storage/database.js';
 import { meta } from '../storage/schema.js';
 import { toChunk } from '../tokens/chunks.js';
@@ -37,7 +37,7 @@ export function loadSystemPrompt(deps: { db: Db; tokenizer: Tokenizer; now: numb
     if (raw.trim() === '') throw new AppError('CONFIG_INVALID', `the system prompt file ${file} is empty`);
   }
   const text = toChunk(raw);
-  const hash = createHash('sha256').update(text).digest('hex');
+  const hash = sha256Hex(text);
   return { text, version: `system_v${versionFor(deps.db, hash, deps.now)}`, tokens: deps.tokenizer.count(text), source: custom ? file : 'built-in' };
 }
 

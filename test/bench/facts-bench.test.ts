@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { measureSelection, run } from '../../src/bench/facts-bench.js';
-import { replaySteps } from '../../src/bench/replay.js';
-
-function userMessages(count: number): string[] {
-  const messages: string[] = [];
-  for (const step of replaySteps(null, 7)) {
-    if (step.kind === 'user') messages.push(step.text);
-    if (messages.length === count) break;
-  }
-  return messages;
-}
+import { measureSelection, replayUserMessages, run } from '../../src/bench/facts-bench.js';
 
 describe('the facts benchmark', () => {
   it('times memoryd and the one-by-one baseline on every message after the warm-up, with the same selections', async () => {
     // measureSelection throws when the two select differently.
     for (const size of [0, 80]) {
-      const row = await measureSelection(size, userMessages(70), 7);
+      const row = await measureSelection(size, replayUserMessages(70, 7), 7);
       expect(row.facts).toBe(size);
       expect(row.memoryd.samples).toBe(20);
       expect(row.baseline.samples).toBe(20);
