@@ -7,8 +7,9 @@ import { sparseVector, type SparseVector } from './vector.js';
 const DIRECT_LIMIT = 64;
 
 // Vectors set or deleted since the arrays were built are compared on their own (or
-// skipped) until this many have changed, then the arrays are rebuilt: a rebuild costs
-// O(non-zero terms held), ~1 ms with 1,000 facts.
+// skipped) until more than this many have changed; then the arrays are dropped and the
+// next comparison rebuilds them: a rebuild costs O(non-zero terms held), ~1 ms with 1,000
+// facts.
 const REBUILD_AFTER = 64;
 
 /**
@@ -30,6 +31,11 @@ export class SparseVectorIndex<K> {
 
   get size(): number {
     return this.vectors.size;
+  }
+
+  /** Keys whose entries in the built arrays are stale; never more than REBUILD_AFTER. */
+  get staleKeys(): number {
+    return this.changedSince.size;
   }
 
   /**
@@ -77,10 +83,7 @@ export class SparseVectorIndex<K> {
         return vector === undefined ? undefined : sparseDot(query, vector);
       };
     }
-    if (this.built === null || this.changedSince.size > REBUILD_AFTER) {
-      this.built = buildPostings(this.vectors, this.length ?? 0);
-      this.changedSince.clear();
-    }
+    this.built ??= buildPostings(this.vectors, this.length ?? 0);
     const postings = this.built;
     const changed = this.changedSince;
     const { start, slots, values } = postings;
@@ -104,9 +107,18 @@ export class SparseVectorIndex<K> {
     };
   }
 
+  // Stale entries are dropped with the arrays once too many pile up, or once few enough
+  // vectors are held to be compared one by one (the arrays would then wait for the index
+  // to grow again while every key set or deleted meanwhile was remembered).
   private changed(key: K): void {
     this.version++;
-    if (this.built !== null) this.changedSince.add(key);
+    if (this.built === null) return;
+    if (this.changedSince.size >= REBUILD_AFTER || this.vectors.size <= DIRECT_LIMIT) {
+      this.built = null;
+      this.changedSince.clear();
+    } else {
+      this.changedSince.add(key);
+    }
   }
 }
 

@@ -86,6 +86,30 @@ describe('SparseVectorIndex', () => {
     check((key) => (key % 3 === 0 ? undefined : key % 3 === 1 ? vectors[vectors.length - 1 - key] : vectors[key]));
   });
 
+  it('remembers at most 64 stale keys, also while it holds few vectors for a long time after holding many', async () => {
+    const vectors = await embedder.embedBatch(MANY);
+    const [message] = (await embedder.embedBatch(MESSAGES)) as Float32Array[];
+    const index = new SparseVectorIndex<number>();
+    vectors.forEach((vector, key) => index.set(key, vector));
+    index.cosines(message as Float32Array);
+    for (let key = 0; key < 100; key++) index.delete(key);
+    // Churn with 50 vectors held: keys come and go, never more than 64 at once.
+    let most = 0;
+    for (let key = 1000; key < 1600; key++) {
+      index.set(key, vectors[key % vectors.length] as Float32Array);
+      index.delete(key);
+      most = Math.max(most, index.staleKeys);
+    }
+    expect(most).toBeLessThanOrEqual(64);
+    // Grown past 64 again, every cosine is still exact.
+    for (let key = 2000; key < 2040; key++) index.set(key, vectors[key % vectors.length] as Float32Array);
+    const cosines = index.cosines(message as Float32Array);
+    for (let key = 100; key < vectors.length; key++) expect(cosines(key)).toBe(cosine(message as Float32Array, vectors[key] as Float32Array));
+    for (let key = 2000; key < 2040; key++) expect(cosines(key)).toBe(cosine(message as Float32Array, vectors[key % vectors.length] as Float32Array));
+    expect(cosines(5)).toBeUndefined();
+    expect(cosines(1500)).toBeUndefined();
+  });
+
   it('does not hold dense vectors nor vectors of another length, and forgets the key it held', async () => {
     const index = new SparseVectorIndex<string>();
     const [fact] = await embedder.embedBatch(['My editor is Vim']);
