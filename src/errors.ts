@@ -8,13 +8,14 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'CONFLICT'
   | 'CONTEXT_CRITICAL_OVERFLOW'
   | 'CONTEXT_OVERFLOW'
   | 'CONFIG_INVALID'
   | 'ALREADY_RUNNING'
   | 'SHUTTING_DOWN'
+  /** A part memoryd cannot serve without (the database) is down. */
+  | 'UNAVAILABLE'
   | 'STORAGE'
   | 'EMBEDDER'
   | 'INTERNAL';

@@ -7,10 +7,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
   CONTEXT_CRITICAL_OVERFLOW: 422,
   CONTEXT_OVERFLOW: 422,
   SHUTTING_DOWN: 503,
+  UNAVAILABLE: 503,
   CONFIG_INVALID: 500,
   ALREADY_RUNNING: 500,
   STORAGE: 500,
@@ -30,13 +30,18 @@ export interface MappedError {
   internal: boolean;
 }
 
-// Fastify's own errors for bodies it could not read, by their stable codes.
-const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+// Fastify's own errors for requests it could not read, by their stable codes.
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string; details?: Record<string, unknown> }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'the request body is over the limit' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'INVALID_REQUEST', message: 'the Content-Length does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_REQUEST', message: 'the request body is empty' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the body must be JSON' },
-  FST_ERR_CTP_INVALID_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'the Content-Type header is not valid' },
+  // The server reads every body as JSON and drops the Content-Type before Fastify sees it
+  // (server.ts); should Fastify still refuse one, the header is what the client must fix.
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'INVALID_REQUEST',
+    message: 'invalid request: headers.content-type: not a media type',
+    details: { issues: [{ path: 'headers.content-type', message: 'not a media type; send application/json or leave it out' }] },
+  },
   FST_ERR_BAD_URL: { code: 'INVALID_REQUEST', message: 'the URL is not valid' },
   FST_ERR_MAX_PARAM_LENGTH: { code: 'INVALID_REQUEST', message: 'a path segment is over the length limit' },
   FST_ERR_ASYNC_CONSTRAINT: { code: 'INVALID_REQUEST', message: 'the request does not match any route constraint' },
@@ -45,14 +50,15 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
 export function mapError(error: unknown): MappedError {
   if (error instanceof AppError) {
     const status = STATUS_BY_CODE[error.code];
-    const internal = status >= 500 && error.code !== 'SHUTTING_DOWN';
+    // A 503 tells the client what is unavailable and that it may retry; a 500 is ours to fix.
+    const internal = status === 500;
     const message = internal ? 'internal error; details are in the daemon logs' : error.message;
     return { status, internal, body: { error: { code: internal ? 'INTERNAL' : error.code, message, details: internal ? {} : (error.details ?? {}) } } };
   }
   const fastifyCode = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   const known = FASTIFY_CODES[fastifyCode];
   if (known) {
-    return { status: STATUS_BY_CODE[known.code], internal: false, body: { error: { code: known.code, message: known.message, details: {} } } };
+    return { status: STATUS_BY_CODE[known.code], internal: false, body: { error: { code: known.code, message: known.message, details: known.details ?? {} } } };
   }
   return {
     status: 500,

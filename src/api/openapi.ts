@@ -1,17 +1,22 @@
+import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
-import type { RouteSpec } from './route.js';
+import type { ExtraResponse, RouteSpec } from './route.js';
 import { errorResponseSchema } from './schemas/common.js';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'invalid request (details.issues lists each problem with its field path)',
   404: 'not found',
   405: 'method not allowed',
+  409: 'conflicts with the current state',
   413: 'body or single message over its limit',
   422: 'the critical sections alone exceed the budget',
   500: 'internal error (no stack trace; see the daemon logs)',
+  503: 'memoryd is shutting down; retry when it is back',
 };
 
-/** The OpenAPI 3.1 document of the routes, generated from the same zod schemas that validate requests. */
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+/** The OpenAPI 3.1 document of the routes, generated from the same zod schemas and statuses that serve them. */
 export function buildOpenApiDocument(routes: readonly RouteSpec[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -37,26 +42,43 @@ function operation(route: RouteSpec): Record<string, unknown> {
     ...parametersOf(route.params, 'path'),
     ...parametersOf(route.query, 'query'),
   ];
+  const success = route.status ?? 200;
   const responses: Record<string, unknown> = {
-    200: {
-      description: 'success',
+    [success]: {
+      description: success === 201 ? 'created' : 'success',
       content: route.produces === 'text/plain'
         ? { 'text/plain': { schema: { type: 'string' } } }
         : { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : {} } },
     },
   };
-  for (const status of [400, ...(route.errors ?? []), 500]) {
-    responses[status] = {
-      description: STATUS_TEXT[status] ?? 'error',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  for (const extra of extraResponses(route)) {
+    responses[extra.status] = {
+      description: extra.description,
+      content: { 'application/json': { schema: extra.schema ? jsonSchema(extra.schema, 'output') : ERROR_REF } },
     };
   }
   return {
     summary: route.summary,
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    ...(route.body ? { requestBody: { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
     responses,
   };
+}
+
+/** What the route answers besides success: what the server does for any route with its inputs, then what the route declares. */
+function extraResponses(route: RouteSpec): ExtraResponse[] {
+  const takesInput = route.params !== undefined || route.query !== undefined || route.body !== undefined;
+  const statuses = [...(takesInput ? [400] : []), ...(route.body ? [413] : []), 500, 503];
+  const byStatus = new Map<number, ExtraResponse>(statuses.map((status) => [status, described(status)]));
+  for (const extra of route.errors ?? []) {
+    const declared = typeof extra === 'number' ? described(extra) : extra;
+    byStatus.set(declared.status, declared);
+  }
+  return [...byStatus.values()].sort((a, b) => a.status - b.status);
+}
+
+function described(status: number): ExtraResponse {
+  return { status, description: STATUS_TEXT[status] ?? STATUS_CODES[status] ?? `HTTP ${status}` };
 }
 
 function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): Record<string, unknown>[] {

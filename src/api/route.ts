@@ -9,9 +9,17 @@ export interface RouteInput<P, Q, B> {
   body: B;
 }
 
+/** An answer other than success that a route gives, as the OpenAPI document lists it. */
+export interface ExtraResponse {
+  status: number;
+  description: string;
+  /** The body, when it is not the bare error format. */
+  schema?: z.ZodType;
+}
+
 /**
- * One endpoint: its validation schemas (also the source of the OpenAPI document) and a
- * thin handler that calls one domain function and shapes the output.
+ * One endpoint: its validation schemas and statuses (also the source of the OpenAPI
+ * document) and a thin handler that calls one domain function and shapes the output.
  */
 export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   method: HttpMethod;
@@ -20,14 +28,21 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   summary: string;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
+  /** A body schema that accepts `undefined` makes the body optional. */
   body?: z.ZodType<B>;
-  /** The 200 response, for the OpenAPI document. */
+  /** The status of a success: 200 unless given (201 for a route that creates something). */
+  status?: 200 | 201;
+  /** The success body, for the OpenAPI document. */
   response?: z.ZodType;
   /** Responses in plain text (metrics) rather than JSON. */
   produces?: 'application/json' | 'text/plain';
-  /** Statuses other than 200 this route answers with, for the OpenAPI document. */
-  errors?: number[];
-  /** Returns the JSON body of a 200, or a `Reply` for another status or a text body. */
+  /**
+   * What else this route answers with, for the OpenAPI document, beyond what any route
+   * may (400 for a bad input, 413 for a body over the limit, 500, 503 while shutting down):
+   * a status in the error format, or one with its own description and body.
+   */
+  errors?: Array<number | ExtraResponse>;
+  /** Returns the JSON body of a success (`status`), or a `Reply` for another status or a text body. */
   handler(input: RouteInput<P, Q, B>): Promise<unknown> | unknown;
 }
 
@@ -36,7 +51,7 @@ export function defineRoute<P = undefined, Q = undefined, B = undefined>(spec: R
   return spec as unknown as RouteSpec;
 }
 
-/** A reply with a status other than 200, or a text body. */
+/** A reply with a status other than the route's success status, or a text body. */
 export class Reply {
   constructor(
     readonly status: number,

@@ -9,7 +9,7 @@ import { parseJsonBody } from './json-body.js';
 import { installLingeringClose } from './lingering-close.js';
 import { installShutdownDrain } from './shutdown-drain.js';
 import { pathPattern, Reply, type RouteSpec } from './route.js';
-import { parseRequestPart } from './validation.js';
+import { parseRequest } from './validation.js';
 
 export interface ServerOptions {
   routes: RouteSpec[];
@@ -61,6 +61,12 @@ export function createServer(options: ServerOptions): FastifyInstance {
   app.addHook('preClose', async () => lingering.destroyAll());
   app.removeAllContentTypeParsers();
   // Every body is JSON whatever its Content-Type, so `curl -d '{…}'` works as documented.
+  // Fastify answers a header it cannot parse (`json`, an empty one) with a 415 before any
+  // parser runs, so the header is dropped before Fastify reads it: only the body counts.
+  app.addHook('onRequest', (request, _reply, done) => {
+    delete request.raw.headers['content-type'];
+    done();
+  });
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
       done(null, parseJsonBody(body as Buffer));
@@ -105,11 +111,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
 }
 
 async function handle(route: RouteSpec, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const input = {
-    params: route.params ? parseRequestPart(route.params, request.params, 'params') : undefined,
-    query: route.query ? parseRequestPart(route.query, request.query, 'query') : undefined,
-    body: route.body ? parseRequestPart(route.body, request.body, 'body') : undefined,
-  };
+  const input = parseRequest(route, { params: request.params, query: request.query, body: request.body });
   const output = await route.handler(input);
   if (output instanceof Reply) {
     void reply.code(output.status);
@@ -120,7 +122,7 @@ async function handle(route: RouteSpec, request: FastifyRequest, reply: FastifyR
     }
     return;
   }
-  void reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(output));
+  void reply.code(route.status ?? 200).type('application/json; charset=utf-8').send(JSON.stringify(output));
 }
 
 /** A client may send this much more of a refused body before its connection is cut. */

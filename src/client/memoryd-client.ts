@@ -10,13 +10,18 @@ import type { HealthResponse } from '../api/schemas/health.js';
 import type { ContextRequestBody, ContextResponse, TurnRequestBody, TurnResponse } from '../api/schemas/sessions.js';
 import { SocketHttp, type RawResponse } from './http-over-socket.js';
 
-/** An error answered by the daemon, with the fields of api.md's error format. */
+/**
+ * An error answered by the daemon, with the fields of api.md's error format; `body` is the
+ * whole answer (a degraded health check's 503 also carries the health fields). An answer
+ * without the error format has the code `HTTP_<status>` and its text as the message.
+ */
 export class MemorydApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly details: Record<string, unknown>,
+    readonly body: unknown = undefined,
   ) {
     super(`${status} ${code}: ${message}`);
     this.name = 'MemorydApiError';
@@ -146,6 +151,17 @@ function parseOrThrow<T>(response: RawResponse): T {
   const type = String(response.headers['content-type'] ?? '');
   const parsed: unknown = type.includes('application/json') && response.body !== '' ? JSON.parse(response.body) : response.body;
   if (response.status >= 200 && response.status < 300) return parsed as T;
-  const error = (parsed as { error?: { code?: string; message?: string; details?: Record<string, unknown> } }).error;
-  throw new MemorydApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? String(parsed), error?.details ?? {});
+  const error = errorObject(parsed);
+  if (error) throw new MemorydApiError(response.status, error.code, error.message, error.details, parsed);
+  const text = response.body.length > 500 ? `${response.body.slice(0, 500)}…` : response.body;
+  throw new MemorydApiError(response.status, `HTTP_${response.status}`, `the answer has no error object: ${text}`, {}, parsed);
+}
+
+function errorObject(parsed: unknown): { code: string; message: string; details: Record<string, unknown> } | null {
+  if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return null;
+  const error: unknown = parsed.error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, details } = error as { code?: unknown; message?: unknown; details?: unknown };
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  return { code, message, details: typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {} };
 }

@@ -2,11 +2,15 @@ import type { ContextOutcome } from '../compiler/context-service.js';
 import type { AppMetrics } from './app-metrics.js';
 import type { SessionStats } from './session-stats.js';
 
-/** Records one successful context call in the metrics and the session's stats. */
+/**
+ * Records one successful context call in the metrics and the session's stats. A dry run
+ * changes nothing (api.md): only what it cost is measured, none of what it would have done.
+ */
 export function recordContextMetrics(metrics: AppMetrics, stats: SessionStats, sessionId: string, outcome: ContextOutcome, ms: number): void {
   const { prompt, window } = outcome;
   metrics.contextMs.observe(ms);
   metrics.compileMs.observe(outcome.compileMs);
+  if (outcome.dryRun) return;
   metrics.promptTokens.observe(prompt.tokens);
   metrics.windowSize.observe(window.windowTurns.length);
   if (prompt.level !== 'ok') metrics.thresholdCrossings.inc({ level: prompt.level });
@@ -26,5 +30,5 @@ export function recordContextMetrics(metrics: AppMetrics, stats: SessionStats, s
   if (changes.deleted.length > 0) metrics.facts.inc({ kind: 'deleted' }, changes.deleted.length);
   if (outcome.cached?.source === 'cache') metrics.cacheHits.inc();
   if (outcome.cached?.source === 'dedup') metrics.dedupHits.inc();
-  if (!outcome.dryRun) stats.record(sessionId, prompt.tokens);
+  stats.record(sessionId, prompt.tokens);
 }

@@ -113,7 +113,7 @@ describe('facts endpoints over the socket', () => {
     const before = f.database.sqlite.prepare('select count(*) as n, max(updated_at) as u from facts').get();
     const add = await apiError(client.json('POST', '/v1/facts', { fact: '   ', domain: 'hobbies', confidence: 'certain', extra: 1 }));
     expect(add.status).toBe(400);
-    expect(issuePaths(add)).toEqual(expect.arrayContaining(['body.fact', 'body.domain', 'body.confidence', 'body']));
+    expect(issuePaths(add)).toEqual(expect.arrayContaining(['body.fact', 'body.domain', 'body.confidence', 'body.extra']));
     const [id] = (await client.listFacts({ limit: 1 })).facts.map((fact) => fact.id);
     const empty = await apiError(client.json('PATCH', `/v1/facts/${id}`, {}));
     expect([empty.status, issuePaths(empty)]).toEqual([400, ['body']]);

@@ -4,7 +4,7 @@ import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MemorydClient } from '../../src/client/memoryd-client.js';
+import { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -156,6 +156,19 @@ describe('the client over the socket', () => {
     expect(await client.raw('DELETE', '/v1/x')).toMatchObject({ status: 204, body: '' });
     await expect(client.getFact('f1')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND', details: { id: 'f1' } });
     expect(server.connections()).toBe(1);
+  });
+
+  it('reports an error status whose body is not the error format with the status and the body, never "[object Object]"', async () => {
+    const server = await rawServer((socket, request) => {
+      if (request.head.includes('/v1/health')) socket.write(json('{"status":"degraded","db":"error"}').replace('200 OK', '503 Service Unavailable'));
+      else socket.write('HTTP/1.1 502 Bad Gateway\r\ncontent-type: text/plain\r\ncontent-length: 8\r\n\r\nupstream');
+    });
+    const client = clientFor(server.socketPath);
+    const degraded = await client.health().catch((error: unknown) => error);
+    expect(degraded).toBeInstanceOf(MemorydApiError);
+    expect(degraded).toMatchObject({ status: 503, code: 'HTTP_503', details: {}, body: { status: 'degraded', db: 'error' } });
+    expect((degraded as Error).message).toBe('503 HTTP_503: the answer has no error object: {"status":"degraded","db":"error"}');
+    await expect(client.json('GET', '/v1/x')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: '502 HTTP_502: the answer has no error object: upstream' });
   });
 
   it('fails a request the server does not answer in time, naming it, and does not reuse that connection', async () => {

@@ -1,6 +1,6 @@
 import type { FactChanges, FactView } from '../../facts/fact-record.js';
 import type { FactsService } from '../../facts/facts-service.js';
-import { defineRoute, Reply, type RouteSpec } from '../route.js';
+import { defineRoute, type ExtraResponse, type RouteSpec } from '../route.js';
 import {
   factChainResponseSchema,
   factDeleteBodySchema,
@@ -14,6 +14,8 @@ import {
   type ApiFact,
   type ApiFactChanges,
 } from '../schemas/facts.js';
+
+const FACT_CONFLICT: ExtraResponse = { status: 409, description: 'the fact is deleted or superseded: it can no longer be changed' };
 
 export interface FactsRouteDeps {
   facts: Pick<FactsService, 'list' | 'get' | 'add' | 'edit' | 'delete' | 'chain'>;
@@ -57,8 +59,9 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       path: '/v1/facts',
       summary: 'Add a fact explicitly (confidence high unless given); durable when answered',
       body: newFactBodySchema,
+      status: 201,
       response: factResponseSchema,
-      handler: async ({ body }) => Reply.json(201, { fact: toApiFact(await facts.add(body)) }),
+      handler: async ({ body }) => ({ fact: toApiFact(await facts.add(body)) }),
     }),
     defineRoute({
       method: 'GET',
@@ -76,7 +79,7 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       params: factParamsSchema,
       body: factPatchBodySchema,
       response: factResponseSchema,
-      errors: [404, 409],
+      errors: [404, FACT_CONFLICT],
       handler: async ({ params, body }) => ({ fact: toApiFact(await facts.edit(params.id, body)) }),
     }),
     defineRoute({
@@ -87,7 +90,7 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       query: factDeleteQuerySchema,
       body: factDeleteBodySchema,
       response: factResponseSchema,
-      errors: [404, 409],
+      errors: [404, FACT_CONFLICT],
       handler: ({ params, query, body }) => ({ fact: toApiFact(facts.delete(params.id, body?.reason ?? query.reason)) }),
     }),
     defineRoute({

@@ -1,7 +1,10 @@
-import type { HealthResponse } from '../schemas/health.js';
-import { healthResponseSchema } from '../schemas/health.js';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { mapError } from '../error-mapping.js';
 import { buildOpenApiDocument } from '../openapi.js';
 import { defineRoute, Reply, type RouteSpec } from '../route.js';
+import { errorResponseSchema } from '../schemas/common.js';
+import { degradedHealthResponseSchema, healthResponseSchema, type HealthResponse } from '../schemas/health.js';
 
 export interface SystemDeps {
   health(): HealthResponse;
@@ -10,6 +13,9 @@ export interface SystemDeps {
   routes(): readonly RouteSpec[];
 }
 
+// The parts the health check probes, as a message names them.
+const CHECKED_PARTS = { db: 'the database' } as const;
+
 export function systemRoutes(deps: SystemDeps): RouteSpec[] {
   return [
     defineRoute({
@@ -17,9 +23,18 @@ export function systemRoutes(deps: SystemDeps): RouteSpec[] {
       path: '/v1/health',
       summary: 'Liveness, version, database state, embedder and tokenizer in use',
       response: healthResponseSchema,
+      errors: [
+        {
+          status: 503,
+          description: 'degraded: the health fields and an error naming what is down (details.down); while shutting down, the error alone',
+          schema: z.union([degradedHealthResponseSchema, errorResponseSchema]),
+        },
+      ],
       handler: () => {
         const health = deps.health();
-        return health.status === 'ok' ? health : Reply.json(503, health);
+        if (health.status === 'ok') return health;
+        const { status, body } = mapError(unavailable(health));
+        return Reply.json(status, { ...health, ...body });
       },
     }),
     defineRoute({
@@ -29,4 +44,12 @@ export function systemRoutes(deps: SystemDeps): RouteSpec[] {
       handler: () => buildOpenApiDocument(deps.routes(), deps.version),
     }),
   ];
+}
+
+function unavailable(health: HealthResponse): AppError {
+  const down = (Object.keys(CHECKED_PARTS) as Array<keyof typeof CHECKED_PARTS>).filter((part) => health[part] === 'error');
+  const names = down.map((part) => CHECKED_PARTS[part]).join(' and ');
+  return new AppError('UNAVAILABLE', `memoryd is degraded: ${names} ${down.length === 1 ? 'is' : 'are'} down; details are in the daemon logs`, {
+    details: { down },
+  });
 }

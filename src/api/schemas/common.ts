@@ -15,4 +15,7 @@ export const errorResponseSchema = z.object({
 });
 
 /** An ISO-8601 timestamp with a time zone, e.g. `2026-11-22T10:00:00Z`. */
-export const isoTimeSchema = z.iso.datetime({ offset: true });
+export const isoTimeSchema = z.iso.datetime({
+  offset: true,
+  error: 'must be an ISO-8601 date-time with a time zone, e.g. 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00',
+});

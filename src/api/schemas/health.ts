@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponseSchema } from './common.js';
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -15,4 +16,11 @@ export const healthResponseSchema = z.object({
   tokenCap: z.number().int(),
 });
 
+/** The 503 of a degraded daemon: the health fields, and the error format saying what is down (`details.down`). */
+export const degradedHealthResponseSchema = healthResponseSchema.extend({
+  status: z.literal('degraded'),
+  error: errorResponseSchema.shape.error,
+});
+
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+export type DegradedHealthResponse = z.infer<typeof degradedHealthResponseSchema>;
