@@ -10,6 +10,7 @@ import { AppError } from './errors.js';
 import { createLogger, type LogSink } from './discardable/logger.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { selectEmbedder } from './embeddings/select-embedder.js';
+import { ReconfirmFlusher } from './facts/reconfirm-flusher.js';
 import { randomIds, type IdGenerator } from './ids.js';
 import { jobRegistry } from './jobs/registry.js';
 import { JobScheduler } from './jobs/scheduler.js';
@@ -36,7 +37,7 @@ export interface RunningDaemon {
   readonly context: AppContext;
   readonly services: Services;
   readonly socketPath: string;
-  /** Stops accepting, finishes requests in flight, flushes, closes the database and removes the socket. */
+  /** Stops accepting, finishes requests in flight, writes queued fact re-confirmations, closes the database and removes the socket. */
   stop(reason: string): Promise<void>;
 }
 
@@ -58,6 +59,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const context = await baseContext(options, { clock, log, database });
     const services = await buildServices(context);
     const routes = buildRoutes(context, services);
+    const reconfirmations = new ReconfirmFlusher(services.facts, log.logger, (count) => context.metrics.facts.inc({ kind: 'reconfirmed' }, count));
+    reconfirmations.start();
+    opened.unshift(() => reconfirmations.stop());
     const checkpointer = new IdleCheckpointer(database, log.logger);
     opened.unshift(() => checkpointer.stop());
     const app = createServer({
@@ -79,7 +83,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       { socketPath: config.socketPath, embedder: context.embedder.id, embedderReason: context.embedderReason, tokenizer: config.tokenizer },
       'memoryd ready',
     );
-    return { context, services, socketPath: config.socketPath, stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer })) };
+    return {
+      context,
+      services,
+      socketPath: config.socketPath,
+      stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer, reconfirmations })),
+    };
   } catch (error) {
     for (const close of opened) close();
     throw error;
@@ -124,9 +133,9 @@ async function listenPrivately(app: FastifyInstance, socketPath: string): Promis
 
 async function shutdown(
   reason: string,
-  parts: { context: AppContext; app: FastifyInstance; scheduler: JobScheduler; checkpointer: IdleCheckpointer },
+  parts: { context: AppContext; app: FastifyInstance; scheduler: JobScheduler; checkpointer: IdleCheckpointer; reconfirmations: ReconfirmFlusher },
 ): Promise<void> {
-  const { context, app, scheduler, checkpointer } = parts;
+  const { context, app, scheduler, checkpointer, reconfirmations } = parts;
   const logger = context.log.logger.child({ part: 'daemon' });
   logger.info({ reason }, 'shutting down');
   await scheduler.stop();
@@ -137,6 +146,9 @@ async function shutdown(
   } finally {
     clearTimeout(deadline);
   }
+  // After the last request: every re-confirmation it queued is written before the database closes.
+  reconfirmations.stop();
+  reconfirmations.flush();
   checkpointer.stop();
   context.database.close();
   removeSocketFile(context.config.socketPath);

@@ -6,12 +6,12 @@ import { advanceWindow } from '../conversation/window-advance.js';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
 import type { Logger } from '../discardable/logger.js';
-import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
+import type { FactSelection, FactSelectionRequest, SelectedFact } from '../facts/fact-selection.js';
 import { keepToolResult } from '../conversation/tool-result-text.js';
 import type { SessionRow } from '../storage/conversation-store.js';
 import { yieldToEventLoop } from '../event-loop.js';
 import type { Database } from '../storage/database.js';
-import { RollbackWith, runInTransaction, type TxScope } from '../storage/transaction.js';
+import { RollbackWith, runInTransaction, type TransactionOptions, type TxScope } from '../storage/transaction.js';
 import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.js';
 import type { PromptFrames } from './frames.js';
 import { gatherParts } from './gather-parts.js';
@@ -37,8 +37,12 @@ export interface FactChangeLists {
 /** The facts tier as the context call uses it (implemented by the facts service). */
 export interface FactsTier<Prepared = unknown> {
   prepareFromMessage(text: string): Promise<Prepared>;
+  /** Whether applying `prepared` may add, change or retire a fact (the call's commit is then durable). */
+  mayChangeFacts(prepared: Prepared): boolean;
   applyFromUserTurn(prepared: Prepared, provenance: { sessionId: string; turnNumber: number; at?: number }, scope: TxScope): FactChangeLists;
   selectForPrompt(request: FactSelectionRequest): FactSelection;
+  /** Queues facts for a batched re-confirmation at `at` (no write now). */
+  reconfirmLater(ids: readonly string[], at: number): void;
 }
 
 /** An earlier answer the assistant may return without calling the LLM. */
@@ -103,11 +107,16 @@ export interface ContextOutcome {
 /** Pending tool results share this many tokens (spec §3: 0–300). */
 export const TOOL_RESULTS_TOKENS = 300;
 
+const DURABLE_COMMIT: TransactionOptions = { durable: true };
+
 /**
  * The main call, once per user message, in one transaction: record the message (facts
  * extracted, window and segments moved, summaries written), record the tool results it
  * came with, consult the cache, and compile the prompt under the budget. Anything that
  * fails — an overflow included — rolls everything back; a dry run rolls back on purpose.
+ * A message that may add, change or retire a fact commits with an fsync (spec §4); the
+ * others commit on NORMAL. Facts the prompt holds because the message asked about them
+ * are queued for re-confirmation once the call commits (spec §6), written in a batch later.
  */
 export async function runContextCall(deps: ContextDeps, request: ContextRequest): Promise<ContextOutcome> {
   const budget = checkBudget(deps.config, request.budget);
@@ -117,6 +126,8 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
   const toolTurns = await prepareToolResults(deps, request.sessionId, request.toolResults ?? [], request.at ?? null);
   const toolSpecs = request.tools ?? [];
   const toolsPrepared = await deps.tools.prepare(toolSpecs);
+
+  const durable = deps.facts.mayChangeFacts(factsPrepared);
 
   return runInTransaction(deps.database, (scope) => {
     const recorded = recordTurn(deps.recorder, request.sessionId, userTurn, scope);
@@ -135,20 +146,23 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const session = markUsedTools(deps, request, recorded.session);
     const cached = deps.cache?.lookup(request.message, userTurn.embedding) ?? null;
 
+    let facts: FactSelection = { items: [], candidates: [] };
+    let selectedAt = 0;
     const gather = () => {
       const live = window.live;
       const recent = live
         .filter((turn) => !current.has(turn.turnNumber) && turn.content !== null)
         .slice(-3)
         .map((turn) => turn.content as string);
+      selectedAt = deps.clock.now();
       const selection = deps.facts.selectForPrompt({
         message: request.message,
         embedding: userTurn.embedding,
         domain: userTurn.domain ?? classifyDomain(request.message),
         recentTurns: recent,
-        now: deps.clock.now(),
+        now: selectedAt,
       });
-      const facts = withoutTouched(selection, factChanges);
+      facts = withoutTouched(selection, factChanges);
       const tools = deps.tools.items(toolSpecs, toolsPrepared, { message: request.message, embedding: userTurn.embedding, used: session.used });
       return gatherParts(deps.recorder.store, deps.config, deps.summaryArchive, {
         sessionId: request.sessionId,
@@ -179,6 +193,9 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const compileStart = performance.now();
     const prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
     const compileMs = performance.now() - compileStart;
+    const asked = askedFactsInPrompt(facts, prompt);
+    // Runs only if this commits: a dry run or an overflow queues nothing.
+    if (asked.length > 0) scope.afterCommit(() => deps.facts.reconfirmLater(asked, request.at ?? selectedAt));
     const outcome: ContextOutcome = {
       prompt,
       compileMs,
@@ -193,7 +210,27 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     };
     if (request.dryRun === true) throw new RollbackWith(outcome);
     return outcome;
-  });
+  }, durable ? DURABLE_COMMIT : undefined);
+}
+
+/**
+ * The selected facts flagged `asked` that the compiled prompt holds. The facts section
+ * keeps a prefix of its items then candidates, by rank: growth appends the next
+ * candidates, compression drops the lowest-ranked, and a dropped section keeps none.
+ */
+function askedFactsInPrompt(selection: FactSelection, prompt: CompiledPrompt): string[] {
+  const asked: string[] = [];
+  if (!selection.items.some(isAsked) && !selection.candidates.some(isAsked)) return asked;
+  let kept = prompt.report.sections.find((section) => section.id === 'facts')?.itemsKept ?? 0;
+  for (const fact of [...selection.items, ...selection.candidates]) {
+    if (kept-- <= 0) break;
+    if (fact.asked === true) asked.push(fact.id);
+  }
+  return asked;
+}
+
+function isAsked(fact: SelectedFact): boolean {
+  return fact.asked === true;
 }
 
 /**

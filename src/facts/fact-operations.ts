@@ -3,7 +3,7 @@ import type { Domain } from '../domains/domain.js';
 import { vectorToBuffer } from '../embeddings/vector.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { factRowsSupersededBy, findFactRow, listFactRows, updateFactRow, type FactRow } from '../storage/facts-repo.js';
-import { runInTransaction } from '../storage/transaction.js';
+import { runInTransaction, type TransactionOptions } from '../storage/transaction.js';
 import { effectiveStatus, viewFact } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { indexedFact } from './fact-index.js';
@@ -25,6 +25,9 @@ export interface FactListFilter {
 }
 
 export const DEFAULT_LIST_LIMIT = 100;
+
+/** Every write through the API is acknowledged to the assistant: it commits with an fsync (spec §4). */
+const ACKNOWLEDGED: TransactionOptions = { durable: true };
 
 /** Facts as readers see them now, newest first (ties by id, descending). */
 export function listFacts(rt: FactsRuntime, filter: FactListFilter): FactView[] {
@@ -54,7 +57,7 @@ export interface NewFactInput {
   confidence?: FactConfidence;
 }
 
-/** Adds a fact as given (no contradiction rules: the caller chose it); durable when this resolves. */
+/** Adds a fact as given (no contradiction rules: the caller chose it); durable (fsynced) when this resolves. */
 export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<FactView> {
   const prepared = await prepareStatement(rt, input.fact);
   const id = rt.ids.next('fact');
@@ -74,7 +77,7 @@ export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<Fa
       embedderId: rt.embedder.id,
     });
     return finishWrites(ctx, rt.onFactsChanged).added[0] as FactView;
-  });
+  }, ACKNOWLEDGED);
 }
 
 export interface FactEdit {
@@ -110,7 +113,7 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
     const changed = prepared !== null || next.domain !== row.domain || next.confidence !== row.confidence;
     if (changed) rt.onFactsChanged?.([...new Set([row.domain, next.domain])].sort(), scope);
     return viewFact(recordOf(next), now);
-  });
+  }, ACKNOWLEDGED);
 }
 
 function statementColumns(rt: FactsRuntime, prepared: PreparedStatement): Partial<FactRow> {
@@ -130,7 +133,7 @@ export function confirmFact(rt: FactsRuntime, id: string): FactView {
     const ctx = writeContext({ db: rt.database.db, index: rt.index, scope, now: rt.clock.now() });
     reconfirmFact(ctx, row);
     return finishWrites(ctx, rt.onFactsChanged).reconfirmed[0] as FactView;
-  });
+  }, ACKNOWLEDGED);
 }
 
 export const API_DELETE_REASON = 'deleted through the API';
@@ -142,7 +145,7 @@ export function removeFact(rt: FactsRuntime, id: string, reason?: string): FactV
     const ctx = writeContext({ db: rt.database.db, index: rt.index, scope, now: rt.clock.now() });
     deleteFact(ctx, row, reason?.trim() || API_DELETE_REASON);
     return finishWrites(ctx, rt.onFactsChanged).deleted[0] as FactView;
-  });
+  }, ACKNOWLEDGED);
 }
 
 /**

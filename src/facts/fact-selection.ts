@@ -25,7 +25,7 @@ export interface SelectedFact {
   score: number;
   /**
    * The message asks about this fact (names its value or subject, or is very similar):
-   * re-confirm it once it is in the prompt (`FactsService.reconfirm`, spec §6).
+   * once the prompt holds it, it is queued for re-confirmation (`FactsService.reconfirmLater`, spec §6).
    */
   asked?: boolean;
 }

@@ -24,7 +24,8 @@ import {
   type FactListFilter,
   type NewFactInput,
 } from './fact-operations.js';
-import { applyTurnFacts, prepareTurnFacts, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
+import { ReconfirmQueue, writeQueuedReconfirmations } from './reconfirm-queue.js';
+import { applyTurnFacts, mayChangeFacts, prepareTurnFacts, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
 
 const REEMBED_BATCH = 64;
 
@@ -37,6 +38,8 @@ export class FactsService {
   private readonly rt: FactsRuntime;
   /** The stems of the message (prepared, then selected for) and of the turns before it, which come back on the next messages. */
   private readonly stems = new StemSets();
+  /** Facts a prompt answered a question with, re-confirmed in batches (spec §4, §6). */
+  private readonly reconfirmQueue = new ReconfirmQueue();
 
   constructor(deps: FactsServiceDeps) {
     this.rt = { ...deps, index: new FactIndex() };
@@ -88,6 +91,11 @@ export class FactsService {
     return prepareTurnFacts(this.rt, text, role, (message) => this.stems.of(message));
   }
 
+  /** Whether writing `prepared` may add, change or retire a fact: its transaction must then commit durably. */
+  mayChangeFacts(prepared: PreparedFacts): boolean {
+    return mayChangeFacts(prepared);
+  }
+
   /** Writes what a user turn says about facts, inside the caller's transaction (see turn-facts.ts). */
   applyFromUserTurn(prepared: PreparedFacts, provenance: TurnProvenance, scope: TxScope): FactChanges {
     const now = this.rt.clock.now();
@@ -97,8 +105,9 @@ export class FactsService {
   }
 
   /**
-   * Re-confirms live facts by id inside the caller's transaction (e.g. the selected facts
-   * flagged `asked` once the prompt holds them, spec §6); unknown or retired ids are skipped.
+   * Re-confirms live facts by id inside the caller's transaction, now; unknown or retired
+   * ids are skipped. (Facts a prompt held because they were asked about go through
+   * `reconfirmLater`, batched.)
    */
   reconfirm(ids: readonly string[], scope: TxScope): FactView[] {
     const now = this.rt.clock.now();
@@ -108,6 +117,31 @@ export class FactsService {
       if (row && isLiveStatus(row.status)) reconfirmFact(ctx, row);
     }
     return finishWrites(ctx, this.rt.onFactsChanged).reconfirmed;
+  }
+
+  /**
+   * Queues facts a prompt held because the message asked about them, to be re-confirmed
+   * at `at` by the next `flushReconfirmations` (spec §6). Writes nothing: the context
+   * call that asks stays free of the extra write.
+   */
+  reconfirmLater(ids: readonly string[], at: number): void {
+    this.reconfirmQueue.add(ids, at);
+  }
+
+  /**
+   * Writes the queued re-confirmations in one transaction, each with its queued time;
+   * facts retired since are skipped. Returns the facts re-confirmed. On a failure the
+   * queue keeps them for the next flush.
+   */
+  flushReconfirmations(): FactView[] {
+    const due = this.reconfirmQueue.take();
+    const { database, index, clock, onFactsChanged } = this.rt;
+    try {
+      return writeQueuedReconfirmations({ database, index, now: clock.now(), onFactsChanged }, due);
+    } catch (error) {
+      this.reconfirmQueue.restore(due);
+      throw error;
+    }
   }
 
   /**

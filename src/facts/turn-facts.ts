@@ -60,6 +60,17 @@ export async function prepareTurnFacts(
 }
 
 /**
+ * Whether applying `prepared` may add, change, supersede or delete a fact, known before
+ * the transaction opens (its commit must then be durable, spec §4). Re-confirmations by
+ * mention alone do not count: the spec lets those wait for a batch, so losing one to a
+ * power loss is allowed. False positives (a restatement that only re-confirms) cost one
+ * fsync; there are no false negatives: `applyTurnFacts` writes nothing else.
+ */
+export function mayChangeFacts(prepared: PreparedFacts): boolean {
+  return prepared.role === 'user' && (prepared.facts.length > 0 || prepared.forget !== null);
+}
+
+/**
  * Applies one user turn to the factual tier inside the caller's transaction: forget
  * requests first, then each extracted fact (retraction, restatement, contradiction or
  * new fact), then re-confirmation of the facts the message mentions. Only facts of the

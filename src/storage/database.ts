@@ -24,7 +24,9 @@ const BUSY_TIMEOUT_MS = 5000;
  * Opens (creating if needed) the database file with WAL, synchronous=NORMAL, foreign
  * keys and a busy timeout, and applies pending migrations. With WAL, NORMAL makes every
  * committed transaction survive a crash of the process; only a power loss or OS crash
- * can roll back the last transactions (the file itself stays consistent).
+ * can roll back the last transactions (the file itself stays consistent). Transactions
+ * that must survive those too (new or changed facts) ask `runInTransaction` for a
+ * durable commit, which syncs with FULL.
  */
 export function openDatabase(path: string): Database {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
