@@ -7,7 +7,6 @@ import { classifyDomain } from '../domains/classify-domain.js';
 import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
 import type { Logger } from '../discardable/logger.js';
 import type { FactSelection, FactSelectionRequest, SelectedFact } from '../facts/fact-selection.js';
-import { keepToolResult } from '../conversation/tool-result-text.js';
 import type { SessionRow } from '../storage/conversation-store.js';
 import { yieldToEventLoop } from '../event-loop.js';
 import type { Database } from '../storage/database.js';
@@ -15,6 +14,7 @@ import { RollbackWith, runInTransaction, type TransactionOptions, type TxScope }
 import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.js';
 import type { PromptFrames } from './frames.js';
 import { gatherParts } from './gather-parts.js';
+import { fitToolResults } from './tool-results.js';
 import type { Counted } from './prompt-parts.js';
 import type { SummaryArchiveCache } from './summary-retrieval.js';
 import type { ToolCatalog, ToolSpec } from './tool-catalog.js';
@@ -103,9 +103,6 @@ export interface ContextOutcome {
   cached: CachedAnswer | null;
   dryRun: boolean;
 }
-
-/** Pending tool results share this many tokens (spec §3: 0–300). */
-export const TOOL_RESULTS_TOKENS = 300;
 
 const DURABLE_COMMIT: TransactionOptions = { durable: true };
 
@@ -277,12 +274,13 @@ function checkSizes(config: Config, request: ContextRequest): void {
  * model saw is what the session remembers.
  */
 async function prepareToolResults(deps: ContextDeps, sessionId: string, results: readonly ToolResultInput[], at: number | null): Promise<PreparedTurn[]> {
-  const share = Math.max(40, Math.floor(TOOL_RESULTS_TOKENS / Math.max(1, results.length)));
+  // Each result costs up to a few ms to fit: let other requests through between them.
+  const fitted = await fitToolResults(deps.recorder.tokenizer, results, yieldToEventLoop);
   const prepared: PreparedTurn[] = [];
-  for (const result of results) {
-    // Each result costs up to a few ms to fit: let other requests through between them.
-    await yieldToEventLoop();
-    const kept = keepToolResult(deps.recorder.tokenizer, result.content, share);
+  if (fitted.marker !== null) {
+    prepared.push(await prepareTurn(deps.recorder, sessionId, { role: 'tool', content: fitted.marker.text, contentTokens: fitted.marker.tokens, at }));
+  }
+  for (const { result, kept } of fitted.kept) {
     prepared.push(
       await prepareTurn(deps.recorder, sessionId, { role: 'tool', content: kept.text, contentTokens: kept.tokens, toolCallId: result.toolCallId, toolName: result.name, at }),
     );

@@ -58,7 +58,7 @@ export function buildSections(parts: PromptParts, frames: PromptFrames): Section
       content: items(parts.tools, 'last'),
     }),
     section('tool-results', {
-      // Already head-tail fitted when recorded (≤ 300 tokens): under pressure they go whole.
+      // Already fitted when recorded, 300 tokens in all (tool-results.ts): under pressure they go whole.
       strategy: ['drop-oldest'],
       render: { mode: 'per-item' },
       frame: 0,

@@ -23,11 +23,24 @@ const OMITTED = '[result omitted: too long]';
  * discardable; what the model saw is what the session remembers.
  */
 export function keepToolResult(tokenizer: Tokenizer, content: string, maxTokens: number): KeptToolResult {
-  const room = maxTokens - tokenizer.messageCost('tool', '');
+  return fitToolResult(tokenizer, measureToolResult(tokenizer, content), maxTokens);
+}
+
+/**
+ * A tool's output bounded to its first and last TOOL_RESULT_END_CHARS characters when
+ * longer than four times that, and count(text): what keeping it starts from. The
+ * message it makes costs `messageCost('tool', '') + tokens`.
+ */
+export function measureToolResult(tokenizer: Tokenizer, content: string): KeptToolResult {
   const bounded = content.length > 4 * TOOL_RESULT_END_CHARS ? headAndTail(content, TOOL_RESULT_END_CHARS) : content;
-  const tokens = tokenizer.count(bounded);
-  if (tokens <= room) return { text: bounded, tokens };
-  const fitted = fitContent(tokenizer, bounded, room, 'head-tail', DEFAULT_ELISION_MARKER);
+  return { text: bounded, tokens: tokenizer.count(bounded) };
+}
+
+/** A measured output (see measureToolResult) as kept within a message of `maxTokens`. */
+export function fitToolResult(tokenizer: Tokenizer, measured: KeptToolResult, maxTokens: number): KeptToolResult {
+  const room = maxTokens - tokenizer.messageCost('tool', '');
+  if (measured.tokens <= room) return measured;
+  const fitted = fitContent(tokenizer, measured.text, room, 'head-tail', DEFAULT_ELISION_MARKER);
   return fitted === null ? { text: OMITTED, tokens: tokenizer.count(OMITTED) } : { text: fitted.text, tokens: fitted.size };
 }
 

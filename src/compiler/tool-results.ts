@@ -1,0 +1,112 @@
+import { fitToolResult, measureToolResult, type KeptToolResult } from '../conversation/tool-result-text.js';
+import { AppError } from '../errors.js';
+import type { Tokenizer } from '../tokens/tokenizer.js';
+
+/** All the pending tool results of one request share this many tokens, messages and all (spec §3: 0–300). */
+export const TOOL_RESULTS_TOKENS = 300;
+
+/**
+ * The least a kept result is given: its message overhead (5 tokens) and a head and tail
+ * worth reading. Below it a sliver of every result would show nothing of any of them.
+ */
+export const MIN_TOOL_RESULT_TOKENS = 40;
+
+/** Which of a request's tool results keep a turn, and the marker that counts the others. */
+export interface ToolResultsPlan {
+  /** How many of the oldest results (the first ones of the request) are left out. */
+  omitted: number;
+  /** What stands for them, as the content of one tool turn; null when none is left out. */
+  marker: KeptToolResult | null;
+  /** Tokens the kept results' messages share: the budget less the marker's message. */
+  room: number;
+}
+
+/** A tool result as a request hands it in, kept within its share. */
+export interface FittedToolResult<T> {
+  result: T;
+  kept: KeptToolResult;
+}
+
+/** The turns a request's tool results become, in the order they are recorded. */
+export interface FittedToolResults<T> {
+  /** Recorded first: it stands for the oldest results, so it renders before the kept ones. */
+  marker: KeptToolResult | null;
+  kept: Array<FittedToolResult<T>>;
+}
+
+/** The content of the turn that stands for results left out: it says how many, never which. */
+export function omittedResultsText(count: number): string {
+  return `[${count} earlier tool result${count === 1 ? '' : 's'} omitted: the tool results of one request share ${TOOL_RESULTS_TOKENS} tokens]`;
+}
+
+/**
+ * Which results fit in TOOL_RESULTS_TOKENS. Every one when each can have at least
+ * MIN_TOOL_RESULT_TOKENS; else the newest that can, and one marker turn counting the
+ * oldest ones, so no result leaves the prompt unseen (token-box.md §4). The newest are
+ * kept because the section's own lens (`drop-oldest`) sacrifices the oldest too, and the
+ * assistant's latest step is what the user's message follows. A sliver of each (an even
+ * floor(300/n) share) was not chosen: past 7 results it is under 40 tokens a message,
+ * and at 50 results (what a request may carry) 6 tokens, the message overhead alone.
+ */
+export function planToolResults(tokenizer: Tokenizer, count: number): ToolResultsPlan {
+  if (count * MIN_TOOL_RESULT_TOKENS <= TOOL_RESULTS_TOKENS) return { omitted: 0, marker: null, room: TOOL_RESULTS_TOKENS };
+  for (let kept = Math.floor(TOOL_RESULTS_TOKENS / MIN_TOOL_RESULT_TOKENS); kept >= 0; kept -= 1) {
+    const text = omittedResultsText(count - kept);
+    const markerCost = tokenizer.messageCost('tool', text);
+    if (kept * MIN_TOOL_RESULT_TOKENS + markerCost <= TOOL_RESULTS_TOKENS) {
+      return { omitted: count - kept, marker: { text, tokens: tokenizer.count(text) }, room: TOOL_RESULTS_TOKENS - markerCost };
+    }
+  }
+  // The marker alone costs ~25 tokens of the 300: unreachable unless the constants change.
+  throw new AppError('INTERNAL', `the omitted-results marker does not fit in ${TOOL_RESULTS_TOKENS} tokens`);
+}
+
+/**
+ * Shares `room` tokens among messages that would cost `costs` whole, each its whole cost
+ * when that is at most an even share of what is left, else an even share (floor) of it:
+ * cheaper messages go first (ties in input order), so what a short result leaves goes to
+ * the longer ones. Σ shares ≤ room; share ≤ cost; and, when room ≥ n × m, every share
+ * below its cost is ≥ m.
+ */
+export function shareToolResultTokens(costs: readonly number[], room: number): number[] {
+  const order = costs.map((cost, index) => ({ cost, index })).sort((a, b) => a.cost - b.cost || a.index - b.index);
+  const shares = costs.map(() => 0);
+  let left = room;
+  order.forEach(({ cost, index }, position) => {
+    const share = Math.min(cost, Math.floor(left / (order.length - position)));
+    shares[index] = share;
+    left -= share;
+  });
+  return shares;
+}
+
+/**
+ * A request's tool results as the session keeps them: all their messages (the marker's
+ * included) cost at most TOOL_RESULTS_TOKENS together, whatever their number (see
+ * planToolResults and shareToolResultTokens); each is head-tail fitted into its share.
+ * `pause` runs before each result's measuring and fitting (a few ms each), so the caller
+ * can let other requests through; it changes nothing of the result.
+ */
+export async function fitToolResults<T extends { content: string }>(
+  tokenizer: Tokenizer,
+  results: readonly T[],
+  pause: () => Promise<void> = async () => {},
+): Promise<FittedToolResults<T>> {
+  const plan = planToolResults(tokenizer, results.length);
+  const kept = results.slice(plan.omitted);
+  const overhead = tokenizer.messageCost('tool', '');
+  const measured: KeptToolResult[] = [];
+  for (const result of kept) {
+    await pause();
+    measured.push(measureToolResult(tokenizer, result.content));
+  }
+  const shares = shareToolResultTokens(measured.map((each) => overhead + each.tokens), plan.room);
+  const fitted: Array<FittedToolResult<T>> = [];
+  for (const [index, result] of kept.entries()) {
+    const whole = measured[index] as KeptToolResult;
+    const share = shares[index] as number;
+    if (overhead + whole.tokens > share) await pause();
+    fitted.push({ result, kept: fitToolResult(tokenizer, whole, share) });
+  }
+  return { marker: plan.marker, kept: fitted };
+}
