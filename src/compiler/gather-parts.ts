@@ -1,11 +1,12 @@
 import type { Config } from '../config/config.js';
 import type { FactSelection } from '../facts/fact-selection.js';
 import type { LayoutItem, RenderedMessage } from '../layout/index.js';
-import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
+import type { ConversationStore, TurnRow } from '../storage/conversation-store.js';
 import type { TxScope } from '../storage/transaction.js';
 import { toChunk } from '../tokens/chunks.js';
 import { detectPastReference } from './past-reference.js';
 import type { Counted, PromptParts } from './prompt-parts.js';
+import { chooseSummaries } from './prompt-summaries.js';
 import { retrieveArchived, type SummaryArchiveCache } from './summary-retrieval.js';
 
 /** What the tiers hand the compiler for one request, besides the database. */
@@ -25,7 +26,7 @@ export interface GatherInput {
   scope: TxScope;
 }
 
-/** Archived summaries a question about the past may bring back (they share the 200-token budget). */
+/** Archived summaries a question about the past may bring back (they share the prompt's 4 places and 200 tokens). */
 const ARCHIVED_RETRIEVED = 4;
 
 /**
@@ -135,21 +136,19 @@ function messageCount(item: LayoutItem): number {
 }
 
 /**
- * The active summaries, plus archived ones when the message asks about the past,
- * within the summaries budget (200 tokens): retrieved ones first, then the newest
- * active ones. Rendered oldest first.
+ * The active summaries, plus archived ones when the message asks about the past: at most
+ * MEMORYD_MAX_SUMMARIES of them (4) within MEMORYD_TOTAL_SUMMARIES_MAX tokens (200), the
+ * retrieved ones first (see chooseSummaries). Rendered oldest first (their key is their number).
  */
 function summaryItems(store: ConversationStore, config: Config, summaryArchive: SummaryArchiveCache, input: GatherInput): LayoutItem[] {
   const active = store.activeSummaries(input.sessionId);
+  const places = config.window.maxSummaries;
   const reference = detectPastReference(input.userTurn.content ?? '', input.now);
-  const retrieved = reference === null ? [] : retrieveArchived(store, summaryArchive, input.scope, input.sessionId, input.userTurn.content ?? '', reference, ARCHIVED_RETRIEVED);
-  const chosen: SummaryRow[] = [];
-  let tokens = 0;
-  for (const row of [...retrieved, ...[...active].reverse()]) {
-    if (tokens + row.tokenCount > config.window.totalSummariesMax) continue;
-    tokens += row.tokenCount;
-    chosen.push(row);
-  }
+  const retrieved =
+    reference === null || places === 0
+      ? []
+      : retrieveArchived(store, summaryArchive, input.scope, input.sessionId, input.userTurn.content ?? '', reference, Math.min(ARCHIVED_RETRIEVED, places));
+  const chosen = chooseSummaries(retrieved, active, { count: places, tokens: config.window.totalSummariesMax });
   return chosen.map((row) => ({
     id: `summary:${row.id}`,
     key: row.seq,
