@@ -8,6 +8,7 @@ import { sessionsRoutes } from './api/routes/sessions.js';
 import { systemRoutes } from './api/routes/system.js';
 import type { HealthResponse } from './api/schemas/health.js';
 import { createAnswerStore } from './cache/answer-store.js';
+import { markOutputInvalid } from './conversation/output-validity.js';
 import { ResponseCache } from './cache/response-cache.js';
 import { ToolCache } from './cache/tool-cache.js';
 import type { Clock } from './clock.js';
@@ -139,7 +140,13 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
     }),
     ...factsRoutes({ facts: services.facts }),
     ...toolCacheRoutes({ toolCache: services.toolCache, maxResultBytes: config.maxMessageBytes }),
-    ...discardRoutes({ db: database.db, clock, logger, maxContentBytes: config.maxMessageBytes }),
+    ...discardRoutes({
+      db: database.db,
+      clock,
+      logger,
+      maxContentBytes: config.maxMessageBytes,
+      outputs: { markInvalid: (sessionId) => markOutputInvalid({ store: services.recorder.store, database }, sessionId) },
+    }),
     ...metricsRoutes({
       render: () => {
         metrics.uptime.set(Math.round((clock.now() - context.startedAt) / 1000));

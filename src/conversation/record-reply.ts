@@ -46,7 +46,8 @@ export const STORED_TOOL_RESULT_TOKENS = 300;
 
 /**
  * Records a turn that is not the user's current message: the assistant's answer (its
- * structural validity decides whether the format instructions come back; a cacheable
+ * structural validity decides whether the format instructions come back, and an answer
+ * recorded without it brings them back as an invalid one does; a cacheable
  * answer is offered to the response cache) or a tool's result (kept head-tail within
  * 300 tokens; the raw output is discardable).
  */
@@ -77,7 +78,10 @@ export async function recordReply(
     const recorded = recordTurn(deps.recorder, sessionId, prepared, scope);
     const { session } = recorded;
     const changes: SessionChanges = {};
-    if (input.role === 'assistant' && input.outputValid !== undefined) changes.lastOutputValid = input.outputValid;
+    // An answer recorded without `outputValid` is not known to be valid: only an answer that
+    // says it passed validation lets the next prompt leave the format instructions out (spec §3).
+    const validity = input.outputValid ?? null;
+    if (input.role === 'assistant' && session.lastOutputValid !== validity) changes.lastOutputValid = validity;
     const toolName = input.toolName;
     if (toolName !== undefined) {
       const used = new Set(JSON.parse(session.usedTools) as string[]);

@@ -35,20 +35,31 @@ export function discard(logger: Logger, record: DiscardRecord): void {
   else log.info(fields, 'discardable record');
 }
 
+/** The sessions' output validity, as a failed parse reports it (the conversation tier's `markOutputInvalid`). */
+export interface OutputValidity {
+  markInvalid(sessionId: string): void;
+}
+
 export interface DiscardDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** Absent only where no session can be concerned (tests of the logs alone). */
+  outputs?: OutputValidity;
 }
 
 /**
- * `POST /v1/discard`: logs the record (see `discard`) and, for a failed parse or a stack
- * trace that carries an error summary, records the summary for `lastErrorForRetry`.
+ * `POST /v1/discard`: logs the record (see `discard`); a failed parse of a session marks
+ * its output invalid, so the next prompt re-injects the format instructions (spec §3;
+ * only that flag reaches a prompt, never the record); and a failed parse or a stack trace
+ * that carries an error summary records the summary for `lastErrorForRetry`.
  */
 export function acceptDiscardable(deps: DiscardDeps, record: DiscardRecord): { discarded: true; errorRecorded: boolean } {
   discard(deps.logger, record);
+  const sessionId = record.sessionId ?? null;
+  if (record.kind === 'parse_failure' && sessionId !== null) deps.outputs?.markInvalid(sessionId);
   const summary = record.error ?? null;
   if (summary === null || !ERROR_KINDS.has(record.kind)) return { discarded: true, errorRecorded: false };
-  recordError(deps.db, { sessionId: record.sessionId ?? null, ...summary }, deps.clock.now());
+  recordError(deps.db, { sessionId, ...summary }, deps.clock.now());
   return { discarded: true, errorRecorded: true };
 }
