@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../compare.js';
 import { InvalidRequestError } from '../errors.js';
 
 /** Deeper values cannot come through the API (its JSON depth limit is 64) and would overflow. */
@@ -45,7 +46,7 @@ function writeObject(value: object, path: string, depth: number): string {
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) throw notJson(path, 'only plain objects are JSON objects');
   const entries = Object.entries(value).filter(([, child]) => child !== undefined);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  entries.sort(([a], [b]) => compareCodeUnits(a, b));
   return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${write(child, `${path}.${key}`, depth + 1)}`).join(',')}}`;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setNewest } from '../bounded-map.js';
+import { compareCodeUnits } from '../compare.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import type { LayoutItem } from '../layout/index.js';
@@ -105,7 +106,8 @@ function rankTools(
       const named = lower.includes(tool.name.toLowerCase()) ? 1 : 0;
       return { tool, described, index, score: named + cosine(embedding, described.embedding) };
     })
-    .sort((a, b) => b.score - a.score || a.tool.name.localeCompare(b.tool.name) || a.index - b.index);
+    // Ties by code units, never a locale's collation (token-box.md §5).
+    .sort((a, b) => b.score - a.score || compareCodeUnits(a.tool.name, b.tool.name) || a.index - b.index);
 }
 
 function firstSentence(description: string): string {

@@ -1,3 +1,5 @@
+import { compareCodeUnits } from '../compare.js';
+
 /** Label values of one series, e.g. `{section: "window"}`. */
 export type Labels = Readonly<Record<string, string>>;
 
@@ -40,7 +42,7 @@ export class Counter implements Metric {
 
   render(): string[] {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const [key, value] of [...this.values].sort(([a], [b]) => a.localeCompare(b))) lines.push(series(this.name, key, value));
+    for (const [key, value] of [...this.values].sort(([a], [b]) => compareCodeUnits(a, b))) lines.push(series(this.name, key, value));
     return lines;
   }
 }
@@ -59,7 +61,7 @@ export class Gauge implements Metric {
 
   render(): string[] {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} gauge`];
-    for (const [key, value] of [...this.values].sort(([a], [b]) => a.localeCompare(b))) lines.push(series(this.name, key, value));
+    for (const [key, value] of [...this.values].sort(([a], [b]) => compareCodeUnits(a, b))) lines.push(series(this.name, key, value));
     return lines;
   }
 }
