@@ -8,7 +8,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   CONTEXT_CRITICAL_OVERFLOW: 422,
-  CONTEXT_OVERFLOW: 422,
+  // The layout's guard against its own bug (a total over budget): nothing the client can fix.
+  CONTEXT_OVERFLOW: 500,
   SHUTTING_DOWN: 503,
   UNAVAILABLE: 503,
   CONFIG_INVALID: 500,
