@@ -95,8 +95,11 @@ describe('the context call', () => {
     expect(await at(Math.ceil(size / 0.85))).toBe('compress');
     expect(await at(Math.ceil(size / 0.95))).toBe('critical');
     // Dry runs change nothing, metrics included (test/foundation/api-contract.test.ts): a real call is counted.
-    expect((await chat.say('Just checking the levels of usage.', { budget: Math.ceil(size / 0.95) })).level).not.toBe('ok');
-    expect(await daemon.client.metrics()).toMatch(/memoryd_context_threshold_total\{level="(warning|compress|critical)"\} \d+/);
+    const counted = (text: string, level: string) => Number(new RegExp(`memoryd_context_threshold_total\\{level="${level}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+    const before = await daemon.client.metrics();
+    const real = await chat.say('Just checking the levels of usage.', { budget: Math.ceil(size / 0.95) });
+    expect(real.level).not.toBe('ok');
+    expect(counted(await daemon.client.metrics(), real.level)).toBe(counted(before, real.level) + 1);
   });
 });
 
