@@ -2,7 +2,7 @@ import type { Tokenizer } from '../tokens/tokenizer.js';
 import { candidatePhrases, isTopical, rankKeywords, type Keyword, type Phrase } from './keywords.js';
 import { fitSummary, type FittedSummary, type SummaryDraft } from './summary-budget.js';
 import { findDecisions, findOpenQuestions, findOutcome } from './summary-clauses.js';
-import { DEFAULT_TEXT_LIMITS, splitSentences, tokenize, type SummaryTurn, type TextLimits } from './summary-text.js';
+import { DEFAULT_TEXT_LIMITS, pastedCodeLanguage, splitSentences, tokenize, type SummaryTurn, type TextLimits } from './summary-text.js';
 
 export type { ConversationSummary, FittedSummary } from './summary-budget.js';
 export type { SummaryTurn } from './summary-text.js';
@@ -66,6 +66,11 @@ export function summarizeSegment(
     decisions,
     open_questions: findOpenQuestions(sentences, replySentences).slice(-opts.maxOpenQuestions),
   };
+  if (saysNothing(draft)) {
+    // Only pasted code and words that keep nothing ("Noted."): say that code was pasted.
+    const language = pastedCodeLanguage(turns, opts.limits);
+    if (language !== null) draft.discussed = [[...(language === '' ? [] : [language]), 'code', 'block']];
+  }
   return fitSummary(draft, tokenizer, opts.maxTokens);
 }
 
@@ -121,4 +126,8 @@ function saysNothingMore(words: readonly string[], outcome: readonly string[]): 
   const stems = (text: readonly string[]): string[] => tokenize(text.join(' ')).map((token) => token.stem);
   const inOutcome = new Set(stems(outcome));
   return stems(words).every((stem) => inOutcome.has(stem));
+}
+
+function saysNothing(draft: SummaryDraft): boolean {
+  return draft.topic.length === 0 && draft.discussed.length === 0 && draft.outcome.length === 0 && draft.decisions.length === 0 && draft.open_questions.length === 0;
 }

@@ -61,6 +61,27 @@ function withoutCodeBlocks(text: string): string {
   return text.includes('```') || text.includes('~~~') ? text.replace(CODE_BLOCK, '\n') : text;
 }
 
+/** The opening line of a fenced block, and its info string (```python). */
+const CODE_FENCE = /(?:^|\n)[ \t]*(?:```|~~~)[ \t]*([^\n]*)\n/u;
+const LANGUAGE_NAME = /^[A-Za-z][\w+#.-]{0,19}$/u;
+
+/**
+ * Whether the segment's turns paste fenced code (read as far as `splitSentences` reads
+ * them), and the language the first block names ('' when it names none); null when none
+ * does. The code itself never makes a summary, but a segment that says nothing else is
+ * still summarised as having pasted it, rather than vanishing without a trace.
+ */
+export function pastedCodeLanguage(turns: readonly SummaryTurn[], limits: TextLimits = DEFAULT_TEXT_LIMITS): string | null {
+  for (const turn of turns) {
+    if (turn.role === 'tool') continue;
+    const fence = CODE_FENCE.exec(turn.content.slice(0, limits.maxTurnChars * CODE_SCAN_FACTOR));
+    if (fence === null) continue;
+    const info = (fence[1] ?? '').trim().split(/\s+/u)[0] ?? '';
+    return LANGUAGE_NAME.test(info) ? info.toLowerCase() : '';
+  }
+  return null;
+}
+
 /** Splits each turn's head into sentences of tokens, in order (fenced code blocks left out). */
 export function splitSentences(turns: readonly SummaryTurn[], limits: TextLimits = DEFAULT_TEXT_LIMITS): Sentence[] {
   const sentences: Sentence[] = [];

@@ -43,6 +43,19 @@ describe('SegmentSummarizer', () => {
     expect(atClosing([turn(8, 'Noted.', 'assistant'), turn(9, 'Remember that my manager is Laura.')]).empty).toBe(false);
   });
 
+  it('keeps a trace of a segment that only pasted code: not the code, that it was pasted', () => {
+    const pasted = atClosing([turn(8, '```python\ndef total(items):\n    return sum(item.price for item in items)\n```'), turn(9, 'Noted.', 'assistant')]);
+    expect(pasted.empty).toBe(false);
+    expect(JSON.parse(pasted.body)).toMatchObject({ discussed: ['python code block'] });
+    expect(pasted.body).not.toMatch(/def|total|price/u);
+    expect(pasted.searchText).toContain('code');
+    const unnamed = atClosing([turn(8, '~~~\nSELECT 1;\n~~~'), turn(9, 'Ok.', 'assistant')]);
+    expect(JSON.parse(unnamed.body)).toMatchObject({ discussed: ['code block'] });
+    // Inline backticks are no block; and words around a block are summarised as before.
+    expect(atClosing([turn(8, 'Ok ```'), turn(9, 'Noted.', 'assistant')]).empty).toBe(true);
+    expect(JSON.parse(atClosing([turn(8, 'Why does the Atlas parser fail?\n```js\nparse(x)\n```')]).body)).not.toMatchObject({ discussed: ['js code block'] });
+  });
+
   it('holds the summary as rendered, its compact form, their exact counts and its search words', () => {
     const content = atClosing(GARDEN);
     const body = JSON.parse(content.body) as Record<string, unknown>;
