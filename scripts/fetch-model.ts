@@ -1,9 +1,8 @@
-// npm run fetch-model -- [--data-dir ./data] [--model Xenova/all-MiniLM-L6-v2]: downloads the
-// embedding model once into <data-dir>/models and verifies it offline.
-import { resolve, join } from 'node:path';
-import { parseArgs } from 'node:util';
+// npm run fetch-model -- [--models-dir <dir>] [--model <owner/name>]: downloads the embedding
+// model once into the daemon's models dir (MEMORYD_MODELS_DIR) and verifies it offline.
+import { FETCH_MODEL_USAGE, parseFetchModelArgs } from '../src/cli/fetch-model-args.js';
+import { loadConfig } from '../src/config/config.js';
 import { fetchModel } from '../src/embeddings/fetch-model.js';
-import { DEFAULT_MODEL_ID } from '../src/embeddings/model-files.js';
 import type { DownloadProgress } from '../src/embeddings/transformers-embedder.js';
 
 const reported = new Map<string, number>();
@@ -21,14 +20,15 @@ function report(event: DownloadProgress): void {
 }
 
 try {
-  const { values } = parseArgs({
-    options: { 'data-dir': { type: 'string', default: './data' }, model: { type: 'string', default: DEFAULT_MODEL_ID } },
-  });
-  const modelsDir = join(resolve(values['data-dir']), 'models');
-  process.stderr.write(`fetching ${values.model} into ${modelsDir}\n`);
-  const result = await fetchModel({ modelsDir, modelId: values.model, onProgress: report });
-  process.stdout.write(`model ready: ${result.embedderId} (${result.dims} dims) in ${result.directory}\n`);
+  const args = parseFetchModelArgs(process.argv.slice(2), loadConfig(process.env, { cwd: process.cwd() }), process.cwd());
+  if (args.help) {
+    process.stdout.write(FETCH_MODEL_USAGE);
+  } else {
+    process.stderr.write(`fetching ${args.modelId} into ${args.modelsDir}\n`);
+    const result = await fetchModel({ modelsDir: args.modelsDir, modelId: args.modelId, onProgress: report });
+    process.stdout.write(`model ready: ${result.embedderId} (${result.dims} dims) in ${result.directory}\n`);
+  }
 } catch (error) {
-  process.stderr.write(`fetch-model failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`fetch-model failed: ${error instanceof Error ? error.message : String(error)}\n${FETCH_MODEL_USAGE}`);
   process.exitCode = 1;
 }
