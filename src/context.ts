@@ -139,7 +139,11 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
       systemVersion: services.systemVersion,
     }),
     ...factsRoutes({ facts: services.facts }),
-    ...toolCacheRoutes({ toolCache: services.toolCache, maxResultBytes: config.maxMessageBytes }),
+    ...toolCacheRoutes({
+      toolCache: services.toolCache,
+      maxResultBytes: config.maxMessageBytes,
+      onLookup: (result) => metrics.toolCacheLookups.inc({ result }),
+    }),
     ...discardRoutes({
       db: database.db,
       clock,

@@ -157,13 +157,24 @@ export class ResponseCache {
    * names above the threshold (`dedup`). Null for time-dependent, emotional and other
    * uncacheable messages.
    * `embedding` is the message's vector by this cache's embedder (null: exact hits only).
+   * `after`: answers cached at or before it are not served (the session's last side effect).
    */
-  lookup(message: string, embedding: Float32Array | null): CachedAnswer | null {
-    if (cacheRefusal(message, { sideEffectSinceQuestion: false }) !== null) return null;
+  lookup(message: string, embedding: Float32Array | null, after: number | null = null): CachedAnswer | null {
+    return this.consult(message, embedding, after).answer;
+  }
+
+  /** `lookup`, and whether the message was one the cache may answer at all (for the miss count). */
+  consult(message: string, embedding: Float32Array | null, after: number | null): { answer: CachedAnswer | null; consulted: boolean } {
+    if (cacheRefusal(message, { sideEffectSinceQuestion: false }) !== null) return { answer: null, consulted: false };
+    return { answer: this.find(message, embedding, after), consulted: true };
+  }
+
+  private find(message: string, embedding: Float32Array | null, after: number | null): CachedAnswer | null {
     const language = detectLanguage(message);
     const now = this.options.clock.now();
+    const fresh = (row: ResponseCacheRow): boolean => after === null || row.createdAt > after;
     const exact = this.reader.findLive(responseCacheKey(message), now);
-    if (exact) return this.answer(exact, 'cache', 1, language);
+    if (exact && fresh(exact)) return this.answer(exact, 'cache', 1, language);
     if (embedding === null) return null;
     this.checkDims(embedding);
     const threshold = this.options.dedupThreshold;
@@ -173,7 +184,7 @@ export class ResponseCache {
         this.index.delete(candidate.key);
         continue;
       }
-      if (!mayShareAnswer(message, row.query)) continue;
+      if (!fresh(row) || !mayShareAnswer(message, row.query)) continue;
       const similarity = cosine(embedding, this.vectorOf(row.embedding));
       if (similarity > threshold) return this.answer(row, 'dedup', similarity, language);
     }

@@ -54,7 +54,12 @@ export interface CachedAnswer {
 
 /** The response cache and intent dedup, as the context call consults them. */
 export interface AnswerCache {
-  lookup(message: string, embedding: Float32Array): CachedAnswer | null;
+  /**
+   * The cached answer for the message, if any; `consulted` is false when the message may
+   * never be answered from the cache (time-dependent, emotional…). `after`: only answers
+   * cached after this time (epoch ms) may be served.
+   */
+  consult(message: string, embedding: Float32Array, after: number | null): { answer: CachedAnswer | null; consulted: boolean };
 }
 
 export interface ToolResultInput {
@@ -101,6 +106,8 @@ export interface ContextOutcome {
   pressure: boolean;
   factChanges: FactChangeLists;
   cached: CachedAnswer | null;
+  /** The message could have been answered from the cache, and was not. */
+  cacheMiss: boolean;
   dryRun: boolean;
 }
 
@@ -141,7 +148,10 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       window = laterWindow(window, tool.window);
     }
     const session = markUsedTools(deps, request, recorded.session);
-    const cached = deps.cache?.lookup(request.message, userTurn.embedding) ?? null;
+    // An answer cached before a side effect of this session (a tool that changed something,
+    // this request's included) may no longer hold: only later ones are served (spec §4).
+    const consulted = deps.cache?.consult(request.message, userTurn.embedding, session.sideEffectAt) ?? { answer: null, consulted: false };
+    const cached = consulted.answer;
 
     let facts: FactSelection = { items: [], candidates: [] };
     let selectedAt = 0;
@@ -203,6 +213,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       pressure,
       factChanges,
       cached,
+      cacheMiss: consulted.consulted && cached === null,
       dryRun: request.dryRun === true,
     };
     if (request.dryRun === true) throw new RollbackWith(outcome);
@@ -288,17 +299,22 @@ async function prepareToolResults(deps: ContextDeps, sessionId: string, results:
   return prepared;
 }
 
-function markUsedTools(deps: ContextDeps, request: ContextRequest, session: SessionRow): { used: Set<string>; lastOutputValid: boolean | null } {
+function markUsedTools(
+  deps: ContextDeps,
+  request: ContextRequest,
+  session: SessionRow,
+): { used: Set<string>; lastOutputValid: boolean | null; sideEffectAt: number | null } {
   const used = new Set(JSON.parse(session.usedTools) as string[]);
   const before = used.size;
   for (const result of request.toolResults ?? []) used.add(result.name);
   const declaredSideEffects = new Set((request.tools ?? []).filter((tool) => tool.sideEffects === true).map((tool) => tool.name));
   const sideEffect = (request.toolResults ?? []).some((result) => declaredSideEffects.has(result.name));
+  const sideEffectAt = sideEffect ? deps.clock.now() : session.sideEffectAt;
   if (used.size !== before || sideEffect) {
     deps.recorder.store.updateSession(request.sessionId, {
       usedTools: JSON.stringify([...used].sort()),
-      ...(sideEffect ? { sideEffectAt: deps.clock.now() } : {}),
+      ...(sideEffect ? { sideEffectAt } : {}),
     });
   }
-  return { used, lastOutputValid: session.lastOutputValid };
+  return { used, lastOutputValid: session.lastOutputValid, sideEffectAt };
 }

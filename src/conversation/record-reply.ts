@@ -100,7 +100,8 @@ export async function recordReply(
                 question: question.text,
                 answer: input.content,
                 prepared: questionPrepared,
-                sideEffectSinceQuestion: session.sideEffectAt !== null && session.sideEffectAt >= question.at,
+                // This very answer's side effect counts too (`session` is the row before it).
+                sideEffectSinceQuestion: input.sideEffects === true || (session.sideEffectAt !== null && session.sideEffectAt >= question.at),
               },
               scope,
             );

@@ -14,6 +14,7 @@ export interface AppMetrics {
   cacheHits: Counter;
   dedupHits: Counter;
   cacheMisses: Counter;
+  toolCacheLookups: Counter;
   facts: Counter;
   topicShifts: Counter;
   summariesCreated: Counter;
@@ -37,7 +38,8 @@ export function createAppMetrics(): AppMetrics {
     thresholdCrossings: registry.counter('memoryd_context_threshold_total', 'prompts at or above a usage threshold, per level'),
     cacheHits: registry.counter('memoryd_cache_hits_total', 'context calls answered from the response cache'),
     dedupHits: registry.counter('memoryd_dedup_hits_total', 'context calls answered by intent dedup'),
-    cacheMisses: registry.counter('memoryd_cache_misses_total', 'cacheable questions with no cached answer'),
+    cacheMisses: registry.counter('memoryd_cache_misses_total', 'context calls whose message the cache may answer, with no cached answer'),
+    toolCacheLookups: registry.counter('memoryd_tool_cache_lookups_total', 'tool-cache lookups, per result (hit, miss)'),
     facts: registry.counter('memoryd_facts_total', 'fact changes, per kind (added, reconfirmed, superseded, deleted)'),
     topicShifts: registry.counter('memoryd_topic_shifts_total', 'topic shifts detected, per reason'),
     summariesCreated: registry.counter('memoryd_summaries_total', 'summaries written'),

@@ -30,5 +30,6 @@ export function recordContextMetrics(metrics: AppMetrics, stats: SessionStats, s
   if (changes.deleted.length > 0) metrics.facts.inc({ kind: 'deleted' }, changes.deleted.length);
   if (outcome.cached?.source === 'cache') metrics.cacheHits.inc();
   if (outcome.cached?.source === 'dedup') metrics.dedupHits.inc();
+  if (outcome.cacheMiss) metrics.cacheMisses.inc();
   stats.record(sessionId, prompt.tokens);
 }

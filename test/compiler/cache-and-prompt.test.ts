@@ -60,6 +60,60 @@ describe('answers from the cache through the context call', () => {
     expect((await conversation(client, 'probe').say('Where do I work?', { dryRun: true })).cached).toBeNull();
   });
 
+  it('serves no answer cached before a side effect of the session, the request that carries it included', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
+    const { client } = await started({ clock });
+    const chat = conversation(client, 'bank');
+    await chat.say('What is my account balance?');
+    expect((await client.recordTurn('bank', { role: 'assistant', content: 'Your balance is 900 EUR.', cacheable: true })).cache).toEqual({ stored: true });
+    expect((await conversation(client, 'bank-2').say('What is my account balance?')).cached?.source).toBe('cache');
+
+    const transfer = { name: 'transfer', description: 'Moves money between accounts.', sideEffects: true };
+    const afterTransfer = await chat.say('What is my account balance?', {
+      tools: [transfer],
+      toolResults: [{ toolCallId: 't1', name: 'transfer', content: 'Transferred 100 EUR to savings.' }],
+    });
+    expect(afterTransfer.cached).toBeNull();
+    clock.advance(60_000);
+    // Later in the same session too, for the exact question and a rephrasing: the cached answer predates the transfer.
+    expect((await chat.say('What is my account balance, please?')).cached).toBeNull();
+    expect((await chat.say('What is my account balance?')).cached).toBeNull();
+    // An answer cached after the side effect is served again.
+    expect((await client.recordTurn('bank', { role: 'assistant', content: 'Your balance is 800 EUR.', cacheable: true })).cache).toEqual({ stored: true });
+    expect((await chat.say('What is my account balance?')).cached?.response).toBe('Your balance is 800 EUR.');
+  });
+
+  it('does not cache an answer that itself had side effects', async () => {
+    const { client } = await started();
+    await conversation(client, 'booking').say('Can you book the table for two at Casa Lisboa?');
+    const reply = await client.recordTurn('booking', { role: 'assistant', content: 'Booked: table for two at 20:00.', cacheable: true, sideEffects: true });
+    expect(reply.cache?.stored).toBe(false);
+    expect((await conversation(client, 'booking-2').say('Can you book the table for two at Casa Lisboa?')).cached).toBeNull();
+  });
+
+  it('count a miss only for a message the cache may answer, and the tool cache\'s hits and misses', async () => {
+    const { client } = await started();
+    const count = async (series: string) => Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\d+)$`, 'm').exec(await client.metrics())?.[1] ?? 0);
+    const chat = conversation(client, 'misses');
+    await chat.say('Who is my accountant?');
+    expect(await count('memoryd_cache_misses_total')).toBe(1);
+    await chat.say('What time is it?');
+    expect(await count('memoryd_cache_misses_total')).toBe(1);
+    await client.recordTurn('misses', { role: 'assistant', content: 'Your accountant is Ana Ruiz.' });
+    await chat.say('Who is my accountant?');
+    await client.recordTurn('misses', { role: 'assistant', content: 'Ana Ruiz.', cacheable: true });
+    expect(await count('memoryd_cache_misses_total')).toBe(2);
+    expect((await conversation(client, 'misses-2').say('Who is my accountant?')).cached?.source).toBe('cache');
+    expect(await count('memoryd_cache_misses_total')).toBe(2);
+
+    const path = `/v1/tool-cache/get_weather?params=${encodeURIComponent(JSON.stringify({ city: 'Porto' }))}`;
+    expect((await client.json<{ hit: boolean }>('GET', path)).hit).toBe(false);
+    await client.json('PUT', '/v1/tool-cache/get_weather', { params: { city: 'Porto' }, result: { celsius: 21 }, idempotent: true });
+    expect((await client.json<{ hit: boolean }>('GET', path)).hit).toBe(true);
+    expect(await count('memoryd_tool_cache_lookups_total{result="miss"}')).toBe(1);
+    expect(await count('memoryd_tool_cache_lookups_total{result="hit"}')).toBe(1);
+  });
+
   it('expires answers after 24 hours', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
     const { client } = await started({ clock });

@@ -14,6 +14,8 @@ export interface ToolCacheRouteDeps {
   toolCache: ToolCache;
   /** Largest result (UTF-8 bytes of its JSON) accepted; config.maxMessageBytes. */
   maxResultBytes: number;
+  /** Told each lookup's result (metrics). */
+  onLookup?: (result: 'hit' | 'miss') => void;
 }
 
 /** `GET|PUT /v1/tool-cache/:toolName`: results of idempotent tools, kept 1 h. */
@@ -29,6 +31,7 @@ export function toolCacheRoutes(deps: ToolCacheRouteDeps): RouteSpec[] {
       handler: ({ params, query }) => {
         const args = parseToolArguments(query.params);
         const hit = deps.toolCache.get(params.toolName, args);
+        deps.onLookup?.(hit ? 'hit' : 'miss');
         if (!hit) return { hit: false, toolName: params.toolName, key: toolCacheKey(params.toolName, args) };
         return {
           hit: true,
