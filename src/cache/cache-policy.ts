@@ -14,6 +14,7 @@ import {
   SECOND_PERSON,
   SPANISH_MARKERS,
   TIME_PHRASES,
+  TIME_QUESTION_ENDINGS,
   TRAILING_FILLERS,
 } from './policy-lexicon.js';
 
@@ -63,6 +64,8 @@ function phraseIndex(phrases: readonly string[]): PhraseIndex {
 // Compiled once from constant tables: pure data, no I/O. Lookups run on every context call.
 const TIME_INDEX = phraseIndex(TIME_PHRASES);
 const EMOTION_INDEX = phraseIndex(EMOTION_PHRASES);
+const TIME_ENDINGS = new Set(TIME_QUESTION_ENDINGS);
+const TIME_ENDING_LENGTHS = [...new Set(TIME_QUESTION_ENDINGS.map((phrase) => phrase.split(' ').length))];
 
 function containsPhrase(words: readonly string[], index: PhraseIndex): boolean {
   for (let start = 0; start < words.length; start++) {
@@ -74,6 +77,11 @@ function containsPhrase(words: readonly string[], index: PhraseIndex): boolean {
     }
   }
   return false;
+}
+
+// One Set lookup per distinct phrase length; builds at most that many short strings.
+function endsWithPhrase(words: readonly string[], endings: ReadonlySet<string>, lengths: readonly number[]): boolean {
+  return lengths.some((length) => length <= words.length && endings.has(words.slice(words.length - length).join(' ')));
 }
 
 const APOSTROPHE_IN_WORD = /(\p{L})['’`´](\p{L})/gu;
@@ -141,12 +149,14 @@ export function cacheRefusal(question: string, context: PolicyContext): CacheRef
   const lower = question.toLowerCase();
   if (containsPhrase(words, EMOTION_INDEX) || EMOTION_SYMBOLS.some((symbol) => lower.includes(symbol))) return 'emotional';
   if (containsPhrase(words, TIME_INDEX)) return 'time-dependent';
-  if (!looksLikeQuestion(question, words)) return 'not-a-question';
+  const head = stripFillers(words);
+  if (endsWithPhrase(head, TIME_ENDINGS, TIME_ENDING_LENGTHS)) return 'time-dependent';
+  if (!looksLikeQuestion(question, head)) return 'not-a-question';
   return null;
 }
 
-function looksLikeQuestion(raw: string, words: string[]): boolean {
-  const head = stripFillers(words);
+// `head` is the folded words without filler (`stripFillers`), computed once by the caller.
+function looksLikeQuestion(raw: string, head: string[]): boolean {
   const [first, second] = head;
   if (first === undefined) return false;
   if (/[?¿]/u.test(raw)) return true;

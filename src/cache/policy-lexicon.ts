@@ -15,6 +15,7 @@ export const TIME_PHRASES: readonly string[] = [
   'how long ago', 'since when', 'how old', 'until', 'til', 'deadline', 'schedule', 'calendar',
   'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend',
   'o clock', 'oclock', 'am i late', 'still open', 'open now', 'price', 'stock', 'score',
+  'is the time in',
   // Spanish
   'ahora', 'ahorita', 'hoy', 'recien', 'manana', 'pasado manana', 'ayer', 'anoche', 'anteayer',
   'esta noche', 'esta tarde', 'esta manana', 'esta semana', 'este fin de semana', 'este mes', 'este ano',
@@ -26,6 +27,24 @@ export const TIME_PHRASES: readonly string[] = [
   'que edad tengo', 'hasta cuando', 'cuanto falta', 'agenda', 'calendario', 'horario',
   'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo', 'finde',
   'precio', 'cotizacion',
+  'que horas', 'tienes hora', 'tenes hora', 'a cuantos estamos', 'ano estamos', 'mes estamos', 'semana estamos',
+];
+
+/**
+ * Asking for the clock or the calendar, matched only as the last words of a question
+ * (after trailing filler): "What is the date?" asks for today's date, but "What is the
+ * date of my wedding?" for a stored fact, and "…most of the time?" for neither.
+ */
+export const TIME_QUESTION_ENDINGS: readonly string[] = [
+  // English
+  'is the time', 'me the time', 'know the time', 'got the time', 'have the time',
+  'is the date', 'me the date', 'know the date', 'is the day', 'me the day', 'whats the day',
+  'is the month', 'me the month', 'whats the month', 'is the year', 'me the year', 'whats the year',
+  'year is it', 'month is it', 'week is it', 'date is it', 'year are we in', 'month are we in', 'day are we in',
+  // Spanish
+  'es la hora', 'dime la hora', 'decime la hora', 'dices la hora', 'sabes la hora', 'das la hora',
+  'es la fecha', 'dime la fecha', 'decime la fecha', 'dices la fecha', 'sabes la fecha',
+  'que ano es', 'es el ano', 'dime el ano', 'que mes es', 'es el mes', 'dime el mes', 'es el dia', 'dime el dia',
 ];
 
 /** Messages that carry feelings: never answered from a cache (spec §4, "emotional queries"). */
@@ -37,6 +56,14 @@ export const EMOTION_PHRASES: readonly string[] = [
   'frightened', 'overwhelmed', 'frustrated', 'heartbroken', 'hopeless', 'miserable', 'grief',
   'grieving', 'crying', 'cry', 'panic', 'nervous', 'hurt', 'hate myself', 'i miss', 'cope',
   'exhausted', 'burned out', 'burnt out', 'ashamed', 'guilty', 'jealous',
+  'hate me', 'hates me', 'hate my life', 'nobody likes me', 'nobody loves me', 'nobody cares', 'no one likes me',
+  'no one loves me', 'no one cares', 'nobody understands me', 'no one understands me',
+  'am i a failure', 'im a failure', 'i am a failure', 'am i a loser', 'im a loser', 'i am a loser',
+  'worthless', 'am i stupid', 'am i ugly', 'am i a bad person', 'not good enough', 'whats wrong with me',
+  'what is wrong with me', 'im not ok', 'im not okay', 'im struggling', 'i am struggling', 'fed up', 'sick of',
+  'sick and tired', 'cant take it', 'cant cope',
+  'breakup', 'breakups', 'break up', 'broke up', 'breaking up', 'broken up', 'split up', 'dumped me',
+  'cheated on me', 'heartbreak', 'get over him', 'get over her', 'my divorce', 'getting divorced',
   // Spanish
   'me siento', 'me sentia', 'siento que', 'estoy triste', 'triste', 'tristeza', 'deprimido',
   'deprimida', 'depresion', 'ansioso', 'ansiosa', 'ansiedad', 'enojado', 'enojada', 'enfadado',
@@ -46,6 +73,14 @@ export const EMOTION_PHRASES: readonly string[] = [
   'frustrada', 'angustia', 'angustiado', 'angustiada', 'llorar', 'llorando', 'lloro', 'panico',
   'nervioso', 'nerviosa', 'extrano a', 'te extrano', 'duelo', 'desesperado', 'desesperada',
   'agotado', 'agotada', 'culpable', 'verguenza', 'celoso', 'celosa',
+  'estoy mal', 'estoy fatal', 'estoy harto', 'estoy harta', 'harto de', 'harta de', 'estoy hasta',
+  'estoy cansado de', 'estoy cansada de', 'estoy destrozado', 'estoy destrozada', 'estoy hecho polvo',
+  'estoy hecha polvo', 'estoy de bajon', 'no puedo mas', 'lo paso mal', 'lo estoy pasando mal', 'que me pasa',
+  'me odian', 'me odia', 'me odio', 'odio mi vida', 'nadie me quiere', 'nadie me entiende', 'nadie me soporta',
+  'soy un fracaso', 'soy una fracasada', 'soy un fracasado', 'soy un perdedor', 'soy una perdedora',
+  'soy un inutil', 'soy una inutil', 'no valgo nada', 'ruptura', 'rompi con', 'rompio conmigo', 'termino conmigo',
+  'me fue infiel', 'me puso los cuernos', 'corazon roto', 'desamor', 'mi divorcio', 'mi novio me dejo', 'mi novia me dejo',
+  'mi pareja me dejo', 'me dejo mi novio', 'me dejo mi novia', 'me dejo mi pareja',
 ];
 
 /** Emoji and emoticons of distress, matched in the raw text. */

@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cacheRefusal } from '../../src/cache/cache-policy.js';
+
+// Spec §4: time-dependent questions and emotional queries are never cached. These tables
+// hold the questions a review found cached, their obvious variants, and the personal
+// factual questions that look like them but must stay cacheable.
+
+const calm = { sideEffectSinceQuestion: false };
+
+const TIME_QUESTIONS = [
+  'What is the time?', 'Tell me the time', 'What is the date?', "What's the date today", 'What year is it?',
+  'What month is it?', 'What day is it?', 'Can you tell me the time?', 'Do you know the date?', 'Got the time?',
+  "What's the year?", 'Which month is it?', 'What year are we in?', 'What is the time in London?',
+  'what is the time, please', 'Tell me the date again', 'Which date is it?',
+  // The opening hours of a place depend on the weekday and change: not a fact about the user.
+  'What time does my gym open?',
+  'Dime la hora', '¿Cuál es la hora?', '¿Qué hora es?', '¿Qué año es?', '¿Qué día es?', '¿En qué mes estamos?',
+  '¿Me dices la hora, por favor?', '¿Sabes la fecha?', '¿Qué horas son?', '¿Tienes hora?', '¿A cuántos estamos?',
+  '¿En qué año estamos?', '¿Cuál es la fecha?', '¿Qué mes es?', 'Decime la hora', '¿A qué hora abre mi gimnasio?',
+];
+
+const EMOTIONAL_QUESTIONS = [
+  'Why does everyone hate me?', 'Am I a failure?', 'How do I deal with my breakup?', 'Does my team hate me?',
+  "I'm a failure, what should I do?", 'Nobody loves me, why?', "What's wrong with me?", 'Am I a loser?',
+  'Am I worthless?', "I'm fed up with my job, what do I do?", 'How do I get over her?',
+  'My girlfriend broke up with me, what do I do?', "I'm not okay, what do I do?",
+  'Estoy mal, ¿qué hago?', 'Estoy harto, ¿qué hago?', 'Estoy harta de mi trabajo, ¿qué hago?',
+  '¿Por qué todos me odian?', '¿Soy un fracaso?', 'Nadie me quiere, ¿por qué?', '¿Cómo supero la ruptura?',
+  'Mi novia me dejó, ¿qué hago?', 'Estoy fatal, ¿qué hago?', 'No puedo más, ¿qué hago?', '¿Qué me pasa?',
+];
+
+/** Personal factual questions: they name a time, a date or a feeling word, but ask for a stored fact. */
+const CACHEABLE_QUESTIONS = [
+  "What is my dentist's name?", 'Which date did I set for the launch?', 'What is the date of my wedding?',
+  'What is the time of my flight?', 'Who was my manager at the time?', 'Do I work from home most of the time?',
+  'What year did I graduate?', 'In which month was I born?', 'What year is my car?', 'Which food do I hate?',
+  'Did I give up smoking?', 'Where does my ex live?', 'How do I deal with merge conflicts in our repo?',
+  'Did the migration end in failure?', 'Who left me a voicemail?',
+  '¿Cuál es la hora de mi vuelo?', '¿En qué año nací?', '¿Qué año es mi coche?', '¿Cuál es la fecha de mi boda?',
+  '¿En qué mes es mi cumpleaños?', '¿Qué deporte odio?', '¿Dónde vive mi ex?', '¿Estoy inscrito en el gimnasio?',
+  '¿Cuántos hermanos tengo?',
+];
+
+describe('cacheRefusal: the lexicon of time and feelings', () => {
+  it.each(TIME_QUESTIONS)('refuses the time-dependent %s', (question) => {
+    expect(cacheRefusal(question, calm)).toBe('time-dependent');
+  });
+
+  it.each(EMOTIONAL_QUESTIONS)('refuses the emotional %s', (question) => {
+    expect(cacheRefusal(question, calm)).toBe('emotional');
+  });
+
+  it.each(CACHEABLE_QUESTIONS)('keeps the factual %s cacheable', (question) => {
+    expect(cacheRefusal(question, calm)).toBeNull();
+  });
+
+  it('decides the same for any casing and filler around a question', () => {
+    const heads = ['', 'hey, ', 'ok so ', 'oye, ', 'hola, ', 'please '];
+    const tails = ['', ' please', ', por favor', ' again', ' thanks', '?', '!!'];
+    const cases = [(text: string) => text, (text: string) => text.toUpperCase(), (text: string) => text.toLowerCase()];
+    const labelled = [
+      ...TIME_QUESTIONS.map((question) => [question, 'time-dependent'] as const),
+      ...EMOTIONAL_QUESTIONS.map((question) => [question, 'emotional'] as const),
+      ...CACHEABLE_QUESTIONS.map((question) => [question, null] as const),
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...labelled),
+        fc.constantFrom(...heads),
+        fc.constantFrom(...tails),
+        fc.constantFrom(...cases),
+        ([question, refusal], head, tail, casing) => {
+          expect(cacheRefusal(casing(`${head}${question}${tail}`), calm)).toBe(refusal);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
