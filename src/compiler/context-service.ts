@@ -6,7 +6,7 @@ import { advanceWindow } from '../conversation/window-advance.js';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
 import type { Logger } from '../discardable/logger.js';
-import type { FactSelection, FactSelectionRequest, SelectedFact } from '../facts/fact-selection.js';
+import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
 import type { SessionRow } from '../storage/conversation-store.js';
 import { yieldToEventLoop } from '../event-loop.js';
 import type { Database } from '../storage/database.js';
@@ -14,10 +14,10 @@ import { RollbackWith, runInTransaction, type TransactionOptions, type TxScope }
 import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.js';
 import type { PromptFrames } from './frames.js';
 import { gatherParts } from './gather-parts.js';
-import { fitToolResults } from './tool-results.js';
 import type { Counted } from './prompt-parts.js';
 import type { SummaryArchiveCache } from './summary-retrieval.js';
 import type { ToolCatalog, ToolSpec } from './tool-catalog.js';
+import { fitToolResults } from './tool-results.js';
 
 /** A fact as a context response reports a change to it. */
 export interface FactChangeView {
@@ -154,20 +154,18 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const cached = consulted.answer;
 
     let facts: FactSelection = { items: [], candidates: [] };
-    let selectedAt = 0;
     const gather = () => {
       const live = window.live;
       const recent = live
         .filter((turn) => !current.has(turn.turnNumber) && turn.content !== null)
         .slice(-3)
         .map((turn) => turn.content as string);
-      selectedAt = deps.clock.now();
       const selection = deps.facts.selectForPrompt({
         message: request.message,
         embedding: userTurn.embedding,
         domain: userTurn.domain ?? classifyDomain(request.message),
         recentTurns: recent,
-        now: selectedAt,
+        now: deps.clock.now(),
       });
       facts = withoutTouched(selection, factChanges);
       const tools = deps.tools.items(toolSpecs, toolsPrepared, { message: request.message, embedding: userTurn.embedding, used: session.used });
@@ -202,7 +200,10 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const compileMs = performance.now() - compileStart;
     const asked = askedFactsInPrompt(facts, prompt);
     // Runs only if this commits: a dry run or an overflow queues nothing.
-    if (asked.length > 0) scope.afterCommit(() => deps.facts.reconfirmLater(asked, request.at ?? selectedAt));
+    if (asked.length > 0) {
+      const askedAt = request.at ?? deps.clock.now();
+      scope.afterCommit(() => deps.facts.reconfirmLater(asked, askedAt));
+    }
     const outcome: ContextOutcome = {
       prompt,
       compileMs,
@@ -227,18 +228,11 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
  * candidates, compression drops the lowest-ranked, and a dropped section keeps none.
  */
 function askedFactsInPrompt(selection: FactSelection, prompt: CompiledPrompt): string[] {
-  const asked: string[] = [];
-  if (!selection.items.some(isAsked) && !selection.candidates.some(isAsked)) return asked;
-  let kept = prompt.report.sections.find((section) => section.id === 'facts')?.itemsKept ?? 0;
-  for (const fact of [...selection.items, ...selection.candidates]) {
-    if (kept-- <= 0) break;
-    if (fact.asked === true) asked.push(fact.id);
-  }
-  return asked;
-}
-
-function isAsked(fact: SelectedFact): boolean {
-  return fact.asked === true;
+  const kept = prompt.report.sections.find((section) => section.id === 'facts')?.itemsKept ?? 0;
+  return [...selection.items, ...selection.candidates]
+    .slice(0, kept)
+    .filter((fact) => fact.asked === true)
+    .map((fact) => fact.id);
 }
 
 /**

@@ -54,7 +54,9 @@ export function planToolResults(tokenizer: Tokenizer, count: number): ToolResult
     const text = omittedResultsText(count - kept);
     const markerCost = tokenizer.messageCost('tool', text);
     if (kept * MIN_TOOL_RESULT_TOKENS + markerCost <= TOOL_RESULTS_TOKENS) {
-      return { omitted: count - kept, marker: { text, tokens: tokenizer.count(text) }, room: TOOL_RESULTS_TOKENS - markerCost };
+      // RT-007: a message costs its content's count plus the overhead of an empty one.
+      const tokens = markerCost - tokenizer.messageCost('tool', '');
+      return { omitted: count - kept, marker: { text, tokens }, room: TOOL_RESULTS_TOKENS - markerCost };
     }
   }
   // The marker alone costs ~25 tokens of the 300: unreachable unless the constants change.

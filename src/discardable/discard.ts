@@ -44,8 +44,7 @@ export interface DiscardDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
-  /** Absent only where no session can be concerned (tests of the logs alone). */
-  outputs?: OutputValidity;
+  outputs: OutputValidity;
 }
 
 /**
@@ -57,7 +56,7 @@ export interface DiscardDeps {
 export function acceptDiscardable(deps: DiscardDeps, record: DiscardRecord): { discarded: true; errorRecorded: boolean } {
   discard(deps.logger, record);
   const sessionId = record.sessionId ?? null;
-  if (record.kind === 'parse_failure' && sessionId !== null) deps.outputs?.markInvalid(sessionId);
+  if (record.kind === 'parse_failure' && sessionId !== null) deps.outputs.markInvalid(sessionId);
   const summary = record.error ?? null;
   if (summary === null || !ERROR_KINDS.has(record.kind)) return { discarded: true, errorRecorded: false };
   recordError(deps.db, { sessionId, ...summary }, deps.clock.now());

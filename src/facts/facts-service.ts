@@ -9,7 +9,7 @@ import { recordOf } from './fact-rows.js';
 import type { FactSelection, FactSelectionRequest } from './fact-selection.js';
 import { DEFAULT_SELECTION, selectFacts, type SelectionOptions } from './fact-selector.js';
 import { storedValue } from './fact-statement.js';
-import { finishWrites, reconfirmFact, writeContext } from './fact-writes.js';
+import { finishWrites, writeContext } from './fact-writes.js';
 import { StemSets } from './fact-words.js';
 import type { FactsRuntime, FactsServiceDeps } from './facts-deps.js';
 import {
@@ -102,21 +102,6 @@ export class FactsService {
     const ctx = writeContext({ db: this.rt.database.db, index: this.rt.index, scope, now, at: provenance.at ?? now });
     applyTurnFacts(ctx, this.rt.embedder, prepared, provenance);
     return finishWrites(ctx, this.rt.onFactsChanged);
-  }
-
-  /**
-   * Re-confirms live facts by id inside the caller's transaction, now; unknown or retired
-   * ids are skipped. (Facts a prompt held because they were asked about go through
-   * `reconfirmLater`, batched.)
-   */
-  reconfirm(ids: readonly string[], scope: TxScope): FactView[] {
-    const now = this.rt.clock.now();
-    const ctx = writeContext({ db: this.rt.database.db, index: this.rt.index, scope, now });
-    for (const id of [...new Set(ids)].sort()) {
-      const row = findFactRow(this.rt.database.db, id);
-      if (row && isLiveStatus(row.status)) reconfirmFact(ctx, row);
-    }
-    return finishWrites(ctx, this.rt.onFactsChanged).reconfirmed;
   }
 
   /**

@@ -12,6 +12,10 @@ import { countErrors } from '../../src/storage/errors-repo.js';
 import { apiError, serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
+// These tests cover the logs and the errors table; a parse failure's mark on its session is
+// covered through the daemon in test/conversation-flow/output-validity.test.ts.
+const NO_SESSIONS = { markInvalid: () => {} };
+
 const temp = makeTempDir();
 const logsDir = join(temp.dir, 'logs');
 const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
@@ -21,7 +25,7 @@ let served: ServedRoutes;
 let client: MemorydClient;
 
 beforeAll(async () => {
-  served = await serveRoutes(temp.dir, discardRoutes({ db: database.db, clock, logger: sink.logger, maxContentBytes: 4096 }));
+  served = await serveRoutes(temp.dir, discardRoutes({ db: database.db, clock, logger: sink.logger, maxContentBytes: 4096, outputs: NO_SESSIONS }));
   client = served.client;
 });
 

@@ -13,6 +13,10 @@ import { ttlCleanupJob } from '../../src/jobs/ttl-cleanup-job.js';
 import { openDatabase } from '../../src/storage/database.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
+// These tests cover the logs and the errors table; a parse failure's mark on its session is
+// covered through the daemon in test/conversation-flow/output-validity.test.ts.
+const NO_SESSIONS = { markInvalid: () => {} };
+
 // The hard rule of spec §1.3 on disk: a discardable record reaches the logs only, and
 // after 24 h nothing under the data dir holds it. The endpoint, logger, database and job
 // are the daemon's own, on a real socket. The clock starts at the real time so the log
@@ -26,7 +30,7 @@ const client = new MemorydClient({ socketPath: config.socketPath, timeoutMs: 500
 const app = createServer({
   logger: sink.logger,
   maxBodyBytes: config.maxBodyBytes,
-  routes: discardRoutes({ db: database.db, clock, logger: sink.logger, maxContentBytes: config.maxMessageBytes }),
+  routes: discardRoutes({ db: database.db, clock, logger: sink.logger, maxContentBytes: config.maxMessageBytes, outputs: NO_SESSIONS }),
 });
 
 beforeAll(async () => {

@@ -113,13 +113,17 @@ describe('restatement', () => {
     expect(texts((await f.say('Vim is a great editor.')).reconfirmed)).toContain('My editor is Vim');
   });
 
-  it('re-confirms selected facts by id on request (a question that asked about them), skipping retired ones', async () => {
+  it('re-confirms queued facts (a question that asked about them) with their queued time, skipping retired and unknown ones', async () => {
     const [vim] = (await f.say('Remember that my editor is Vim.')).added;
     const [acme] = (await f.say('I work at Acme.')).added;
     await f.say('I no longer work at Acme.');
     f.clock.advance(5 * MINUTE_MS);
-    const views = runInTransaction(f.database, (scope) => f.service.reconfirm([vim?.id ?? '', acme?.id ?? '', 'fact_unknown'], scope));
-    expect(views.map((view) => [view.id, view.lastConfirmedAt])).toEqual([[vim?.id, f.clock.now()]]);
+    const askedAt = f.clock.now();
+    f.service.reconfirmLater([vim?.id ?? '', acme?.id ?? '', 'fact_unknown'], askedAt);
+    f.clock.advance(5 * MINUTE_MS);
+    const views = f.service.flushReconfirmations();
+    expect(views.map((view) => [view.id, view.lastConfirmedAt])).toEqual([[vim?.id, askedAt]]);
+    expect(f.service.flushReconfirmations()).toEqual([]);
   });
 });
 
