@@ -143,7 +143,8 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const current = new Set([recorded.turn.turnNumber]);
     let window = recorded.window;
     for (const toolTurn of toolTurns) {
-      const tool = recordTurn(deps.recorder, request.sessionId, toolTurn, scope);
+      // The results stay in the window with the message they came with (see selectWindow).
+      const tool = recordTurn(deps.recorder, request.sessionId, toolTurn, scope, { keepFrom: recorded.turn.turnNumber });
       current.add(tool.turn.turnNumber);
       window = laterWindow(window, tool.window);
     }
@@ -191,6 +192,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
         mode: 'pressure',
         shift: false,
         now: deps.clock.now(),
+        keepFrom: recorded.turn.turnNumber,
       });
       window = laterWindow(window, relieved);
       parts = gather();

@@ -30,7 +30,7 @@ export function forecastClosings<T extends ForecastTurn>(
   for (const continuity of [0, 1]) {
     const incoming: WindowTurn = { turnNumber: last.turnNumber + 1, role: 'user', tokenCount: 0, toolCallId: null, continuity };
     // The incoming turn is the newest unit, so it always stays: every turn that leaves is one of `window`.
-    const leaving = selectWindow<WindowTurn>([...window, incoming], params, 'adaptive').leaving.length;
+    const leaving = selectWindow<WindowTurn>([...window, incoming], params).leaving.length;
     const asLeaving = pending.slice(open.length, open.length + leaving);
     for (const shift of [false, true]) {
       for (const segment of planSegments(asOpen, asLeaving, { shift, flush: false, segmentSize }).closed) {

@@ -96,7 +96,13 @@ export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedd
  * the caller runs it inside a transaction (with the facts extraction of the same turn),
  * so a rejected request leaves nothing behind.
  */
-export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: PreparedTurn, scope: TxScope, options: { pressure?: boolean } = {}): RecordedTurn {
+export function recordTurn(
+  deps: RecorderDeps,
+  sessionId: string,
+  prepared: PreparedTurn,
+  scope: TxScope,
+  options: { keepFrom?: number | null } = {},
+): RecordedTurn {
   const now = deps.clock.now();
   const session = deps.store.ensureSession(sessionId, now);
   const at = resolveTurnTime(prepared.at, now, session.lastTurnAt);
@@ -123,8 +129,14 @@ export function recordTurn(deps: RecorderDeps, sessionId: string, prepared: Prep
     createdAt: at,
   });
   deps.vectors.record(sessionId, prepared.role, prepared.content, prepared.embedding, scope);
-  const mode = shift?.flush ? 'flush' : options.pressure ? 'pressure' : 'adaptive';
-  const window = advanceWindow(deps, sessionId, [...live, turn], { mode, shift: shift?.shift ?? false, now, recordedTurn: { turnNumber, at, now } });
+  const mode = shift?.flush ? 'flush' : 'adaptive';
+  const window = advanceWindow(deps, sessionId, [...live, turn], {
+    mode,
+    shift: shift?.shift ?? false,
+    now,
+    recordedTurn: { turnNumber, at, now },
+    keepFrom: options.keepFrom ?? null,
+  });
   return { session, turn, shift, window };
 }
 

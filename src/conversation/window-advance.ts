@@ -51,14 +51,15 @@ export function archiveKeep(window: Config['window']): ArchiveKeep {
  * Re-decides the window over the session's live turns (oldest first): turns that leave
  * join the open segment; segments that close (3 turns, a shift, a flush, pressure or the
  * end of the session) become one summary each (none when it would be empty) and their
- * raw turns are purged; summaries beyond the active limit are archived. Synchronous,
- * inside the caller's transaction.
+ * raw turns are purged; summaries beyond the active limit are archived. Turns from
+ * `keepFrom` on stay in the window (see selectWindow). Synchronous, inside the caller's
+ * transaction.
  */
 export function advanceWindow(
   deps: WindowDeps,
   sessionId: string,
   live: readonly TurnRow[],
-  options: { mode: AdvanceMode; shift: boolean; now: number; recordedTurn?: SessionTurnUpdate },
+  options: { mode: AdvanceMode; shift: boolean; now: number; recordedTurn?: SessionTurnUpdate; keepFrom?: number | null },
 ): WindowOutcome {
   const inWindow = live.filter((turn) => turn.state === 'window');
   const open = live.filter((turn) => turn.state === 'segment');
@@ -66,7 +67,7 @@ export function advanceWindow(
   const selection =
     options.mode === 'end'
       ? { size: 0, reason: 'flush' as const, detail: 'the session ended: the window was flushed', kept: [], leaving: inWindow }
-      : selectWindow(inWindow, params, options.mode);
+      : selectWindow(inWindow, params, { mode: options.mode, keepFrom: options.keepFrom ?? null });
   // The turn that moved the window is recorded in the session row by the same statement.
   deps.store.setWindowDecision(sessionId, { size: selection.size, reason: selection.reason, detail: selection.detail }, options.recordedTurn ?? null);
   const closeAll = options.mode === 'flush' || options.mode === 'end' || options.mode === 'pressure';

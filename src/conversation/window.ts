@@ -52,6 +52,17 @@ export interface WindowTurn {
  */
 export type WindowMode = 'adaptive' | 'pressure' | 'flush';
 
+/** How the window moves, and from which turn on everything is part of the newest unit. */
+export interface WindowOptions {
+  mode?: WindowMode;
+  /**
+   * Turns numbered from this one on are one unit with the newest turn: the user's current
+   * message and the tool results recorded with it in the same context call, so that those
+   * results never push the message they came with out of the window.
+   */
+  keepFrom?: number | null;
+}
+
 /** The turns that stay, the turns that leave (oldest first, in order), and why. */
 export interface WindowSelection<T extends WindowTurn> extends WindowSize {
   kept: T[];
@@ -95,21 +106,23 @@ export function adaptiveWindowSize(
  * toward the newer side, so the whole unit leaves: `size` and the token cap stay true
  * upper bounds. The newest unit is always kept, even when it alone is over the cap or
  * the size (`overLimit`): an empty window would lose the current message, and the
- * Token Box layout still enforces the prompt's hard cap.
+ * Token Box layout still enforces the prompt's hard cap. With `keepFrom`, the newest unit
+ * reaches back to that turn.
  *
  * Continuity for sizing comes from the user and assistant turns given.
  */
 export function selectWindow<T extends WindowTurn>(
   turns: readonly T[],
   params: WindowParams = DEFAULT_WINDOW_PARAMS,
-  mode: WindowMode = 'adaptive',
+  options: WindowOptions = {},
 ): WindowSelection<T> {
   assertChronological(turns);
+  const mode = options.mode ?? 'adaptive';
   const sizing = windowSizeFor(turns, params, mode);
   const allowed = allowedCuts(turns);
   const suffixTokens = suffixSums(turns.map((turn) => turn.tokenCount));
   const n = turns.length;
-  const newestUnitStart = lastAllowedCutBefore(allowed, n);
+  const newestUnitStart = newestUnitStartOf(turns, allowed, options.keepFrom ?? null);
   let cut = newestUnitStart;
   if (mode !== 'flush') {
     for (let c = Math.max(0, n - sizing.size); c < newestUnitStart; c += 1) {
@@ -161,6 +174,14 @@ function allowedCuts(turns: readonly WindowTurn[]): boolean[] {
     allowed.push(open === 0);
   }
   return allowed;
+}
+
+// The newest unit starts at the last allowed edge before the newest turn, or before the
+// first turn numbered keepFrom or later when that is earlier.
+function newestUnitStartOf(turns: readonly WindowTurn[], allowed: readonly boolean[], keepFrom: number | null): number {
+  const kept = keepFrom === null ? -1 : turns.findIndex((turn) => turn.turnNumber >= keepFrom);
+  const end = kept >= 0 ? Math.min(kept + 1, turns.length) : turns.length;
+  return lastAllowedCutBefore(allowed, end);
 }
 
 function lastAllowedCutBefore(allowed: readonly boolean[], n: number): number {

@@ -128,6 +128,20 @@ describe('the pending tool results of a prompt', () => {
     expect(response.tokens).toBe(rt007(response));
   });
 
+  it('never push the message they came with out of the window, however many there are', async () => {
+    const chat = conversation(daemon.client, 'results-keep-message');
+    await chat.say('[c:0.5] Find me a flight to Lisbon on Friday.');
+    await chat.reply('[c:0.5] Searching every airline now.', { outputValid: true });
+    const question = '[c:0.5] Which of these leaves after noon?';
+    // Six results fill the window of six by themselves: the question (turn 3) stays with them.
+    const response = await chat.say(question, { toolResults: results(6, (index) => `[c:0.5] flight ${index + 1}: ${output(20, index)}`) });
+    expect(response.turn.summariesCreated).toBe(0);
+    const view = await chat.view();
+    expect(view.window.turns.map((turn: { turnNumber: number }) => turn.turnNumber)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(view.summaries.active).toEqual([]);
+    expect(view.window.turns.find((turn: { turnNumber: number; content: string }) => turn.turnNumber === 3)?.content).toBe(question);
+  });
+
   it('show the newest of 50 results and one marker that counts the others, instead of losing them at the window edge', async () => {
     const chat = conversation(daemon.client, 'fifty-results');
     await chat.say('Compare the fares for every route, please.');

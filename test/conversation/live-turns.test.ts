@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endSession } from '../../src/conversation/session-view.js';
 import { prepareTurn, recordTurn, type RecordedTurn } from '../../src/conversation/turn-recorder.js';
+import { advanceWindow } from '../../src/conversation/window-advance.js';
 import { runInTransaction } from '../../src/storage/transaction.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { startTestDaemon } from '../helpers/test-daemon.js';
@@ -21,7 +22,13 @@ async function recorderDaemon() {
   ): Promise<RecordedTurn> => {
     const { pressure, ...flags } = extra;
     const prepared = await prepareTurn(recorder, sessionId, { role, content, at: null, ...flags, ...(role === 'tool' ? { toolCallId: 'call-1', toolName: 'search' } : {}) });
-    return runInTransaction(context.database, (scope) => recordTurn(recorder, sessionId, prepared, scope, pressure === undefined ? {} : { pressure }));
+    return runInTransaction(context.database, (scope) => {
+      const recorded = recordTurn(recorder, sessionId, prepared, scope);
+      if (pressure !== true) return recorded;
+      // What the context call does when its prompt is over the pressure threshold.
+      const window = advanceWindow(recorder, sessionId, recorded.window.live, { mode: 'pressure', shift: false, now: test.clock.now() });
+      return { ...recorded, window };
+    });
   };
   return { recorder, database: context.database, clock: test.clock, record };
 }

@@ -102,16 +102,30 @@ describe('selectWindow', () => {
   });
 
   it('pressure forces the minimum window', () => {
-    const selection = selectWindow(turns(10, { continuity: 0.9 }), DEFAULT_WINDOW_PARAMS, 'pressure');
+    const selection = selectWindow(turns(10, { continuity: 0.9 }), DEFAULT_WINDOW_PARAMS, { mode: 'pressure' });
     expect(selection).toMatchObject({ size: 4, reason: 'pressure' });
     expect(numbers(selection.kept)).toEqual([7, 8, 9, 10]);
   });
 
   it('flush keeps only the newest unit', () => {
-    const selection = selectWindow(turns(7), DEFAULT_WINDOW_PARAMS, 'flush');
+    const selection = selectWindow(turns(7), DEFAULT_WINDOW_PARAMS, { mode: 'flush' });
     expect(numbers(selection.kept)).toEqual([7]);
     expect(numbers(selection.leaving)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(selection.reason).toBe('flush');
+  });
+
+  it('keeps the current message with the tool results recorded after it (keepFrom)', () => {
+    // u1 a2 u3, then four results of u3's context call: the window of 4 would keep 4–7 only.
+    const list = [...turns(3, { continuity: 0.1 }), ...[4, 5, 6, 7].map((n) => turn(n, { role: 'tool', toolCallId: `r${n}` }))];
+    expect(numbers(selectWindow(list).kept)).toEqual([4, 5, 6, 7]);
+    const selection = selectWindow(list, DEFAULT_WINDOW_PARAMS, { keepFrom: 3 });
+    expect(numbers(selection.kept)).toEqual([3, 4, 5, 6, 7]);
+    expect(numbers(selection.leaving)).toEqual([1, 2]);
+    expect(selection.overLimit).toBe(true);
+    // Pressure and a flush keep it too; a keepFrom already inside the newest unit changes nothing.
+    expect(numbers(selectWindow(list, DEFAULT_WINDOW_PARAMS, { mode: 'pressure', keepFrom: 3 }).kept)).toEqual([3, 4, 5, 6, 7]);
+    expect(numbers(selectWindow(list, DEFAULT_WINDOW_PARAMS, { mode: 'flush', keepFrom: 3 }).kept)).toEqual([3, 4, 5, 6, 7]);
+    expect(numbers(selectWindow(turns(9), DEFAULT_WINDOW_PARAMS, { keepFrom: 9 }).kept)).toEqual([4, 5, 6, 7, 8, 9]);
   });
 
   it('handles an empty session', () => {
@@ -129,7 +143,7 @@ describe('selectWindow', () => {
       continuity: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }),
     });
     fc.assert(
-      fc.property(fc.array(turnArb, { maxLength: 20 }), fc.constantFrom('adaptive', 'pressure', 'flush' as const), (raw, mode) => {
+      fc.property(fc.array(turnArb, { maxLength: 20 }), fc.constantFrom('adaptive', 'pressure', 'flush' as const), fc.option(fc.integer({ min: 1, max: 21 }), { nil: null }), (raw, mode, keepFrom) => {
         const list: WindowTurn[] = raw.map((r, i) => ({
           turnNumber: i + 1,
           role: r.tool > 0 && i % 2 === 0 ? 'tool' : 'assistant',
@@ -137,8 +151,9 @@ describe('selectWindow', () => {
           toolCallId: r.tool > 0 ? `c${r.tool}` : null,
           continuity: r.continuity,
         }));
-        const selection = selectWindow(list, DEFAULT_WINDOW_PARAMS, mode);
+        const selection = selectWindow(list, DEFAULT_WINDOW_PARAMS, { mode, keepFrom });
         expect([...selection.leaving, ...selection.kept]).toEqual(list);
+        if (keepFrom !== null) expect(selection.leaving.every((t) => t.turnNumber < keepFrom)).toBe(true);
         const leavingIds = new Set(selection.leaving.map((t) => t.toolCallId).filter((id) => id !== null));
         expect(selection.kept.some((t) => t.toolCallId !== null && leavingIds.has(t.toolCallId))).toBe(false);
         if (list.length > 0) expect(selection.kept.length).toBeGreaterThan(0);
