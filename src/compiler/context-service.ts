@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
+import { assertToolCallIdFree } from '../conversation/tool-call-ids.js';
 import { prepareTurn, recordTurn, type PreparedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
 import type { WindowOutcome } from '../conversation/window-advance.js';
 import { advanceWindow } from '../conversation/window-advance.js';
@@ -134,6 +135,10 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
   const durable = deps.facts.mayChangeFacts(factsPrepared);
 
   return runInTransaction(deps.database, (scope) => {
+    if (request.toolResults !== undefined && request.toolResults.length > 0) {
+      const live = deps.recorder.store.liveTurns(request.sessionId);
+      request.toolResults?.forEach((result, index) => assertToolCallIdFree(live, 'tool', result.toolCallId, `body.toolResults.${index}.toolCallId`));
+    }
     const recorded = recordTurn(deps.recorder, request.sessionId, userTurn, scope);
     const factChanges = deps.facts.applyFromUserTurn(
       factsPrepared,

@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import type { Database } from '../storage/database.js';
 import type { SessionChanges } from '../storage/conversation-store.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
+import { assertToolCallIdFree } from './tool-call-ids.js';
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
 import { replyAfter, summaryTurns } from './window-advance.js';
@@ -75,6 +76,7 @@ export async function recordReply(
     question === null || deps.answers === null ? null : await deps.answers.prepare(question.text, deps.recorder.vectors.held(sessionId, question.text));
   const outcome = runInTransaction(deps.database, (scope): ReplyOutcome => {
     const store = deps.recorder.store;
+    assertToolCallIdFree(store.liveTurns(sessionId), input.role, input.toolCallId, 'body.toolCallId');
     const recorded = recordTurn(deps.recorder, sessionId, prepared, scope);
     const { session } = recorded;
     const changes: SessionChanges = {};

@@ -3,9 +3,11 @@ import type { ReplyInput, ReplyOutcome } from '../../conversation/record-reply.j
 import type { SessionView } from '../../conversation/session-view.js';
 import type { WindowOutcome } from '../../conversation/window-advance.js';
 import type { SessionStatsSummary } from '../../metrics/session-stats.js';
-import { defineRoute, type RouteSpec } from '../route.js';
+import { defineRoute, type ExtraResponse, type RouteSpec } from '../route.js';
 import { sessionParamsSchema } from '../schemas/common.js';
 import { contextRequestSchema, contextResponseSchema, turnRequestSchema, turnResponseSchema, type ContextResponse, type TurnResponse } from '../schemas/sessions.js';
+
+const TOOL_CALL_CONFLICT: ExtraResponse = { status: 409, description: 'a tool-call id still in use in the session: a second call, or a second result, with it' };
 
 export interface SessionsDeps {
   context(request: ContextRequest): Promise<ContextOutcome>;
@@ -26,7 +28,7 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
       params: sessionParamsSchema,
       body: contextRequestSchema,
       response: contextResponseSchema,
-      errors: [413, 422],
+      errors: [TOOL_CALL_CONFLICT, 413, 422],
       handler: async ({ params, body }) => {
         const { at, retry, ...rest } = body;
         const outcome = await deps.context({ ...rest, sessionId: params.sessionId, ...(at === undefined ? {} : { at: Date.parse(at) }) });
@@ -40,7 +42,7 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
       params: sessionParamsSchema,
       body: turnRequestSchema,
       response: turnResponseSchema,
-      errors: [413],
+      errors: [TOOL_CALL_CONFLICT, 413],
       handler: async ({ params, body }): Promise<TurnResponse> => {
         const { at, ...rest } = body;
         const outcome = await deps.reply(params.sessionId, { ...rest, ...(at === undefined ? {} : { at: Date.parse(at) }) });

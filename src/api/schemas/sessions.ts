@@ -25,10 +25,20 @@ export const toolResultSchema = z.strictObject({
   content: z.string(),
 });
 
+/** Each result answers its own call: two results with one id would make one unit of two calls. */
+function uniqueToolCallIds(results: readonly { toolCallId: string }[], context: z.RefinementCtx): void {
+  const first = new Map<string, number>();
+  results.forEach((result, index) => {
+    const earlier = first.get(result.toolCallId);
+    if (earlier === undefined) first.set(result.toolCallId, index);
+    else context.addIssue({ code: 'custom', path: [index, 'toolCallId'], message: `must be unique: toolResults.${earlier} has the same id` });
+  });
+}
+
 export const contextRequestSchema = z.strictObject({
   message: nonBlank('message'),
   tools: z.array(toolSpecSchema).max(500).optional(),
-  toolResults: z.array(toolResultSchema).max(50).optional(),
+  toolResults: z.array(toolResultSchema).max(50).superRefine(uniqueToolCallIds).optional(),
   budget: z.number().int().min(1).optional(),
   dryRun: z.boolean().optional(),
   at: isoTimeSchema.optional(),
