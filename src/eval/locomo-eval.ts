@@ -1,8 +1,8 @@
 // npm run eval -- locomo [<conversation.json>…] [--embedder hashing|transformers|auto]
 //
-// Replays each LoCoMo conversation into a fresh daemon (a child process: facts are shared
-// by all sessions, so conversations must not meet), speaker_a as the user through the
-// context call, speaker_b as the assistant, the session dates as `at`. Then, at the end
+// Replays each LoCoMo conversation into a fresh daemon (facts are shared by all sessions,
+// so conversations must not meet), speaker_a as the user through the context call,
+// speaker_b as the assistant, the session dates as the daemon's clock (and as `at`). Then, at the end
 // of the conversation, each question is asked with `dryRun: true` and the compiled prompt
 // is searched for the question's evidence turns and gold answer — beside two prompts
 // built without memoryd under the same budget and token formula: the most recent turns
@@ -10,13 +10,13 @@
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBenchDaemon, type BenchDaemon } from '../bench/bench-daemon.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { AppError } from '../errors.js';
 import { createTokenizer } from '../tokens/create-tokenizer.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { bm25Prompt, recentTurnsPrompt, type BaselineFrame } from './locomo-baselines.js';
 import { buildBm25 } from './locomo-bm25.js';
+import { startEvalDaemon, type EvalDaemon } from './eval-daemon.js';
 import { loadLocomo, type LocomoConversation } from './locomo-data.js';
 import { FUZZY_SHARE } from './locomo-match.js';
 import { askDryRun, memoryContents, replayLocomo } from './locomo-replay.js';
@@ -63,18 +63,23 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 async function evaluateConversation(conversation: LocomoConversation, tokenizer: Tokenizer, embedder: string): Promise<MethodBook[] | null> {
-  let daemon: BenchDaemon;
+  let daemon: EvalDaemon;
   try {
     // The daemon's data dir is a fresh temp dir: point it at the project's models.
-    daemon = await startBenchDaemon({ env: { MEMORYD_EMBEDDER: embedder, MEMORYD_MODELS_DIR: resolve(process.cwd(), 'data/models') } });
+    daemon = await startEvalDaemon(
+      { MEMORYD_EMBEDDER: embedder, MEMORYD_MODELS_DIR: resolve(process.cwd(), 'data/models') },
+      process.cwd(),
+      conversation.turns[0]?.at ?? Date.now(),
+    );
   } catch (error) {
     process.stderr.write(`locomo eval: cannot start the daemon: ${error instanceof Error ? error.message : String(error)}\n`);
     return null;
   }
   const client = new MemorydClient({ socketPath: daemon.socketPath });
   const sessionId = `locomo-${conversation.name}`.replace(/[^A-Za-z0-9._:-]/g, '-');
+  let failed = false;
   try {
-    const replay = await replayLocomo(client, sessionId, conversation);
+    const replay = await replayLocomo(client, daemon.clock, sessionId, conversation);
     const books = METHODS.map((method) => ({ method, book: new TallyBook() }));
     const turnText = new Map(conversation.turns.map((t) => [t.diaId, t.text]));
     const bm25 = buildBm25(conversation.turns.map((t) => t.text));
@@ -110,11 +115,12 @@ async function evaluateConversation(conversation: LocomoConversation, tokenizer:
     return books;
   } catch (error) {
     process.stderr.write(`locomo eval: ${conversation.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.stderr.write(`daemon stderr (tail):\n${daemon.stderrTail()}\n`);
+    process.stderr.write(`the daemon's data and logs are kept in ${daemon.dataDir}\n`);
+    failed = true;
     return null;
   } finally {
     client.close();
-    await daemon.stop();
+    await daemon.stop({ keepData: failed });
   }
 }
 

@@ -4,9 +4,11 @@ const ARTICLES = /\b(a|an|the)\b/g;
 // Unicode-aware: Spanish and accented names keep their letters.
 const PUNCTUATION = /[^\p{L}\p{N}\s]/gu;
 const FUZZY_STOPWORDS = new Set(
-  'i me my we our you your he she it its they them their is am are was were be been being have has had do does did ' +
+  (
+    'i me my we our you your he she it its they them their is am are was were be been being have has had do does did ' +
     'and or but if so to of in on at for with about as by from that this these those what which who how when where ' +
-    'just really very too also not no yes oh hey hi wow lol im its thats dont can will would could should'.split(' '),
+    'just really very too also not no yes oh hey hi wow lol im its thats dont can will would could should'
+  ).split(' '),
 );
 
 /** Share of an evidence turn's content words the prompt must hold for the fuzzy criterion. */

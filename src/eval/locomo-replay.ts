@@ -12,18 +12,25 @@ export interface ReplayOutcome {
   ms: number;
 }
 
+/** The daemon's clock, as the replay moves it. */
+export interface ReplayClock {
+  set(to: number): void;
+}
+
 /**
  * Replays a LoCoMo conversation into `sessionId`: speaker_a's turns as user messages
- * through the context call, speaker_b's as assistant turns, each with its LoCoMo time
- * as `at`.
+ * through the context call, speaker_b's as assistant turns, each at its LoCoMo time: the
+ * daemon's clock is set to it and the turn carries it as `at`. The clock stays at the last
+ * turn's time, when the questions are asked.
  */
-export async function replayLocomo(client: MemorydClient, sessionId: string, conversation: LocomoConversation): Promise<ReplayOutcome> {
+export async function replayLocomo(client: MemorydClient, clock: ReplayClock, sessionId: string, conversation: LocomoConversation): Promise<ReplayOutcome> {
   const started = performance.now();
   let contextCalls = 0;
   let assistantTurns = 0;
   let factsAdded = 0;
   let systemPrompt: string | null = null;
   for (const turn of conversation.turns) {
+    clock.set(turn.at);
     const at = new Date(turn.at).toISOString();
     if (turn.role === 'user') {
       const response = await client.json<ContextResponse>('POST', sessionPath(sessionId, '/context'), { message: turn.text, at });
