@@ -138,7 +138,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
       },
       systemVersion: services.systemVersion,
     }),
-    ...factsRoutes({ facts: services.facts }),
+    ...factsRoutes({ facts: services.facts, onChange: (kind) => metrics.facts.inc({ kind }) }),
     ...toolCacheRoutes({
       toolCache: services.toolCache,
       maxResultBytes: config.maxMessageBytes,

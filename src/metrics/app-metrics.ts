@@ -40,7 +40,7 @@ export function createAppMetrics(): AppMetrics {
     dedupHits: registry.counter('memoryd_dedup_hits_total', 'context calls answered by intent dedup'),
     cacheMisses: registry.counter('memoryd_cache_misses_total', 'context calls whose message the cache may answer, with no cached answer'),
     toolCacheLookups: registry.counter('memoryd_tool_cache_lookups_total', 'tool-cache lookups, per result (hit, miss)'),
-    facts: registry.counter('memoryd_facts_total', 'fact changes, per kind (added, reconfirmed, superseded, deleted)'),
+    facts: registry.counter('memoryd_facts_total', 'fact changes by messages and by /v1/facts, per kind (added, reconfirmed, superseded, deleted; edited by PATCH)'),
     topicShifts: registry.counter('memoryd_topic_shifts_total', 'topic shifts detected, per reason'),
     summariesCreated: registry.counter('memoryd_summaries_total', 'summaries written'),
     summaryWork: registry.counter(

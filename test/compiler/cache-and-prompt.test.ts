@@ -161,28 +161,41 @@ describe('metrics and retries', () => {
   it('export prompt sizes, latencies, compressions, drops, overflows, facts, shifts and window sizes', async () => {
     const { client } = await started();
     const chat = conversation(client, 'm');
-    await chat.say('Remember that my cat is called Miso.');
+    const first = await chat.say('Remember that my cat is called Miso.');
     await chat.reply('Miso is a lovely name for a cat.');
     const preview = await chat.say('Tell me a story about my cat.', { dryRun: true });
     const critical = preview.layout.sections.filter((section) => section.critical).reduce((sum, section) => sum + section.final, 0);
     // Just above the critical load: every other section must give way.
     const squeezed = await chat.say('Tell me a story about my cat.', { budget: critical + 5 });
     expect(squeezed.tokens).toBeLessThanOrEqual(critical + 5);
+    const drops = squeezed.layout.sections.filter((section) => section.actions.some((action) => action.kind === 'dropped')).map((section) => section.id);
+    expect(drops.length).toBeGreaterThan(0);
     await chat.say('word '.repeat(5000)).catch(() => undefined);
+    const shifted = await chat.say('Changing the subject: what should I cook tonight?');
+    expect(shifted.turn.topicShift).toBe(true);
     const text = await client.metrics();
-    for (const name of [
-      'memoryd_prompt_tokens_bucket',
-      'memoryd_compile_ms_count',
-      'memoryd_context_ms_count',
-      'memoryd_context_overflows_total',
-      'memoryd_facts_total{kind="added"}',
-      'memoryd_window_turns_count',
-      'memoryd_http_requests_total',
-    ]) {
-      expect(text).toContain(name);
-    }
-    expect(text).toMatch(/memoryd_context_overflows_total 1/);
-    expect(text).toMatch(/memoryd_layout_(drops|compressions)_total\{/);
+    const sample = (series: string): number | null => {
+      const line = text.split('\n').find((each) => each.startsWith(`${series} `));
+      return line === undefined ? null : Number(line.slice(series.length + 1));
+    };
+    // Three recorded prompts (the dry run and the overflow record none); four timed calls.
+    expect(sample('memoryd_prompt_tokens_count')).toBe(3);
+    expect(sample('memoryd_window_turns_count')).toBe(3);
+    expect(sample('memoryd_context_ms_count')).toBe(4);
+    expect(sample('memoryd_compile_ms_count')).toBe(4);
+    expect(sample('memoryd_context_overflows_total')).toBe(1);
+    expect(sample('memoryd_facts_total{kind="added"}')).toBe(1);
+    for (const section of drops) expect(sample(`memoryd_layout_drops_total{section="${section}"}`)).toBeGreaterThanOrEqual(1);
+    // Each recorded shift counted once per reason it had.
+    expect(shifted.turn.shiftReasons.length).toBeGreaterThan(0);
+    const reasons = new Map<string, number>();
+    for (const response of [first, squeezed, shifted]) for (const reason of response.turn.shiftReasons) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    for (const [reason, count] of reasons) expect(sample(`memoryd_topic_shifts_total{reason="${reason}"}`)).toBe(count);
+    expect(text.split('\n').filter((line) => line.startsWith('memoryd_topic_shifts_total{'))).toHaveLength(reasons.size);
+    expect(sample('memoryd_http_requests_total{route="/v1/sessions/:sessionId/context",status="200"}')).toBe(4);
+    // The session's own summary: the three recorded prompts.
+    const sizes = [first.tokens, squeezed.tokens, shifted.tokens].sort((a, b) => a - b);
+    expect((await chat.view()).stats).toEqual({ requests: 3, tokens: { min: sizes[0], median: sizes[1], max: sizes[2] } });
   });
 
   it('show the last error only on a retry, never in the messages', async () => {

@@ -8,10 +8,11 @@ import { factsFixture, type FactsFixture } from './facts-fixture.js';
 let f: FactsFixture;
 let served: ServedRoutes;
 let client: MemorydClient;
+const changes: string[] = [];
 
 beforeAll(async () => {
   f = await factsFixture();
-  served = await serveRoutes(f.dir, factsRoutes({ facts: f.service }));
+  served = await serveRoutes(f.dir, factsRoutes({ facts: f.service, onChange: (kind) => changes.push(kind) }));
   client = served.client;
 });
 
@@ -100,6 +101,20 @@ describe('facts endpoints over the socket', () => {
     const conflict = await apiError(client.updateFact(chain.facts[0]?.id ?? '', { confirm: true }));
     expect(conflict.status).toBe(409);
     expect(conflict.message).toContain(`replaced by ${chain.facts[1]?.id}`);
+  });
+
+  it('reports each committed change for the metrics, and nothing for a refused one', async () => {
+    changes.length = 0;
+    const added = await client.json<{ fact: { id: string } }>('POST', '/v1/facts', { fact: 'The gym closes at 22:00', domain: 'personal' });
+    const id = added.fact.id;
+    await client.json('PATCH', `/v1/facts/${id}`, { confirm: true });
+    await client.json('PATCH', `/v1/facts/${id}`, { fact: 'The gym closes at 23:00', confirm: true });
+    await client.json('PATCH', `/v1/facts/${id}`, { confidence: 'medium' });
+    await client.json('DELETE', `/v1/facts/${id}`);
+    expect(changes).toEqual(['added', 'reconfirmed', 'edited', 'reconfirmed', 'edited', 'deleted']);
+    await client.json('PATCH', `/v1/facts/${id}`, { confirm: true }).catch(() => undefined);
+    await client.json('POST', '/v1/facts', { fact: '', domain: 'personal' }).catch(() => undefined);
+    expect(changes).toHaveLength(6);
   });
 
   it('answers unknown ids with 404', async () => {

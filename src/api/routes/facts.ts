@@ -17,8 +17,13 @@ import {
 
 const FACT_CONFLICT: ExtraResponse = { status: 409, description: 'the fact is deleted or superseded: it can no longer be changed' };
 
+/** A change the facts routes made, as `memoryd_facts_total` counts it. */
+export type FactChangeKind = 'added' | 'edited' | 'reconfirmed' | 'deleted';
+
 export interface FactsRouteDeps {
   facts: Pick<FactsService, 'list' | 'get' | 'add' | 'edit' | 'delete' | 'chain'>;
+  /** Called once a change is committed. */
+  onChange(kind: FactChangeKind): void;
 }
 
 /** A fact in the API's shape: ISO times, the reason it is not injectable only when it is not. */
@@ -61,7 +66,11 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       body: newFactBodySchema,
       status: 201,
       response: factResponseSchema,
-      handler: async ({ body }) => ({ fact: toApiFact(await facts.add(body)) }),
+      handler: async ({ body }) => {
+        const fact = await facts.add(body);
+        deps.onChange('added');
+        return { fact: toApiFact(fact) };
+      },
     }),
     defineRoute({
       method: 'GET',
@@ -80,7 +89,12 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       body: factPatchBodySchema,
       response: factResponseSchema,
       errors: [404, FACT_CONFLICT],
-      handler: async ({ params, body }) => ({ fact: toApiFact(await facts.edit(params.id, body)) }),
+      handler: async ({ params, body }) => {
+        const fact = await facts.edit(params.id, body);
+        if (body.fact !== undefined || body.domain !== undefined || body.confidence !== undefined) deps.onChange('edited');
+        if (body.confirm === true) deps.onChange('reconfirmed');
+        return { fact: toApiFact(fact) };
+      },
     }),
     defineRoute({
       method: 'DELETE',
@@ -91,7 +105,11 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       body: factDeleteBodySchema,
       response: factResponseSchema,
       errors: [404, FACT_CONFLICT],
-      handler: ({ params, query, body }) => ({ fact: toApiFact(facts.delete(params.id, body?.reason ?? query.reason)) }),
+      handler: ({ params, query, body }) => {
+        const fact = facts.delete(params.id, body?.reason ?? query.reason);
+        deps.onChange('deleted');
+        return { fact: toApiFact(fact) };
+      },
     }),
     defineRoute({
       method: 'GET',
