@@ -26,6 +26,8 @@ const ROLE_WEIGHT = { user: 1, assistant: 0.8, tool: 0.2 } as const;
 const PROPER_BOOST = 2;
 const NUMBER_BOOST = 1.5;
 const MIN_WORD_CHARS = 3;
+// Chinese and Japanese words are mostly one or two characters (請求, 服务).
+const MIN_DENSE_WORD_CHARS = 2;
 const MAX_PHRASE_WORDS = 4;
 // Inside a proper name only: "Bank of America", "Universidad de Buenos Aires".
 const NAME_CONNECTORS = new Set(['of', 'de', 'del', 'la', 'las', 'los', 'the', 'y', 'and']);
@@ -43,9 +45,10 @@ export function isTopical(keyword: Keyword): boolean {
 
 /** Whether a token can be (part of) a keyword. */
 export function isContent(token: Token): boolean {
+  if (token.clipped) return false;
   if (token.number) return true;
   if (token.stop) return false;
-  return token.key.length >= MIN_WORD_CHARS || token.proper;
+  return token.key.length >= (token.dense ? MIN_DENSE_WORD_CHARS : MIN_WORD_CHARS) || token.proper;
 }
 
 /**
@@ -61,7 +64,7 @@ export function rankKeywords(sentences: readonly Sentence[]): Keyword[] {
   for (const sentence of sentences) {
     const tool = sentence.role === 'tool';
     for (const token of sentence.tokens) {
-      if (token.vocative || (!isContent(token) && !properKeys.has(token.stem))) continue;
+      if (token.vocative || token.clipped || (!isContent(token) && !properKeys.has(token.stem))) continue;
       // Tool output repeats itself (one record per row): a word counts once per tool turn.
       if (tool && !addNew(seenInTool, `${sentence.turn}:${token.stem}`)) continue;
       const proper = properKeys.has(token.stem);
@@ -167,7 +170,7 @@ function isDateMonth(tokens: readonly Token[], i: number): boolean {
 function collectProperKeys(sentences: readonly Sentence[]): Set<string> {
   const keys = new Set<string>();
   for (const sentence of sentences) {
-    for (const token of sentence.tokens) if (token.proper && !token.stop) keys.add(token.stem);
+    for (const token of sentence.tokens) if (token.proper && !token.stop && !token.clipped) keys.add(token.stem);
   }
   return keys;
 }

@@ -31,7 +31,8 @@ export type SummaryWork = (typeof SUMMARY_WORK)[number];
  * config's token limit, its compact form, counts and search words), plus a small memo
  * so a segment can be summarised before it closes, off the call the user waits on. The
  * content is a pure function of the turns' role, text and number (with a fixed
- * tokenizer and limit), so content computed ahead of time is byte-identical to content
+ * tokenizer and limit, and for Chinese, Japanese or Thai the word dictionaries of the
+ * running Node's ICU), so content computed ahead of time is byte-identical to content
  * computed at closing: the memo changes when the work happens, never what is written.
  */
 export class SegmentSummarizer {

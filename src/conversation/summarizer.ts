@@ -2,7 +2,7 @@ import type { Tokenizer } from '../tokens/tokenizer.js';
 import { candidatePhrases, isTopical, rankKeywords, type Keyword, type Phrase } from './keywords.js';
 import { fitSummary, type FittedSummary, type SummaryDraft } from './summary-budget.js';
 import { findDecisions, findOpenQuestions, findOutcome } from './summary-clauses.js';
-import { DEFAULT_TEXT_LIMITS, pastedCodeLanguage, splitSentences, tokenize, type SummaryTurn, type TextLimits } from './summary-text.js';
+import { DEFAULT_TEXT_LIMITS, pastedCodeLanguage, splitSentences, tokenize, type Sentence, type SummaryTurn, type TextLimits } from './summary-text.js';
 
 export type { ConversationSummary, FittedSummary } from './summary-budget.js';
 export type { SummaryTurn } from './summary-text.js';
@@ -70,9 +70,31 @@ export function summarizeSegment(
     // Only pasted code and words that keep nothing ("Noted."): say that code was pasted.
     const language = pastedCodeLanguage(turns, opts.limits);
     if (language !== null) draft.discussed = [[...(language === '' ? [] : [language]), 'code', 'block']];
+    else draft.topic = leadingWords(sentences, opts.topicKeywords);
   }
   return fitSummary(draft, tokenizer, opts.maxTokens);
 }
+
+/**
+ * The first words of a segment that no rule above could rank but that still say
+ * something: the head of a long run (an identifier, a URL, text no word list splits) and
+ * short words of scripts without a stop list ("мы", "猫"). Short Latin words that are
+ * not stop words are chat ("k", "ty", "np"): a segment of those and of stop words
+ * ("Noted.", "ok") keeps nothing.
+ */
+function leadingWords(sentences: readonly Sentence[], count: number): string[] {
+  const words = new Set<string>();
+  for (const sentence of sentences) {
+    for (const token of sentence.tokens) {
+      if (words.size >= count) return [...words];
+      if (token.stop || token.vocative) continue;
+      if (token.clipped || !LATIN.test(token.key)) words.add(token.surface);
+    }
+  }
+  return [...words];
+}
+
+const LATIN = /\p{Script=Latin}/u;
 
 // The top keywords; those that occur together as a phrase are shown as that phrase
 // ("Maria Lopez", not "Maria, Lopez"), which then counts as one of the items.

@@ -2,6 +2,7 @@ import { ConfigError } from '../errors.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { STOP_WORDS } from './stopwords.js';
+import { isHiraganaOnly } from './summary-text.js';
 import { foldText } from './text-normalise.js';
 
 /** The key-value summary of a closed segment (memory spec §1.2); every key is always present. */
@@ -57,24 +58,31 @@ export function renderSummary(draft: SummaryDraft): { summary: ConversationSumma
  * tokenizer: first drops list items from the end (the longest list first), then cuts
  * the longest string other than a decision word by word, then drops the last single
  * phrase and open question; only then cuts and drops the decision, and last the outcome
- * and the topic. Throws a ConfigError when not even the empty skeleton fits.
+ * and the topic. The last word left is clipped to the tokens that fit, never dropped: a
+ * segment that said something keeps a summary. Throws a ConfigError when not even the
+ * empty skeleton fits.
  */
 export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FittedSummary {
   const current = cloneDraft(draft);
+  let skeleton: { chars: number; tokens: number } | null = null;
   for (;;) {
     const { summary, text } = renderSummary(current);
     const chunk = toChunk(text);
     const tokenCount = tokenizer.count(chunk);
     if (tokenCount <= maxTokens) return { summary, text, chunk, tokenCount };
-    // Counting is the costly part: shrink, uncounted, to the length the text's own
-    // tokens-per-character ratio says should fit, then count again (2–3 counts, not one per word).
-    const targetChars = Math.floor((text.length * maxTokens) / tokenCount);
+    // Counting is the costly part: shrink, uncounted, to the length the values' own
+    // tokens-per-character ratio says should fit, then count again (2–3 counts, not one
+    // per word). The keys' ratio is left out: Chinese or Thai values cost several times
+    // more per character than they do, and would be cut far below what fits.
+    skeleton ??= measureSkeleton(tokenizer);
+    const spareTokens = Math.max(0, maxTokens - skeleton.tokens);
+    const targetChars = skeleton.chars + Math.floor(((text.length - skeleton.chars) * spareTokens) / Math.max(1, tokenCount - skeleton.tokens));
     let shrunk = false;
     while (shrinkOnce(current)) {
       shrunk = true;
       if (renderSummary(current).text.length <= targetChars) break;
     }
-    if (!shrunk) {
+    if (!shrunk && !clipLastWord(current, tokenizer, tokenCount - maxTokens)) {
       throw new ConfigError(`a summary cannot fit in ${maxTokens} tokens: its keys alone need ${tokenCount}`, [
         { path: 'maxSummaryTokens', message: `must be at least ${tokenCount}` },
       ]);
@@ -82,8 +90,14 @@ export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens:
   }
 }
 
+function measureSkeleton(tokenizer: Tokenizer): { chars: number; tokens: number } {
+  const { text } = renderSummary({ topic: [], discussed: [], outcome: [], decisions: [], open_questions: [] });
+  return { chars: text.length, tokens: tokenizer.count(toChunk(text)) };
+}
+
 // A decision is what a later "what did we decide…?" needs: it is cut last.
 function shrinkOnce(draft: SummaryDraft): boolean {
+  if (wordsLeft(draft) <= 1) return false;
   return (
     dropFromLongestList(draft) ||
     shortenLongestString([...draft.discussed, draft.outcome, ...draft.open_questions, draft.topic]) ||
@@ -92,6 +106,35 @@ function shrinkOnce(draft: SummaryDraft): boolean {
     dropLastSingleItem(draft, ['decisions']) ||
     clearStrings(draft)
   );
+}
+
+function wordsLeft(draft: SummaryDraft): number {
+  const listWords = (items: string[][]): number => items.reduce((sum, words) => sum + words.length, 0);
+  return draft.topic.length + draft.outcome.length + listWords(draft.discussed) + listWords(draft.decisions) + listWords(draft.open_questions);
+}
+
+const ELLIPSIS = '…';
+
+/**
+ * Clips the one word left (a long identifier, a run of text no word list split) to the
+ * head that the tokens `over` the limit leave it, marked with an ellipsis; at least one
+ * character goes, so repeated calls end, and the word is dropped only when not even its
+ * first character fits. False when no word is left.
+ */
+function clipLastWord(draft: SummaryDraft, tokenizer: Tokenizer, over: number): boolean {
+  const holder = [draft.topic, draft.outcome, ...draft.discussed, ...draft.decisions, ...draft.open_questions].find((words) => words.length > 0);
+  const word = holder?.[0];
+  if (holder === undefined || word === undefined) return false;
+  const base = word.endsWith(ELLIPSIS) ? word.slice(0, -ELLIPSIS.length) : word;
+  let head = tokenizer.truncate(base, tokenizer.count(base) - over - tokenizer.count(ELLIPSIS)).trimEnd();
+  // The estimate is per word, the count is of the whole JSON: when it says nothing fits,
+  // or cuts nothing, one character goes and the whole is counted again.
+  if (head === '' || head.length >= base.length) head = Array.from(base).slice(0, -1).join('').trimEnd();
+  if (head !== '') holder[0] = `${head}${ELLIPSIS}`;
+  // One character and its ellipsis are over: the character alone may still fit.
+  else if (word !== base) holder[0] = base;
+  else holder.length = 0;
+  return true;
 }
 
 function dropFromLongestList(draft: SummaryDraft): boolean {
@@ -117,7 +160,7 @@ function shortenLongestString(strings: readonly string[][]): boolean {
 }
 
 function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(foldText(word).replace(/['’?¿!¡.,;:]/gu, ''));
+  return STOP_WORDS.has(foldText(word).replace(/['’?¿!¡.,;:]/gu, '')) || isHiraganaOnly(word);
 }
 
 function dropLastSingleItem(draft: SummaryDraft, keys: readonly ListKey[]): boolean {

@@ -23,6 +23,14 @@ export interface Token {
   stop: boolean;
   /** Punctuation or a symbol separates it from the previous token: phrases do not cross it. */
   breakBefore: boolean;
+  /** Chinese or Japanese: one character is a syllable or a word, so two make a word. */
+  dense: boolean;
+  /**
+   * The head of a longer run (a hash, base64, a long identifier, a script written without
+   * spaces that no word list splits): never a keyword, only what a summary keeps when the
+   * segment holds nothing else.
+   */
+  clipped: boolean;
   /** A name used to address someone ("Hey Mel!", "Thanks, Caroline."): not a topic. */
   vocative: boolean;
 }
@@ -48,9 +56,17 @@ export interface TextLimits {
 
 export const DEFAULT_TEXT_LIMITS: TextLimits = { maxTurnChars: 4000, maxToolChars: 600, maxSentencesPerTurn: 60 };
 
-// Longer "words" are hashes, base64 or URLs: never keywords.
+// Longer "words" are hashes, base64, identifiers or unsplit text: cut to this head.
 const MAX_TOKEN_CHARS = 40;
-const TOKEN_PATTERN = /[$€£]?\p{N}+(?:[.,:/-]\p{N}+)*(?:%|\p{L}+)?|\p{L}[\p{L}\p{N}]*(?:['’-][\p{L}\p{N}]+)*/gu;
+const CLIPPED_HEAD = new RegExp(`^[\\s\\S]{${MAX_TOKEN_CHARS}}`, 'u');
+// Marks inside a word: Devanagari and Thai vowel signs, Arabic vowels.
+const TOKEN_PATTERN = /[$€£]?\p{N}+(?:[.,:/-]\p{N}+)*(?:%|\p{L}+)?|\p{L}[\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+// Scripts written without spaces between words: their runs are split by ICU's word
+// dictionaries (Intl.Segmenter), not taken whole.
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+// Japanese written in hiragana alone is grammar: particles and endings (の, に, ました).
+const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
 
 /** Fenced code blocks (``` or ~~~, an unclosed one running to the end). */
 const CODE_BLOCK = /(?:^|\n)[ \t]*(```|~~~)[^\n]*\n[\s\S]*?(?:\n[ \t]*\1[ \t]*(?=\n|$)|$)/gu;
@@ -91,7 +107,7 @@ export function splitSentences(turns: readonly SummaryTurn[], limits: TextLimits
     // ("const user, res, req"). The scan stays bounded however long the block.
     const text = turn.role === 'tool' ? turn.content.slice(0, limit) : withoutCodeBlocks(turn.content.slice(0, limit * CODE_SCAN_FACTOR)).slice(0, limit);
     // NFC so that the rendered JSON is already what `toChunk` would make of it.
-    const pieces = text.normalize('NFC').split(/(?<=[.!?…])\s+|\n+|(?=[¿¡])/u);
+    const pieces = text.normalize('NFC').split(/(?<=[.!?…])\s+|(?<=[。！？])\s*|\n+|(?=[¿¡])/u);
     let count = 0;
     for (const piece of pieces) {
       const text = piece.trim();
@@ -100,7 +116,7 @@ export function splitSentences(turns: readonly SummaryTurn[], limits: TextLimits
       const tokens = tokenize(text);
       if (tokens.length === 0) continue;
       count += 1;
-      sentences.push({ turn: index, role: turn.role, question: /\?\s*["')\]]*$/u.test(text) || text.startsWith('¿'), tokens });
+      sentences.push({ turn: index, role: turn.role, question: /[?？]\s*["')\]」』]*$/u.test(text) || text.startsWith('¿'), tokens });
     }
   });
   return sentences;
@@ -114,11 +130,22 @@ export function tokenize(sentence: string): Token[] {
     const surface = match[0];
     const gap = sentence.slice(end, match.index);
     end = match.index + surface.length;
-    if (surface.length > MAX_TOKEN_CHARS) continue;
-    tokens.push(makeToken(surface, tokens.length === 0, /\S/u.test(gap)));
+    const words = ASCII_WORD.test(surface) || !UNSPACED_SCRIPT.test(surface) ? [surface] : unspacedWords(surface);
+    words.forEach((word, i) => tokens.push(makeToken(word, tokens.length === 0, i === 0 && /\S/u.test(gap))));
   }
   markVocatives(tokens, /^[\s,]*[!.?]/u.test(sentence.slice(end)) || sentence.slice(end).trim() === '');
   return tokens;
+}
+
+// Stateless, like a compiled regex: built on first use, then shared.
+let wordSegmenter: Intl.Segmenter | undefined;
+
+// The root locale, not the machine's: the same words whatever its language settings.
+function unspacedWords(run: string): string[] {
+  wordSegmenter ??= new Intl.Segmenter('und', { granularity: 'word' });
+  const words: string[] = [];
+  for (const piece of wordSegmenter.segment(run)) if (piece.isWordLike === true) words.push(piece.segment);
+  return words;
 }
 
 // Greetings and thanks are followed by the addressee's name.
@@ -126,7 +153,7 @@ const ADDRESS_WORDS = new Set(['hey', 'hi', 'hello', 'thanks', 'thank', 'wow', '
 
 function markVocatives(tokens: Token[], endsAfterLast: boolean): void {
   tokens.forEach((token, i) => {
-    if (!token.proper && !token.initialCapital) return;
+    if ((!token.proper && !token.initialCapital) || token.clipped) return;
     const previous = tokens[i - 1];
     const afterGreeting = previous !== undefined && ADDRESS_WORDS.has(previous.key);
     const trailing = i === tokens.length - 1 && i > 0 && token.breakBefore && endsAfterLast;
@@ -134,26 +161,37 @@ function markVocatives(tokens: Token[], endsAfterLast: boolean): void {
   });
 }
 
+/** Whether a word is Japanese hiragana alone: grammar (particles, endings), never a topic. */
+export function isHiraganaOnly(word: string): boolean {
+  return !ASCII_WORD.test(word) && HIRAGANA_ONLY.test(word);
+}
+
 /** Joins token surfaces back into text. */
 export function joinTokens(tokens: readonly Token[]): string {
   return tokens.map((token) => token.surface).join(' ');
 }
 
-function makeToken(surface: string, sentenceStart: boolean, breakBefore: boolean): Token {
-  const shape = ASCII_WORD.test(surface) ? asciiShape(surface) : unicodeShape(surface);
+function makeToken(whole: string, sentenceStart: boolean, breakBefore: boolean): Token {
+  const head = whole.length > MAX_TOKEN_CHARS ? (CLIPPED_HEAD.exec(whole)?.[0] ?? whole) : whole;
+  const clipped = head.length < whole.length;
+  const ascii = ASCII_WORD.test(head);
+  const shape = ascii ? asciiShape(head) : unicodeShape(head);
   const { number, letters, codeLike, capital } = shape;
-  const key = number ? surface.toLowerCase() : foldText(surface).replace(/['’]/gu, '');
+  const key = number ? head.toLowerCase() : foldText(head).replace(/['’]/gu, '');
   const base = number ? key : baseForm(key);
   const acronym = letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
   return {
-    surface,
+    // The ellipsis tells the reader the word goes on.
+    surface: clipped ? `${head}…` : head,
     key,
     stem: number ? key : stripFinalE(base),
     number,
     proper: key !== 'i' && (acronym || codeLike || (capital && !sentenceStart)),
     initialCapital: capital && sentenceStart,
-    stop: !number && (STOP_WORDS.has(key) || (base !== key && !key.endsWith('s') && STOP_WORDS.has(base))),
+    stop: !number && (STOP_WORDS.has(key) || (base !== key && !key.endsWith('s') && STOP_WORDS.has(base)) || (!ascii && HIRAGANA_ONLY.test(head))),
     breakBefore,
+    dense: !ascii && DENSE_SCRIPT.test(head),
+    clipped,
     vocative: false,
   };
 }

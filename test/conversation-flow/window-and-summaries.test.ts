@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS, ManualClock } from '../../src/clock.js';
 import { MemorydApiError } from '../../src/client/memoryd-client.js';
+import { toChunk } from '../../src/tokens/chunks.js';
+import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation, promptText } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
@@ -139,7 +141,7 @@ describe('topic shifts and segments', () => {
 
   it('keeps 4 active summaries of ≤ 50 tokens, archives older ones and retrieves them when asked about the past', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 20, 9));
-    const { client } = await daemonWithTopics(clock);
+    const { client, daemon, config } = await daemonWithTopics(clock);
     const chat = conversation(client, 'archive');
     await chat.say('[topic:20] We decided to deploy with Kubernetes instead of docker-compose for the billing service.');
     await chat.reply('[topic:20] Agreed: Kubernetes for billing, with Helm charts.');
@@ -152,8 +154,14 @@ describe('topic shifts and segments', () => {
     }
     const view = await chat.view();
     expect(view.summaries.active.length).toBe(4);
-    for (const summary of view.summaries.active) expect(summary.tokenCount).toBeLessThanOrEqual(51);
     const plain = await chat.say('[topic:99] any more cabin ideas?', { dryRun: true });
+    // The prompt renders a summary as the chunk of its stored body (src/compiler/gather-parts.ts):
+    // that chunk, recounted with the daemon's tokenizer, not the count stored beside it.
+    const tokenizer = await createTokenizer(config.tokenizer);
+    const bodyOf = daemon.context.database.sqlite.prepare('select body from summaries where id = ?').pluck();
+    const bodies = (view.summaries.active as Array<{ id: string }>).map((summary) => bodyOf.get(summary.id) as string);
+    for (const body of bodies) expect(tokenizer.count(toChunk(body))).toBeLessThanOrEqual(50);
+    expect(bodies.filter((body) => promptText(plain).includes(body)).length).toBeGreaterThan(0);
     expect(promptText(plain)).not.toContain('Kubernetes');
     const asked = await chat.say('What did we decide yesterday about the billing deployment?', { dryRun: true });
     expect(promptText(asked)).toContain('Kubernetes');
@@ -164,6 +172,57 @@ describe('topic shifts and segments', () => {
     // A word some summary of the range holds ranks as before (the summary that spans the
     // flush holds "cabin"), and the day's newest do not come back.
     expect(promptText(await chat.say('What did we talk about last week about the cabin?', { dryRun: true }))).not.toContain('Kubernetes');
+  });
+
+  it('writes a summary once: its row is byte-identical after archiving, more turns, a flush and the session end', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 20, 9));
+    const { client, daemon } = await daemonWithTopics(clock);
+    const chat = conversation(client, 'write-once');
+    const sqlite = daemon.context.database.sqlite;
+    const first = () => sqlite.prepare("select * from summaries where session_id = 'write-once' and seq = 1").get() as Record<string, unknown> | undefined;
+    await chat.say('[topic:20] We decided to deploy with Kubernetes instead of docker-compose for the billing service.');
+    await chat.reply('[topic:20] Agreed: Kubernetes for billing, with Helm charts.');
+    await chat.say("Let's change the subject.");
+    const written = first();
+    expect(written?.body).toEqual(expect.stringContaining('Kubernetes'));
+    for (let i = 0; i < 20; i += 1) {
+      clock.advance(HOUR_MS / 10);
+      await chat.say(`[topic:${30 + i}] holiday idea ${i}: a cabin by lake ${i}`);
+      await chat.reply(`[topic:${60 + i}] cabin ${i} sounds lovely`);
+    }
+    const archivedThrough = () => sqlite.prepare("select archived_through from sessions where id = 'write-once'").pluck().get() as number;
+    expect(archivedThrough()).toBeGreaterThanOrEqual(1);
+    // Read back into a prompt as an archived summary, then more turns, a flush and the end.
+    expect(promptText(await chat.say('What did we decide about the billing deployment?'))).toContain('Kubernetes');
+    await chat.reply('[topic:20] Kubernetes, with Helm charts.');
+    await chat.say('[topic:21] and the staging cluster?');
+    await chat.say("Let's change the subject.");
+    await chat.say('[topic:22] one more thing about the garden');
+    const summariesBeforeEnd = sqlite.prepare("select count(*) from summaries where session_id = 'write-once'").pluck().get() as number;
+    const ended = await client.json<{ summariesCreated: number }>('DELETE', '/v1/sessions/write-once');
+    expect(ended.summariesCreated).toBeGreaterThanOrEqual(1);
+    expect(sqlite.prepare("select count(*) from summaries where session_id = 'write-once'").pluck().get()).toBeGreaterThan(summariesBeforeEnd);
+    const now = first();
+    expect(now).toEqual(written);
+    expect(Buffer.from(String(now?.body)).equals(Buffer.from(String(written?.body)))).toBe(true);
+  });
+
+  it('keeps a summary of a segment written without spaces: its turns are not purged unsummarised', async () => {
+    const test = await startTestDaemon();
+    defer(() => test.stop());
+    const chat = conversation(test.client, 'japanese');
+    await chat.say('来週の金曜日に請求サービスをKubernetesクラスタにデプロイすることに決めました');
+    await chat.reply('はい');
+    await chat.say('了解');
+    await chat.say("Let's change the subject.");
+    const sqlite = test.daemon.context.database.sqlite;
+    const rows = sqlite.prepare("select body, turn_numbers from summaries where session_id = 'japanese'").all() as Array<{ body: string; turn_numbers: string }>;
+    const stored = new Set(sqlite.prepare("select turn_number from turns where session_id = 'japanese'").pluck().all() as number[]);
+    const named = new Set(rows.flatMap((row) => JSON.parse(row.turn_numbers) as number[]));
+    expect([1, 2, 3].filter((turn) => !named.has(turn) && !stored.has(turn))).toEqual([]);
+    expect(rows.some((row) => /請求|サービス|デプロイ|金曜日/u.test(row.body))).toBe(true);
+    const tokenizer = await createTokenizer(test.config.tokenizer);
+    for (const row of rows) expect(tokenizer.count(toChunk(row.body))).toBeLessThanOrEqual(50);
   });
 
   it('a question whose answer a window edge kept out of its segment is not summarised as open', async () => {

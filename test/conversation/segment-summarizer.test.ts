@@ -43,6 +43,20 @@ describe('SegmentSummarizer', () => {
     expect(atClosing([turn(8, 'Noted.', 'assistant'), turn(9, 'Remember that my manager is Laura.')]).empty).toBe(false);
   });
 
+  it('keeps a summary of a segment written without spaces, and of one long identifier', () => {
+    const japanese = atClosing([
+      turn(8, '来週の金曜日に請求サービスをKubernetesクラスタにデプロイすることに決めました'),
+      turn(9, 'はい', 'assistant'),
+      turn(10, '了解'),
+    ]);
+    expect(japanese.empty).toBe(false);
+    expect(japanese.body).toMatch(/請求|サービス|デプロイ/u);
+    expect(tokenizer.count(toChunk(japanese.body))).toBeLessThanOrEqual(50);
+    const identifier = atClosing([turn(8, 'ThisIsAnExtremelyLongIdentifierNameThatGoesOnAndOnAndOn'), turn(9, 'Ok.', 'assistant')]);
+    expect(identifier.empty).toBe(false);
+    expect(identifier.body).toContain('ThisIsAnExtremely');
+  });
+
   it('keeps a trace of a segment that only pasted code: not the code, that it was pasted', () => {
     const pasted = atClosing([turn(8, '```python\ndef total(items):\n    return sum(item.price for item in items)\n```'), turn(9, 'Noted.', 'assistant')]);
     expect(pasted.empty).toBe(false);

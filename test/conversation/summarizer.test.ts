@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitSummary } from '../../src/conversation/summary-budget.js';
 import { summarizeSegment, type SummaryTurn } from '../../src/conversation/summarizer.js';
@@ -52,7 +53,7 @@ describe('summarizeSegment: shape and budget', () => {
     }
   });
 
-  it('honours a smaller budget down to the spec minimum of 20 tokens', () => {
+  it('honours a smaller budget down to the configured minimum of 20 tokens (MEMORYD_MAX_SUMMARY_TOKENS)', () => {
     for (const maxTokens of [20, 30, 40]) {
       const result = summarizeSegment(DEPLOY, cl100k, { maxTokens });
       expect(result.tokenCount).toBeLessThanOrEqual(maxTokens);
@@ -118,6 +119,90 @@ describe('summarizeSegment: shape and budget', () => {
       for (const question of fitted.summary.open_questions) expect(question).toMatch(/own|export|feature/u);
     }
     expect(fitSummary(draft, cl100k, full.tokenCount - 11).summary.open_questions).toEqual([]);
+  });
+});
+
+describe('fitSummary: dense text and long words', () => {
+  it('cuts Chinese values no further than the budget needs', () => {
+    const outcome = '我们 决定 下周五 把 账单 服务 部署 到 新的 生产 环境 并且 通知 运维 团队 检查 监控 告警 和 日志 配置'.split(' ');
+    for (const tokenizer of [cl100k, o200k]) {
+      const fitted = fitSummary({ topic: ['账单 服务'], discussed: [], outcome, decisions: [], open_questions: [] }, tokenizer, 50);
+      expect(tokenizer.count(toChunk(fitted.text))).toBeLessThanOrEqual(50);
+      // The keys cost a quarter of a token per character, these words one or two: a ratio
+      // taken over both cut the outcome to nothing in cl100k.
+      expect(fitted.tokenCount).toBeGreaterThanOrEqual(40);
+      expect(fitted.summary.outcome).toMatch(/^我们 决定 下周五/u);
+    }
+  });
+
+  it('clips the last word left to the tokens that fit instead of dropping it', () => {
+    const word = '販売'.repeat(40);
+    for (const tokenizer of [cl100k, o200k]) {
+      const fitted = fitSummary({ topic: [word], discussed: [], outcome: [], decisions: [], open_questions: [] }, tokenizer, 50);
+      expect(tokenizer.count(toChunk(fitted.text))).toBeLessThanOrEqual(50);
+      expect(fitted.summary.topic).toMatch(/^販売販売販売.*…$/u);
+      // Not even the skeleton's spare tokens allow one character and its ellipsis: the character alone.
+      const tight = fitSummary({ topic: ['請求 サービス'], discussed: [], outcome: [], decisions: [], open_questions: [] }, tokenizer, tokenizer.count(toChunk('{"topic":"請","discussed":[],"outcome":"","decisions":[],"open_questions":[]}')));
+      expect(tight.summary.topic).toBe('請');
+    }
+  });
+});
+
+const NOTHING = { topic: '', discussed: [], outcome: '', decisions: [], open_questions: [] };
+
+// Segments with real content in scripts and shapes the English/Spanish rules do not
+// read: each must keep a summary with some of its words (one of those listed).
+const OTHER_SCRIPTS: Record<string, [SummaryTurn[], string[]]> = {
+  'Japanese, without spaces': [
+    segment(['user', '来週の金曜日に請求サービスをKubernetesクラスタにデプロイすることに決めました'], ['assistant', 'はい'], ['user', '了解']),
+    ['請求', 'サービス', '金曜日', 'デプロイ', 'クラスタ'],
+  ],
+  Chinese: [segment(['user', '我们决定下周五把账单服务部署到生产环境'], ['assistant', '好的']), ['账单', '服务', '部署', '生产', '环境']],
+  'Thai, without spaces': [
+    segment(['user', 'เราตัดสินใจย้ายบริการเรียกเก็บเงินไปยังคลัสเตอร์ใหม่ในวันศุกร์หน้า'], ['assistant', 'ได้ครับ']),
+    ['ตัดสิน', 'บริการ', 'คลัสเตอร์', 'ศุกร์'],
+  ],
+  Arabic: [segment(['user', 'قررنا نقل خدمة الفواتير إلى العنقود الجديد يوم الجمعة القادم']), ['خدمة', 'الفواتير', 'العنقود', 'الجمعة']],
+  Russian: [segment(['user', 'Мы решили перенести сервис биллинга в новый кластер в следующую пятницу']), ['сервис', 'биллинга', 'кластер', 'пятницу']],
+  // Vowel signs are marks, not letters: a word must not end before them ("हमन" of "हमने").
+  Hindi: [segment(['user', 'हमने अगले शुक्रवार को बिलिंग सेवा को नए क्लस्टर में ले जाने का फैसला किया']), ['हमने', 'शुक्रवार', 'बिलिंग', 'सेवा', 'क्लस्टर', 'फैसला']],
+  'Korean, without spaces': [segment(['user', '다음주금요일에결제서비스를새클러스터로이전하기로결정했습니다그리고운영팀에게도알려주세요']), ['다음주금요일에결제']],
+  'a long identifier': [segment(['user', 'ThisIsAnExtremelyLongIdentifierNameThatGoesOnAndOnAndOn'], ['assistant', 'ok']), ['ThisIsAnExtremely']],
+  'a long URL': [segment(['user', 'https://example.com/aVeryLongPathSegmentWithoutAnyBreaksInsideItAtAll']), ['aVeryLongPathSegment']],
+};
+
+describe('summarizeSegment: every script', () => {
+  it.each(Object.keys(OTHER_SCRIPTS))('%s: a non-empty summary of ≤ 50 tokens that keeps some of its words', (name) => {
+    const [turns, words] = OTHER_SCRIPTS[name] ?? [[], []];
+    for (const tokenizer of [cl100k, o200k]) {
+      const result = summarizeSegment(turns, tokenizer);
+      expect(result.summary).not.toEqual(NOTHING);
+      // The body as the prompt renders it, counted again.
+      expect(tokenizer.count(toChunk(result.text))).toBeLessThanOrEqual(50);
+      const values = Object.values(result.summary).flat().join(' ');
+      expect(words.some((word) => values.includes(word)), `${tokenizer.encoding}: ${result.text}`).toBe(true);
+    }
+  });
+
+  it('any mix of those words and of noise keeps a summary of ≤ 50 tokens, unless it is all noise', () => {
+    const words = ['来週の金曜日に', '請求サービス', '我们决定部署', 'เราตัดสินใจย้าย', 'قررنا نقل', 'Мы решили', 'हमने फैसला किया', '다음주금요일에결제', 'x'.repeat(90), 'a1B2c3'.repeat(20), ' Kubernetes '];
+    const noise = [' ', '。', '？', '-', "'", '\n', '😀', ' ok ', ' Noted. ', ' はい '];
+    const turns = fc.array(fc.array(fc.constantFrom(...words, ...noise), { minLength: 1, maxLength: 20 }), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(turns, (pieces) => {
+        const result = summarizeSegment(segment(...pieces.map((each, i): [SummaryTurn['role'], string] => [i % 2 === 0 ? 'user' : 'assistant', each.join('')])), o200k);
+        expect(o200k.count(toChunk(result.text))).toBeLessThanOrEqual(50);
+        const kept = JSON.stringify(result.summary) !== JSON.stringify(NOTHING);
+        expect(kept).toBe(pieces.flat().some((piece) => words.includes(piece)));
+      }),
+      { numRuns: 200, seed: 11 },
+    );
+  });
+
+  it('keeps nothing of acknowledgements, in Japanese too', () => {
+    for (const turns of [segment(['user', 'Noted.'], ['assistant', 'ok']), segment(['user', 'ok'], ['assistant', 'はい'])]) {
+      expect(summarizeSegment(turns, cl100k).summary).toEqual(NOTHING);
+    }
   });
 });
 
