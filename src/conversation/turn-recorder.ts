@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import type { Config } from '../config/config.js';
-import { classifyDomain, confidentDomain, type DomainGuess } from '../domains/classify-domain.js';
+import { classifyDomain, topicDomain, type DomainGuess } from '../domains/classify-domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import { InvalidRequestError } from '../errors.js';
@@ -121,7 +121,7 @@ export function recordTurn(
     toolName: prepared.toolName,
     tokenCount: prepared.tokenCount,
     continuity: previous ? similarityTo(prepared.embedding, vectorOf(previous)) : null,
-    domain: prepared.domain ? confidentDomain(prepared.domain) : null,
+    domain: prepared.domain ? topicDomain(prepared.domain) : null,
     topicShift: shift?.shift ?? false,
     state: 'window',
     outputValid: prepared.outputValid,
@@ -159,7 +159,7 @@ function decideShift(prepared: PreparedTurn, live: readonly TurnRow[], vectorOf:
     text: prepared.content,
     similarity: previousUser ? similarityTo(prepared.embedding, vectorOf(previousUser)) : null,
     previousTurnText: live.at(-1)?.content ?? null,
-    // Stored as confidentDomain(classifyDomain(content)) when the turn was recorded.
+    // Stored as topicDomain(classifyDomain(content)) when the turn was recorded.
     previousDomain: previousUser?.domain ?? null,
     currentDomain: prepared.domain,
     explicit: prepared.explicit,

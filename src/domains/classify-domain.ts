@@ -1,4 +1,4 @@
-import { DOMAINS, type Domain } from './domain.js';
+import { DOMAINS, TOPIC_DOMAINS, type Domain } from './domain.js';
 import { DOMAIN_LEXICON } from './domain-lexicon.js';
 import { foldedWords } from './fold-text.js';
 import { buildLexiconIndex, scoreWords, type LexiconIndex } from './lexicon-index.js';
@@ -21,12 +21,12 @@ const CLASSIFY_CHARS = 8000;
 // Compiled once from a constant table: pure data, no I/O, no state that changes.
 const DEFAULT_INDEX: LexiconIndex = buildLexiconIndex(DOMAIN_LEXICON);
 
-function ranked(scores: Record<Domain, number>): [Domain, number, number] {
-  let best: Domain = DOMAINS[0];
+function ranked(scores: Record<Domain, number>, domains: readonly Domain[] = DOMAINS): [Domain, number, number] {
+  let best: Domain = domains[0] ?? DOMAINS[0];
   let top = -1;
   let second = 0;
   // Ties go to the domain listed first in DOMAINS: deterministic, never random.
-  for (const domain of DOMAINS) {
+  for (const domain of domains) {
     const score = scores[domain];
     if (score > top) {
       second = Math.max(second, top);
@@ -50,19 +50,31 @@ export function classifyDomain(text: string, index: LexiconIndex = DEFAULT_INDEX
   return { domain: top >= MIN_DOMAIN_SCORE ? best : null, scores };
 }
 
-/** The guess's domain when the evidence is strong and unambiguous, else null. */
-export function confidentDomain(guess: DomainGuess): Domain | null {
-  const [best, top, second] = ranked(guess.scores);
+/**
+ * The guess's domain when the evidence is strong and unambiguous, else null. `domains`:
+ * those that compete (all of them unless given; the others' scores are ignored).
+ */
+export function confidentDomain(guess: DomainGuess, domains: readonly Domain[] = DOMAINS): Domain | null {
+  const [best, top, second] = ranked(guess.scores, domains);
   if (top < CONFIDENT_DOMAIN_SCORE || top - second < CONFIDENT_DOMAIN_MARGIN) return null;
   return best;
 }
 
+/** What a turn is about, as a turn row stores it for the next turn's domain-change test. */
+export function topicDomain(guess: DomainGuess): Domain | null {
+  return confidentDomain(guess, TOPIC_DOMAINS);
+}
+
 /**
- * For topic-shift detection: true only when both domains are confident and different, so
- * a single weak keyword ("like", "team") never counts as a change. `previous` is the
- * earlier turn's confident domain (what a turn row stores), or null.
+ * For topic-shift detection: true only when both topic domains are confident and
+ * different, so a single weak keyword ("like", "team") never counts as a change. Only
+ * TOPIC_DOMAINS take part: "we decided to go with Kubernetes" after a question about
+ * Kubernetes is a decision about the same project, not a move to another topic.
+ * `previous` is the earlier turn's `topicDomain` (what a turn row stores), or null; a
+ * `decisions` stored by an older version says nothing of its topic.
  */
 export function isDomainChange(previous: string | null, current: DomainGuess): boolean {
-  const after = confidentDomain(current);
-  return previous !== null && after !== null && previous !== after;
+  if (previous === null || !TOPIC_DOMAINS.some((domain) => domain === previous)) return false;
+  const after = confidentDomain(current, TOPIC_DOMAINS);
+  return after !== null && previous !== after;
 }

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { z } from 'zod';
-import { classifyDomain, confidentDomain, type DomainGuess } from '../domains/classify-domain.js';
+import { classifyDomain, topicDomain, type DomainGuess } from '../domains/classify-domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
 import { cosine } from '../embeddings/vector.js';
@@ -167,7 +167,7 @@ function detectorInput(turn: TurnFeatures, previous: TurnFeatures | null, rules:
     text: turn.text,
     similarity: rules.has('similarity') ? turn.similarity : null,
     previousTurnText: previous?.text ?? null,
-    previousDomain: rules.has('domain') && previous !== null ? confidentDomain(previous.domain) : null,
+    previousDomain: rules.has('domain') && previous !== null ? topicDomain(previous.domain) : null,
     currentDomain: rules.has('domain') ? turn.domain : null,
     explicit: rules.has('phrase') ? turn.explicit : null,
   };

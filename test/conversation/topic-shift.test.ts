@@ -62,6 +62,23 @@ describe('detectTopicShift', () => {
     expect(unknown.shift).toBe(false);
   });
 
+  it('a decision is no change of domain: it settles the discussion before it', () => {
+    const question = 'Should we deploy the billing service with Kubernetes or docker-compose?';
+    const decision = 'OK, we decided to go with Kubernetes.';
+    // What the turn rows store: the first confidently about projects, the second about decisions.
+    expect(confidentDomain(classifyDomain(question))).toBe('projects');
+    expect(confidentDomain(classifyDomain(decision))).toBe('decisions');
+    const settled = detectTopicShift(input({ text: decision, previousDomain: confidentDomain(classifyDomain(question)), currentDomain: classifyDomain(decision) }));
+    expect(settled.shift).toBe(false);
+    // After a decision, the next turn's domain is compared with nothing: a stored
+    // "decisions" does not say what the decision was about.
+    const after = detectTopicShift(input({ previousDomain: 'decisions', currentDomain: classifyDomain(PERSONAL) }));
+    expect(after.shift).toBe(false);
+    // A decision about another topic still moves there: its topic domain is confident.
+    const elsewhere = detectTopicShift(input({ previousDomain: confidentDomain(classifyDomain(WORK)), currentDomain: classifyDomain(`We decided: ${PERSONAL}`) }));
+    expect(elsewhere.reasons).toEqual(['domain']);
+  });
+
   it('reports every rule that fired, in a fixed order', () => {
     const decision = detectTopicShift(
       input({

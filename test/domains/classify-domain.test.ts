@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyDomain, confidentDomain, isDomainChange } from '../../src/domains/classify-domain.js';
+import { classifyDomain, confidentDomain, isDomainChange, topicDomain } from '../../src/domains/classify-domain.js';
 import { DOMAINS } from '../../src/domains/domain.js';
 
 describe('classifyDomain', () => {
@@ -86,6 +86,24 @@ describe('isDomainChange', () => {
     expect(confidentDomain(weak)).toBeNull();
     expect(isDomainChange(confidentDomain(work), weak)).toBe(false);
     expect(isDomainChange(confidentDomain(weak), personal)).toBe(false);
+  });
+
+  it('does not fire on a decision: "decisions" is a kind of statement, not a topic', () => {
+    const decision = classifyDomain('OK, we decided to go with Kubernetes.');
+    expect(confidentDomain(decision)).toBe('decisions');
+    expect(isDomainChange(confidentDomain(projects), decision)).toBe(false);
+    expect(isDomainChange('decisions', personal)).toBe(false);
+    // The topic of a decision still counts, and preferences are a topic of their own.
+    expect(isDomainChange(confidentDomain(work), classifyDomain('We decided: my sister and my mom are coming for my birthday'))).toBe(true);
+    expect(isDomainChange(confidentDomain(work), classifyDomain('My favourite films? I prefer horror, and I enjoy thrillers'))).toBe(true);
+  });
+
+  it('stores what a turn is about (topicDomain): never "decisions", so the turn after a decision can still change topic', () => {
+    expect(topicDomain(classifyDomain('Should we deploy the billing service with Kubernetes or docker-compose?'))).toBe('projects');
+    expect(topicDomain(classifyDomain('OK, we decided to go with Kubernetes.'))).not.toBe('decisions');
+    const afterDecision = topicDomain(classifyDomain('We decided: my sister and my mom are coming for my birthday'));
+    expect(afterDecision).toBe('personal');
+    expect(isDomainChange(afterDecision, work)).toBe(true);
   });
 
   it('does not fire when the evidence is split between two domains', () => {
