@@ -1,33 +1,64 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config/config.js';
+import { modelIdProblem, MODEL_ID_FORM } from '../embeddings/model-files.js';
 
-export const FETCH_MODEL_USAGE = `usage: npm run fetch-model -- [--models-dir <dir>] [--model <owner/name>]
+export const FETCH_MODEL_USAGE = `usage: npm run fetch-model -- [--models-dir <dir>] [--model <owner/name>] [--force]
 
 Downloads the embedding model once (needs the internet: the Hugging Face hub) and checks
-that it loads offline; the daemon then uses it instead of the hashing fallback.
+that it loads offline; the daemon then uses it instead of the hashing fallback. A model
+already complete on disk is only checked.
 
   --models-dir <dir>   where to put it (default MEMORYD_MODELS_DIR, <MEMORYD_DATA_DIR>/models)
-  --model <id>         which model (default MEMORYD_EMBEDDING_MODEL)
+  --model <id>         which model, ${MODEL_ID_FORM}
+                       (default MEMORYD_EMBEDDING_MODEL)
+  --force              delete that model's directory first and download it again
+                       (repairs a truncated or corrupt file)
   -h, --help           this help
 `;
 
-export type FetchModelArgs = { help: true } | { help: false; modelsDir: string; modelId: string };
+/** The command line as given; what is not given comes from the daemon's settings (`fetchModelTarget`). */
+export interface FetchModelFlags {
+  help: boolean;
+  force: boolean;
+  modelsDir?: string;
+  modelId?: string;
+}
 
-/**
- * The command line of `npm run fetch-model`, with the daemon's own settings as defaults,
- * so the model lands where the daemon will look for it. Throws on an unknown option.
- */
-export function parseFetchModelArgs(argv: string[], config: Pick<Config, 'modelsDir' | 'embeddingModel'>, cwd: string): FetchModelArgs {
-  const { values } = parseArgs({
-    args: argv,
-    options: { 'models-dir': { type: 'string' }, model: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-  });
-  if (values.help === true) return { help: true };
+type Parsed = { ok: true; flags: FetchModelFlags } | { ok: false; error: string };
+
+/** Parses `npm run fetch-model`'s arguments without reading any setting, so `--help` always works. */
+export function parseFetchModelArgs(argv: readonly string[]): Parsed {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { 'models-dir': { type: 'string' }, model: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  const modelId = values.model;
+  if (modelId !== undefined) {
+    const problem = modelIdProblem(modelId);
+    if (problem !== null) return { ok: false, error: `--model must be ${MODEL_ID_FORM} (got ${JSON.stringify(modelId)}: ${problem})` };
+  }
   return {
-    help: false,
-    modelsDir: values['models-dir'] === undefined ? config.modelsDir : resolve(cwd, values['models-dir']),
-    modelId: values.model ?? config.embeddingModel,
+    ok: true,
+    flags: {
+      help: values.help === true,
+      force: values.force === true,
+      ...(values['models-dir'] === undefined ? {} : { modelsDir: values['models-dir'] }),
+      ...(modelId === undefined ? {} : { modelId }),
+    },
+  };
+}
+
+/** Where the model goes and which one: the flags, else the daemon's own settings, so it lands where the daemon looks. */
+export function fetchModelTarget(flags: FetchModelFlags, config: Pick<Config, 'modelsDir' | 'embeddingModel'>, cwd: string): { modelsDir: string; modelId: string } {
+  return {
+    modelsDir: flags.modelsDir === undefined ? config.modelsDir : resolve(cwd, flags.modelsDir),
+    modelId: flags.modelId ?? config.embeddingModel,
   };
 }

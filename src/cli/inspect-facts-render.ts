@@ -34,7 +34,7 @@ function factsTable(facts: readonly FactView[], now: number, paint: Paint): stri
     fact.status,
     new Date(fact.lastConfirmedAt).toISOString().slice(0, 10),
     `${Math.max(0, Math.floor((now - fact.createdAt) / DAY_MS))}d`,
-    fact.injectable ? 'yes' : `no: ${fact.notInjectableBecause ?? ''}`,
+    fact.injectable ? 'yes' : `no: ${visible(fact.notInjectableBecause ?? '')}`,
   ]);
   const colours = (cells: readonly string[], column: number): string | null => {
     if (column === 3) return STATUS_COLOUR[cells[3] as FactStatus];
@@ -44,9 +44,22 @@ function factsTable(facts: readonly FactView[], now: number, paint: Paint): stri
   return table(header, rows, paint, { rightAligned: (column) => column === 5, colours });
 }
 
+/** At most MAX_FACT_WIDTH code points of `visible(text)`, never half a surrogate pair. */
 function clip(text: string): string {
-  const flat = text.replace(/\s+/gu, ' ');
-  return flat.length > MAX_FACT_WIDTH ? `${flat.slice(0, MAX_FACT_WIDTH - 1)}…` : flat;
+  const points = Array.from(visible(text));
+  return points.length > MAX_FACT_WIDTH ? `${points.slice(0, MAX_FACT_WIDTH - 1).join('')}…` : points.join('');
+}
+
+// C0 and C1 controls and the bidirectional overrides: printed raw, a fact's text could
+// recolour the terminal, move the cursor or reorder what follows it.
+const TERMINAL_CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** `text` on one line with every terminal control shown as an escape (`\x1b`, `\u202e`). */
+function visible(text: string): string {
+  return text.replace(/\s+/gu, ' ').replace(TERMINAL_CONTROLS, (control) => {
+    const code = control.codePointAt(0) ?? 0;
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 function table(

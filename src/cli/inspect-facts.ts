@@ -3,7 +3,7 @@ import { toApiFact } from '../api/routes/facts.js';
 import { loadConfig } from '../config/config.js';
 import { isAppError } from '../errors.js';
 import { readDashboard, type FactDashboard } from '../facts/fact-dashboard.js';
-import { openDatabaseReadOnly, type Database } from '../storage/database.js';
+import { olderSchema, openDatabaseReadOnly, pendingMigrations, type Database } from '../storage/database.js';
 import { INSPECT_FACTS_USAGE, parseInspectFactsArgs, type InspectFactsOptions } from './inspect-facts-args.js';
 import { renderDashboard } from './inspect-facts-render.js';
 import type { CliIo } from './run-job-cli.js';
@@ -41,11 +41,23 @@ export async function runInspectFacts(argv: string[], io: InspectFactsIo): Promi
     io.stdout.write(format(dashboard, options, { io, database: database.path, now }));
     return 0;
   } catch (error) {
-    io.stderr.write(`inspect-facts: cannot read the facts of ${database.path}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`inspect-facts: cannot read the facts of ${database.path}: ${error instanceof Error ? error.message : String(error)}${migrationHint(database)}\n`);
     return 1;
   } finally {
     database.close();
   }
+}
+
+/** Why a read may have failed ("no such column"): the daemon has not migrated the database to this memoryd's schema yet. */
+function migrationHint(database: Database): string {
+  let pending: number;
+  try {
+    pending = pendingMigrations(database.sqlite);
+  } catch {
+    // Only a hint beside the error already reported; a database this broken says so there.
+    return '';
+  }
+  return pending > 0 ? `; ${olderSchema(database.path, pending)}` : '';
 }
 
 function format(dashboard: FactDashboard, options: InspectFactsOptions, context: { io: InspectFactsIo; database: string; now: number }): string {

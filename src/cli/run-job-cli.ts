@@ -1,10 +1,9 @@
 import { systemClock, type Clock } from '../clock.js';
-import { loadConfig, type Environment } from '../config/config.js';
-import { createLogger } from '../discardable/logger.js';
-import { isAppError } from '../errors.js';
+import { loadConfig, type Config, type Environment } from '../config/config.js';
+import { createLogger, type LogSink } from '../discardable/logger.js';
 import { jobRegistry } from '../jobs/registry.js';
 import { runJob } from '../jobs/run-job.js';
-import { openDatabase } from '../storage/database.js';
+import { openMigratedDatabase, type Database } from '../storage/database.js';
 
 /** The process edges a command writes to; tests pass their own. */
 export interface CliIo {
@@ -22,12 +21,17 @@ function usage(): string {
   return `usage: npm run job -- <name>
 
 Runs one job once, with the same code the daemon's scheduler runs, and records the run.
-Safe while the daemon runs. Jobs:
+Safe while the daemon runs. Needs a database the daemon has created and migrated (it
+never creates or migrates one itself). Jobs:
 ${jobs}
 `;
 }
 
-/** `npm run job -- <name>`: runs the named job once; returns the exit code (0 ok, 1 failed, 2 usage). */
+/**
+ * `npm run job -- <name>`: runs the named job once; returns the exit code (0 ok, 1 no
+ * database, one that needs migrating, or a failed job, 2 usage). Failures are one line
+ * on stderr, never a stack.
+ */
 export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h') {
@@ -41,17 +45,18 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const clock = io.clock ?? systemClock;
-  let config;
-  let database;
+  let config: Config;
+  let database: Database;
   try {
     config = loadConfig(io.env, { cwd: io.cwd });
-    database = openDatabase(config.dbPath);
+    database = openMigratedDatabase(config.dbPath);
   } catch (error) {
-    io.stderr.write(`memoryd job: ${isAppError(error) ? error.message : String(error)}\n`);
+    io.stderr.write(`memoryd job: ${messageOf(error)}\n`);
     return 1;
   }
-  const log = createLogger({ logsDir: config.logsDir, level: config.logLevel, verbose: false, clock });
+  let log: LogSink | null = null;
   try {
+    log = createLogger({ logsDir: config.logsDir, level: config.logLevel, verbose: false, clock });
     const outcome = await runJob(job, { config, database, clock, logger: log.logger }, 'manual', new AbortController().signal);
     const counts = Object.entries(outcome.counts)
       .map(([key, value]) => `${key}=${value}`)
@@ -62,8 +67,15 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
     }
     io.stdout.write(`${job.name}: ok in ${Math.round(outcome.ms)} ms${counts === '' ? '' : ` (${counts})`}\n`);
     return 0;
+  } catch (error) {
+    io.stderr.write(`memoryd job: ${job.name} failed: ${messageOf(error)}\n`);
+    return 1;
   } finally {
     database.close();
-    log.files.close();
+    log?.files.close();
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -69,7 +69,8 @@ export function loadConfig(
     const given = raw !== undefined && raw.trim() !== '';
     const value = given ? setting.parse(raw.trim()) : setting.parse(setting.default);
     if (value !== undefined) return value;
-    issues.push({ path: setting.env, message: `must be ${setting.allowed} (got ${JSON.stringify(raw)})` });
+    const why = given ? setting.whyNot?.(raw.trim()) : undefined;
+    issues.push({ path: setting.env, message: `must be ${setting.allowed} (got ${JSON.stringify(raw)}${why === undefined ? '' : `: ${why}`})` });
     // A placeholder keeps reading the other settings so one start reports every mistake.
     return setting.parse(setting.default) as T;
   };

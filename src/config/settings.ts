@@ -1,4 +1,5 @@
-import { validate as isValidCron } from 'node-cron';
+import { validate as isValidCron, validateDetailed as cronProblems } from 'node-cron';
+import { modelIdProblem, MODEL_ID_FORM } from '../embeddings/model-files.js';
 import { ENCODINGS } from '../tokens/tokenizer.js';
 
 /** One environment variable: its default, what it allows, and how to read it. */
@@ -9,6 +10,8 @@ export interface Setting<T> {
   description: string;
   /** The value, or undefined when `raw` is not allowed. */
   parse(raw: string): T | undefined;
+  /** Why `raw` is not allowed, when more can be said than `allowed` (which field of a cron expression is wrong). */
+  whyNot?(raw: string): string | undefined;
 }
 
 function integer(env: string, def: number, min: number, max: number, description: string): Setting<number> {
@@ -66,6 +69,8 @@ function cron(env: string, def: string, description: string): Setting<string> {
     allowed: 'a cron expression (5 or 6 fields)',
     description,
     parse: (raw) => (isValidCron(raw) ? raw : undefined),
+    // node-cron's own words, e.g. "61 is a invalid expression for minute".
+    whyNot: (raw) => cronProblems(raw).errors.map((error) => error.message).join('; ') || undefined,
   };
 }
 
@@ -105,9 +110,10 @@ export const SETTINGS = {
   embeddingModel: {
     env: 'MEMORYD_EMBEDDING_MODEL',
     default: 'Xenova/all-MiniLM-L6-v2',
-    allowed: 'a model id of the form owner/name',
+    allowed: `a model id: ${MODEL_ID_FORM}`,
     description: 'the transformers.js model loaded from the models dir',
-    parse: (raw: string) => (/^[\w.-]+\/[\w.-]+$/.test(raw) ? raw : undefined),
+    parse: (raw: string) => (modelIdProblem(raw) === null ? raw : undefined),
+    whyNot: (raw: string) => modelIdProblem(raw) ?? undefined,
   } satisfies Setting<string>,
   decaySchedule: cron('MEMORYD_DECAY_SCHEDULE', '17 3 * * *', 'when the fact decay job runs (daily by default)'),
   cleanupSchedule: cron('MEMORYD_CLEANUP_SCHEDULE', '7 * * * *', 'when the TTL cleanup of logs and caches runs (hourly)'),

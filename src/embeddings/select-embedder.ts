@@ -1,7 +1,7 @@
 import { AppError } from '../errors.js';
 import type { Embedder } from './embedder.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
-import { DEFAULT_MODEL_ID, missingModelFiles } from './model-files.js';
+import { DEFAULT_MODEL_ID, missingModelFiles, repairModelHint } from './model-files.js';
 import { createTransformersEmbedder } from './transformers-embedder.js';
 
 export type EmbedderPreference = 'auto' | 'hashing' | 'transformers';
@@ -45,8 +45,10 @@ export async function selectEmbedder(options: SelectEmbedderOptions): Promise<Em
     const embedder = await createTransformersEmbedder({ modelsDir: options.modelsDir, modelId, quantized });
     return { embedder, reason: `using ${embedder.id} (${embedder.dims} dims) from ${options.modelsDir}` };
   } catch (error) {
-    if (prefer === 'transformers') throw error;
     const message = error instanceof Error ? error.message : String(error);
-    return { embedder: hashing, reason: `model ${modelId} in ${options.modelsDir} failed to load (${message}); using ${hashing.id}` };
+    const problem = `model ${modelId} in ${options.modelsDir} failed to load (${message})`;
+    const repair = repairModelHint(options.modelsDir, modelId);
+    if (prefer === 'transformers') throw new AppError('EMBEDDER', `${problem}; ${repair}`, { cause: error, details: { modelId } });
+    return { embedder: hashing, reason: `${problem}; using ${hashing.id}; ${repair}` };
   }
 }

@@ -54,7 +54,7 @@ export function injectability(fact: DecayInput & { supersededBy?: string | null;
   const verdict = injectionClass(fact, now);
   if (verdict === 'auto') return { injectable: true, onRequest: false, reason: null };
   const status = effectiveStatus(fact, now);
-  const days = Math.floor((now - fact.lastConfirmedAt) / DAY_MS);
+  const unconfirmed = (limitMs: number): string => unconfirmedFor(now - fact.lastConfirmedAt, limitMs);
   const no = (reason: string, onRequest = false): Injectability => ({ injectable: false, onRequest, reason });
   switch (status) {
     case 'superseded':
@@ -62,14 +62,24 @@ export function injectability(fact: DecayInput & { supersededBy?: string | null;
     case 'deleted':
       return no(`deleted${fact.reason ? `: ${fact.reason}` : ''}`);
     case 'stale':
-      return no(`stale: not confirmed for ${days} days (over 180)`);
+      return no(`stale: ${unconfirmed(STALE_AFTER_MS)}`);
     default:
       break;
   }
   if (fact.confidence === 'low' && now - fact.lastConfirmedAt > LOW_CONFIDENCE_TTL_MS) {
-    return no(`low confidence, not confirmed for ${days} days (over 30)`);
+    return no(`low confidence, ${unconfirmed(LOW_CONFIDENCE_TTL_MS)}`);
   }
-  return no(`dormant: not confirmed for ${days} days (over 90); only when asked about`, true);
+  return no(`dormant: ${unconfirmed(DORMANT_AFTER_MS)}; only when asked about`, true);
+}
+
+/**
+ * "not confirmed for 95 days (over 90)"; within the day after the limit, where whole
+ * days would read "90 days (over 90)", "not confirmed for over 90 days".
+ */
+function unconfirmedFor(elapsedMs: number, limitMs: number): string {
+  const days = Math.floor(elapsedMs / DAY_MS);
+  const limitDays = limitMs / DAY_MS;
+  return days > limitDays ? `not confirmed for ${days} days (over ${limitDays})` : `not confirmed for over ${limitDays} days`;
 }
 
 /** The record as readers see it at `now`: effective status and injectability. */

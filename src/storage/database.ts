@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { AppError } from '../errors.js';
 import * as schema from './schema.js';
 
@@ -32,11 +33,7 @@ export function openDatabase(path: string): Database {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const sqlite = openRaw(path, {});
   try {
-    sqlite.pragma('journal_mode = WAL');
-    // better-sqlite3 leaves synchronous=FULL on WAL databases: ~170 µs per insert vs ~15 µs.
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    configure(sqlite);
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     restrictToOwner(path);
@@ -48,16 +45,65 @@ export function openDatabase(path: string): Database {
 }
 
 /**
+ * Opens an existing database that has every migration of this memoryd, read-write with
+ * the daemon's settings, for tools that write beside the daemon (`npm run job`). Never
+ * creates the file and never migrates (the daemon does, at start): throws `NOT_FOUND`
+ * when there is no database and `STORAGE` when migrations are pending.
+ */
+export function openMigratedDatabase(path: string): Database {
+  assertExists(path);
+  const sqlite = openRaw(path, { fileMustExist: true });
+  try {
+    configure(sqlite);
+    const pending = pendingMigrations(sqlite);
+    if (pending > 0) throw new AppError('STORAGE', `${olderSchema(path, pending)}, then try again`);
+    return { db: drizzle(sqlite, { schema }), sqlite, path, close: () => sqlite.close() };
+  } catch (error) {
+    sqlite.close();
+    if (error instanceof AppError) throw error;
+    throw new AppError('STORAGE', `cannot prepare the database ${path}: ${describe(error)}`, { cause: error });
+  }
+}
+
+/**
  * Opens an existing database read-only, for tools that run beside the daemon
  * (`npm run inspect-facts`). Never migrates and never writes.
  */
 export function openDatabaseReadOnly(path: string): Database {
-  if (!existsSync(path)) {
-    throw new AppError('NOT_FOUND', `no database at ${path} yet: start the daemon once (npm start) to create it`);
-  }
+  assertExists(path);
   const sqlite = openRaw(path, { readonly: true, fileMustExist: true });
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return { db: drizzle(sqlite, { schema }), sqlite, path, close: () => sqlite.close() };
+}
+
+/**
+ * How many of this memoryd's migrations the database has not applied, by drizzle's own
+ * rule (those newer than the newest one recorded). Reads only.
+ */
+export function pendingMigrations(sqlite: BetterSqlite3.Database): number {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
+  const recorded = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get() !== undefined;
+  const newest = recorded ? (sqlite.prepare('SELECT max(created_at) FROM __drizzle_migrations').pluck().get() as number | null) : null;
+  return migrations.filter((migration) => newest === null || Number(newest) < migration.folderMillis).length;
+}
+
+/** The sentence a tool says about a database that needs `pending` migrations. */
+export function olderSchema(path: string, pending: number): string {
+  return `the database ${path} is older than this memoryd (${pending} migration${pending === 1 ? '' : 's'} pending): start the daemon (npm start) so it migrates`;
+}
+
+function configure(sqlite: BetterSqlite3.Database): void {
+  sqlite.pragma('journal_mode = WAL');
+  // better-sqlite3 leaves synchronous=FULL on WAL databases: ~170 µs per insert vs ~15 µs.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+}
+
+function assertExists(path: string): void {
+  if (!existsSync(path)) {
+    throw new AppError('NOT_FOUND', `no database at ${path} yet: start the daemon once (npm start) to create it`);
+  }
 }
 
 function openRaw(path: string, options: BetterSqlite3.Options): BetterSqlite3.Database {

@@ -17,7 +17,7 @@ export function withSecureDelete<T>(sqlite: BetterSqlite3.Database, work: () => 
 }
 
 export interface CheckpointResult {
-  /** 1 when a reader kept the checkpoint from finishing (the WAL still holds old pages). */
+  /** 1 when another connection's read or write transaction kept the checkpoint from finishing (the WAL still holds old pages). */
   busy: number;
   log: number;
   checkpointed: number;
@@ -25,9 +25,18 @@ export interface CheckpointResult {
 
 /**
  * Copies the WAL into the database file and truncates it to zero bytes, so page images
- * written before a secure delete do not survive in the WAL.
+ * written before a secure delete do not survive in the WAL. Never waits: a TRUNCATE
+ * checkpoint would otherwise sit in the connection's busy handler (5 s on the daemon's)
+ * while another process holds a transaction, blocking the event loop all that time; it
+ * reports `busy` instead. The connection's busy timeout is restored afterwards.
  */
 export function truncateWal(sqlite: BetterSqlite3.Database): CheckpointResult {
-  const rows = sqlite.pragma('wal_checkpoint(TRUNCATE)') as CheckpointResult[];
-  return rows[0] ?? { busy: 0, log: 0, checkpointed: 0 };
+  const previous = Number(sqlite.pragma('busy_timeout', { simple: true }));
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    const rows = sqlite.pragma('wal_checkpoint(TRUNCATE)') as CheckpointResult[];
+    return rows[0] ?? { busy: 0, log: 0, checkpointed: 0 };
+  } finally {
+    sqlite.pragma(`busy_timeout = ${previous}`);
+  }
 }

@@ -12,8 +12,12 @@ export interface BpeEncoder {
   encode(text: string): number[];
   /** The number of tokens of `text`: exactly encode(text).length. */
   count(text: string): number;
-  /** Decodes token ids; a byte sequence cut inside a character decodes to U+FFFD. */
-  decode(tokens: readonly number[]): string;
+  /**
+   * The number of UTF-8 bytes `tokens` stand for. Tokens cover the text's UTF-8 bytes in
+   * order (a lone surrogate as the 3 bytes of U+FFFD), so the first k tokens of
+   * encode(text) end at this byte offset of the text.
+   */
+  byteLength(tokens: readonly number[]): number;
   /**
    * The number of tokens of `text` (exactly encode(text).length), pausing with
    * `pause()` whenever about `sliceMs` of work has been done: for large texts counted
@@ -124,10 +128,10 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
       }
       return count;
     },
-    decode(tokens: readonly number[]): string {
-      let bytes = '';
-      for (const token of tokens) bytes += table.bytesOf[token] ?? '';
-      return Buffer.from(bytes, 'latin1').toString('utf8');
+    byteLength(tokens: readonly number[]): number {
+      let bytes = 0;
+      for (const token of tokens) bytes += table.bytesOf[token]?.length ?? 0;
+      return bytes;
     },
   };
 }

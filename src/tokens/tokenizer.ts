@@ -10,16 +10,19 @@ export type MessageRole = 'system' | 'user' | 'assistant' | 'tool';
  * 200–500 ms) and handed down from the composition root.
  *
  * Invariants every implementation keeps:
- * - `count` runs in time linear in the text's length, whatever the text (no pre-token
- *   piece is fed to BPE whole when it is long), and treats special-token strings such
- *   as `<|endoftext|>` as ordinary text.
- * - `truncate` never splits a UTF-8 character and its result counts ≤ maxTokens.
+ * - `count` runs in time O(n log n) in the text's length, whatever the text (each
+ *   pre-token piece is merged with a heap, never rescanned per merge), and treats
+ *   special-token strings such as `<|endoftext|>` as ordinary text.
+ * - `truncate` never splits a character and its result counts ≤ maxTokens.
  * - `messageCost(role, content)` = count(role) + count(content) + 4 (seed RT-007).
  */
 export interface Tokenizer {
   readonly encoding: EncodingName;
   count(text: string): number;
-  /** The longest head of `text` that counts ≤ maxTokens, cut at a token boundary. */
+  /**
+   * A head of `text` that counts ≤ maxTokens and that one more code point would take
+   * over it (in practice cut at a token boundary); never ends inside a surrogate pair.
+   */
   truncate(text: string, maxTokens: number): string;
   messageCost(role: MessageRole, content: string): number;
   /**

@@ -1,9 +1,11 @@
 import type { BpeEncoder } from './bpe-encoder.js';
 
 /**
- * The longest head of `text` that ends on a token boundary of its own encoding (or on
- * the last whole character before it) and counts ≤ maxTokens. Always a prefix of
- * `text`; never ends inside a UTF-8 character or a surrogate pair.
+ * A prefix of `text` that counts ≤ maxTokens and that one more code point would take
+ * over maxTokens: found from the first maxTokens tokens of the whole text, then checked
+ * and adjusted by counting the prefix itself (a cut re-encoded alone may merge
+ * differently). Never ends between the two halves of a surrogate pair; a lone surrogate
+ * of the text is a code point like any other and is kept as it is.
  */
 export function truncateHead(encoder: BpeEncoder, text: string, maxTokens: number): string {
   const limit = Math.floor(maxTokens);
@@ -11,28 +13,44 @@ export function truncateHead(encoder: BpeEncoder, text: string, maxTokens: numbe
   const tokens = encoder.encode(text);
   if (tokens.length <= limit) return text;
   let keep = limit;
-  while (keep > 0) {
-    const head = text.slice(0, wholeCharacterPrefixLength(text, encoder.decode(tokens.slice(0, keep))));
-    // A token prefix re-encoded alone may merge differently; verify and back off.
-    const counted = encoder.encode(head).length;
-    if (counted <= limit) return head;
-    keep -= counted - limit;
+  let end = 0;
+  for (;;) {
+    end = prefixWithinBytes(text, encoder.byteLength(tokens.slice(0, keep)));
+    const counted = encoder.count(text.slice(0, end));
+    if (counted <= limit || keep === 0) break;
+    keep = Math.max(0, keep - (counted - limit));
   }
-  return '';
+  // The token prefix may stop inside a character, or short of a merge the cut allows.
+  while (end < text.length) {
+    const next = codePointEnd(text, end);
+    if (encoder.count(text.slice(0, next)) > limit) break;
+    end = next;
+  }
+  return text.slice(0, end);
 }
 
-/**
- * Length of the longest prefix of `text` that `decoded` reproduces exactly. A token
- * prefix that ends inside a multi-byte character decodes to U+FFFD there, so the
- * comparison stops before that character; a dangling high surrogate is dropped too.
- */
-function wholeCharacterPrefixLength(text: string, decoded: string): number {
-  const max = Math.min(text.length, decoded.length);
-  let length = 0;
-  while (length < max && text.charCodeAt(length) === decoded.charCodeAt(length)) length += 1;
-  if (length > 0 && length < text.length) {
-    const last = text.charCodeAt(length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) length -= 1;
+/** Length of the longest whole-code-point prefix of `text` whose UTF-8 encoding (lone surrogates as U+FFFD) fits in `bytes`. */
+function prefixWithinBytes(text: string, bytes: number): number {
+  let end = 0;
+  let used = 0;
+  while (end < text.length) {
+    const next = codePointEnd(text, end);
+    used += utf8Length(text.codePointAt(end) ?? 0);
+    if (used > bytes) break;
+    end = next;
   }
-  return length;
+  return end;
+}
+
+/** Where the code point starting at `start` ends: a well-formed surrogate pair is one code point. */
+function codePointEnd(text: string, start: number): number {
+  const code = text.codePointAt(start) ?? 0;
+  return start + (code > 0xffff ? 2 : 1);
+}
+
+function utf8Length(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  // Lone surrogates are encoded as U+FFFD: 3 bytes, like the rest of the BMP.
+  return codePoint <= 0xffff ? 3 : 4;
 }

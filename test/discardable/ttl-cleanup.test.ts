@@ -88,7 +88,7 @@ describe('the ttl-cleanup job', () => {
 
     const outcome = await runJob(ttlCleanupJob, deps, 'manual', new AbortController().signal);
     expect(outcome.error).toBeNull();
-    expect(outcome.counts).toEqual({ logFiles: 1, responseCache: 1, toolCache: 1, errors: 1 });
+    expect(outcome.counts).toEqual({ logFiles: 1, responseCache: 1, toolCache: 1, errors: 1, jobRuns: 0 });
     expect(existsSync(join(config.logsDir, old))).toBe(false);
     expect(existsSync(join(config.logsDir, recent))).toBe(true);
     expect([countResponses(db), countToolResults(db), countErrors(db)]).toEqual([1, 1, 1]);
@@ -97,6 +97,7 @@ describe('the ttl-cleanup job', () => {
       responseCache: 0,
       toolCache: 0,
       errors: 0,
+      jobRuns: 0,
     });
   });
 

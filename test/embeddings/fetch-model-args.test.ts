@@ -1,31 +1,51 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFetchModelArgs } from '../../src/cli/fetch-model-args.js';
+import { fetchModelTarget, parseFetchModelArgs, type FetchModelFlags } from '../../src/cli/fetch-model-args.js';
 import { loadConfig } from '../../src/config/config.js';
+
+function flags(argv: string[]): FetchModelFlags {
+  const parsed = parseFetchModelArgs(argv);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.flags;
+}
+
+function usageError(argv: string[]): string {
+  const parsed = parseFetchModelArgs(argv);
+  if (parsed.ok) throw new Error(`expected ${argv.join(' ')} to be refused`);
+  return parsed.error;
+}
 
 describe('npm run fetch-model arguments', () => {
   const cwd = '/home/someone/memoryd';
 
   it('put the model where the daemon looks for it: MEMORYD_MODELS_DIR, or models under MEMORYD_DATA_DIR', () => {
     const byDataDir = loadConfig({ MEMORYD_DATA_DIR: '/srv/memoryd' }, { cwd });
-    expect(parseFetchModelArgs([], byDataDir, cwd)).toEqual({ help: false, modelsDir: join('/srv/memoryd', 'models'), modelId: byDataDir.embeddingModel });
+    expect(fetchModelTarget(flags([]), byDataDir, cwd)).toEqual({ modelsDir: join('/srv/memoryd', 'models'), modelId: byDataDir.embeddingModel });
     const byModelsDir = loadConfig({ MEMORYD_MODELS_DIR: '/opt/models', MEMORYD_EMBEDDING_MODEL: 'Xenova/bge-small-en-v1.5' }, { cwd });
-    expect(parseFetchModelArgs([], byModelsDir, cwd)).toEqual({ help: false, modelsDir: '/opt/models', modelId: 'Xenova/bge-small-en-v1.5' });
+    expect(fetchModelTarget(flags([]), byModelsDir, cwd)).toEqual({ modelsDir: '/opt/models', modelId: 'Xenova/bge-small-en-v1.5' });
   });
 
   it('let flags override the settings, a relative directory from the working directory', () => {
     const config = loadConfig({}, { cwd });
-    expect(parseFetchModelArgs(['--models-dir', 'weights', '--model', 'Xenova/all-MiniLM-L12-v2'], config, cwd)).toEqual({
-      help: false,
-      modelsDir: join(cwd, 'weights'),
-      modelId: 'Xenova/all-MiniLM-L12-v2',
-    });
+    const given = flags(['--models-dir', 'weights', '--model', 'Xenova/all-MiniLM-L12-v2', '--force']);
+    expect(given).toEqual({ help: false, force: true, modelsDir: 'weights', modelId: 'Xenova/all-MiniLM-L12-v2' });
+    expect(fetchModelTarget(given, config, cwd)).toEqual({ modelsDir: join(cwd, 'weights'), modelId: 'Xenova/all-MiniLM-L12-v2' });
   });
 
-  it('answer --help, and refuse an unknown option', () => {
-    const config = loadConfig({}, { cwd });
-    expect(parseFetchModelArgs(['--help'], config, cwd)).toEqual({ help: true });
-    expect(parseFetchModelArgs(['-h'], config, cwd)).toEqual({ help: true });
-    expect(() => parseFetchModelArgs(['--data-dir', 'x'], config, cwd)).toThrow(/--data-dir/);
+  it('answer --help without reading any setting, and refuse an unknown option', () => {
+    expect(flags(['--help'])).toMatchObject({ help: true });
+    expect(flags(['-h'])).toMatchObject({ help: true });
+    expect(usageError(['--data-dir', 'x'])).toMatch(/--data-dir/);
+  });
+
+  it('refuse a --model that is not owner/name, or whose parts would leave the models directory', () => {
+    expect(usageError(['--model', 'foo'])).toBe(
+      '--model must be owner/name (letters, digits, _, . and -; neither part . or ..) (got "foo": expected exactly one "/", between owner and name)',
+    );
+    expect(usageError(['--model', '../..'])).toContain('--model must be owner/name');
+    expect(usageError(['--model', '../..'])).toContain('".." would point outside the models directory');
+    expect(usageError(['--model', 'Xenova/.'])).toContain('"." would point outside the models directory');
+    expect(usageError(['--model', 'a/b/c'])).toContain('exactly one "/"');
+    expect(usageError(['--model', 'a b/c'])).toContain('"a b" may only hold letters, digits, _, . and -');
   });
 });

@@ -1,6 +1,7 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { missingModelFiles } from '../../src/embeddings/model-files.js';
 import { selectEmbedder } from '../../src/embeddings/select-embedder.js';
 import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
 import { AppError } from '../../src/errors.js';
@@ -38,7 +39,18 @@ describe('selectEmbedder', () => {
     await writeFile(join(dir, modelId, 'onnx', 'model_quantized.onnx'), 'not a protobuf');
     const { embedder, reason } = await selectEmbedder({ modelsDir: dir, modelId });
     expect(embedder.kind).toBe('hashing');
-    expect(reason).toMatch(new RegExp(`^model ${modelId} in .* failed to load \\(.+\\); using hashing-v1-512$`));
+    expect(reason).toMatch(new RegExp(`^model ${modelId} in .* failed to load \\(.+\\); using hashing-v1-512; `));
+    expect(reason).toContain(`; delete ${join(dir, modelId)} and run \`npm run fetch-model\` again (\`npm run fetch-model -- --force\` does both)`);
+  });
+
+  it('counts a required file that is not a readable regular file as missing', async () => {
+    const { dir, modelId } = await modelsDir('directory-for-a-file');
+    await rm(join(dir, modelId, 'tokenizer.json'));
+    await mkdir(join(dir, modelId, 'tokenizer.json'));
+    expect(await missingModelFiles(dir, modelId, true)).toEqual(['tokenizer.json']);
+    const { embedder, reason } = await selectEmbedder({ modelsDir: dir, modelId });
+    expect(embedder.kind).toBe('hashing');
+    expect(reason).toContain('(missing tokenizer.json)');
   });
 
   it('falls back to hashing when the tokenizer is not JSON', async () => {
@@ -63,6 +75,8 @@ describe('selectEmbedder', () => {
 
     const { dir, modelId } = await modelsDir('demanded-corrupt');
     await writeFile(join(dir, modelId, 'onnx', 'model_quantized.onnx'), 'garbage');
-    await expect(selectEmbedder({ modelsDir: dir, modelId, prefer: 'transformers' })).rejects.toMatchObject({ code: 'EMBEDDER' });
+    const broken = selectEmbedder({ modelsDir: dir, modelId, prefer: 'transformers' });
+    await expect(broken).rejects.toMatchObject({ code: 'EMBEDDER' });
+    await expect(broken).rejects.toThrow(`delete ${join(dir, modelId)} and run`);
   });
 });

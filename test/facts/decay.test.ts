@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../src/clock.js';
+import { DAY_MS, HOUR_MS } from '../../src/clock.js';
 import { loadConfig } from '../../src/config/config.js';
 import { effectiveStatus, injectability } from '../../src/facts/decay-rules.js';
 import type { FactConfidence } from '../../src/facts/extraction/index.js';
@@ -57,6 +57,16 @@ describe('decay rules', () => {
     expect(at31).toEqual({ injectable: false, onRequest: false, reason: 'low confidence, not confirmed for 31 days (over 30)' });
     expect(effectiveStatus(fact, START + 31 * DAY_MS)).toBe('active');
     expect(injectability({ ...fact, confidence: 'medium' }, START + 31 * DAY_MS).injectable).toBe(true);
+  });
+
+  it('says how long a fact went unconfirmed without claiming whole days that are over the limit when they are not', () => {
+    const reason = (confidence: FactConfidence, elapsed: number): string | null =>
+      injectability({ status: 'active', confidence, lastConfirmedAt: START }, START + elapsed).reason;
+    expect(reason('medium', 90 * DAY_MS + HOUR_MS)).toBe('dormant: not confirmed for over 90 days; only when asked about');
+    expect(reason('medium', 91 * DAY_MS)).toBe('dormant: not confirmed for 91 days (over 90); only when asked about');
+    expect(reason('high', 180 * DAY_MS + 1)).toBe('stale: not confirmed for over 180 days');
+    expect(reason('high', 181 * DAY_MS + HOUR_MS)).toBe('stale: not confirmed for 181 days (over 180)');
+    expect(reason('low', 30 * DAY_MS + 23 * HOUR_MS)).toBe('low confidence, not confirmed for over 30 days');
   });
 });
 

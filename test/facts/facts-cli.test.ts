@@ -1,11 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, ManualClock } from '../../src/clock.js';
 import { runInspectFacts } from '../../src/cli/inspect-facts.js';
 import { runJobCli } from '../../src/cli/run-job-cli.js';
+import { openDatabaseReadOnly } from '../../src/storage/database.js';
 import { recentJobRuns } from '../../src/storage/job-runs-repo.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { writeOlderDatabase } from '../jobs/job-fixture.js';
 import { factsFixture, START, type FactsFixture } from './facts-fixture.js';
 
 let f: FactsFixture;
@@ -123,16 +126,65 @@ describe('npm run inspect-facts', () => {
     }
   });
 
-  it('reads without writing: the database file is byte-identical, even while another connection writes', async () => {
+  it('reads without writing: neither the database file nor its WAL changes, even while another connection writes', async () => {
     f.database.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    const before = readFileSync(f.dbPath);
+    // A write would land in the WAL (the daemon's connection keeps it from being checkpointed away).
+    const files = (): Array<{ bytes: Buffer; mtimeMs: number }> =>
+      [f.dbPath, `${f.dbPath}-wal`].map((path) => ({ bytes: readFileSync(path), mtimeMs: statSync(path).mtimeMs }));
+    const before = files();
+    expect(before[1]?.bytes.length).toBe(0);
     for (const args of [[], ['--json'], ['--status', 'all']]) expect(await runInspectFacts(args, capture().io)).toBe(0);
-    expect(readFileSync(f.dbPath).equals(before)).toBe(true);
+    expect(files()).toEqual(before);
     // The daemon's connection is still open and can write beside the read-only reader.
     await f.service.add({ fact: 'The standup is at 9:30', domain: 'work' });
     const run = capture();
     await runInspectFacts(['--domain', 'work', '--json'], run.io);
     expect(run.out.join('')).toContain('The standup is at 9:30');
+  });
+
+  it('reads through a connection SQLite itself keeps from writing', () => {
+    const reader = openDatabaseReadOnly(f.dbPath);
+    try {
+      expect(reader.sqlite.readonly).toBe(true);
+      expect(() => reader.sqlite.prepare("UPDATE facts SET status = 'stale'").run()).toThrow(expect.objectContaining({ code: 'SQLITE_READONLY' }));
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('shows control characters of a fact escaped and clips long facts by code points', async () => {
+    await f.service.add({ fact: 'My alarm says \u001b[31mWAKE UP\u001b[0m\u0007 at 7', domain: 'personal' });
+    await f.service.add({ fact: `My flamingo ${'a'.repeat(34)}🦩 is called Rosa`, domain: 'personal' });
+    const run = capture({ tty: true });
+    expect(await runInspectFacts(['--domain', 'personal', '--no-color'], run.io)).toBe(0);
+    const text = run.out.join('');
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/u);
+    expect(text).toContain('My alarm says \\x1b[31mWAKE UP\\x1b[0m\\x07 at 7');
+    expect(text).toContain(`My flamingo ${'a'.repeat(34)}🦩…`);
+    // With the u flag, a surrogate class matches only a lone half.
+    expect(text).not.toMatch(/[\uD800-\uDFFF]/u);
+  });
+
+  it('says to start the daemon when the database is older than this memoryd and a read fails', async () => {
+    const older = makeTempDir();
+    try {
+      const dbPath = join(older.dir, 'memoryd.db');
+      writeOlderDatabase(dbPath, 1, older.dir);
+      // Stands in for a column a later migration would add: today's migrations never change facts.
+      const sqlite = new BetterSqlite3(dbPath);
+      sqlite.exec('ALTER TABLE facts RENAME COLUMN deleted_reason TO reason_deleted');
+      sqlite.close();
+      const run = capture({ env: { MEMORYD_DATA_DIR: older.dir } });
+      expect(await runInspectFacts([], run.io)).toBe(1);
+      expect(run.err.join('')).toMatch(
+        new RegExp(
+          `^inspect-facts: cannot read the facts of ${dbPath}: no such column: .*deleted_reason.*; ` +
+            `the database ${dbPath} is older than this memoryd \\(\\d+ migrations pending\\): start the daemon \\(npm start\\) so it migrates\\n$`,
+        ),
+      );
+    } finally {
+      older.remove();
+    }
   });
 });
 

@@ -17,6 +17,21 @@ function wellFormed(text: string): boolean {
   return text === Buffer.from(text, 'utf8').toString('utf8');
 }
 
+/** True when offset `at` of `text` lies between the two halves of a surrogate pair. */
+function insidePair(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  const after = text.charCodeAt(at);
+  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
+}
+
+/** `text` up to one code point past `at`. */
+function oneCodePointMore(text: string, at: number): string {
+  return text.slice(0, at + ((text.codePointAt(at) ?? 0) > 0xffff ? 2 : 1));
+}
+
+// Lone surrogates included: a head or tail keeps the text's own (ill-formed) code points.
+const anyTextArb = fc.oneof(textArb, anyStringArb, fc.tuple(anyStringArb, textArb).map(([a, b]) => a + b));
+
 const budgetArb = fc.integer({ min: 0, max: 60 });
 
 // Found by the truncateTail property test: BPE counts are not monotone in the suffix.
@@ -29,16 +44,28 @@ it('o200k_base counts a suffix of "the canción  " above the whole phrase', () =
 });
 
 describe.each(ENCODINGS)('truncation with %s', (encoding) => {
-  it('truncate returns a well-formed prefix that fits', () => {
+  it('truncate returns a prefix that fits, that one more code point would not fit, and that keeps surrogate pairs whole', () => {
     fc.assert(
-      fc.property(fc.oneof(textArb, anyStringArb.filter(wellFormed)), budgetArb, (text, max) => {
-        const head = tokenizers[encoding].truncate(text, max);
+      fc.property(anyTextArb, budgetArb, (text, max) => {
+        const tokenizer = tokenizers[encoding];
+        const head = tokenizer.truncate(text, max);
         expect(text.startsWith(head)).toBe(true);
-        expect(tokenizers[encoding].count(head)).toBeLessThanOrEqual(max);
-        expect(wellFormed(head)).toBe(true);
+        expect(tokenizer.count(head)).toBeLessThanOrEqual(max);
+        expect(insidePair(text, head.length)).toBe(false);
+        if (wellFormed(text)) expect(wellFormed(head)).toBe(true);
+        if (head !== text) expect(tokenizer.count(oneCodePointMore(text, head.length))).toBeGreaterThan(max);
       }),
-      { numRuns: 300 },
+      { numRuns: 400 },
     );
+  });
+
+  it('truncate keeps the head of a text that starts with a lone surrogate', () => {
+    const tokenizer = tokenizers[encoding];
+    const text = `\uD800hello world ${'and so on '.repeat(40)}`;
+    const head = tokenizer.truncate(text, 50);
+    expect(head.startsWith('\uD800hello world and so on')).toBe(true);
+    expect(tokenizer.count(head)).toBeLessThanOrEqual(50);
+    expect(tokenizer.count(oneCodePointMore(text, head.length))).toBeGreaterThan(50);
   });
 
   it('truncate keeps the text whole when it fits and cuts on a token boundary otherwise', async () => {
@@ -68,13 +95,14 @@ describe.each(ENCODINGS)('truncation with %s', (encoding) => {
     }
   });
 
-  it('truncateTail returns a well-formed suffix that fits', () => {
+  it('truncateTail returns a suffix that fits and keeps surrogate pairs whole', () => {
     fc.assert(
-      fc.property(fc.oneof(textArb, anyStringArb.filter(wellFormed)), budgetArb, (text, max) => {
+      fc.property(anyTextArb, budgetArb, (text, max) => {
         const tail = truncateTail(tokenizers[encoding], text, max);
         expect(text.endsWith(tail)).toBe(true);
         expect(tokenizers[encoding].count(tail)).toBeLessThanOrEqual(max);
-        expect(wellFormed(tail)).toBe(true);
+        expect(insidePair(text, text.length - tail.length)).toBe(false);
+        if (wellFormed(text)) expect(wellFormed(tail)).toBe(true);
         if (tokenizers[encoding].count(text) <= max) expect(tail).toBe(text);
       }),
       { numRuns: 200 },
@@ -89,7 +117,7 @@ describe.each(ENCODINGS)('truncation with %s', (encoding) => {
   it('truncateHeadTail keeps both ends around the marker and fits', () => {
     const marker = '\n[…]\n';
     fc.assert(
-      fc.property(textArb, fc.integer({ min: 0, max: 80 }), (text, max) => {
+      fc.property(anyTextArb, fc.integer({ min: 0, max: 80 }), (text, max) => {
         const tokenizer = tokenizers[encoding];
         const cut = truncateHeadTail(tokenizer, text, max, marker);
         expect(tokenizer.count(cut)).toBeLessThanOrEqual(max);

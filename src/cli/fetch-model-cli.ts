@@ -1,0 +1,51 @@
+import { loadConfig } from '../config/config.js';
+import { fetchModel } from '../embeddings/fetch-model.js';
+import type { DownloadProgress } from '../embeddings/transformers-embedder.js';
+import { isAppError } from '../errors.js';
+import { FETCH_MODEL_USAGE, fetchModelTarget, parseFetchModelArgs } from './fetch-model-args.js';
+import type { CliIo } from './run-job-cli.js';
+
+/**
+ * `npm run fetch-model`: makes the embedding model ready where the daemon looks for it.
+ * Progress goes to stderr, the result to stdout. Returns the exit code: 0, 1 (bad
+ * settings, no network, a download or a model that fails), 2 (usage).
+ */
+export async function runFetchModelCli(argv: string[], io: CliIo): Promise<number> {
+  const parsed = parseFetchModelArgs(argv);
+  if (!parsed.ok) {
+    io.stderr.write(`fetch-model: ${parsed.error}\n${FETCH_MODEL_USAGE}`);
+    return 2;
+  }
+  const { flags } = parsed;
+  if (flags.help) {
+    io.stdout.write(FETCH_MODEL_USAGE);
+    return 0;
+  }
+  try {
+    const target = fetchModelTarget(flags, loadConfig(io.env, { cwd: io.cwd }), io.cwd);
+    io.stderr.write(`fetch-model: ${target.modelId} in ${target.modelsDir}${flags.force ? ' (deleting it first: --force)' : ''}\n`);
+    const result = await fetchModel({ ...target, force: flags.force, onProgress: progressReporter(io.stderr) });
+    const how = result.downloaded ? '' : ' (already on disk: nothing downloaded)';
+    io.stdout.write(`model ready: ${result.embedderId} (${result.dims} dims) in ${result.directory}${how}\n`);
+    return 0;
+  } catch (error) {
+    io.stderr.write(`fetch-model failed: ${isAppError(error) ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+/** One line per file and tenth of its download. */
+function progressReporter(stderr: CliIo['stderr']): (event: DownloadProgress) => void {
+  const reported = new Map<string, number>();
+  return (event) => {
+    if (event.file === undefined) return;
+    if (event.status === 'progress' && event.progress !== undefined) {
+      const decile = Math.floor(event.progress / 10);
+      if (reported.get(event.file) === decile) return;
+      reported.set(event.file, decile);
+      stderr.write(`${event.file}: ${Math.round(event.progress)}%\n`);
+    } else if (event.status === 'done') {
+      stderr.write(`${event.file}: done\n`);
+    }
+  };
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runJobCli } from '../../src/cli/run-job-cli.js';
+import { recentJobRuns } from '../../src/storage/job-runs-repo.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { jobFixture, writeOlderDatabase, type JobFixture } from './job-fixture.js';
+
+let f: JobFixture;
+beforeEach(() => {
+  f = jobFixture();
+});
+afterEach(() => f.close());
+
+async function run(argv: string[], dataDir = f.dir): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runJobCli(argv, {
+    env: { MEMORYD_DATA_DIR: dataDir },
+    cwd: dataDir,
+    stdout: { write: (text: string) => out.push(text) },
+    stderr: { write: (text: string) => err.push(text) },
+    clock: f.clock,
+  });
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+function appliedMigrations(path: string): number {
+  const sqlite = new BetterSqlite3(path, { readonly: true });
+  try {
+    return sqlite.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get() as number;
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('npm run job', () => {
+  it('refuses when there is no database yet, and creates none', async () => {
+    const empty = makeTempDir();
+    try {
+      const dbPath = join(empty.dir, 'memoryd.db');
+      expect(await run(['decay'], empty.dir)).toEqual({
+        code: 1,
+        out: '',
+        err: `memoryd job: no database at ${dbPath} yet: start the daemon once (npm start) to create it\n`,
+      });
+      expect(existsSync(dbPath)).toBe(false);
+    } finally {
+      empty.remove();
+    }
+  });
+
+  it('refuses a database with migrations pending instead of migrating it under a running daemon', async () => {
+    const older = makeTempDir();
+    try {
+      const dbPath = join(older.dir, 'memoryd.db');
+      writeOlderDatabase(dbPath, 1, older.dir);
+      const result = await run(['ttl-cleanup'], older.dir);
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(
+        new RegExp(`^memoryd job: the database ${dbPath} is older than this memoryd \\(\\d+ migrations pending\\): start the daemon \\(npm start\\) so it migrates, then try again\\n$`),
+      );
+      expect(appliedMigrations(dbPath)).toBe(1);
+    } finally {
+      older.remove();
+    }
+  });
+
+  it('reports a failing job in one line, without a stack', async () => {
+    f.database.sqlite.exec("CREATE TRIGGER job_runs_broken BEFORE INSERT ON job_runs WHEN NEW.job = 'decay' BEGIN SELECT RAISE(ABORT, 'job_runs is broken'); END");
+    const result = await run(['decay']);
+    expect(result).toEqual({ code: 1, out: '', err: 'memoryd job: decay failed: the run could not be recorded: job_runs is broken\n' });
+  });
+
+  it('runs the job on a migrated database and records it', async () => {
+    const result = await run(['ttl-cleanup']);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/^ttl-cleanup: ok in \d+ ms \(logFiles=0 responseCache=0 toolCache=0 errors=0 jobRuns=0\)\n$/);
+    expect(recentJobRuns(f.database.db, 'ttl-cleanup', 1)).toMatchObject([{ trigger: 'manual', status: 'ok' }]);
+  });
+});
