@@ -14,7 +14,7 @@ import { truncate } from './truncation.js';
 export function compress(states: readonly SectionState[], budget: number, tokenizer: Tokenizer | undefined): void {
   for (const state of compressionOrder(states)) {
     if (totalOf(states) - budget <= 0) return;
-    if (state.size === 0) continue;
+    // An empty section is visited too: at effMin already (0) with the deficit open, rule 4d drops it.
     const target = Math.max(state.effMin, state.size - (totalOf(states) - budget));
     applyLenses(state, target, tokenizer);
     if (state.size > target) {
@@ -30,13 +30,13 @@ export function compress(states: readonly SectionState[], budget: number, tokeni
   }
 }
 
-/** Lenses in strategy order while the section is above target; a lens that does not shrink is discarded. */
+/** Lenses in strategy order while the section is above target, none below effMin; a lens that does not shrink is discarded. */
 function applyLenses(state: SectionState, target: number, tokenizer: Tokenizer | undefined): void {
   const context = tokenizer === undefined ? {} : { tokenizer };
   for (const name of state.spec.strategy) {
     if (state.size <= target) return;
     const before = state.size;
-    const output = LENSES[name](state.content, state.spec.frame, target, context);
+    const output = LENSES[name](state.content, { frame: state.spec.frame, target, floor: state.effMin }, context);
     const previous = state.content;
     setContent(state, output);
     if (state.size < before) state.lenses.push(name);

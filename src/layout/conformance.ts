@@ -6,10 +6,12 @@ import type { LayoutItem, SacrificedEnd, SectionSpec } from './types.js';
 
 const count = z.number().int().min(0);
 
+// Every object is strict: a key the format does not know (a misspelt "sacrifice", an
+// extra expected field) is an error, never silently ignored, so no case is half-checked.
 const caseSectionSchema = z
-  .object({
+  .strictObject({
     id: z.string().min(1),
-    priority: z.number(),
+    priority: z.number().int(),
     min: count,
     grow: z.number().min(0),
     shrink: z.number().min(0),
@@ -24,11 +26,11 @@ const caseSectionSchema = z
   });
 
 const expectSchema = z.union([
-  z.object({ error: z.literal('ContextCriticalOverflow'), required: count }),
-  z.object({ sizes: z.record(z.string(), count), dropped: z.array(z.string()), total: count }),
+  z.strictObject({ error: z.literal('ContextCriticalOverflow'), required: count }),
+  z.strictObject({ sizes: z.record(z.string(), count), dropped: z.array(z.string()), total: count }),
 ]);
 
-const caseSchema = z.object({
+const caseSchema = z.strictObject({
   name: z.string(),
   budget: count,
   sections: z.array(caseSectionSchema).refine((sections) => new Set(sections.map((s) => s.id)).size === sections.length, { message: 'section ids must be unique' }),
@@ -49,12 +51,22 @@ export interface ConformanceResult {
   result: ConformanceOutcome;
 }
 
-/** Validates a parsed case file (an array of cases); throws InvalidRequestError naming every bad field. */
+/** Validates a parsed case file (an array of cases); throws InvalidRequestError naming every bad field and its case. */
 export function parseConformanceCases(json: unknown): ConformanceCase[] {
   const parsed = z.array(caseSchema).safeParse(json);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
-  throw new InvalidRequestError(`invalid conformance cases:\n${z.prettifyError(parsed.error)}`, issues, { cause: parsed.error });
+  const lines = parsed.error.issues.map((issue) => `✖ ${issueLocation(json, issue.path)}: ${issue.message}`);
+  throw new InvalidRequestError(`invalid conformance cases:\n${lines.join('\n')}`, issues, { cause: parsed.error });
+}
+
+/** `case 3 "name": sections.0` for an issue inside the fourth case (named when it has a name); `(root)` for the file itself. */
+function issueLocation(json: unknown, path: readonly PropertyKey[]): string {
+  const [index, ...rest] = path;
+  if (typeof index !== 'number') return '(root)';
+  const name: unknown = Array.isArray(json) ? (json[index] as { name?: unknown } | null)?.name : undefined;
+  const label = `case ${index}${typeof name === 'string' ? ` ${JSON.stringify(name)}` : ''}`;
+  return rest.length === 0 ? label : `${label}: ${rest.map(String).join('.')}`;
 }
 
 /** Runs every case through the layout with declared sizes. */

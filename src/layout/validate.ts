@@ -1,5 +1,6 @@
 import { LayoutInputError } from './errors.js';
-import type { LayoutItem, SectionSpec } from './types.js';
+import { DROP_LENS_ENDS } from './lenses/drop-from-end.js';
+import type { LayoutItem, SacrificedEnd, SectionSpec } from './types.js';
 import { LENS_NAMES } from './types.js';
 
 type Issue = { path: string; message: string };
@@ -22,16 +23,20 @@ export function validateLayoutInput(sections: readonly SectionSpec[], budget: nu
 }
 
 function sectionIssues(section: SectionSpec, index: number, issues: Issue[]): void {
-  if (!Number.isFinite(section.priority)) issues.push({ path: `sections[${index}].priority`, message: 'must be a finite number' });
+  if (!Number.isSafeInteger(section.priority)) issues.push({ path: `sections[${index}].priority`, message: `must be an integer (section ${JSON.stringify(section.id)}, got ${section.priority})` });
   if (!isCount(section.min)) issues.push({ path: `sections[${index}].min`, message: 'must be an integer ≥ 0' });
   if (!isWeight(section.grow)) issues.push({ path: `sections[${index}].grow`, message: 'must be a finite number ≥ 0' });
   if (!isWeight(section.shrink)) issues.push({ path: `sections[${index}].shrink`, message: 'must be a finite number ≥ 0' });
   if (!isCount(section.frame)) issues.push({ path: `sections[${index}].frame`, message: 'must be an integer ≥ 0' });
+  const content = section.content;
   for (let i = 0; i < section.strategy.length; i++) {
     const name = section.strategy[i] as string;
     if (!(LENS_NAMES as readonly string[]).includes(name)) issues.push({ path: `sections[${index}].strategy[${i}]`, message: `unknown lens ${JSON.stringify(name)}` });
+    const end = dropEnd(name);
+    if (end !== undefined && content.kind === 'items' && end !== content.sacrifice) {
+      issues.push({ path: `sections[${index}].strategy[${i}]`, message: `${name} removes items from the ${end} end, but section ${JSON.stringify(section.id)} sacrifices its ${content.sacrifice} end first` });
+    }
   }
-  const content = section.content;
   if (content.kind === 'text') {
     if (!isCount(content.size)) issues.push({ path: `sections[${index}].content.size`, message: 'must be an integer ≥ 0' });
     if (section.render.mode !== 'one-message') issues.push({ path: `sections[${index}].render`, message: 'a text section renders as one message' });
@@ -40,6 +45,10 @@ function sectionIssues(section: SectionSpec, index: number, issues: Issue[]): vo
   const seen = new Set<string>();
   itemIssues(content.items, index, 'items', section.render.mode, seen, issues);
   itemIssues(content.candidates ?? [], index, 'candidates', section.render.mode, seen, issues);
+}
+
+function dropEnd(lens: string): SacrificedEnd | undefined {
+  return Object.hasOwn(DROP_LENS_ENDS, lens) ? DROP_LENS_ENDS[lens as keyof typeof DROP_LENS_ENDS] : undefined;
 }
 
 function itemIssues(items: readonly LayoutItem[], index: number, list: string, mode: SectionSpec['render']['mode'], seen: Set<string>, issues: Issue[]): void {

@@ -18,7 +18,8 @@ export function recordContextMetrics(metrics: AppMetrics, stats: SessionStats, s
     for (const action of section.actions) {
       if (action.kind === 'compressed') for (const lens of action.lenses) metrics.compressions.inc({ lens });
       if (action.kind === 'truncated') metrics.compressions.inc({ lens: 'truncate' });
-      if (action.kind === 'dropped') metrics.drops.inc({ section: section.id });
+      // An empty section the deficit reaches is reported dropped (token-box.md §2.4d) but loses nothing.
+      if (action.kind === 'dropped' && section.base > 0) metrics.drops.inc({ section: section.id });
     }
   }
   for (const reason of outcome.shiftReasons) metrics.topicShifts.inc({ reason });

@@ -21,12 +21,25 @@ function caseFiles(dir: string): string[] {
 }
 
 function checkFile(path: string): void {
-  const cases = parseConformanceCases(JSON.parse(readFileSync(path, 'utf8')));
+  const json: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  const cases = parseConformanceCases(json);
   expect(cases.length).toBeGreaterThan(0);
   const results = runConformanceCases(cases);
+  // Against the file's own `expect`, not the parsed one: nothing the schema might drop goes unchecked.
+  const raw = json as { expect?: unknown }[];
   cases.forEach((testCase, i) => {
-    expect({ name: testCase.name, result: results[i]?.result }).toEqual({ name: testCase.name, result: testCase.expect });
+    expect(raw[i]?.expect).toBeDefined();
+    expect({ name: testCase.name, result: results[i]?.result }).toStrictEqual({ name: testCase.name, result: raw[i]?.expect });
   });
+}
+
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
 }
 
 const sharedPresent = existsSync(sharedDir);
@@ -51,6 +64,24 @@ describe('conformance case parsing', () => {
     expect(isAppError(caught)).toBe(true);
     const issues = (isAppError(caught) ? caught.details?.['issues'] : undefined) as { path: string }[] | undefined;
     expect(issues?.map((issue) => issue.path)).toEqual(expect.arrayContaining(['0.budget', '0.sections.0']));
+  });
+
+  it('rejects an unknown key, naming the case and the key, rather than checking half the case', () => {
+    const section = { id: 'a', priority: 1, min: 0, grow: 0, shrink: 1, text: 10 };
+    const valid = { name: 'fits', budget: 20, sections: [section], expect: { sizes: { a: 10 }, dropped: [], total: 10 } };
+    expect(parseConformanceCases([valid])).toHaveLength(1);
+    const unknownKeys: [string, unknown][] = [
+      ['usage', [valid, { ...valid, name: 'extra expected field', expect: { ...valid.expect, usage: 0.5 } }]],
+      ['reason', [{ ...valid, name: 'extra error field', budget: 5, sections: [{ ...section, shrink: 0 }], expect: { error: 'ContextCriticalOverflow', required: 10, reason: 'x' } }]],
+      ['sacrifce', [{ ...valid, name: 'misspelt section field', sections: [{ ...section, sacrifce: 'last' }] }]],
+    ];
+    for (const [key, cases] of unknownKeys) {
+      const error = thrown(() => parseConformanceCases(cases));
+      expect(isAppError(error)).toBe(true);
+      const name = (cases as { name: string }[]).at(-1)?.name ?? '';
+      expect((error as Error).message).toContain(`"${name}"`);
+      expect((error as Error).message).toContain(`"${key}"`);
+    }
   });
 });
 

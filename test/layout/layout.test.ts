@@ -40,6 +40,20 @@ describe('layout report', () => {
     ]);
   });
 
+  it('drops an empty flexible section the deficit reaches (rule 4d), and leaves alone one it does not reach', () => {
+    const result = layout(
+      [declaredText('system', 10, { shrink: 0 }), declaredItems('summaries', [], { priority: 1 }), declaredItems('window', [10, 10, 10], { priority: 2 }), declaredItems('tools', [], { priority: 3 })],
+      35,
+    );
+    expect(result.report.sections.map((s) => [s.id, s.final, s.actions, s.itemsKept, s.itemsRemoved])).toEqual([
+      ['system', 10, [], null, null],
+      ['summaries', 0, [{ kind: 'dropped' }], 0, 0],
+      ['window', 20, [{ kind: 'truncated' }], 2, 1],
+      ['tools', 0, [], 0, 0],
+    ]);
+    expect(result.sections.map((s) => s.dropped)).toEqual([false, true, false, false]);
+  });
+
   it('keeps the declared order in the output, whatever the priorities', () => {
     const result = layout([declaredText('user', 5, { priority: 200, shrink: 0 }), declaredText('a', 5, { priority: 1 }), declaredText('b', 5, { priority: 300 })], 100);
     expect(result.sections.map((s) => s.id)).toEqual(['user', 'a', 'b']);
@@ -96,6 +110,28 @@ describe('errors', () => {
         'sections[3].content.items[0].body',
       ]),
     );
+  });
+
+  it('rejects a priority that is not an integer, naming the section', () => {
+    for (const priority of [1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const error = thrown(() => layout([declaredText('system', 5, { shrink: 0 }), declaredText('facts', 5, { priority })], 100));
+      expect(error).toBeInstanceOf(LayoutInputError);
+      expect((error as LayoutInputError).details?.['issues']).toEqual([{ path: 'sections[1].priority', message: expect.stringContaining('"facts"') }]);
+      expect((error as LayoutInputError).message).toContain('integer');
+    }
+    expect(layout([declaredText('facts', 5, { priority: -3 })], 100).total).toBe(5);
+  });
+
+  it('rejects a drop lens that removes items from the other end than the section sacrifices', () => {
+    const mismatched: [LensName, 'first' | 'last'][] = [['drop-oldest', 'last'], ['drop-oldest-summary', 'last'], ['drop-lowest-ranked', 'first']];
+    for (const [lens, sacrifice] of mismatched) {
+      const error = thrown(() => layout([declaredItems('window', [5, 5], { sacrifice, strategy: ['compact-json', lens] })], 100));
+      expect(error).toBeInstanceOf(LayoutInputError);
+      expect((error as LayoutInputError).details?.['issues']).toEqual([{ path: 'sections[0].strategy[1]', message: expect.stringMatching(new RegExp(`${lens}.*"window".*${sacrifice}`)) }]);
+    }
+    for (const [lens, sacrifice] of [['drop-oldest', 'first'], ['drop-oldest-summary', 'first'], ['drop-lowest-ranked', 'last']] as const) {
+      expect(layout([declaredItems('window', [5, 5], { sacrifice, strategy: [lens] })], 7).total).toBe(5);
+    }
   });
 
   it('needs the tokenizer to cut a text section that carries text', () => {

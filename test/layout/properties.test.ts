@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ContextCriticalOverflowError } from '../../src/layout/errors.js';
 import { layout } from '../../src/layout/layout.js';
-import type { LayoutResult, SectionSpec } from '../../src/layout/types.js';
+import type { LayoutResult, RenderedMessage, SectionSpec } from '../../src/layout/types.js';
 import { reloaded, sectionsArb } from './fixtures.js';
 
 const budgetArb = fc.integer({ min: 0, max: 500 });
@@ -22,6 +22,54 @@ function attempt(sections: SectionSpec[], budget: number): LayoutResult | Contex
   }
 }
 
+const PLACEHOLDER = /\[(item|text) ([^:\]]+): (\d+) tokens\]\n/g;
+
+/**
+ * What each kept section costs, read back from the rendered prompt alone: the sizes its
+ * placeholders declare plus its frame. Also checks that every message is one section's,
+ * in declared order, and that every item renders with the size it was given.
+ */
+function renderedCosts(sections: readonly SectionSpec[], messages: readonly RenderedMessage[]): Map<string, number> {
+  const owners = new Map<string, { section: SectionSpec; index: number; size: number }>();
+  sections.forEach((section, index) => {
+    const content = section.content;
+    if (content.kind === 'text') owners.set(section.id, { section, index, size: content.size });
+    else for (const item of [...content.items, ...(content.candidates ?? [])]) owners.set(item.id, { section, index, size: item.size });
+  });
+  const costs = new Map<string, number>();
+  let lastIndex = -1;
+  for (const message of messages) {
+    let owner: { section: SectionSpec; index: number } | undefined;
+    let declared = 0;
+    let rendered = '';
+    for (const [placeholder, kind, id, size] of message.content.matchAll(PLACEHOLDER)) {
+      const from = owners.get(id ?? '');
+      if (from === undefined) throw new Error(`rendered ${id} is in no section`);
+      if (owner !== undefined) expect(from.section.id).toBe(owner.section.id);
+      owner = from;
+      if (kind === 'item') expect(Number(size)).toBe(from.size);
+      else expect(Number(size)).toBeLessThanOrEqual(from.size);
+      declared += Number(size);
+      rendered += placeholder;
+    }
+    expect(rendered).toBe(message.content);
+    if (owner === undefined) throw new Error(`an empty message: ${JSON.stringify(message)}`);
+    expect(owner.index).toBeGreaterThan(lastIndex);
+    lastIndex = owner.index;
+    costs.set(owner.section.id, owner.section.frame + declared);
+  }
+  return costs;
+}
+
+/** Flexible sections' indices in the spec's sacrifice order (priority ASC, shrink DESC, input order ASC). */
+function sacrificeOrder(sections: readonly SectionSpec[]): number[] {
+  return sections
+    .map((section, index) => ({ section, index }))
+    .filter(({ section }) => section.shrink > 0)
+    .sort((a, b) => a.section.priority - b.section.priority || b.section.shrink - a.section.shrink || a.index - b.index)
+    .map(({ index }) => index);
+}
+
 describe('layout properties (declared sizes)', () => {
   it('fits the budget, or fails with ContextCriticalOverflow exactly when the critical load exceeds it', () => {
     fc.assert(
@@ -35,8 +83,13 @@ describe('layout properties (declared sizes)', () => {
         }
         expect(fixedLoad).toBeLessThanOrEqual(budget);
         expect(outcome.total).toBeLessThanOrEqual(budget);
-        expect(outcome.total).toBe(outcome.sections.reduce((sum, s) => sum + s.size, 0));
-        expect(outcome.report.total).toBe(outcome.total);
+        // Spec §5 "sizes are exact": what the rendered prompt costs is what the layout summed.
+        const costs = renderedCosts(sections, outcome.messages);
+        let rendered = 0;
+        for (const cost of costs.values()) rendered += cost;
+        expect(outcome.total).toBe(rendered);
+        expect(outcome.report.total).toBe(rendered);
+        for (const report of outcome.report.sections) expect(report.final).toBe(costs.get(report.id) ?? 0);
       }),
       { numRuns: 1000 },
     );
@@ -113,20 +166,36 @@ describe('layout properties (declared sizes)', () => {
     );
   });
 
-  it('leaves a compressed section at ≥ effMin or drops it, and reports what it did', () => {
+  it('drops exactly the sections that render nothing while a deficit remains, keeps the others ≥ effMin, and leaves later ones untouched', () => {
     fc.assert(
       fc.property(sectionsArb, budgetArb, (sections, budget) => {
         const outcome = attempt(sections, budget);
         if (outcome instanceof ContextCriticalOverflowError) return;
-        outcome.report.sections.forEach((report, i) => {
-          const dropped = report.actions.some((a) => a.kind === 'dropped');
-          expect(outcome.sections[i]?.dropped).toBe(dropped);
-          if (dropped) expect(report.final).toBe(0);
-          else expect(report.final).toBeGreaterThanOrEqual(report.effMin);
-          if (report.final < report.base) expect(report.actions.length).toBeGreaterThan(0);
+        const costs = renderedCosts(sections, outcome.messages);
+        const final = (index: number): number => costs.get(sections[index]?.id ?? '') ?? 0;
+        const isDropped = (index: number): boolean => outcome.report.sections[index]?.actions.some((a) => a.kind === 'dropped') === true;
+        // Rule 4 visits each flexible section once, in sacrifice order: the total when a
+        // section's turn comes is the finals before it plus the bases from it on.
+        let running = sections.reduce((sum, section) => sum + baseSize(section), 0);
+        const compressing = running > budget;
+        for (const index of sacrificeOrder(sections)) {
+          const section = sections[index] as SectionSpec;
+          const base = baseSize(section);
+          const deficit = running - budget;
+          expect(isDropped(index)).toBe(compressing && deficit > 0 && final(index) === 0);
+          expect(outcome.sections[index]?.dropped).toBe(isDropped(index));
+          if (!compressing) expect(final(index)).toBeGreaterThanOrEqual(base);
+          else if (deficit <= 0) expect(final(index)).toBe(base);
+          else if (!isDropped(index)) expect(final(index)).toBeGreaterThanOrEqual(Math.min(section.min, base));
+          const report = outcome.report.sections[index];
+          if (final(index) < base) expect(report?.actions.length).toBeGreaterThan(0);
+          running += final(index) - base;
+        }
+        sections.forEach((section, index) => {
+          if (section.shrink === 0) expect(isDropped(index)).toBe(false);
         });
       }),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
   });
 });

@@ -1,27 +1,21 @@
 import { toChunk } from '../../tokens/chunks.js';
 import type { Tokenizer } from '../../tokens/tokenizer.js';
-import { inSacrificeOrder, sectionSize } from '../content-size.js';
+import { sectionSize } from '../content-size.js';
 import type { ItemBody, LayoutItem, SectionContent, TextContent } from '../types.js';
-import type { Lens, LensContext } from './lens.js';
+import type { Lens, LensBounds, LensContext } from './lens.js';
 import { minifyJson } from './minify-json.js';
-import { replaceItem } from './replace-item.js';
+import { shrinkItems } from './shrink-items.js';
 
 /**
  * Re-renders JSON items (or a JSON text) minified, sacrificed end first, until the
  * section is ≤ target: an item's pre-counted `compact` alternative when it has one,
- * then whitespace stripped and recounted (needs the tokenizer). Lossless, so it may
- * land below target.
+ * then whitespace stripped and recounted (needs the tokenizer). Lossless, so one item
+ * may take the section below target; never below the floor, where it stops instead.
  */
-export const compactJson: Lens = (content: SectionContent, frame: number, target: number, context: LensContext): SectionContent => {
-  if (sectionSize(content, frame) <= target) return content;
-  if (content.kind === 'text') return compactText(content, context.tokenizer);
-  let current = content;
-  for (const item of inSacrificeOrder(content.items, content.sacrifice)) {
-    if (sectionSize(current, frame) <= target) break;
-    const compacted = compactItem(item, context.tokenizer);
-    if (compacted.size < item.size) current = replaceItem(current, item.id, compacted);
-  }
-  return current;
+export const compactJson: Lens = (content: SectionContent, bounds: LensBounds, context: LensContext): SectionContent => {
+  if (sectionSize(content, bounds.frame) <= bounds.target) return content;
+  if (content.kind === 'text') return compactText(content, bounds, context.tokenizer);
+  return shrinkItems(content, bounds, (item) => compactItem(item, context.tokenizer));
 };
 
 function compactItem(item: LayoutItem, tokenizer: Tokenizer | undefined): LayoutItem {
@@ -56,12 +50,12 @@ function minifyBody(body: ItemBody, tokenizer: Tokenizer): { size: number; body:
   return null;
 }
 
-function compactText(content: TextContent, tokenizer: Tokenizer | undefined): TextContent {
+function compactText(content: TextContent, bounds: LensBounds, tokenizer: Tokenizer | undefined): TextContent {
   if (content.text === undefined || tokenizer === undefined) return content;
   const json = minifyJson(content.text);
   if (json === null) return content;
   const text = toChunk(json);
   if (text === content.text) return content;
   const size = tokenizer.count(text);
-  return size < content.size ? { ...content, text, size } : content;
+  return size < content.size && bounds.frame + size >= bounds.floor ? { ...content, text, size } : content;
 }
