@@ -72,16 +72,15 @@ export async function measureTrimMessages(
   const started = performance.now();
   while (times.length < options.maxIterations && (times.length === 0 || performance.now() - started < options.timeBudgetMs)) {
     const t0 = performance.now();
-    kept = await trimMessages(messages, {
-      maxTokens: options.maxTokens,
-      strategy: 'last',
-      tokenCounter: counter.count,
-      includeSystem: true,
-      startOn: 'human',
-    });
+    kept = await trimToBudget(messages, counter, options.maxTokens);
     times.push(performance.now() - t0);
   }
   return { tokens: counter.count(kept), messagesKept: kept.length, medianMs: median(times), iterations: times.length };
+}
+
+/** The messages LangChain.js `trimMessages` keeps of `messages` within `maxTokens`, as measureTrimMessages runs it. */
+export function trimToBudget(messages: BaseMessage[], counter: LangChainTokenCounter, maxTokens: number): Promise<BaseMessage[]> {
+  return trimMessages(messages, { maxTokens, strategy: 'last', tokenCounter: counter.count, includeSystem: true, startOn: 'human' });
 }
 
 /** A token counter for LangChain messages with RT-007 costs, memoised per role and content. */

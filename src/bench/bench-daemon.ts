@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemorydClient } from '../client/memoryd-client.js';
@@ -18,14 +18,21 @@ export interface BenchDaemon {
   readonly dataDir: string;
   /** The daemon's resident set size in bytes, from /proc (Linux only; null elsewhere or after exit). */
   rssBytes(): number | null;
-  /** Bytes of the database file plus its -wal and -shm files. */
-  databaseBytes(): number;
-  /** Bytes of the database file and of its write-ahead log, apart. */
-  databaseFiles(): { db: number; wal: number };
+  /** The sizes of the database file, its write-ahead log and its shared-memory index, apart. */
+  databaseFiles(): DatabaseFiles;
   /** The last characters the child wrote to stderr and to its log files (diagnostics on failure). */
   stderrTail(): string;
   /** SIGTERM, wait for the exit (SIGKILL after `timeoutMs`), remove the data dir. */
   stop(timeoutMs?: number): Promise<ChildExit>;
+}
+
+/** Bytes of each file of the daemon's database (0 for a file that does not exist). */
+export interface DatabaseFiles {
+  db: number;
+  wal: number;
+  shm: number;
+  /** The page size from the database file's header; null before the file has one. */
+  pageSize: number | null;
 }
 
 export interface BenchDaemonOptions {
@@ -76,8 +83,12 @@ export async function startBenchDaemon(options: BenchDaemonOptions = {}): Promis
     socketPath: config.socketPath,
     dataDir,
     rssBytes: () => readRssBytes(pid),
-    databaseBytes: () => ['', '-wal', '-shm'].reduce((sum, suffix) => sum + fileBytes(config.dbPath + suffix), 0),
-    databaseFiles: () => ({ db: fileBytes(config.dbPath), wal: fileBytes(`${config.dbPath}-wal`) }),
+    databaseFiles: () => ({
+      db: fileBytes(config.dbPath),
+      wal: fileBytes(`${config.dbPath}-wal`),
+      shm: fileBytes(`${config.dbPath}-shm`),
+      pageSize: readPageSize(config.dbPath),
+    }),
     stderrTail: () => `${stderr}${logsTail(config.logsDir)}`,
     stop: async (timeoutMs = 10_000) => {
       try {
@@ -108,6 +119,20 @@ function logsTail(logsDir: string): string {
     .sort()
     .map((name) => `--- ${name}\n${readFileSync(join(logsDir, name), 'utf8').slice(-OUTPUT_TAIL_CHARS)}`)
     .join('\n');
+}
+
+/** The page size stored at offset 16 of an SQLite database file (big-endian; 1 means 65536). */
+export function readPageSize(dbPath: string): number | null {
+  if (!existsSync(dbPath)) return null;
+  const header = Buffer.alloc(18);
+  const fd = openSync(dbPath, 'r');
+  try {
+    if (readSync(fd, header, 0, header.length, 0) < header.length) return null;
+  } finally {
+    closeSync(fd);
+  }
+  const size = header.readUInt16BE(16);
+  return size === 1 ? 65_536 : size;
 }
 
 function fileBytes(path: string): number {

@@ -16,8 +16,9 @@ import { loadLocomo, type LocomoConversation } from '../eval/locomo-data.js';
 import { createTokenizer } from '../tokens/create-tokenizer.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { contextVerdicts } from './context-verdicts.js';
-import { RSS_SAMPLE_TURNS, runContextReplay, type ContextRunResult } from './context-run.js';
+import { runContextReplay, type ContextRunResult } from './context-run.js';
 import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
+import { RSS_FLOOR_WINDOW_TURNS, RSS_SAMPLE_TURNS } from './rss-samples.js';
 import { SocketFloor } from './socket-floor.js';
 import { summarize } from './stats.js';
 import { alignRows, bytesText, ms } from './text-table.js';
@@ -96,14 +97,16 @@ function report(result: ContextRunResult, args: BenchArgs, floor: SocketFloor | 
       `${result.requests} requests in ${(result.wallMs / 1000).toFixed(1)} s; hashing embedder; budget ${result.budget}`,
     '',
   );
-  const header = ['turn', 'memoryd', 'naive full history', 'trimMessages', 'daemon RSS (floor–peak)', 'database (db + wal)', 'raw history', 'compile (in daemon)', 'trimMessages time', 'context (in daemon)'];
+  const header = ['turn', 'memoryd', 'naive full history', 'trimMessages', 'daemon RSS (floor–peak)', 'database file', 'WAL', 'shm', 'raw history', 'compile (in daemon)', 'trimMessages time', 'context (in daemon)'];
   const rows = result.checkpoints.map((c) => [
     String(c.turn),
     String(c.memorydTokens),
     String(c.naiveTokens),
     `${c.trim.tokens} (${c.trim.messagesKept} msgs)`,
-    `${bytesText(c.rssBytes)} (${bytesText(c.floorRssBytes)}–${bytesText(c.peakRssBytes)})`,
-    `${bytesText(c.databaseBytes)} (${bytesText(c.databaseFiles.db)} + ${bytesText(c.databaseFiles.wal)})`,
+    `${bytesText(c.rssBytes)} (${bytesText(c.floorRss?.bytes ?? null)}–${bytesText(c.peakRssBytes)})`,
+    bytesText(c.databaseFiles.db),
+    bytesText(c.databaseFiles.wal),
+    bytesText(c.databaseFiles.shm),
     bytesText(c.historyBytes),
     ms(c.compileMeanMs),
     `${ms(c.trim.medianMs)} (×${c.trim.iterations})`,
@@ -123,9 +126,11 @@ function report(result: ContextRunResult, args: BenchArgs, floor: SocketFloor | 
     'columns: tokens by RT-007 (cl100k_base). naive = system prompt + every message so far. trimMessages = @langchain/core',
     "trimMessages(strategy 'last', includeSystem, startOn 'human', maxTokens = budget) on the same history, its counter memoised",
     'per message; its time is the median of up to 5 runs. compile/context (in daemon) = mean since the previous row.',
-    `RSS: VmRSS of the daemon child from /proc (Linux only), sampled every ${RSS_SAMPLE_TURNS} turns: at the row, and the floor (min over the`,
-    'second half of the turns so far: what survives GC; the RSS verdict uses it) and peak (max so far).',
-    'database = db + wal + shm files. raw history = UTF-8 bytes of all messages.',
+    `RSS: VmRSS of the daemon child from /proc (Linux only), sampled every ${RSS_SAMPLE_TURNS} turns: at the row, the floor (min over the`,
+    `${RSS_FLOOR_WINDOW_TURNS} turns before the row, the same number of samples at every row: what survives GC; the RSS verdict uses it)`,
+    'and the peak (max so far). MiB = 2^20 bytes; the RSS verdict is in MB = 10^6 bytes, as the target.',
+    'database file = the .db alone (it lags by at most one checkpoint; those pages are in the WAL). WAL = its size so far:',
+    'SQLite reuses the file after a checkpoint without shrinking it. raw history = UTF-8 bytes of all messages.',
     '',
     ...contextVerdicts(result, context),
     '',

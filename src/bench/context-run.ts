@@ -4,9 +4,10 @@ import { AppError } from '../errors.js';
 import type { LocomoConversation } from '../eval/locomo-data.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { FullHistory, langChainTokenCounter, measureTrimMessages, type LangChainTokenCounter, type TrimMeasurement } from './baselines.js';
-import type { BenchDaemon } from './bench-daemon.js';
+import type { BenchDaemon, DatabaseFiles } from './bench-daemon.js';
 import { histogramTotals, meanBetween, type HistogramTotals } from './prometheus-text.js';
 import { replaySteps, type ReplayStep } from './replay.js';
+import { RSS_SAMPLE_TURNS, RssSamples, type RssFloor } from './rss-samples.js';
 
 /** The figures taken right after the context call of one user turn. */
 export interface Checkpoint {
@@ -17,13 +18,13 @@ export interface Checkpoint {
   rssBytes: number | null;
   /** The highest RSS sampled (every RSS_SAMPLE_TURNS user turns) up to this turn. */
   peakRssBytes: number | null;
+  /** The lowest RSS sampled over the same number of turns before every checkpoint (RssSamples). */
+  floorRss: RssFloor | null;
   /**
-   * The lowest RSS sampled in the second half of the turns so far: what survives garbage
-   * collection. A leak raises it; the GC's saw-tooth does not.
+   * The database file, its WAL and shm apart. The database file lags the database by at
+   * most one checkpoint: the pages written since are in the WAL.
    */
-  floorRssBytes: number | null;
-  databaseBytes: number;
-  databaseFiles: { db: number; wal: number };
+  databaseFiles: DatabaseFiles;
   /** UTF-8 bytes of every message so far: what storing the raw history would take. */
   historyBytes: number;
   /** Mean in-process compile time (memoryd_compile_ms) since the previous checkpoint. */
@@ -68,9 +69,6 @@ export interface ContextRunOptions {
   progress(line: string): void;
 }
 
-/** The daemon's RSS is sampled this often (in user turns) for the peak. */
-export const RSS_SAMPLE_TURNS = 50;
-
 interface Metrics {
   compile: HistogramTotals | null;
   context: HistogramTotals | null;
@@ -96,7 +94,7 @@ class ContextReplay {
   private readonly wanted: Set<number>;
   private readonly result: ContextRunResult;
   private lastMetrics: Metrics = { compile: null, context: null };
-  private readonly rssSamples: Array<{ turn: number; bytes: number }> = [];
+  private readonly rss = new RssSamples();
   /** The latest context call, as the `between` baseline repeats it (its size is measured only then). */
   private lastCall: { body: unknown; response: ContextResponse } | null = null;
 
@@ -182,24 +180,18 @@ class ContextReplay {
     result.budget = response.budget;
     result.maxTokens = Math.max(result.maxTokens, response.tokens);
     if (response.tokens > response.budget) result.overBudget++;
-    if (result.userTurns % RSS_SAMPLE_TURNS === 0 || this.wanted.has(result.userTurns)) this.sampleRss();
-    if (this.wanted.has(result.userTurns)) await this.checkpoint(response);
+    const wanted = this.wanted.has(result.userTurns);
+    const rssBytes = result.userTurns % RSS_SAMPLE_TURNS === 0 || wanted ? this.sampleRss() : null;
+    if (wanted) await this.checkpoint(response, rssBytes);
   }
 
   private sampleRss(): number | null {
     const bytes = this.daemon.rssBytes();
-    if (bytes !== null) this.rssSamples.push({ turn: this.result.userTurns, bytes });
+    if (bytes !== null) this.rss.add(this.result.userTurns, bytes);
     return bytes;
   }
 
-  private rssRange(): { peak: number | null; floor: number | null } {
-    const turn = this.result.userTurns;
-    const all = this.rssSamples.map((s) => s.bytes);
-    const recent = this.rssSamples.filter((s) => s.turn > turn / 2).map((s) => s.bytes);
-    return { peak: all.length === 0 ? null : Math.max(...all), floor: recent.length === 0 ? null : Math.min(...recent) };
-  }
-
-  private async checkpoint(response: ContextResponse): Promise<void> {
+  private async checkpoint(response: ContextResponse, rssBytes: number | null): Promise<void> {
     const metrics = await readMetrics(this.client);
     const messages = this.history.toLangChain();
     this.counter.count(messages); // cost every message once, outside the timed runs
@@ -213,10 +205,9 @@ class ContextReplay {
       memorydTokens: response.tokens,
       naiveTokens: this.history.naiveTokens(),
       trim,
-      rssBytes: this.sampleRss(),
-      peakRssBytes: this.rssRange().peak,
-      floorRssBytes: this.rssRange().floor,
-      databaseBytes: this.daemon.databaseBytes(),
+      rssBytes,
+      peakRssBytes: this.rss.peak(),
+      floorRss: this.rss.floor(this.result.userTurns),
       databaseFiles: this.daemon.databaseFiles(),
       historyBytes: this.history.bytes,
       compileMeanMs: meanBetween(this.lastMetrics.compile, metrics.compile),

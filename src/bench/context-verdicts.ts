@@ -1,8 +1,18 @@
-import type { ContextRunResult } from './context-run.js';
+import { AUTOCHECKPOINT_PAGES } from '../storage/idle-checkpointer.js';
+import type { Checkpoint, ContextRunResult } from './context-run.js';
 import type { LatencySummary } from './stats.js';
 import { bytesText, ms } from './text-table.js';
 
-const RSS_GROWTH_LIMIT = 30 * 1024 * 1024;
+/** The issue's "under 30 MB", in bytes (MB, not MiB). */
+export const RSS_GROWTH_LIMIT_BYTES = 30_000_000;
+
+/**
+ * SQLite checkpoints after the commit that takes the WAL to AUTOCHECKPOINT_PAGES, so the
+ * file holds that commit's pages on top; a commit of the replay writes tens of pages.
+ */
+const WAL_COMMIT_SLACK_PAGES = 100;
+const WAL_HEADER_BYTES = 32;
+const WAL_FRAME_HEADER_BYTES = 24;
 
 /**
  * One line per target of issue 5: "met" or "NOT MET" with the figure. Targets whose
@@ -24,39 +34,74 @@ export function contextVerdicts(result: ContextRunResult, latency: LatencySummar
     );
   } else lines.push('n/a     tokens at turn 10000 within 10 % of turn 100: the run did not reach turn 1000');
   const t1000 = at(1000);
-  if (t1000 && last && last.turn > 1000 && t1000.floorRssBytes !== null && last.floorRssBytes !== null) {
-    const growth = last.floorRssBytes - t1000.floorRssBytes;
-    const peakGrowth = (last.peakRssBytes ?? 0) - (t1000.peakRssBytes ?? 0);
-    lines.push(
-      verdict(
-        growth < RSS_GROWTH_LIMIT,
-        `daemon RSS growth turn 1000 → ${last.turn} < 30 MB: floor ${bytesText(t1000.floorRssBytes)} → ${bytesText(last.floorRssBytes)} (${signed(growth)}); ` +
-          `peak ${bytesText(t1000.peakRssBytes)} → ${bytesText(last.peakRssBytes)} (${signed(peakGrowth)}); at the rows ${bytesText(t1000.rssBytes)} → ${bytesText(last.rssBytes)}`,
-      ),
-    );
-    lines.push(databaseVerdict(t1000.turn, t1000.databaseBytes, last.turn, last.databaseBytes, last.historyBytes - t1000.historyBytes));
-  } else lines.push('n/a     RSS growth and database size from turn 1000: the run did not go past turn 1000 (or RSS is unavailable)');
+  if (t1000 && last && last.turn > 1000) {
+    lines.push(rssVerdict(t1000, last), databaseVerdict(t1000, last));
+  } else lines.push('n/a     RSS growth and database size from turn 1000: the run did not go past turn 1000');
+  if (result.checkpoints.length > 0) lines.push(walVerdict(result.checkpoints));
   return lines;
 }
 
-/**
- * "Not proportional to turns": from turn a to turn b the database grows by less than
- * half of what proportional growth (size × b/a) would add.
- */
-function databaseVerdict(a: number, bytesA: number, b: number, bytesB: number, rawAdded: number): string {
-  const proportionalAdded = bytesA * (b / a - 1);
-  const added = bytesB - bytesA;
-  const perTurn = added / (b - a);
+/** The floors compare: each is the lowest reading over the same number of turns before its row. */
+function rssVerdict(a: Checkpoint, b: Checkpoint): string {
+  const target = `daemon RSS growth turn ${a.turn} → ${b.turn} under 30 MB`;
+  if (a.floorRss === null || b.floorRss === null) return `n/a     ${target}: RSS is unavailable (not Linux)`;
+  const growth = b.floorRss.bytes - a.floorRss.bytes;
+  const peakGrowth = (b.peakRssBytes ?? 0) - (a.peakRssBytes ?? 0);
   return verdict(
-    added < proportionalAdded / 2,
-    `database size not proportional to turns: ${bytesText(bytesA)} at turn ${a} → ${bytesText(bytesB)} at turn ${b} ` +
-      `(${signed(added)}, ${(perTurn / 1024).toFixed(2)} KiB per user turn; proportional growth would add ${bytesText(proportionalAdded)}; ` +
-      `the raw text added was ${bytesText(rawAdded)})`,
+    growth < RSS_GROWTH_LIMIT_BYTES,
+    `${target}: floor ${mbText(a.floorRss.bytes)} → ${mbText(b.floorRss.bytes)} (${signed(growth, mbText)}; the lowest of ${a.floorRss.samples} and ` +
+      `${b.floorRss.samples} readings before each row); peak ${mbText(a.peakRssBytes)} → ${mbText(b.peakRssBytes)} (${signed(peakGrowth, mbText)}); ` +
+      `at the rows ${mbText(a.rssBytes)} → ${mbText(b.rssBytes)}`,
   );
 }
 
-function signed(bytes: number): string {
-  return `${bytes >= 0 ? '+' : ''}${bytesText(bytes)}`;
+/**
+ * "Not proportional to turns", judged on the database file alone (the WAL's size is the
+ * most it ever reached, not the data): from turn a to turn b the file grows by less
+ * than half of what proportional growth (size × b/a) would add.
+ */
+function databaseVerdict(a: Checkpoint, b: Checkpoint): string {
+  const bytesA = a.databaseFiles.db;
+  const bytesB = b.databaseFiles.db;
+  const proportionalAdded = bytesA * (b.turn / a.turn - 1);
+  const added = bytesB - bytesA;
+  const perTurn = added / (b.turn - a.turn);
+  return verdict(
+    added < proportionalAdded / 2,
+    `database file not proportional to turns: ${bytesText(bytesA)} at turn ${a.turn} → ${bytesText(bytesB)} at turn ${b.turn} ` +
+      `(${signed(added, bytesText)}, ${(perTurn / 1024).toFixed(2)} KiB per user turn; proportional growth would add ${bytesText(proportionalAdded)}; ` +
+      `the raw text added was ${bytesText(b.historyBytes - a.historyBytes)})`,
+  );
+}
+
+/**
+ * The WAL is never shrunk, so its size is the most it reached: bounded by SQLite's
+ * backstop checkpoint whatever the number of turns.
+ */
+function walVerdict(checkpoints: readonly Checkpoint[]): string {
+  const largest = checkpoints.reduce((max, c) => (c.databaseFiles.wal > max.databaseFiles.wal ? c : max));
+  const pageSize = largest.databaseFiles.pageSize;
+  const target = `WAL within the checkpoint backstop (${AUTOCHECKPOINT_PAGES} + ${WAL_COMMIT_SLACK_PAGES} pages)`;
+  if (pageSize === null) return `n/a     ${target}: no database file`;
+  const limit = walBytesLimit(pageSize);
+  return verdict(
+    largest.databaseFiles.wal <= limit,
+    `${target}: largest ${bytesText(largest.databaseFiles.wal)} (turn ${largest.turn}) ≤ ${bytesText(limit)} (${pageSize}-byte pages)`,
+  );
+}
+
+/** The largest WAL file the backstop allows with pages of `pageSize` bytes. */
+export function walBytesLimit(pageSize: number): number {
+  return WAL_HEADER_BYTES + (AUTOCHECKPOINT_PAGES + WAL_COMMIT_SLACK_PAGES) * (WAL_FRAME_HEADER_BYTES + pageSize);
+}
+
+/** Bytes as decimal megabytes (10^6), the unit of the RSS target. */
+function mbText(bytes: number | null): string {
+  return bytes === null ? 'n/a' : `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+function signed(bytes: number, text: (bytes: number) => string): string {
+  return `${bytes >= 0 ? '+' : ''}${text(bytes)}`;
 }
 
 function verdict(met: boolean, text: string): string {

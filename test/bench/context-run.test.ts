@@ -46,6 +46,26 @@ describe('the context replay', () => {
     expect(new Set(blocks.map((block) => JSON.stringify(block.body))).size).toBe(5);
   }, 120_000);
 
+  it('records the database file, WAL and shm apart, and the RSS floor over the readings before each row', async () => {
+    const result = await runContextReplay(client, daemon, await createTokenizer('cl100k_base'), {
+      ...options('files', 60, null),
+      checkpoints: [10, 60],
+    });
+    const [early, late] = result.checkpoints;
+    for (const row of [early, late]) {
+      expect(row?.databaseFiles.db).toBeGreaterThan(0);
+      expect(row?.databaseFiles.wal).toBeGreaterThan(0);
+      expect(row?.databaseFiles.shm).toBeGreaterThan(0);
+      expect(row?.databaseFiles.pageSize).toBe(4096);
+    }
+    if (process.platform !== 'linux') return;
+    // Turn 10 is read for its row; turns 25, 50 and 60 for the second.
+    expect(early?.floorRss).toEqual({ bytes: early?.rssBytes, samples: 1 });
+    expect(late?.floorRss?.samples).toBe(4);
+    expect(late?.floorRss?.bytes).toBeLessThanOrEqual(late?.rssBytes ?? 0);
+    expect(late?.peakRssBytes).toBeGreaterThanOrEqual(late?.rssBytes ?? Number.POSITIVE_INFINITY);
+  }, 120_000);
+
   it('does not sample again after the last turn when a block just ran, and runs without a baseline', async () => {
     const blocks: number[] = [];
     await runContextReplay(client, daemon, await createTokenizer('cl100k_base'), {
