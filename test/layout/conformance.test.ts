@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../../src/errors.js';
 import { parseConformanceCases, runConformanceCases } from '../../src/layout/conformance.js';
+import { thrown } from './fixtures.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const sharedDir = resolve(repoRoot, '../shared/conformance/token-box');
@@ -31,15 +32,6 @@ function checkFile(path: string): void {
     expect(raw[i]?.expect).toBeDefined();
     expect({ name: testCase.name, result: results[i]?.result }).toStrictEqual({ name: testCase.name, result: raw[i]?.expect });
   });
-}
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
 }
 
 const sharedPresent = existsSync(sharedDir);

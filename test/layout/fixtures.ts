@@ -75,3 +75,13 @@ export function reloaded(sections: readonly SectionSpec[], seed: number): Sectio
       : section,
   );
 }
+
+/** What `run` throws, or undefined when it returns. */
+export function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}

@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContextCriticalOverflowError, LayoutInputError } from '../../src/layout/errors.js';
 import { layout } from '../../src/layout/layout.js';
 import type { LensName, SectionSpec } from '../../src/layout/types.js';
-import { declaredItem, declaredItems, declaredText } from './fixtures.js';
-
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
+import { declaredItem, declaredItems, declaredText, thrown } from './fixtures.js';
 
 describe('layout report', () => {
   it('reports every section, untouched, when everything fits', () => {
