@@ -14,6 +14,7 @@ import { ReconfirmFlusher } from './facts/reconfirm-flusher.js';
 import { randomIds, type IdGenerator } from './ids.js';
 import { jobRegistry } from './jobs/registry.js';
 import { JobScheduler } from './jobs/scheduler.js';
+import { lockDatabase, type DatabaseLock } from './lifecycle/database-lock.js';
 import { ensurePrivateDir } from './lifecycle/private-dir.js';
 import { claimSocketPath, removeSocketFile } from './lifecycle/socket.js';
 import { openDatabase, type Database } from './storage/database.js';
@@ -37,8 +38,12 @@ export interface RunningDaemon {
   readonly context: AppContext;
   readonly services: Services;
   readonly socketPath: string;
-  /** Stops accepting, finishes requests in flight, writes queued fact re-confirmations, closes the database and removes the socket. */
-  stop(reason: string): Promise<void>;
+  /**
+   * Stops accepting, finishes requests in flight, writes queued fact re-confirmations,
+   * closes the database and removes the socket. False when the re-confirmations could
+   * not be written (logged: they are lost).
+   */
+  stop(reason: string): Promise<boolean>;
 }
 
 /** Builds every dependency, serves the API on the socket and starts the jobs. */
@@ -54,6 +59,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   try {
     const claim = await claimSocketPath(config.socketPath);
     if (claim === 'recovered') logger.warn({ socketPath: config.socketPath }, 'removed a stale socket left by a previous run');
+    // One daemon per database, whatever socket each serves: the sessions' in-memory copy assumes it.
+    const lock = lockDatabase(config.dbPath);
+    opened.unshift(() => lock.release());
     const database = openDatabase(config.dbPath);
     opened.unshift(() => database.close());
     const context = await baseContext(options, { clock, log, database });
@@ -87,7 +95,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       context,
       services,
       socketPath: config.socketPath,
-      stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer, reconfirmations })),
+      stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer, reconfirmations, lock })),
     };
   } catch (error) {
     for (const close of opened) close();
@@ -133,9 +141,16 @@ async function listenPrivately(app: FastifyInstance, socketPath: string): Promis
 
 async function shutdown(
   reason: string,
-  parts: { context: AppContext; app: FastifyInstance; scheduler: JobScheduler; checkpointer: IdleCheckpointer; reconfirmations: ReconfirmFlusher },
-): Promise<void> {
-  const { context, app, scheduler, checkpointer, reconfirmations } = parts;
+  parts: {
+    context: AppContext;
+    app: FastifyInstance;
+    scheduler: JobScheduler;
+    checkpointer: IdleCheckpointer;
+    reconfirmations: ReconfirmFlusher;
+    lock: DatabaseLock;
+  },
+): Promise<boolean> {
+  const { context, app, scheduler, checkpointer, reconfirmations, lock } = parts;
   const logger = context.log.logger.child({ part: 'daemon' });
   logger.info({ reason }, 'shutting down');
   await scheduler.stop();
@@ -148,15 +163,18 @@ async function shutdown(
   }
   // After the last request: every re-confirmation it queued is written before the database closes.
   reconfirmations.stop();
-  reconfirmations.flush();
+  const saved = reconfirmations.flush();
+  if (!saved) logger.error({ reason }, 'queued fact re-confirmations could not be written before the database closed: they are lost');
   checkpointer.stop();
   context.database.close();
+  lock.release();
   removeSocketFile(context.config.socketPath);
   logger.info({ reason }, 'stopped');
   context.log.files.close();
+  return saved;
 }
 
-function once(fn: (reason: string) => Promise<void>): (reason: string) => Promise<void> {
-  let running: Promise<void> | null = null;
+function once<T>(fn: (reason: string) => Promise<T>): (reason: string) => Promise<T> {
+  let running: Promise<T> | null = null;
   return (reason) => (running ??= fn(reason));
 }

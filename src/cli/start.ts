@@ -21,12 +21,16 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
     process.stderr.write(`memoryd: unknown argument ${unknown.join(' ')}\n${USAGE}`);
     return 2;
   }
+  // Listening from the start: a signal while the daemon starts stops it once it is up, and
+  // a second one (npm and a terminal both forward Ctrl-C) never cuts the shutdown short.
+  const stopping = stopSignal();
   let daemon;
   try {
     const config = loadConfig(env, { cwd, verbose: argv.includes('--verbose') || argv.includes('-v') });
     setHeapGrowth(config.heapGrowthPercent);
     daemon = await startDaemon({ config });
   } catch (error) {
+    stopping.dispose();
     process.stderr.write(`memoryd: ${isAppError(error) ? error.message : String(error)}\n`);
     if (!isAppError(error)) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
     return 1;
@@ -35,10 +39,33 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   process.stdout.write(
     `memoryd ${context.version} listening on ${daemon.socketPath} (embedder ${context.embedder.id}: ${context.embedderReason}; tokenizer ${context.tokenizer.encoding})\n`,
   );
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGTERM', () => resolve('SIGTERM'));
-    process.once('SIGINT', () => resolve('SIGINT'));
-  });
-  await daemon.stop(signal);
-  return 0;
+  const signal = await stopping.first;
+  const clean = await daemon.stop(signal);
+  stopping.dispose();
+  return clean ? 0 : 1;
+}
+
+/**
+ * The first SIGTERM or SIGINT, and handlers that keep every later one from ending the
+ * process (Node's default for a signal without a listener) until `dispose`.
+ */
+function stopSignal(): { first: Promise<NodeJS.Signals>; dispose(): void } {
+  let seen: NodeJS.Signals | null = null;
+  let resolve: (signal: NodeJS.Signals) => void = () => {};
+  const first = new Promise<NodeJS.Signals>((done) => (resolve = done));
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (seen === null) {
+      seen = signal;
+      resolve(signal);
+    } else process.stderr.write(`memoryd: ${signal} received while stopping (after ${seen}); still stopping\n`);
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  return {
+    first,
+    dispose: () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+    },
+  };
 }

@@ -29,18 +29,18 @@ export class ReconfirmFlusher {
     this.timer = null;
   }
 
-  /** Writes what is queued now; a failure is logged and the queue keeps it for the next flush. */
-  flush(): number {
+  /** Writes what is queued now; false when that failed (logged; the queue keeps it for the next flush). */
+  flush(): boolean {
     try {
       const written = this.facts.flushReconfirmations();
       if (written.length > 0) {
         this.onFlushed(written.length);
         this.logger.debug({ part: 'facts', reconfirmed: written.length }, 'queued fact re-confirmations written');
       }
-      return written.length;
+      return true;
     } catch (error) {
       this.logger.error({ err: error, part: 'facts' }, 'writing queued fact re-confirmations failed; they stay queued');
-      return 0;
+      return false;
     }
   }
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +51,29 @@ describe('the daemon in process', () => {
     const first = await started({ keepDir: true });
     await expect(startTestDaemon({ dir: first.dir })).rejects.toMatchObject({ code: 'ALREADY_RUNNING' });
     expect((await first.client.health()).status).toBe('ok');
+  });
+
+  it('refuses a second daemon on the same database through another socket, and lets one start once the first stops', async () => {
+    const dir = tempDir();
+    const first = await started({ dir });
+    const second = startTestDaemon({ dir, env: { MEMORYD_SOCKET: 'other.sock' } });
+    await expect(second).rejects.toMatchObject({ code: 'ALREADY_RUNNING' });
+    await expect(second).rejects.toThrow(/another memoryd is already using the database/);
+    expect(existsSync(join(dir, 'other.sock'))).toBe(false);
+    expect((await first.client.health()).status).toBe('ok');
+    await first.stop();
+    const next = await started({ dir, env: { MEMORYD_SOCKET: 'other.sock' } });
+    expect((await next.client.health()).status).toBe('ok');
+  });
+
+  it('is not kept from its database by a daemon that was killed', async () => {
+    const dir = tempDir();
+    const spawned = spawnDaemon({ MEMORYD_DATA_DIR: dir, MEMORYD_EMBEDDER: 'hashing' });
+    await waitForHealthy(join(dir, 'memoryd.sock'), spawned);
+    spawned.child.kill('SIGKILL');
+    await spawned.exited;
+    const daemon = await started({ dir });
+    expect((await daemon.client.health()).status).toBe('ok');
   });
 
   it('replaces a stale socket left by a crashed daemon', async () => {
@@ -117,6 +141,27 @@ describe('the daemon as a process', () => {
     expect(debugLines.length).toBeGreaterThan(0);
     const logFiles = readdirSync(join(dir, 'logs'));
     expect(logFiles.some((name) => /^memoryd-\d{8}T\d{2}\.ndjson$/.test(name))).toBe(true);
+  });
+
+  it('finishes its shutdown when a second signal comes while it drains (npm and a terminal both forward Ctrl-C)', async () => {
+    const dir = tempDir();
+    const spawned = spawnDaemon({ MEMORYD_DATA_DIR: dir, MEMORYD_EMBEDDER: 'hashing', MEMORYD_SHUTDOWN_TIMEOUT_MS: '1500' });
+    const socketPath = join(dir, 'memoryd.sock');
+    await waitForHealthy(socketPath, spawned);
+    // A request still arriving keeps the shutdown waiting, up to its timeout.
+    const slow = connect(socketPath);
+    defer(() => slow.destroy());
+    slow.on('error', () => undefined);
+    await new Promise<void>((resolve) => slow.once('connect', resolve));
+    slow.write('POST /v1/facts HTTP/1.1\r\nHost: memoryd\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"fact"');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    spawned.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    spawned.child.kill('SIGINT');
+    spawned.child.kill('SIGTERM');
+    expect(await spawned.exited).toEqual({ code: 0, signal: null });
+    expect(spawned.output.stderr).toContain('SIGINT received while stopping (after SIGINT); still stopping');
+    expect(existsSync(socketPath)).toBe(false);
   });
 
   it('exits 0 on SIGINT too', async () => {
