@@ -149,12 +149,22 @@ export function factPath(id: string, rest = ''): string {
 
 function parseOrThrow<T>(response: RawResponse): T {
   const type = String(response.headers['content-type'] ?? '');
-  const parsed: unknown = type.includes('application/json') && response.body !== '' ? JSON.parse(response.body) : response.body;
+  let parsed: unknown = response.body;
+  if (type.includes('application/json') && response.body !== '') {
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      throw new MemorydApiError(response.status, `HTTP_${response.status}`, `the answer is labelled JSON but is not: ${clipped(response.body)}`, {}, response.body);
+    }
+  }
   if (response.status >= 200 && response.status < 300) return parsed as T;
   const error = errorObject(parsed);
   if (error) throw new MemorydApiError(response.status, error.code, error.message, error.details, parsed);
-  const text = response.body.length > 500 ? `${response.body.slice(0, 500)}…` : response.body;
-  throw new MemorydApiError(response.status, `HTTP_${response.status}`, `the answer has no error object: ${text}`, {}, parsed);
+  throw new MemorydApiError(response.status, `HTTP_${response.status}`, `the answer has no error object: ${clipped(response.body)}`, {}, parsed);
+}
+
+function clipped(text: string): string {
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
 function errorObject(parsed: unknown): { code: string; message: string; details: Record<string, unknown> } | null {

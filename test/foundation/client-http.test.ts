@@ -171,6 +171,16 @@ describe('the client over the socket', () => {
     await expect(client.json('GET', '/v1/x')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: '502 HTTP_502: the answer has no error object: upstream' });
   });
 
+  it('reports an answer labelled JSON that is not JSON with its status and text, not a bare SyntaxError', async () => {
+    const server = await rawServer((socket, request) => {
+      const status = request.head.includes('/v1/health') ? '200 OK' : '500 Internal Server Error';
+      socket.write(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: 9\r\n\r\n{"error":`);
+    });
+    const client = clientFor(server.socketPath);
+    await expect(client.json('GET', '/v1/x')).rejects.toMatchObject({ status: 500, code: 'HTTP_500', body: '{"error":' });
+    await expect(client.health()).rejects.toMatchObject({ status: 200, code: 'HTTP_200', message: '200 HTTP_200: the answer is labelled JSON but is not: {"error":' });
+  });
+
   it('fails a request the server does not answer in time, naming it, and does not reuse that connection', async () => {
     const server = await rawServer((socket, request) => {
       if (!request.head.startsWith('GET /slow')) socket.write(json('{"ok":true}'));
