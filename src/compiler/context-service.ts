@@ -139,6 +139,13 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       const live = deps.recorder.store.liveTurns(request.sessionId);
       request.toolResults?.forEach((result, index) => assertToolCallIdFree(live, 'tool', result.toolCallId, `body.toolResults.${index}.toolCallId`));
     }
+    // The turns before this message, read before it moves the window: "mentioned in the last
+    // 3 turns" holds even when a flush or pressure has just summarised them.
+    const recentTurns = deps.recorder.store
+      .liveTurns(request.sessionId)
+      .filter((turn) => turn.content !== null)
+      .slice(-3)
+      .map((turn) => turn.content as string);
     const recorded = recordTurn(deps.recorder, request.sessionId, userTurn, scope);
     const factChanges = deps.facts.applyFromUserTurn(
       factsPrepared,
@@ -162,15 +169,11 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     let facts: FactSelection = { items: [], candidates: [] };
     const gather = () => {
       const live = window.live;
-      const recent = live
-        .filter((turn) => !current.has(turn.turnNumber) && turn.content !== null)
-        .slice(-3)
-        .map((turn) => turn.content as string);
       const selection = deps.facts.selectForPrompt({
         message: request.message,
         embedding: userTurn.embedding,
         domain: userTurn.domain ?? classifyDomain(request.message),
-        recentTurns: recent,
+        recentTurns,
         now: deps.clock.now(),
       });
       facts = withoutTouched(selection, factChanges);

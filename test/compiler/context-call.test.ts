@@ -103,6 +103,23 @@ describe('the context call', () => {
   });
 });
 
+describe('facts in the prompt', () => {
+  it('leave out a fact the assistant mentioned in the last 3 turns even when the message flushed them into a summary', async () => {
+    const chat = conversation(daemon.client, 'mention-then-flush');
+    await chat.say('Remember that my manager is Laura.');
+    await chat.reply('Noted: your manager is Laura.', { outputValid: true });
+    const flushed = await chat.say("Let's change the subject. Can you help me write an email to my manager about the budget?");
+    expect(flushed.turn.topicShift).toBe(true);
+    expect((await chat.view()).window.turns).toHaveLength(1);
+    expect(promptText(flushed)).not.toContain('My manager is Laura');
+    // Three turns later the mention is old: the fact comes back.
+    await chat.reply('Here is a draft about the budget.', { outputValid: true });
+    await chat.say('Thanks, and one more email to my manager about the offsite, please.');
+    await chat.reply('Here is that one too.', { outputValid: true });
+    expect(promptText(await chat.say('And a last one to my manager about the holidays?'))).toContain('My manager is Laura');
+  });
+});
+
 describe('format instructions', () => {
   it('are sent until an output is valid, omitted after, and re-injected after an invalid one', async () => {
     const chat = conversation(daemon.client, 'format');
