@@ -21,7 +21,10 @@ export interface SelectedFact {
   domain: Domain;
   /** count(toChunk(fact)), counted when the fact was written. */
   tokenCount: number;
-  /** Ranking score (higher first); the order of `items` then `candidates` is by it. */
+  /**
+   * Ranking score (higher first); `items` and `candidates` are each in its order (ties by
+   * id). A candidate may outrank an item: a fact too large for what was left of the base.
+   */
   score: number;
   /**
    * The message asks about this fact (names its value or subject, or is very similar):
@@ -32,7 +35,8 @@ export interface SelectedFact {
 
 /**
  * `items`: the facts for the prompt's base (≤ the facts budget, 150 tokens by default);
- * `candidates`: the next-ranked injectable facts, which the layout adds when space allows.
+ * `candidates`: the injectable facts left out of it, in rank order, which the layout adds
+ * (in this order, after the items) when space allows.
  */
 export interface FactSelection {
   items: SelectedFact[];

@@ -83,7 +83,8 @@ export function namesFact(message: ReadonlySet<string>, fact: IndexedFact): bool
  * now on, answer in Spanish") whatever the domain; one of a
  * secondary domain needs similarity ≥ 0.25, any other ≥ 0.5, a dormant one ≥ 0.75 —
  * or the message names it (its value, or its short subject key).
- * Ordered by score, ties by id; `items` is the longest prefix within the token budget.
+ * Ordered by score, ties by id; `items` takes the facts in that order while they fit in
+ * the token budget, skipping one that does not (it stays a candidate).
  */
 export function selectFacts(
   facts: Iterable<IndexedFact>,
@@ -131,14 +132,22 @@ function scoreOf(fact: IndexedFact, similarity: number, named: boolean, now: num
   return Math.round(score * 1e6) / 1e6;
 }
 
+/**
+ * Fills the base in rank order, skipping a fact that does not fit in what is left and
+ * going on with the next ones: one oversized fact must not empty the base. What is
+ * skipped stays a candidate, in rank order.
+ */
 function splitByBudget(ranked: readonly SelectedFact[], options: SelectionOptions): FactSelection {
+  const items: SelectedFact[] = [];
+  const candidates: SelectedFact[] = [];
   let used = 0;
-  let cut = 0;
-  while (cut < ranked.length) {
-    const next = ranked[cut] as SelectedFact;
-    if (used + next.tokenCount > options.tokenBudget) break;
-    used += next.tokenCount;
-    cut += 1;
+  for (const fact of ranked) {
+    if (used + fact.tokenCount <= options.tokenBudget) {
+      items.push(fact);
+      used += fact.tokenCount;
+    } else if (candidates.length < options.maxCandidates) {
+      candidates.push(fact);
+    }
   }
-  return { items: ranked.slice(0, cut), candidates: ranked.slice(cut, cut + options.maxCandidates) };
+  return { items, candidates };
 }

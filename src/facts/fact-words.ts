@@ -142,10 +142,19 @@ export function namesAll(text: ReadonlySet<string>, stems: readonly string[]): b
 const NEGATION_OR_QUESTION =
   /\?|\b(?:not|no|never|none|nobody|nothing|nunca|jamas|tampoco|ni|nadie|nada|cannot)\b|\b\p{L}+n['’]t\b|\b(?:dont|doesnt|didnt|isnt|arent|wasnt|werent|cant|wont|wouldnt|shouldnt|couldnt|havent|hasnt|hadnt|aint)\b/u;
 
+// The past ("I used to work at Acme", "antes vivía en Lima") and the imagined ("if I still
+// worked at Acme", "si me mudara", "I would…") say nothing about what holds now. "Si"
+// followed by punctuation is "yes" ("sí, …").
+const PAST_OR_HYPOTHETICAL =
+  /\b(?:used to|before|previously|formerly|back then|antes|anteriormente|solia|solias|soliamos|solian|if|unless|would|wouldve|imagine|imagining|suppose|supposing|hypothetically|wish|imagina|imaginate|supongamos|ojala)\b|\bsi\b(?!\s*[,!.])/u;
+
 /**
- * Whether mentioning a fact in this text re-confirms it: an assertion does; a question
- * ("do I still work at Acme?") or a negation ("I don't use Vim") does not.
+ * Whether mentioning a fact in this text re-confirms it: an assertion about the present
+ * does; a question ("do I still work at Acme?"), a negation ("I don't use Vim"), the past
+ * ("I used to work at Acme, before Globex") or a hypothetical ("if I still work at Acme
+ * next year…") does not.
  */
 export function confirmsByMention(text: string): boolean {
-  return !NEGATION_OR_QUESTION.test(foldText(text));
+  const folded = foldText(text);
+  return !NEGATION_OR_QUESTION.test(folded) && !PAST_OR_HYPOTHETICAL.test(folded);
 }

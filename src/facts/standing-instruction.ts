@@ -1,8 +1,12 @@
 import { phraseWords } from './fact-words.js';
 
 // Openings of a rule for every later answer ("From now on, answer in Spanish", "Always
-// use metric units", "Nunca uses emojis"): facts start with "I"/"my" otherwise.
-const RULE_OPENINGS = new Set(['always', 'never', 'siempre', 'nunca']);
+// use metric units", "Nunca uses emojis"): facts start with "I"/"my" otherwise. Spanish
+// drops the subject, so "siempre"/"nunca" also open the user's habits ("Siempre tomo
+// mate"): those are in the first person (`isFirstPersonEs`).
+const RULE_OPENINGS = new Set(['always', 'never']);
+const RULE_OPENINGS_ES = new Set(['siempre', 'nunca', 'jamas']);
+const CLITICS_ES = new Set(['me', 'te', 'nos', 'lo', 'la', 'le', 'les', 'se']);
 const RULE_PHRASES: readonly string[][] = [['from', 'now', 'on'], ['a', 'partir', 'de', 'ahora'], ['de', 'ahora', 'en', 'mas'], ['desde', 'ahora']];
 // The assistant's replies, and verbs a preference about them opens with.
 const REPLY_WORDS = new Set([
@@ -22,10 +26,25 @@ export function isStandingInstruction(statement: string): boolean {
   const [first] = words;
   if (first === undefined) return false;
   if (RULE_OPENINGS.has(first) || RULE_PHRASES.some((phrase) => startsWith(words, phrase))) return true;
+  if (RULE_OPENINGS_ES.has(first)) return !isFirstPersonEs(words.slice(1));
   if (REPLY_WORDS.has(first)) return true;
   return PREFERENCE_OPENINGS.some((phrase) => startsWith(words, phrase)) && words.some((word) => REPLY_WORDS.has(word));
 }
 
 function startsWith(words: readonly string[], phrase: readonly string[]): boolean {
   return phrase.every((word, index) => words[index] === word);
+}
+
+/**
+ * Whether Spanish words after "siempre"/"nunca" are the speaker's own doing: a verb in
+ * the first person ("tomo", "voy", "comemos", "he probado"), after any clitic ("me
+ * levanto"). An instruction has the imperative or the second person ("respondeme",
+ * "usá", "uses"), which never ends so.
+ */
+function isFirstPersonEs(words: readonly string[]): boolean {
+  let at = 0;
+  while (at < words.length - 1 && CLITICS_ES.has(words[at] as string)) at += 1;
+  const verb = words[at];
+  if (verb === undefined) return false;
+  return verb === 'yo' || verb === 'he' || verb === 'hemos' || /(?:o|oy|amos|emos|imos)$/u.test(verb);
 }

@@ -5,7 +5,7 @@ import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { readUserMessage, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
 import { turnFactId } from './fact-ids.js';
-import { holdsValue, restates, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
+import { addsNothingTo, holdsValue, restates, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
 import { confirmsByMention, contentStems, mentions } from './fact-words.js';
 import { deleteFact, insertFact, reconfirmFact, supersedeFact, type WriteContext } from './fact-writes.js';
 import { isLiveStatus } from './fact-record.js';
@@ -141,16 +141,18 @@ function applyFact(
   for (const row of same) supersedeFact(ctx, row, record.id, null);
 }
 
-/** A live fact of the same domain saying the same thing in other words (cosine > 0.85), if any. */
+/**
+ * A live fact of the same domain saying the same thing in other words (cosine > 0.85), if
+ * any: the new statement must add no content word to it (`addsNothingTo`).
+ */
 function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
   let best: { id: string; similarity: number } | null = null;
   for (const entry of ctx.index.values()) {
     if (entry.domain !== fact.domain || entry.vector === null || entry.vector.length !== fact.vector.length) continue;
     if (ctx.touched.has(entry.id)) continue;
     const similarity = cosine(entry.vector, fact.vector);
-    if (similarity > RESTATEMENT_SIMILARITY && (!best || similarity > best.similarity || (similarity === best.similarity && entry.id < best.id))) {
-      best = { id: entry.id, similarity };
-    }
+    if (similarity <= RESTATEMENT_SIMILARITY || !addsNothingTo(entry.stems, fact.statement)) continue;
+    if (!best || similarity > best.similarity || (similarity === best.similarity && entry.id < best.id)) best = { id: entry.id, similarity };
   }
   const row = best ? findFactRow(ctx.db, best.id) : undefined;
   return row && isLiveStatus(row.status) ? row : null;

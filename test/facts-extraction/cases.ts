@@ -18,6 +18,14 @@ export const EXPLICIT_CASES: SignalCase[] = [
   ['No te olvides de que soy alérgico al maní', { statement: 'Soy alérgico al maní', language: 'es' }],
   ['Acordate que mi cumpleaños es el 3 de marzo', { statement: 'Mi cumpleaños es el 3 de marzo', subject: 'birthday' }],
   ['Tené en cuenta que uso Linux', { statement: 'Uso Linux', language: 'es' }],
+  // Asked politely: a request, not a question.
+  ["Can you remember that I'm vegan?", { statement: "I'm vegan", language: 'en' }],
+  ['Could you please keep in mind that I work at Acme?', { statement: 'I work at Acme', subject: 'employer', value: 'Acme' }],
+  ['¿Podés recordar que soy vegano?', { statement: 'Soy vegano', language: 'es' }],
+  // A habit "when…", not a condition.
+  ['Remember that when I travel I prefer aisle seats', { statement: 'When I travel I prefer aisle seats' }],
+  ['Remember that when I travel, I prefer aisle seats', { statement: 'When I travel, I prefer aisle seats' }],
+  ['Recordá que cuando viajo prefiero pasillo', { statement: 'Cuando viajo prefiero pasillo', language: 'es' }],
 ];
 
 /** Plain signals of the spec: one fact each, medium confidence. */

@@ -51,6 +51,22 @@ describe('forget requests in a user message', () => {
     expect(detectForgetRequest(text)).toBeNull();
   });
 
+  it('reads what follows a request and a comma as statements; "and" joins what is to be forgotten', () => {
+    const read = (text: string) => readUserMessage(text, { role: 'user' });
+    expect(read('Forget that I work at Acme, I work at Globex now')).toMatchObject({
+      forget: { target: 'I work at Acme', language: 'en' },
+      facts: [{ statement: 'I work at Globex', subject: 'employer', value: 'Globex' }],
+    });
+    expect(read('Olvidá que trabajo en Acme, ahora trabajo en Globex')).toMatchObject({
+      forget: { target: 'trabajo en Acme', language: 'es' },
+      facts: [{ statement: 'Trabajo en Globex', subject: 'employer', value: 'Globex' }],
+    });
+    expect(read('Forget that I work at Acme and I live in Lisbon')).toEqual({
+      forget: { target: 'I work at Acme and I live in Lisbon', language: 'en' },
+      facts: [],
+    });
+  });
+
   it('finds the request in a later sentence of the message', () => {
     expect(detectForgetRequest('Thanks for the help. Forget that I live in Lisbon.')).toEqual({ target: 'I live in Lisbon', language: 'en' });
   });

@@ -20,6 +20,9 @@ describe('never from…', () => {
     ['a wh-question', 'What is my name'],
     ['an auxiliary question', 'Is my editor Vim?'],
     ['a question about a preference', 'Do you prefer tabs or spaces?'],
+    ['a question whether something is remembered', 'Can you remember that I told you about my trip?'],
+    ['a Spanish one', '¿Podés recordar que te conté lo de mi viaje?'],
+    ['a polite request that is not to remember', 'Can you note the time?'],
   ])('%s: %s', (_, text) => none(text));
 
   it.each([
@@ -37,6 +40,10 @@ describe('never from…', () => {
     ['Spanish "ojalá"', 'Ojalá viviera en la playa'],
     ['Spanish "imaginate"', 'Imaginate que vivo en Tokio'],
     ['Spanish "cuando" (future)', 'Cuando me mude a Madrid, prefiero un piso chico'],
+    ['a reminder after "when"', 'Remember that when I get home I need to call mom'],
+    ['a future "when"', 'Remember that when I move to Berlin I will need a visa'],
+    ['a past "when"', 'Remember that when I was a kid I lived in Rome'],
+    ['a Spanish future "cuando"', 'Recordá que cuando me mude a Madrid prefiero un piso chico'],
     ['a sentence that takes itself back', 'I live in Lisbon, forget that'],
     ['a take-back after a correction', 'My editor is Vim, actually no, scratch that.'],
     ['a Spanish take-back', 'Vivo en Lima, olvidá eso'],
@@ -66,6 +73,9 @@ describe('never from…', () => {
   it.each([
     ['a reminder, not a fact', 'Remember to call my mom tomorrow'],
     ['a reminder in Spanish', "Don't forget to remind me of my brother's birthday"],
+    ['"recordame que" is "remind me that"', 'Recordame que mañana tengo dentista'],
+    ['"recuérdame que" too', 'Recuérdame que el lunes tengo dentista'],
+    ['"remind me that" in English', 'Remind me that tomorrow I have the dentist'],
     ['"remember me to"', 'remember me to meet Rebeca at six'],
     ['a noun phrase, not a clause', 'remember that song'],
     ['the user remembering', 'I remember that summer in Lisbon'],

@@ -56,11 +56,9 @@ describe('selection for a prompt', () => {
     expect(await selected('What is the weather like in Lisbon?')).toEqual(['I live in Lisbon']);
   });
 
-  it('ranks by similarity first, then confidence, then recency; ties by id', async () => {
+  it('ranks by similarity first, then confidence, then recency', async () => {
     const selection = await f.select('Which editor should I configure for this repo?');
     expect(selection.items[0]?.fact).toBe('My editor is Vim');
-    const scores = [...selection.items, ...selection.candidates].map((item) => item.score);
-    expect(scores).toEqual([...scores].sort((a, b) => b - a));
 
     const twin = async (confidence: FactConfidence): Promise<string> => (await f.service.add({ fact: 'Our sprint demo is on Fridays', domain: 'work', confidence })).id;
     const low = await twin('low');
@@ -74,6 +72,32 @@ describe('selection for a prompt', () => {
     const newer = await twin('medium');
     const both = (await f.select('When is the sprint demo at work?')).items.map((item) => item.id).filter((id) => id === older || id === newer);
     expect(both).toEqual([newer, older]);
+  });
+
+  it('breaks a tie in score by id, whatever order the facts were added in', async () => {
+    // Ids that sort against the order of adding: the index holds fact_b before fact_a.
+    const named = ['fact_b', 'fact_a'];
+    const service = createFactsService({
+      database: f.database,
+      embedder: f.embedder,
+      tokenizer: f.tokenizer,
+      clock: f.clock,
+      ids: { next: () => named.shift() ?? sequentialIds().next('fact') },
+    });
+    await service.start();
+    for (let i = 0; i < 2; i++) await service.add({ fact: 'Our sprint demo is on Fridays', domain: 'work', confidence: 'medium' });
+    const message = 'When is the sprint demo at work?';
+    const selection = service.selectForPrompt({
+      message,
+      embedding: await f.embedder.embed(message),
+      domain: { domain: 'work', scores: { work: 3, preferences: 0, decisions: 0, personal: 0, projects: 0 } },
+      recentTurns: [],
+      now: f.clock.now(),
+    });
+    const twins = [...selection.items, ...selection.candidates].filter((item) => item.id === 'fact_a' || item.id === 'fact_b');
+    expect(twins).toHaveLength(2);
+    expect(twins[0]?.score).toBe(twins[1]?.score);
+    expect(twins.map((item) => item.id)).toEqual(['fact_a', 'fact_b']);
   });
 
   it('never returns stale, superseded, deleted or unconfirmed low-confidence facts', async () => {
@@ -112,6 +136,14 @@ describe('selection for a prompt', () => {
     expect(await selected('hey there, how are you doing')).toEqual(['From now on, answer in Spanish']);
   });
 
+  it('a Spanish habit stays in its domain; a Spanish instruction bears on every message', async () => {
+    await f.say('Siempre tomo mate.');
+    await f.say('Nunca uses emojis.');
+    const work = await selected('Can you help me write an email to my manager about the standup?');
+    expect(work).toContain('Nunca uses emojis');
+    expect(work).not.toContain('Siempre tomo mate');
+  });
+
   it('returns a dormant fact only when the message asks about it', async () => {
     f.clock.set(START + 91 * DAY_MS);
     for (const [fact, domain] of FACTS) if (domain !== 'preferences') await f.service.edit(ids[fact] as string, { confirm: true });
@@ -126,8 +158,24 @@ describe('selection for a prompt', () => {
     expect(await selected('Should I install plugins for Vim?')).toContain('My editor is Vim');
   });
 
+  it('a fact too large for the base is skipped, not the end of it: the next ones still fill it', async () => {
+    const message = 'Can you help me write an email to my manager about the standup?';
+    const before = await f.select(message);
+    expect(before.items.length).toBeGreaterThan(0);
+    // 164 characters, 191 tokens: CJK text costs a token or more per character.
+    const oversized = `My manager wants an email about the standup ${'会議'.repeat(60)}`;
+    const { id } = await f.service.add({ fact: oversized, domain: 'work', confidence: 'high' });
+    const after = await f.select(message);
+    expect(f.service.get(id).tokenCount).toBeGreaterThan(150);
+    expect(after.candidates[0]?.id).toBe(id);
+    // It ranks first: cutting the base at it would leave the base empty.
+    expect(after.candidates[0]?.score).toBeGreaterThan(after.items[0]?.score ?? Infinity);
+    expect(after.items).toEqual(before.items);
+    expect(after.candidates.slice(1)).toEqual(before.candidates);
+  });
+
   it('keeps items within the token budget and passes the next ones as candidates', async () => {
-    for (let i = 0; i < 30; i++) await f.service.add({ fact: `Work meeting room ${i} is on floor ${i % 5}`, domain: 'work', confidence: 'medium' });
+    for (let i = 0; i < 40; i++) await f.service.add({ fact: `Work meeting room ${i} is on floor ${i % 5}`, domain: 'work', confidence: 'medium' });
     const request = {
       message: 'Which meeting room is free for my work meeting?',
       embedding: await f.embedder.embed('Which meeting room is free for my work meeting?'),
@@ -143,7 +191,12 @@ describe('selection for a prompt', () => {
     const small = f.service.selectForPrompt(request, { tokenBudget: 20, maxCandidates: 3 });
     expect(small.items.reduce((sum, item) => sum + item.tokenCount, 0)).toBeLessThanOrEqual(20);
     expect(small.candidates).toHaveLength(3);
-    expect([...small.items, ...small.candidates]).toEqual([...selection.items, ...selection.candidates].slice(0, small.items.length + 3));
+    // The base takes the ranked facts in order while they fit, skipping those that do not.
+    const ranked = f.service.selectForPrompt(request, { tokenBudget: 0, maxCandidates: 1000 }).candidates;
+    const fits: typeof ranked = [];
+    const skipped: typeof ranked = [];
+    for (const fact of ranked) (fits.reduce((sum, item) => sum + item.tokenCount, 0) + fact.tokenCount <= 20 ? fits : skipped).push(fact);
+    expect(small).toEqual({ items: fits, candidates: skipped.slice(0, 3) });
     for (const item of selection.items) expect(item.tokenCount).toBe(f.tokenizer.count(`${item.fact}\n`));
     expect(f.service.selectForPrompt(request)).toEqual(selection);
   });

@@ -113,6 +113,30 @@ describe('restatement', () => {
     expect(texts((await f.say('Vim is a great editor.')).reconfirmed)).toContain('My editor is Vim');
   });
 
+  it('a mention in the past or in a hypothetical does not re-confirm the fact, nor wake it', async () => {
+    const [lisbon] = (await f.say('I live in Lisbon.')).added;
+    const [acme] = (await f.say('Trabajo en Acme.')).added;
+    f.clock.advance(91 * 24 * 60 * MINUTE_MS);
+    expect(f.service.get(lisbon?.id ?? '').status).toBe('dormant');
+    for (const text of [
+      'I used to live in Lisbon, before Porto.',
+      'Before, I lived in Lisbon.',
+      'If I still live in Lisbon next year, I will buy a flat.',
+      'I would live in Lisbon forever.',
+      'Imagine I live in Lisbon by the sea.',
+      'Antes trabajaba en Acme.',
+      'Solía trabajar en Acme.',
+      'Si sigo trabajando en Acme el año que viene, me compro un auto.',
+    ]) {
+      expect((await f.say(text)).reconfirmed, text).toEqual([]);
+    }
+    expect(f.service.get(lisbon?.id ?? '').status).toBe('dormant');
+    // The present still re-confirms; "sí," is "yes", no condition.
+    expect(texts((await f.say('Lisbon is where I live.')).reconfirmed)).toEqual(['I live in Lisbon']);
+    expect(texts((await f.say('Sí, trabajando en Acme estoy bien.')).reconfirmed)).toEqual(['Trabajo en Acme']);
+    expect(f.service.get(acme?.id ?? '').status).toBe('active');
+  });
+
   it('re-confirms queued facts (a question that asked about them) with their queued time, skipping retired and unknown ones', async () => {
     const [vim] = (await f.say('Remember that my editor is Vim.')).added;
     const [acme] = (await f.say('I work at Acme.')).added;
@@ -146,6 +170,42 @@ describe('contradictions touch only the same subject', () => {
     expect(texts(changes.superseded)).toEqual(['I prefer concise answers']);
     expect(changes.reconfirmed).toEqual([]);
     expect(activeFacts()).toEqual(['I prefer detailed answers']);
+  });
+
+  it('going back to an earlier choice supersedes the fact that names it only in passing', async () => {
+    const steps: Array<[string, string, string]> = [
+      ['I prefer tabs over spaces.', 'I prefer spaces.', 'I prefer spaces'],
+      ['I switched from Vim to Helix.', 'My editor is Vim.', 'My editor is Vim'],
+      ['I live in New York.', 'I moved to York.', 'I live in York'],
+    ];
+    for (const [first, second, replacement] of steps) {
+      const [old] = (await f.say(first)).added;
+      const changes = await f.say(second);
+      expect(texts(changes.added), second).toEqual([replacement]);
+      expect(changes.superseded.map((fact) => fact.id), second).toEqual([old?.id]);
+      expect(changes.reconfirmed, second).toEqual([]);
+    }
+    expect(activeFacts()).toEqual(['I live in York', 'I prefer spaces', 'My editor is Vim']);
+    // The same value said again is still a restatement.
+    expect(texts((await f.say('I moved to York.')).reconfirmed)).toEqual(['I live in York']);
+  });
+
+  it('a similar statement with another day, number or name is news, not a restatement', async () => {
+    // Of another subject (the key is the first content words), cosine 0.88 with the hashing embedder.
+    const [friday] = (await f.say('Remember that my Friday flight to Rome leaves from Terminal 2 of the airport at noon.')).added;
+    const saturday = await f.say('Remember that my Saturday flight to Rome leaves from Terminal 2 of the airport at noon.');
+    expect(texts(saturday.added)).toEqual(['My Saturday flight to Rome leaves from Terminal 2 of the airport at noon']);
+    expect(f.service.get(friday?.id ?? '').status).toBe('active');
+    // Of the same subject (the day comes after the key's words): the new day supersedes the old.
+    const [early] = (await f.say('Remember that my flight to Paris leaves from Terminal 1 of the airport at noon on Friday.')).added;
+    expect(early?.fact).toBe('My flight to Paris leaves from Terminal 1 of the airport at noon on Friday');
+    const later = await f.say('Remember that my flight to Paris leaves from Terminal 1 of the airport at noon on Saturday.');
+    expect(texts(later.added)).toEqual(['My flight to Paris leaves from Terminal 1 of the airport at noon on Saturday']);
+    expect(later.superseded.map((fact) => fact.id)).toEqual([early?.id]);
+    // The same content in another order is still a restatement.
+    const reordered = await f.say('Remember that at noon my Friday flight to Rome leaves from Terminal 2 of the airport.');
+    expect(reordered.added).toEqual([]);
+    expect(reordered.reconfirmed.map((fact) => fact.id)).toContain(friday?.id);
   });
 
   it('"actually…" corrects the earlier statement', async () => {
@@ -215,6 +275,18 @@ describe('forget requests', () => {
     expect((await f.say('Forget that my editor is Vim.')).deleted).toEqual([]);
     expect((await f.say('Forget about Rust.')).deleted).toEqual([]);
     expect(f.service.list()).toHaveLength(5);
+  });
+
+  it('a request to forget, then a comma and a statement: forgets the one and stores the other', async () => {
+    await f.say('I work at Acme.');
+    const english = await f.say('Forget that I work at Acme, I work at Globex now.');
+    expect(texts(english.deleted)).toEqual(['I work at Acme']);
+    expect(texts(english.added)).toEqual(['I work at Globex']);
+    await f.say('Trabajo en Acme.');
+    const spanish = await f.say('Olvidá que trabajo en Acme, ahora trabajo en Globex.');
+    expect(texts(spanish.deleted)).toEqual(['Trabajo en Acme']);
+    expect(texts(spanish.added)).toEqual(['Trabajo en Globex']);
+    expect(activeFacts()).toEqual(['Trabajo en Globex']);
   });
 
   it('"don\'t remember that" in the same message drops what the message stated', async () => {

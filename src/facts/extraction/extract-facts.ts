@@ -1,9 +1,9 @@
 import { factDomain } from './fact-domain.js';
-import { foldMessage, type FoldedText } from './folded-text.js';
+import { foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { forgetRequestIn, takesItselfBack } from './forget-request.js';
-import { isConditional, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
+import { isConditional, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
 import { mayStateFacts } from './message-gate.js';
-import { stripMarkers, type ClauseMarkers } from './markers.js';
+import { politeRememberRequest, stripMarkers, type ClauseMarkers } from './markers.js';
 import type { FactRule, RuleHit } from './rule-support.js';
 import { CHOICE_RULES } from './rules-choice.js';
 import { genericFact } from './rules-generic.js';
@@ -89,7 +89,7 @@ function clauseFact(
   const subject = own === undefined ? (shared ? previousSubject : null) : own === 'we' ? 'We' : 'I';
   const markers = mergeMarkers(inherited, stripped.markers);
   if (body.folded.length === 0) return { fact: null, leadIn: markers, subject: null, explicit: false };
-  if (isQuestion(body.scan, false)) return none;
+  if (isQuestion(body.scan, false) && !isHabitualWhen(body.scan)) return none;
   let hit: RuleHit | null = null;
   for (const rule of RULES) {
     hit = rule(body);
@@ -118,7 +118,9 @@ export function extractFacts(text: string, context: ExtractionContext): Extracte
  * its first request to forget something, over the same sentences. A request is "forget
  * that I work at Acme", "don't remember that", "olvidá lo de mi dirección" (target null:
  * the last thing said); "Don't forget…", questions and "forget it" (never mind) are not.
- * Never throws.
+ * A request in a sentence's first clause leaves what follows its comma to be read as
+ * statements ("forget that I work at Acme, I work at Globex now"). A polite request to
+ * remember ("can you remember that I'm vegan?") is no question. Never throws.
  */
 export function readUserMessage(text: string, context: ExtractionContext): MessageReading {
   if (context.role !== 'user' || typeof text !== 'string') return { facts: [], forget: null };
@@ -140,16 +142,19 @@ export interface MessageReading {
 export function readSentences(message: FoldedText): MessageReading {
   const facts: ExtractedFact[] = [];
   let forget: ForgetRequest | null = null;
-  for (const sentence of splitSentences(message)) {
-    const request = forgetRequestIn(sentence.text, sentence.terminal === '?');
-    forget ??= request;
+  for (const said of splitSentences(message)) {
+    const polite = politeRememberRequest(said.text);
+    const sentence: Sentence = polite ? { text: polite.body, terminal: '.' } : said;
+    const whole = forgetRequestIn(sentence.text, sentence.terminal === '?');
+    const split = whole?.target ? forgetThenStatements(sentence.text) : null;
+    forget ??= split?.request ?? whole;
     if (facts.length >= MAX_FACTS_PER_MESSAGE) {
       if (forget !== null) break;
       continue;
     }
-    if (request || sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan) || takesItselfBack(sentence.text)) continue;
-    const clauses = splitClauses(sentence.text);
-    let leadIn: ClauseMarkers | null = null;
+    if ((whole && !split) || sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan) || takesItselfBack(sentence.text)) continue;
+    const clauses = split?.rest ?? withWhenClausesJoined(sentence.text, splitClauses(sentence.text));
+    let leadIn: ClauseMarkers | null = polite?.markers ?? null;
     let previous: ClauseOutcome | null = null;
     let previousEnd = 0;
     clauses.forEach((clause, index) => {
@@ -164,4 +169,46 @@ export function readSentences(message: FoldedText): MessageReading {
     });
   }
   return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget };
+}
+
+/** Between a forget request and the statement after it: a comma (or semicolon, dash), nothing else. */
+const PUNCTUATION_ONLY = /^\s*[,;:-]+\s*$/u;
+
+/**
+ * "Forget that I work at Acme, I work at Globex now": the request is the first clause and
+ * what follows the comma is read as statements. Null when the sentence is one request
+ * ("forget that I work at Acme and I live in Lisbon" names both, and forgets neither as
+ * ambiguous) or its first clause asks to forget nothing in particular.
+ */
+function forgetThenStatements(sentence: FoldedText): { request: ForgetRequest; rest: Clause[] } | null {
+  const clauses = splitClauses(sentence);
+  const [first, second] = clauses;
+  if (first === undefined || second === undefined) return null;
+  if (!PUNCTUATION_ONLY.test(sentence.scan.slice(first.start + first.text.folded.length, second.start))) return null;
+  const request = forgetRequestIn(first.text, false);
+  return request?.target ? { request, rest: clauses.slice(1) } : null;
+}
+
+const WHEN_OPENER = /^(?:when|whenever|cuando|siempre que)\b/u;
+
+/**
+ * A clause opening with "when…" joined to the clause after a comma: "remember that when I
+ * travel, I prefer aisle seats" is one statement. Apart, the second clause is never read
+ * (the "when" before it is a condition), so joining them loses nothing.
+ */
+function withWhenClausesJoined(sentence: FoldedText, clauses: Clause[]): Clause[] {
+  if (!/\b(?:when|whenever|cuando|siempre que)\b/u.test(sentence.scan)) return clauses;
+  const out: Clause[] = [];
+  for (let i = 0; i < clauses.length; i++) {
+    const clause = clauses[i] as Clause;
+    const next = clauses[i + 1];
+    const gap = next === undefined ? '' : sentence.scan.slice(clause.start + clause.text.folded.length, next.start);
+    if (next !== undefined && PUNCTUATION_ONLY.test(gap) && WHEN_OPENER.test(stripMarkers(clause.text).body.scan)) {
+      out.push({ text: sliceFolded(sentence, clause.start, next.start + next.text.folded.length), start: clause.start });
+      i += 1;
+    } else {
+      out.push(clause);
+    }
+  }
+  return out;
 }

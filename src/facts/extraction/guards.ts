@@ -29,6 +29,25 @@ export function isConditional(textBeforeSignal: string): boolean {
   return CONDITIONAL.test(textBeforeSignal);
 }
 
+// "When I travel I prefer aisle seats", "cuando viajo prefiero pasillo": a "when" clause
+// in the present, then a first-person main clause in the present, is a habit, not a
+// condition. Anything about the future, the past or a wish is not (NOT_HABITUAL_*).
+const HABITUAL_WHEN_EN =
+  /^(?:when|whenever)\s+(?:i|we|i'm|we're|i am|we are)\s+(?<cond>[a-z][a-z'-]*)[^,?]{0,60}?(?:,\s*|\s+)(?:i|we)\s+(?:(?:always|usually|normally|generally|often|never|typically)\s+)?(?<verb>[a-z]+)\b/u;
+const HABITUAL_WHEN_ES =
+  /^(?:cuando|siempre que)\s+(?:(?:yo|nosotros|me|nos)\s+)*\p{L}+(?:o|oy|amos|emos|imos)\b[^,?]{0,60}?(?:,\s*|\s+)(?:(?:yo|siempre|nunca|me|nos)\s+)*(?:\p{L}+(?:o|oy|amos|emos|imos))\b/u;
+const NOT_HABITUAL_ANYWHERE =
+  /\b(?:will|won't|wont|would|gonna|going to|tomorrow|tonight|next|later|soon|someday|if|unless|manana|proxim\p{L}*|voy a|vamos a|tengo que|hay que|pasado)\b|'ll\b|'d\b/u;
+const NOT_HABITUAL_VERB_EN = /^(?:was|were|did|had|went|got|left|came|saw|took|made|lost|met|grew|began|need|have|has|must|should|can|could|might|may|want|wish|\p{L}+[^e]ed)$/u;
+
+/** True when a clause opens with a habitual "when…" ("when I travel I prefer aisle seats"), not a condition. */
+export function isHabitualWhen(clauseScan: string): boolean {
+  if (NOT_HABITUAL_ANYWHERE.test(clauseScan)) return false;
+  const english = HABITUAL_WHEN_EN.exec(clauseScan);
+  if (english) return !NOT_HABITUAL_VERB_EN.test(english.groups?.['cond'] ?? '') && !NOT_HABITUAL_VERB_EN.test(english.groups?.['verb'] ?? '');
+  return HABITUAL_WHEN_ES.test(clauseScan);
+}
+
 /** True when someone else's words are reported before the signal ("she said I…"); "I said"/"I told you" is the user's own. */
 export function isReportedSpeech(textBeforeSignal: string): boolean {
   // An exec loop, not matchAll (which copies the pattern per call); REPORTING never matches

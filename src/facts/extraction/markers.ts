@@ -22,6 +22,8 @@ export interface MarkedClause {
 
 type MarkerKind = 'filler' | 'vocative' | 'explicit' | 'notice' | 'hedge' | 'correction' | 'fromNowOn';
 
+// "Recordame que…"/"recuérdame que…" is "remind me that…" (a reminder, like English
+// "remind me"), not "remember that…": no explicit marker.
 const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
   [
     'explicit',
@@ -29,7 +31,7 @@ const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
   ],
   [
     'explicit',
-    /^(?:(?:por favor|porfa|tambien|y)\s+)*(?:(?:quiero|necesito) que (?:recuerdes|te acuerdes de|no te olvides de|no olvides)|recorda|recuerda|recordad|recordame|acordate de|acordate|acuerdate de|acuerdate|no te olvides de|no te olvides|no olvides|ten en cuenta|tene en cuenta|toma nota de|toma nota|anota|apunta)(?:\s*(?::\s*|que\b\s*))/u,
+    /^(?:(?:por favor|porfa|tambien|y)\s+)*(?:(?:quiero|necesito) que (?:recuerdes|te acuerdes de|no te olvides de|no olvides)|recorda|recuerda|recordad|acordate de|acordate|acuerdate de|acuerdate|no te olvides de|no te olvides|no olvides|ten en cuenta|tene en cuenta|toma nota de|toma nota|anota|apunta)(?:\s*(?::\s*|que\b\s*))/u,
   ],
   [
     'notice',
@@ -96,6 +98,29 @@ function matchLeadIn(scan: string): [MarkerKind, string] | null {
   return null;
 }
 
+// "Can you remember that I'm vegan?", "¿Podés recordar que soy vegano?": asked politely, a
+// request to remember, not a question. "Can you remember that I told you…" asks whether
+// something is remembered (CONVERSATION_BACK).
+const POLITE_REMEMBER =
+  /^(?:(?:please|pls|por favor)[\s,]+)?(?:(?:can|could|would|will) (?:you|u)(?: please)? (?:remember|keep in mind|bear in mind|make a note|take note|note)(?: that\b|\s*(?=:))|(?:podes|podrias|puedes|podras|podria)(?: por favor)? (?:recordar|acordarte de|acordarte|tener en cuenta|anotar) que\b)(?:\s*:\s*|\s+)/u;
+const CONVERSATION_BACK =
+  /^(?:i|we)\s+(?:\p{L}+\s+)?(?:told|said|mentioned|asked|talked|showed|sent|wrote|gave)\b|^(?:yo\s+)?te\s+(?:dije|conte|mencione|pregunte|pase|mostre|mande|escribi|hable)\b/u;
+
+/**
+ * The statement a polite request to remember asks to keep, and the markers it gets (the
+ * request is explicit), or null. The question mark does not make it a question.
+ */
+export function politeRememberRequest(sentence: FoldedText): MarkedClause | null {
+  const scan = sentence.scan.replace(/^[¿¡]\s*/u, '');
+  const match = POLITE_REMEMBER.exec(scan);
+  if (!match) return null;
+  const start = sentence.scan.length - scan.length + match[0].length;
+  const body = trimFolded(sliceFolded(sentence, start, sentence.folded.length));
+  if (body.folded.length === 0 || CONVERSATION_BACK.test(body.scan)) return null;
+  const language = /^(?:por favor[\s,]+)?(?:podes|podrias|puedes|podras|podria)\b/u.test(scan) ? 'es' : 'en';
+  return { body, markers: { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, language } };
+}
+
 /** The markers that let a statement no rule recognises be kept (genericFact): asked to remember, offered as information, "from now on". */
 const KEEPING_KINDS: ReadonlySet<MarkerKind> = new Set(['explicit', 'notice', 'fromNowOn']);
 
@@ -107,7 +132,7 @@ export const KEEPING_MARKER_TRIGGER: TriggeredPatterns = {
       '|from now on|going forward|from today on|starting today|starting now|a partir de|ahora en mas|aca en mas|desde ahora|en adelante',
     'u',
   ),
-  patterns: [...LEAD_INS.filter(([kind]) => KEEPING_KINDS.has(kind)).map(([, pattern]) => pattern), TRAIL],
+  patterns: [...LEAD_INS.filter(([kind]) => KEEPING_KINDS.has(kind)).map(([, pattern]) => pattern), TRAIL, POLITE_REMEMBER],
 };
 
 /** A clause that only hedges the one before it ("…, I think"): it belongs to that clause. */

@@ -1,5 +1,5 @@
 import type { FoldedText } from './folded-text.js';
-import { isConditional } from './guards.js';
+import { isConditional, isHabitualWhen } from './guards.js';
 import type { ClauseMarkers } from './markers.js';
 import { matchRule, ruleHit, type Language, type RuleHit } from './rule-support.js';
 import { fromNowOnInstruction } from './rules-habit.js';
@@ -44,14 +44,17 @@ function copular(body: FoldedText, language: Language): { subject: string; value
 export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit | null {
   if (!markers.explicit && !markers.notice && !markers.fromNowOn) return null;
   const words = body.folded.split(/\s+/u).filter((word) => word.length > 0);
-  if (words.length < 2 || words.length > MAX_WORDS || NOT_A_STATEMENT.test(body.scan) || isConditional(body.scan)) return null;
+  if (words.length < 2 || words.length > MAX_WORDS) return null;
+  // "Remember that when I travel I prefer aisle seats": a habit, kept as one statement.
+  const habit = isHabitualWhen(body.scan);
+  if (!habit && (NOT_A_STATEMENT.test(body.scan) || isConditional(body.scan))) return null;
   const language = guessLanguage(body.folded, markers.language ?? 'en');
-  const firstPerson = language === 'en' ? FIRST_PERSON_EN.test(body.scan) : true;
-  if (markers.fromNowOn && !FIRST_PERSON_EN.test(body.scan) && !/^(?:yo|nosotros)\b/u.test(body.scan)) {
+  const firstPerson = habit || (language === 'en' ? FIRST_PERSON_EN.test(body.scan) : true);
+  if (markers.fromNowOn && !habit && !FIRST_PERSON_EN.test(body.scan) && !/^(?:yo|nosotros)\b/u.test(body.scan)) {
     return fromNowOnInstruction(body, language);
   }
   if (language === 'en' && GENERIC_START_EN.test(body.scan)) return null;
-  const pair = copular(body, language);
+  const pair = habit ? null : copular(body, language);
   if (language === 'en' && !firstPerson && !pair && !DETERMINER_START_EN.test(body.scan) && !/^\p{Lu}/u.test(body.original)) {
     return null;
   }
