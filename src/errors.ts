@@ -71,6 +71,11 @@ export class ConfigError extends AppError {
   }
 }
 
+/** What a caught value says: an Error's message, or the value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }

@@ -122,7 +122,7 @@ function logsTail(logsDir: string): string {
 }
 
 /** The page size stored at offset 16 of an SQLite database file (big-endian; 1 means 65536). */
-export function readPageSize(dbPath: string): number | null {
+function readPageSize(dbPath: string): number | null {
   if (!existsSync(dbPath)) return null;
   const header = Buffer.alloc(18);
   const fd = openSync(dbPath, 'r');

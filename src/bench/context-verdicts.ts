@@ -4,7 +4,7 @@ import type { LatencySummary } from './stats.js';
 import { bytesText, ms } from './text-table.js';
 
 /** The "under 30 MB", in bytes (MB, not MiB). */
-export const RSS_GROWTH_LIMIT_BYTES = 30_000_000;
+const RSS_GROWTH_LIMIT_BYTES = 30_000_000;
 
 /**
  * SQLite checkpoints after the commit that takes the WAL to AUTOCHECKPOINT_PAGES, so the

@@ -23,8 +23,6 @@ export class RssSamples {
   private readonly samples: Array<{ turn: number; bytes: number }> = [];
   private highest: number | null = null;
 
-  constructor(private readonly windowTurns = RSS_FLOOR_WINDOW_TURNS) {}
-
   add(turn: number, bytes: number): void {
     this.samples.push({ turn, bytes });
     this.highest = Math.max(this.highest ?? bytes, bytes);
@@ -37,7 +35,7 @@ export class RssSamples {
 
   /** The lowest reading of the turns in (turn − window, turn]; null when there is none. */
   floor(turn: number): RssFloor | null {
-    const window = this.samples.filter((s) => s.turn > turn - this.windowTurns && s.turn <= turn).map((s) => s.bytes);
+    const window = this.samples.filter((s) => s.turn > turn - RSS_FLOOR_WINDOW_TURNS && s.turn <= turn).map((s) => s.bytes);
     return window.length === 0 ? null : { bytes: Math.min(...window), samples: window.length };
   }
 }

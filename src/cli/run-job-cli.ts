@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../clock.js';
 import { loadConfig, type Config, type Environment } from '../config/config.js';
 import { createLogger, type LogSink } from '../discardable/logger.js';
+import { messageOf } from '../errors.js';
 import { jobRegistry } from '../jobs/registry.js';
 import { runJob } from '../jobs/run-job.js';
 import { openMigratedDatabase, type Database } from '../storage/database.js';
@@ -74,8 +75,4 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
     database.close();
     log?.files.close();
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

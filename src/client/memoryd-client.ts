@@ -22,8 +22,9 @@ export class MemorydApiError extends Error {
     message: string,
     readonly details: Record<string, unknown>,
     readonly body: unknown = undefined,
+    options: { cause?: unknown } = {},
   ) {
-    super(`${status} ${code}: ${message}`);
+    super(`${status} ${code}: ${message}`, options);
     this.name = 'MemorydApiError';
   }
 }
@@ -153,8 +154,10 @@ function parseOrThrow<T>(response: RawResponse): T {
   if (type.includes('application/json') && response.body !== '') {
     try {
       parsed = JSON.parse(response.body);
-    } catch {
-      throw new MemorydApiError(response.status, `HTTP_${response.status}`, `the answer is labelled JSON but is not: ${clipped(response.body)}`, {}, response.body);
+    } catch (cause) {
+      throw new MemorydApiError(response.status, `HTTP_${response.status}`, `the answer is labelled JSON but is not: ${clipped(response.body)}`, {}, response.body, {
+        cause,
+      });
     }
   }
   if (response.status >= 200 && response.status < 300) return parsed as T;

@@ -135,14 +135,11 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
   const durable = deps.facts.mayChangeFacts(factsPrepared);
 
   return runInTransaction(deps.database, (scope) => {
-    if (request.toolResults !== undefined && request.toolResults.length > 0) {
-      const live = deps.recorder.store.liveTurns(request.sessionId);
-      request.toolResults?.forEach((result, index) => assertToolCallIdFree(live, 'tool', result.toolCallId, `body.toolResults.${index}.toolCallId`));
-    }
+    const before = deps.recorder.store.liveTurns(request.sessionId);
+    (request.toolResults ?? []).forEach((result, index) => assertToolCallIdFree(before, 'tool', result.toolCallId, `body.toolResults.${index}.toolCallId`));
     // The turns before this message, read before it moves the window: "mentioned in the last
     // 3 turns" holds even when a flush or pressure has just summarised them.
-    const recentTurns = deps.recorder.store
-      .liveTurns(request.sessionId)
+    const recentTurns = before
       .filter((turn) => turn.content !== null)
       .slice(-3)
       .map((turn) => turn.content as string);
@@ -234,8 +231,8 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
 
 /**
  * The selected facts flagged `asked` that the compiled prompt holds. The facts section
- * keeps a prefix of its items then candidates, by rank: growth appends the next
- * candidates, compression drops the lowest-ranked, and a dropped section keeps none.
+ * keeps a prefix of its items followed by its candidates, in that order: growth appends
+ * the next candidates, compression drops from the end, and a dropped section keeps none.
  */
 function askedFactsInPrompt(selection: FactSelection, prompt: CompiledPrompt): string[] {
   const kept = prompt.report.sections.find((section) => section.id === 'facts')?.itemsKept ?? 0;

@@ -58,9 +58,9 @@ export function renderSummary(draft: SummaryDraft): { summary: ConversationSumma
  * tokenizer: first drops list items from the end (the longest list first), then cuts
  * the longest string other than a decision word by word, then drops the last single
  * phrase and open question; only then cuts and drops the decision, and last the outcome
- * and the topic. The last word left is clipped to the tokens that fit, never dropped: a
- * segment that said something keeps a summary. Throws a ConfigError when not even the
- * empty skeleton fits.
+ * and the topic. The last word left is clipped to the tokens that fit, and dropped only
+ * when not even its first character does: a segment that said something keeps a summary.
+ * Throws a ConfigError when not even the empty skeleton fits.
  */
 export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FittedSummary {
   const current = cloneDraft(draft);

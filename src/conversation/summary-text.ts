@@ -188,7 +188,7 @@ function makeToken(whole: string, sentenceStart: boolean, breakBefore: boolean):
     number,
     proper: key !== 'i' && (acronym || codeLike || (capital && !sentenceStart)),
     initialCapital: capital && sentenceStart,
-    stop: !number && (STOP_WORDS.has(key) || (base !== key && !key.endsWith('s') && STOP_WORDS.has(base)) || (!ascii && HIRAGANA_ONLY.test(head))),
+    stop: !number && (STOP_WORDS.has(key) || (base !== key && !key.endsWith('s') && STOP_WORDS.has(base)) || isHiraganaOnly(head)),
     breakBefore,
     dense: !ascii && DENSE_SCRIPT.test(head),
     clipped,

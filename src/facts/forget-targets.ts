@@ -3,7 +3,7 @@ import type { Db } from '../storage/database.js';
 import { liveFactRows, liveFactRowsBySubject, recentSessionFactRows, type FactRow } from '../storage/facts-repo.js';
 import { recordOf } from './fact-rows.js';
 import { contentStems, namesAll, subjectStems } from './fact-words.js';
-import { holdsValue, sameContent } from './fact-matching.js';
+import { hasValue, sameContent } from './fact-matching.js';
 
 /** "Forget that" refers to facts added by the session's user within this many turns before it. */
 export const DEICTIC_TURNS = 6;
@@ -36,8 +36,10 @@ function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactR
 }
 
 function matching(db: Db, target: string, language: 'en' | 'es'): FactRow[] {
-  const bySubject = asStatement(db, target, language);
-  if (bySubject.length > 0) return bySubject.length <= MAX_FORGET_MATCHES ? bySubject : [];
+  const statement = asStatement(db, target, language);
+  if (statement.rows.length > 0) return statement.rows.length <= MAX_FORGET_MATCHES ? statement.rows : [];
+  // "Forget that I prefer spaces" while the fact says tabs: another value of that subject is not it.
+  if (statement.otherValue) return [];
   const wanted = contentStems(target);
   if (wanted.length === 0) return [];
   const found = liveFactRows(db).filter((row) => {
@@ -47,11 +49,17 @@ function matching(db: Db, target: string, language: 'en' | 'es'): FactRow[] {
   return found.length <= MAX_FORGET_MATCHES ? found : [];
 }
 
-function asStatement(db: Db, target: string, language: 'en' | 'es'): FactRow[] {
+/**
+ * The target read as one fact: the live facts of its subject that say the same (by value,
+ * or by content words without one), and whether that subject holds only other values.
+ */
+function asStatement(db: Db, target: string, language: 'en' | 'es'): { rows: FactRow[]; otherValue: boolean } {
   const lead = language === 'es' ? 'Recordá que' : 'Remember that';
   const [parsed, ...more] = extractFacts(`${lead} ${target}`, { role: 'user' });
-  if (!parsed || more.length > 0) return [];
+  if (!parsed || more.length > 0) return { rows: [], otherValue: false };
   const rows = liveFactRowsBySubject(db, parsed.subject);
-  if (parsed.value !== null) return rows.filter((row) => holdsValue(row.fact, parsed.value as string));
-  return rows.filter((row) => sameContent(row.fact, parsed.statement));
+  const value = parsed.value;
+  if (value === null) return { rows: rows.filter((row) => sameContent(row.fact, parsed.statement)), otherValue: false };
+  const same = rows.filter((row) => hasValue(row, value));
+  return { rows: same, otherValue: same.length === 0 && rows.length > 0 };
 }

@@ -1,3 +1,4 @@
+import { FIRST_PERSON_ES_ENDING } from './extraction/spanish-verbs.js';
 import { phraseWords } from './fact-words.js';
 
 // Openings of a rule for every later answer ("From now on, answer in Spanish", "Always
@@ -7,6 +8,7 @@ import { phraseWords } from './fact-words.js';
 const RULE_OPENINGS = new Set(['always', 'never']);
 const RULE_OPENINGS_ES = new Set(['siempre', 'nunca', 'jamas']);
 const CLITICS_ES = new Set(['me', 'te', 'nos', 'lo', 'la', 'le', 'les', 'se']);
+const FIRST_PERSON_ES_VERB = new RegExp(`${FIRST_PERSON_ES_ENDING}$`, 'u');
 const RULE_PHRASES: readonly string[][] = [['from', 'now', 'on'], ['a', 'partir', 'de', 'ahora'], ['de', 'ahora', 'en', 'mas'], ['desde', 'ahora']];
 // The assistant's replies, and verbs a preference about them opens with.
 const REPLY_WORDS = new Set([
@@ -46,5 +48,5 @@ function isFirstPersonEs(words: readonly string[]): boolean {
   while (at < words.length - 1 && CLITICS_ES.has(words[at] as string)) at += 1;
   const verb = words[at];
   if (verb === undefined) return false;
-  return verb === 'yo' || verb === 'he' || verb === 'hemos' || /(?:o|oy|amos|emos|imos)$/u.test(verb);
+  return verb === 'yo' || verb === 'he' || verb === 'hemos' || FIRST_PERSON_ES_VERB.test(verb);
 }

@@ -5,7 +5,7 @@ import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { readUserMessage, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
 import { turnFactId } from './fact-ids.js';
-import { addsNothingTo, holdsValue, restates, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
+import { addsNothingTo, hasValue, restates, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
 import { confirmsByMention, contentStems, mentions } from './fact-words.js';
 import { deleteFact, insertFact, reconfirmFact, supersedeFact, type WriteContext } from './fact-writes.js';
 import { isLiveStatus } from './fact-record.js';
@@ -110,7 +110,7 @@ function applyFact(
   // Read inside the transaction: facts written earlier in this turn are already there.
   const same = liveFactRowsBySubject(ctx.db, fact.subject);
   if (fact.kind === 'retract') {
-    const retracted = fact.value === null ? same : same.filter((row) => holdsValue(row.fact, fact.value as string));
+    const retracted = fact.value === null ? same : same.filter((row) => hasValue(row, fact.value as string));
     for (const row of retracted) supersedeFact(ctx, row, null, `retracted by the user: "${fact.statement}"`);
     return;
   }

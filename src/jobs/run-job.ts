@@ -1,4 +1,5 @@
 import type { Logger } from '../discardable/logger.js';
+import { messageOf } from '../errors.js';
 import { recordJobEnd, recordJobStart, type JobTrigger } from '../storage/job-runs-repo.js';
 import type { Job, JobDeps } from './job.js';
 
@@ -47,8 +48,4 @@ function record<T>(log: Logger, moment: 'start' | 'end', write: () => T): Record
     log.error({ err: cause }, `could not record the ${moment} of the run in job_runs`);
     return { ok: false, reason: messageOf(cause) };
   }
-}
-
-function messageOf(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

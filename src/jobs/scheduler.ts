@@ -65,7 +65,7 @@ export class JobScheduler {
     }
   }
 
-  // Only one daemon runs on a database (it holds the socket), so its predecessor's
+  // Only one daemon runs on a database (it holds memoryd.db.lock), so its predecessor's
   // scheduled and start-up runs still `running` can never end. Manual runs are left
   // alone: `npm run job` may be running one right now.
   private markInterruptedRuns(): void {

@@ -1,9 +1,10 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { AppError } from '../errors.js';
+import { AppError, messageOf } from '../errors.js';
 
 /** Released when the daemon stops; the kernel releases it anyway if the process dies. */
 export interface DatabaseLock {
-  readonly path: string;
   release(): void;
 }
 
@@ -19,19 +20,22 @@ export function lockDatabase(dbPath: string): DatabaseLock {
   const path = `${dbPath}.lock`;
   let holder: BetterSqlite3.Database;
   try {
+    // Before the database is opened (which makes its directory too): MEMORYD_DB may name a new one.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     holder = new BetterSqlite3(path);
   } catch (error) {
-    throw new AppError('STORAGE', `cannot open the lock file ${path}: ${(error as Error).message}`, { cause: error });
+    throw new AppError('STORAGE', `cannot open the lock file ${path}: ${messageOf(error)}`, { cause: error });
   }
   try {
     holder.pragma('busy_timeout = 0');
     holder.exec('BEGIN EXCLUSIVE');
   } catch (error) {
     holder.close();
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+    if (error instanceof BetterSqlite3.SqliteError && error.code === 'SQLITE_BUSY') {
       throw new AppError('ALREADY_RUNNING', `another memoryd is already using the database ${dbPath} (it holds ${path}); stop it first`, { cause: error });
     }
-    throw new AppError('STORAGE', `cannot lock ${path}: ${(error as Error).message}`, { cause: error });
+    throw new AppError('STORAGE', `cannot lock ${path}: ${messageOf(error)}`, { cause: error });
   }
-  return { path, release: () => holder.close() };
+  return { release: () => holder.close() };
 }
+

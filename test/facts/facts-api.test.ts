@@ -110,6 +110,7 @@ describe('facts endpoints over the socket', () => {
     await client.json('PATCH', `/v1/facts/${id}`, { confirm: true });
     await client.json('PATCH', `/v1/facts/${id}`, { fact: 'The gym closes at 23:00', confirm: true });
     await client.json('PATCH', `/v1/facts/${id}`, { confidence: 'medium' });
+    await client.json('PATCH', `/v1/facts/${id}`, { confidence: 'medium', domain: 'personal' });
     await client.json('DELETE', `/v1/facts/${id}`);
     expect(changes).toEqual(['added', 'reconfirmed', 'edited', 'reconfirmed', 'edited', 'deleted']);
     await client.json('PATCH', `/v1/facts/${id}`, { confirm: true }).catch(() => undefined);

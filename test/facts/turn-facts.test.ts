@@ -232,6 +232,16 @@ describe('contradictions touch only the same subject', () => {
     expect(activeFacts()).toEqual(['I work at Globex']);
   });
 
+  it('a retraction or a forget request names the value the fact has, not a word of its sentence', async () => {
+    await f.say('I live in New York.');
+    await f.say('I prefer tabs over spaces.');
+    expect((await f.say("I don't live in York anymore.")).superseded).toEqual([]);
+    expect((await f.say('Forget that I prefer spaces.')).deleted).toEqual([]);
+    expect(activeFacts()).toEqual(['I live in New York', 'I prefer tabs over spaces']);
+    expect(texts((await f.say("I don't live in New York anymore.")).superseded)).toEqual(['I live in New York']);
+    expect(texts((await f.say('Forget that I prefer tabs.')).deleted)).toEqual(['I prefer tabs over spaces']);
+  });
+
   it('handles Spanish: "ya no…", a move, a correction and a restatement', async () => {
     await f.say('Recordá que mi editor es Vim.');
     await f.say('Trabajo en Acme.');

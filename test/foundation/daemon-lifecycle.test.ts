@@ -66,6 +66,13 @@ describe('the daemon in process', () => {
     expect((await next.client.health()).status).toBe('ok');
   });
 
+  it('starts with MEMORYD_DB in a directory that does not exist yet (its lock file goes beside it)', async () => {
+    const dir = tempDir();
+    const daemon = await started({ dir, env: { MEMORYD_DB: 'nested/deeper/memoryd.db' } });
+    expect((await daemon.client.health()).status).toBe('ok');
+    expect(existsSync(join(dir, 'nested', 'deeper', 'memoryd.db.lock'))).toBe(true);
+  });
+
   it('is not kept from its database by a daemon that was killed', async () => {
     const dir = tempDir();
     const spawned = spawnDaemon({ MEMORYD_DATA_DIR: dir, MEMORYD_EMBEDDER: 'hashing' });

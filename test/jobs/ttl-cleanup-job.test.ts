@@ -28,20 +28,19 @@ function busyTimeout(): number {
 describe('the TTL cleanup beside another process holding a transaction', () => {
   it('does not wait for the reader: the checkpoint reports busy, the warning says why, the busy timeout is back', async () => {
     expect(busyTimeout()).toBe(5000);
+    // A checkpoint that waited for the reader would sit in this busy timeout, far past the
+    // test's own: the test then fails by timing out, with no threshold of ours to tune.
+    f.database.sqlite.pragma('busy_timeout = 600000');
     insertError(f.database.db, { sessionId: 's', code: 'OLD', message: 'expired', createdAt: f.clock.now() - 25 * HOUR_MS });
     // What `sqlite3 data/memoryd.db` with `BEGIN; SELECT …` does: a read transaction held open.
     const reader = new BetterSqlite3(f.database.path);
     try {
       reader.exec('BEGIN');
       reader.prepare('SELECT count(*) FROM errors').get();
-      const started = performance.now();
       const outcome = await cleanup();
-      // A checkpoint that waited would sit in the daemon connection's 5 s busy timeout,
-      // blocking the event loop; half of it leaves room for a slow machine.
-      expect(performance.now() - started).toBeLessThan(2500);
       expect(outcome).toMatchObject({ error: null, counts: { errors: 1 } });
       expect(f.logs.filter((line) => line.msg === WARNING)).toHaveLength(1);
-      expect(busyTimeout()).toBe(5000);
+      expect(busyTimeout()).toBe(600000);
       reader.exec('COMMIT');
     } finally {
       reader.close();

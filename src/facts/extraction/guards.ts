@@ -3,6 +3,8 @@
  * reported speech. They work on the scan form (folded, quotes masked).
  */
 
+import { FIRST_PERSON_ES_ENDING } from './spanish-verbs.js';
+
 const WH_OPENERS = /^[¿¡]?\s*(?:what|what's|whats|who|who's|whom|whose|where|where's|when|why|how|how's|which|donde|cuando|quien|quienes|cual|cuales|cuanto|cuanta|cuantos|cuantas|por que)\b/u;
 const AUX_OPENERS =
   /^(?:do|does|did|is|are|was|were|am|can|could|would|will|shall|should|may|might|have|has|had|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|can't|couldn't|shouldn't|haven't|hasn't)\s+(?:you|u|ya|i|we|they|he|she|it|my|your|our|the|there|this|that)\b/u;
@@ -34,8 +36,10 @@ export function isConditional(textBeforeSignal: string): boolean {
 // condition. Anything about the future, the past or a wish is not (NOT_HABITUAL_*).
 const HABITUAL_WHEN_EN =
   /^(?:when|whenever)\s+(?:i|we|i'm|we're|i am|we are)\s+(?<cond>[a-z][a-z'-]*)[^,?]{0,60}?(?:,\s*|\s+)(?:i|we)\s+(?:(?:always|usually|normally|generally|often|never|typically)\s+)?(?<verb>[a-z]+)\b/u;
-const HABITUAL_WHEN_ES =
-  /^(?:cuando|siempre que)\s+(?:(?:yo|nosotros|me|nos)\s+)*\p{L}+(?:o|oy|amos|emos|imos)\b[^,?]{0,60}?(?:,\s*|\s+)(?:(?:yo|siempre|nunca|me|nos)\s+)*(?:\p{L}+(?:o|oy|amos|emos|imos))\b/u;
+const HABITUAL_WHEN_ES = new RegExp(
+  String.raw`^(?:cuando|siempre que)\s+(?:(?:yo|nosotros|me|nos)\s+)*\p{L}+${FIRST_PERSON_ES_ENDING}\b[^,?]{0,60}?(?:,\s*|\s+)(?:(?:yo|siempre|nunca|me|nos)\s+)*(?:\p{L}+${FIRST_PERSON_ES_ENDING})\b`,
+  'u',
+);
 const NOT_HABITUAL_ANYWHERE =
   /\b(?:will|won't|wont|would|gonna|going to|tomorrow|tonight|next|later|soon|someday|if|unless|manana|proxim\p{L}*|voy a|vamos a|tengo que|hay que|pasado)\b|'ll\b|'d\b/u;
 const NOT_HABITUAL_VERB_EN = /^(?:was|were|did|had|went|got|left|came|saw|took|made|lost|met|grew|began|need|have|has|must|should|can|could|might|may|want|wish|\p{L}+[^e]ed)$/u;
