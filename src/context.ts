@@ -89,7 +89,7 @@ export async function buildServices(context: AppContext): Promise<Services> {
   const countWork = (work: SummaryWork): void => context.metrics.summaryWork.inc({ work });
   const summarizer = new SegmentSummarizer(tokenizer, config.window.maxSummaryTokens, config.window.anticipatedSummaries, countWork);
   const recorder: RecorderDeps = { store: new ConversationStore(database), clock, ids, tokenizer, embedder, summarizer, vectors: new TurnVectors(), config };
-  const system = runInTransaction(database, () => loadSystemPrompt({ db: database.db, tokenizer, now: clock.now() }, config.systemPromptFile));
+  const system = runInTransaction(database, () => loadSystemPrompt({ db: database.db, tokenizer, now: clock.now(), tokenCap: config.tokenCap }, config.systemPromptFile));
   logger.info({ part: 'compiler', version: system.version, source: system.source, tokens: system.tokens }, 'system prompt loaded');
   const formatText = toChunk(DEFAULT_FORMAT_INSTRUCTIONS);
   const contextDeps: ContextDeps = {
@@ -174,7 +174,8 @@ async function contextWithMetrics(context: AppContext, services: Services, reque
     }
     return outcome;
   } catch (error) {
-    if (error instanceof ContextCriticalOverflowError) context.metrics.overflows.inc();
+    // A dry run moves no metric but its time (api.md: it changes nothing).
+    if (error instanceof ContextCriticalOverflowError && request.dryRun !== true) context.metrics.overflows.inc();
     throw error;
   }
 }

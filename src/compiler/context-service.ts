@@ -164,6 +164,9 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const cached = consulted.answer;
 
     let facts: FactSelection = { items: [], candidates: [] };
+    // "Now" for what the prompt holds is the message's own time: an imported message (`at`)
+    // asking about "yesterday" means the day before it, and facts decay up to it.
+    const messageAt = recorded.turn.createdAt;
     const gather = () => {
       const live = window.live;
       const selection = deps.facts.selectForPrompt({
@@ -171,7 +174,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
         embedding: userTurn.embedding,
         domain: userTurn.domain ?? classifyDomain(request.message),
         recentTurns,
-        now: deps.clock.now(),
+        now: messageAt,
       });
       facts = withoutTouched(selection, factChanges);
       const tools = deps.tools.items(toolSpecs, toolsPrepared, { message: request.message, embedding: userTurn.embedding, used: session.used });
@@ -184,7 +187,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
         format: session.lastOutputValid === true ? null : deps.format,
         facts,
         tools,
-        now: deps.clock.now(),
+        now: messageAt,
         scope,
       });
     };

@@ -25,21 +25,34 @@ const META_KEY = 'system_prompt';
  * versions it: the database remembers the hash of the last text seen, and a new text
  * gets the next `system_v{n}`.
  */
-export function loadSystemPrompt(deps: { db: Db; tokenizer: Tokenizer; now: number }, file: string): SystemPrompt {
+export function loadSystemPrompt(deps: { db: Db; tokenizer: Tokenizer; now: number; tokenCap: number }, file: string): SystemPrompt {
   const custom = existsSync(file);
   let raw = DEFAULT_SYSTEM_PROMPT;
   if (custom) {
+    let bytes: Buffer;
     try {
-      raw = readFileSync(file, 'utf8');
+      bytes = readFileSync(file);
     } catch (error) {
       throw new AppError('CONFIG_INVALID', `cannot read the system prompt file ${file}`, { cause: error });
+    }
+    try {
+      raw = STRICT_UTF8.decode(bytes);
+    } catch (error) {
+      throw new AppError('CONFIG_INVALID', `the system prompt file ${file} is not UTF-8 text`, { cause: error });
     }
     if (raw.trim() === '') throw new AppError('CONFIG_INVALID', `the system prompt file ${file} is empty`);
   }
   const text = toChunk(raw);
+  const tokens = deps.tokenizer.count(text);
+  // Critical in every prompt: one over the cap would make every context call a 422.
+  if (tokens >= deps.tokenCap) {
+    throw new AppError('CONFIG_INVALID', `${custom ? `the system prompt file ${file}` : 'the built-in system prompt'} is ${tokens} tokens: it must leave room under MEMORYD_TOKEN_CAP (${deps.tokenCap})`);
+  }
   const hash = sha256Hex(text);
-  return { text, version: `system_v${versionFor(deps.db, hash, deps.now)}`, tokens: deps.tokenizer.count(text), source: custom ? file : 'built-in' };
+  return { text, version: `system_v${versionFor(deps.db, hash, deps.now)}`, tokens, source: custom ? file : 'built-in' };
 }
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function versionFor(db: Db, hash: string, now: number): number {
   const row = db.select().from(meta).where(eq(meta.key, META_KEY)).get();

@@ -148,6 +148,19 @@ describe('the system prompt', () => {
     expect(c.messages[0]?.content).toBe('You are Ada, a warm assistant.\n');
   });
 
+  it('refuses to start with a file that is not UTF-8 or that leaves no room under the cap, saying why', async () => {
+    const temp = makeTempDir();
+    defer(temp.remove);
+    const file = join(temp.dir, 'system-prompt.md');
+    writeFileSync(file, Buffer.from([0x59, 0x6f, 0x75, 0x20, 0xff, 0xfe, 0x0a]));
+    await expect(startTestDaemon({ dir: temp.dir, keepDir: true })).rejects.toThrow(`the system prompt file ${file} is not UTF-8 text`);
+    writeFileSync(file, 'Be brief. '.repeat(400));
+    await expect(startTestDaemon({ dir: temp.dir, keepDir: true, env: { MEMORYD_TOKEN_CAP: '1000' } })).rejects.toThrow(/is \d+ tokens: it must leave room under MEMORYD_TOKEN_CAP \(1000\)/);
+    const fits = await startTestDaemon({ dir: temp.dir, keepDir: true });
+    defer(() => fits.stop());
+    expect((await conversation(fits.client, 's').say('Hello?')).messages[0]?.content).toContain('Be brief.');
+  });
+
   it('is the built-in one otherwise, the same bytes in every request', async () => {
     const { client } = await started();
     const a = await conversation(client, 'x').say('First question?');
@@ -175,6 +188,8 @@ describe('metrics and retries', () => {
     expect(drops.length).toBeGreaterThan(0);
     expect(emptyDrops).toContain('summaries');
     await chat.say('word '.repeat(5000)).catch(() => undefined);
+    // A dry run that overflows is refused the same way and counts nothing.
+    await expect(chat.say('word '.repeat(5000), { dryRun: true })).rejects.toMatchObject({ status: 422 });
     const shifted = await chat.say('Changing the subject: what should I cook tonight?');
     expect(shifted.turn.topicShift).toBe(true);
     const text = await client.metrics();
