@@ -23,19 +23,21 @@ const PATTERNS: readonly Pattern[] = [
   { pattern: /\b(this morning|earlier today|esta manana|hoy temprano)\b/, days: { from: 0, to: 0 } },
   { pattern: /\bwhat (did|have) (we|i|you) (decide|agree|say|talk|discuss|choose|pick|conclude)\w*/ },
   { pattern: /\b(did|have) we (decide|agree|talk|discuss|settle)\w*/ },
-  { pattern: /\b(last time|earlier|previously|remind me|we talked about|we discussed|we decided|we agreed)\b/ },
+  // "remind me to…", "remind me at 5", "remind me tomorrow" ask for a reminder: the future.
+  { pattern: /\b(last time|earlier|previously|remind me(?!\s+(to|in|at|on|tomorrow|tonight|later|next|every|when)\b)|we talked about|we discussed|we decided|we agreed)\b/ },
   // "before" ends its clause when it means "earlier" ("as I said before."); followed by a
   // word it is a deadline ("before the weekend", "before I leave"), not the past.
   { pattern: /\bbefore\b(?!\s*[a-z0-9])/ },
   { pattern: /\bque (decidimos|acordamos|hablamos|dijimos|elegimos|quedamos)\b/ },
   // Questions in the past tense ("when did Caroline go…?", "what was the name…?", "…the
   // puppy she got?"): an auxiliary or a common irregular past.
-  { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|left)\b/ },
+  { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|(?<!\b(is|s|are|be|been|the|any|anything|nothing|none|turn|go|keep|or) )left(?!\s+(over|side|hand|or)\b|-))\b/ },
   { pattern: /\b(did|was|were) (i|we|you|he|she|they)\b/ },
   { pattern: /\b\d+ (days?|weeks?|months?|years?) ago\b|\b(a while|long) ago\b/ },
   { pattern: /\b(cuando|que|donde|quien|como|por que)\b[^?.!]*\b(fue|fuiste|fuimos|fueron|hizo|hiciste|hicimos|dijo|dijiste|dije|paso|estuvo|estuvimos|tuvo|tuvimos)\b/ },
   { pattern: /\bhace (\d+|un|una|unos|unas|mucho|poco) ?(dias?|semanas?|meses|anos?|tiempo)?\b/ },
-  { pattern: /\b(la ultima vez|anteriormente|recordame|recuerdame|hablamos de|decidimos|acordamos|quedamos en)\b/ },
+  // "recuérdame llamar…", "recordame mañana", "recuérdame que compre…" ask for a reminder.
+  { pattern: /\b(la ultima vez|anteriormente|(recordame|recuerdame)(?!\s+(\w+(ar|er|ir)(me|te|le|lo|la|nos|les|los|las)?|manana|pasado|en|esta|que|a las)\b)|hablamos de|decidimos|acordamos|quedamos en)\b/ },
   // Likewise "antes" ("como te dije antes") but not "antes de…" / "antes que…", a deadline.
   { pattern: /\bantes\b(?!\s+(de|del|que)\b)/ },
 ];

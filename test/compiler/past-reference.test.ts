@@ -42,12 +42,31 @@ describe('questions about the past', () => {
     'Can we ship it before I leave on Friday?',
     '¿Lo termino antes del viernes?',
     'Quiero salir antes de que llueva',
+    // A reminder asked for is the future; "left" as a side or a remainder is not the past.
+    'Remind me to call mom at 5',
+    'remind me tomorrow about the dentist',
+    'Recuérdame llamar a mamá',
+    'Recuérdame que compre leche',
+    'recordame mañana',
+    'How many cookies are left?',
+    "What's left to do?",
+    'Which one is on the left?',
+    'Turn left or right?',
   ])(
     'are not seen where there are none: %s',
     (message) => {
       expect(detectPastReference(message, now)).toBeNull();
     },
   );
+
+  it.each([
+    ['Remind me what we picked for the logo', 'remind me'],
+    ['Recuérdame el nombre del restaurante', 'recuerdame'],
+    ['Where have I left my keys?', 'where have i left'],
+    ['When he left, what happened?', 'when he left'],
+  ])('still see a reminder of the past and "left" as a past tense: %s', (message, phrase) => {
+    expect(detectPastReference(message, now)?.phrase).toBe(phrase);
+  });
 
   it('turn yesterday, ayer and last week into UTC day ranges', () => {
     expect(detectPastReference('what did we say yesterday?', now)?.range).toEqual({ from: today - DAY_MS, to: today - 1 });
