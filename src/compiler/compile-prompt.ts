@@ -17,12 +17,16 @@ export interface CompiledPrompt {
   hash: string;
 }
 
-/** Usage thresholds of the spec §2: warning 70 %, compress 80 %, critical 90 %. */
-export function usageLevel(usage: number): UsageLevel {
-  if (usage >= 0.9) return 'critical';
-  if (usage >= 0.8) return 'compress';
-  if (usage >= 0.7) return 'warning';
-  return 'ok';
+/**
+ * A prompt's usage of its budget, in ten-thousandths rounded down, and its level by the
+ * spec's thresholds (§2: warning 70 %, compress 80 %, critical 90 %). Both come from the
+ * same integer figure, so a client comparing `usage` with 0.7 agrees with `level`
+ * (2,333 of 3,333 is 0.6999 and 'ok'; rounded to nearest it read 0.7 at level 'ok').
+ */
+export function promptUsage(total: number, budget: number): { usage: number; level: UsageLevel } {
+  const basisPoints = Math.floor((total * 10_000) / budget);
+  const level = basisPoints >= 9_000 ? 'critical' : basisPoints >= 8_000 ? 'compress' : basisPoints >= 7_000 ? 'warning' : 'ok';
+  return { usage: basisPoints / 10_000, level };
 }
 
 /** Σ base of all sections: what the prompt would cost before any layout decision. */
@@ -56,13 +60,11 @@ function framed(frame: number, size: number): number {
  */
 export function compilePrompt(parts: PromptParts, frames: PromptFrames, budget: number, tokenizer: Tokenizer): CompiledPrompt {
   const result = layout(buildSections(parts, frames), budget, { tokenizer });
-  const usage = result.total / budget;
   return {
     messages: result.messages,
     tokens: result.total,
     budget,
-    usage: Math.round(usage * 10_000) / 10_000,
-    level: usageLevel(usage),
+    ...promptUsage(result.total, budget),
     report: result.report,
     hash: result.report.hash,
   };
