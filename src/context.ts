@@ -35,7 +35,7 @@ import { recordContextMetrics } from './metrics/context-metrics.js';
 import { SessionStats } from './metrics/session-stats.js';
 import { ConversationStore } from './storage/conversation-store.js';
 import type { Database } from './storage/database.js';
-import { runInTransaction } from './storage/transaction.js';
+import { onAfterCommitError, runInTransaction } from './storage/transaction.js';
 import { toChunk } from './tokens/chunks.js';
 import type { Tokenizer } from './tokens/tokenizer.js';
 
@@ -74,6 +74,9 @@ export function newContext(base: Omit<AppContext, 'metrics' | 'version' | 'start
 export async function buildServices(context: AppContext): Promise<Services> {
   const { config, clock, ids, database, tokenizer, embedder } = context;
   const logger = context.log.logger;
+  onAfterCommitError(database, (error) =>
+    logger.error({ part: 'storage', err: error }, 'an in-memory index update failed after a commit: the write is on disk; a restart rebuilds the indexes from it'),
+  );
   const responseCache = new ResponseCache({ db: database.db, clock, embedder, dedupThreshold: config.dedupThreshold });
   const facts = createFactsService({
     database,

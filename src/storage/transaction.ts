@@ -29,6 +29,21 @@ export function onRollback(database: Database, listener: () => void): void {
   rollbackListeners.set(database.sqlite, listeners);
 }
 
+// Who hears of an after-commit callback that threw (the composition root logs it).
+const afterCommitErrorListeners = new WeakMap<Database['sqlite'], Array<(error: unknown) => void>>();
+
+/**
+ * Calls `listener` with the error of an after-commit callback that threw. The transaction
+ * has committed by then, so it still returns its result: a client must not read a failure
+ * for a write that is on disk (a resend would record it twice). Without a listener the
+ * error is thrown, once every callback has run.
+ */
+export function onAfterCommitError(database: Database, listener: (error: unknown) => void): void {
+  const listeners = afterCommitErrorListeners.get(database.sqlite) ?? [];
+  listeners.push(listener);
+  afterCommitErrorListeners.set(database.sqlite, listeners);
+}
+
 // better-sqlite3 builds five wrapper functions for every transaction() call: one runner per
 // connection, made once, serves every transaction (nested ones become savepoints).
 const runners = new WeakMap<Database['sqlite'], Runner>();
@@ -66,7 +81,8 @@ export function durableCommitCount(database: Database): number {
 
 /**
  * Runs `work` in one synchronous SQLite transaction (better-sqlite3: BEGIN … COMMIT, or
- * ROLLBACK on any throw), then runs the after-commit callbacks in order. A
+ * ROLLBACK on any throw), then runs the after-commit callbacks in order (see
+ * onAfterCommitError for one that throws). A
  * `RollbackWith` rolls back and returns its value without running the callbacks.
  * `durable` commits with an fsync (see TransactionOptions).
  */
@@ -85,8 +101,29 @@ function run<T>(database: Database, work: (scope: TxScope) => T): T {
     if (error instanceof RollbackWith) return error.value as T;
     throw error;
   }
-  for (const callback of callbacks) callback();
+  runAfterCommit(database, callbacks);
   return result;
+}
+
+/**
+ * Every callback runs even if one before it threw. A throw leaves some in-memory mirror
+ * behind the database: the row mirrors forget what they hold (as after a rollback) and
+ * re-read it; the error goes to the listeners, or is thrown when there are none.
+ */
+function runAfterCommit(database: Database, callbacks: ReadonlyArray<() => void>): void {
+  let failure: { error: unknown } | null = null;
+  for (const callback of callbacks) {
+    try {
+      callback();
+    } catch (error) {
+      failure ??= { error };
+    }
+  }
+  if (failure === null) return;
+  for (const listener of rollbackListeners.get(database.sqlite) ?? []) listener();
+  const listeners = afterCommitErrorListeners.get(database.sqlite) ?? [];
+  if (listeners.length === 0) throw failure.error;
+  for (const listener of listeners) listener(failure.error);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/storage/database.js';
-import { durableCommitCount, RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
+import { durableCommitCount, onAfterCommitError, onRollback, RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -95,6 +95,43 @@ describe('runInTransaction', () => {
       note(database, 'after');
     });
     expect(notes(database)).toEqual(['outer', 'after']);
+  });
+
+  it('a callback that throws after the commit: the write stands, the other callbacks run, the mirrors forget, the listener hears', () => {
+    const database = freshDatabase();
+    const seen: string[] = [];
+    const failure = new Error('index update failed');
+    onRollback(database, () => seen.push('mirrors forget'));
+    const heard: unknown[] = [];
+    onAfterCommitError(database, (error) => heard.push(error));
+    const result = runInTransaction(database, (scope) => {
+      note(database, 'kept');
+      scope.afterCommit(() => {
+        throw failure;
+      });
+      scope.afterCommit(() => seen.push('second callback'));
+      return 'acknowledged';
+    });
+    expect(result).toBe('acknowledged');
+    expect(notes(database)).toEqual(['kept']);
+    expect(seen).toEqual(['second callback', 'mirrors forget']);
+    expect(heard).toEqual([failure]);
+  });
+
+  it('without a listener, a callback that throws after the commit is thrown once every callback has run', () => {
+    const database = freshDatabase();
+    const seen: string[] = [];
+    expect(() =>
+      runInTransaction(database, (scope) => {
+        note(database, 'kept');
+        scope.afterCommit(() => {
+          throw new Error('index update failed');
+        });
+        scope.afterCommit(() => seen.push('second callback'));
+      }),
+    ).toThrow('index update failed');
+    expect(notes(database)).toEqual(['kept']);
+    expect(seen).toEqual(['second callback']);
   });
 
   it('keeps each database to its own transactions', () => {
