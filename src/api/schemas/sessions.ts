@@ -35,9 +35,22 @@ function uniqueToolCallIds(results: readonly { toolCallId: string }[], context: 
   });
 }
 
+/**
+ * A name is how a prompt, the tool's result and the session's used tools refer to a tool:
+ * two declarations with one name would be two tools the model cannot tell apart.
+ */
+function uniqueToolNames(tools: readonly { name: string }[], context: z.RefinementCtx): void {
+  const first = new Map<string, number>();
+  tools.forEach((tool, index) => {
+    const earlier = first.get(tool.name);
+    if (earlier === undefined) first.set(tool.name, index);
+    else context.addIssue({ code: 'custom', path: [index, 'name'], message: `must be unique: tools.${earlier} has the same name` });
+  });
+}
+
 export const contextRequestSchema = z.strictObject({
   message: nonBlank('message'),
-  tools: z.array(toolSpecSchema).max(500).optional(),
+  tools: z.array(toolSpecSchema).max(500).superRefine(uniqueToolNames).optional(),
   toolResults: z.array(toolResultSchema).max(50).superRefine(uniqueToolCallIds).optional(),
   budget: z.number().int().min(1).optional(),
   dryRun: z.boolean().optional(),
