@@ -20,6 +20,8 @@ interface DescribedTool {
   full: { text: string; tokens: number };
   short: { text: string; tokens: number };
   embedding: Float32Array;
+  /** Finds the name as a whole word of a message (see namePattern). */
+  mention: RegExp;
 }
 
 /** Past this many tools a prompt holds only the relevant ones (spec §3: more would confuse the model). */
@@ -87,6 +89,7 @@ export class ToolCatalog {
       full: { text: fullText, tokens: await this.tokenizer.countAsync(fullText) },
       short: { text: shortText, tokens: await this.tokenizer.countAsync(shortText) },
       embedding: await this.embedder.embed(`${tool.name.replace(/[_-]+/g, ' ')} ${tool.description}`),
+      mention: namePattern(tool.name),
     };
     setNewest(this.described, key, described, MAX_REMEMBERED);
     return described;
@@ -99,15 +102,29 @@ function rankTools(
   message: string,
   embedding: Float32Array,
 ): Array<{ tool: ToolSpec; described: DescribedTool }> {
-  const lower = message.toLowerCase();
   return tools
     .map((tool, index) => {
       const described = prepared.get(tool) as DescribedTool;
-      const named = lower.includes(tool.name.toLowerCase()) ? 1 : 0;
+      const named = described.mention.test(message) ? 1 : 0;
       return { tool, described, index, score: named + cosine(embedding, described.embedding) };
     })
     // Ties by code units, never a locale's collation (token-box.md §5).
     .sort((a, b) => b.score - a.score || compareCodeUnits(a.tool.name, b.tool.name) || a.index - b.index);
+}
+
+/**
+ * A message names a tool when the name stands in it as a whole word, in any case: `get` is
+ * not named by "together" nor by "get_weather", `tool_1` not by "tool_10". `_` always
+ * continues a word; `.`, `:` and `-` continue one only between word characters, so
+ * "search." and "(search)" name `search` but "re-search" and "search.web" do not. The
+ * name's words written apart ("search web" for `search_web`) are not a naming: the
+ * embedding ranks that wording already, and the first-place boost is for the identifier.
+ */
+function namePattern(name: string): RegExp {
+  const word = String.raw`[\p{L}\p{N}_]`;
+  const joiner = '[.:-]';
+  const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, String.raw`\$&`);
+  return new RegExp(`(?<!${word})(?<!${word}${joiner})${escaped}(?!${word})(?!${joiner}${word})`, 'iu');
 }
 
 function firstSentence(description: string): string {
