@@ -232,10 +232,24 @@ export class ConversationStore {
     return this.mirror.read(id, 'session', () => this.q.session.get({ id }) ?? null) ?? undefined;
   }
 
-  /** The session, created on first use (a session exists from its first recorded turn). */
+  /**
+   * The session, created on first use (a session exists from its first recorded turn), and
+   * reopened by its first turn after it was ended. Ending flushed its window into summaries,
+   * so a reopened session starts over with what its prompts have shown the model: no tool
+   * used yet (full descriptions again), no output known valid (format instructions again).
+   * Its summaries and turn numbers carry on, and so does its last side effect: that is a
+   * change in the world, and answers cached before it still may not be served.
+   */
   ensureSession(id: string, now: number): SessionRow {
     const existing = this.findSession(id);
-    if (existing) return existing;
+    if (existing === undefined) return this.createSession(id, now);
+    if (existing.endedAt === null) return existing;
+    const reopened = { endedAt: null, usedTools: '[]', lastOutputValid: null } satisfies SessionChanges;
+    this.updateSession(id, reopened);
+    return { ...existing, ...reopened };
+  }
+
+  private createSession(id: string, now: number): SessionRow {
     const row: SessionRow = {
       id,
       createdAt: now,
