@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { assertToolCallIdFree } from '../conversation/tool-call-ids.js';
+import { declareSideEffectTools } from '../conversation/side-effect-tools.js';
 import { prepareTurn, recordTurn, type PreparedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
 import type { WindowOutcome } from '../conversation/window-advance.js';
 import { advanceWindow } from '../conversation/window-advance.js';
@@ -311,13 +312,16 @@ function markUsedTools(
   const used = new Set(JSON.parse(session.usedTools) as string[]);
   const before = used.size;
   for (const result of request.toolResults ?? []) used.add(result.name);
-  const declaredSideEffects = new Set((request.tools ?? []).filter((tool) => tool.sideEffects === true).map((tool) => tool.name));
-  const sideEffect = (request.toolResults ?? []).some((result) => declaredSideEffects.has(result.name));
+  // This request's declarations first: a result of a tool it declares side-effecting counts,
+  // and so does one declared so in an earlier call of the session.
+  const sideEffectTools = declareSideEffectTools(session.sideEffectTools, request.tools ?? []);
+  const sideEffect = (request.toolResults ?? []).some((result) => sideEffectTools.names.has(result.name));
   const sideEffectAt = sideEffect ? deps.clock.now() : session.sideEffectAt;
-  if (used.size !== before || sideEffect) {
+  if (used.size !== before || sideEffect || sideEffectTools.changed !== null) {
     deps.recorder.store.updateSession(request.sessionId, {
-      usedTools: JSON.stringify([...used].sort()),
+      ...(used.size !== before ? { usedTools: JSON.stringify([...used].sort()) } : {}),
       ...(sideEffect ? { sideEffectAt } : {}),
+      ...(sideEffectTools.changed !== null ? { sideEffectTools: sideEffectTools.changed } : {}),
     });
   }
   return { used, lastOutputValid: session.lastOutputValid, sideEffectAt };

@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import type { Database } from '../storage/database.js';
 import type { SessionChanges } from '../storage/conversation-store.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
+import { sideEffectToolNames } from './side-effect-tools.js';
 import { assertToolCallIdFree } from './tool-call-ids.js';
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
@@ -89,7 +90,10 @@ export async function recordReply(
       const used = new Set(JSON.parse(session.usedTools) as string[]);
       if (!used.has(toolName)) changes.usedTools = JSON.stringify([...used, toolName].sort());
     }
-    if (input.sideEffects === true) changes.sideEffectAt = recorded.turn.createdAt;
+    // A result of a tool the session's context calls declared side-effecting is a side
+    // effect even when the turn does not say so.
+    const sideEffect = input.sideEffects === true || (input.role === 'tool' && toolName !== undefined && sideEffectToolNames(session.sideEffectTools).has(toolName));
+    if (sideEffect) changes.sideEffectAt = recorded.turn.createdAt;
     if (Object.keys(changes).length > 0) store.updateSession(sessionId, changes);
     let cache: ReplyOutcome['cache'] = null;
     if (input.cacheable === true && deps.answers !== null) {
@@ -103,7 +107,7 @@ export async function recordReply(
                 answer: input.content,
                 prepared: questionPrepared,
                 // This very answer's side effect counts too (`session` is the row before it).
-                sideEffectSinceQuestion: input.sideEffects === true || (session.sideEffectAt !== null && session.sideEffectAt >= question.at),
+                sideEffectSinceQuestion: sideEffect || (session.sideEffectAt !== null && session.sideEffectAt >= question.at),
               },
               scope,
             );

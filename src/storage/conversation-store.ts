@@ -262,6 +262,7 @@ export class ConversationStore {
       windowReason: null,
       windowDetail: null,
       sideEffectAt: null,
+      sideEffectTools: '[]',
       endedAt: null,
       archivedThrough: 0,
     };

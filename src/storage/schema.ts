@@ -21,6 +21,12 @@ export const sessions = sqliteTable('sessions', {
   windowDetail: text('window_detail'),
   /** Set after a side-effecting tool ran: the next answer is not cacheable. */
   sideEffectAt: integer('side_effect_at'),
+  /**
+   * JSON array of the tool names the session's context calls declared `sideEffects: true`
+   * (the latest declaration of a name wins): their results mark a side effect however they
+   * are recorded, in a context call or as a turn.
+   */
+  sideEffectTools: text('side_effect_tools').notNull().default('[]'),
   endedAt: integer('ended_at'),
   /**
    * The session's summaries numbered up to this are archived, the later ones active

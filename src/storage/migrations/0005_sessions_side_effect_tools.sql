@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `side_effect_tools` text DEFAULT '[]' NOT NULL;
