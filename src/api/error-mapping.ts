@@ -43,7 +43,12 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string; details?
     message: 'invalid request: headers.content-type: not a media type',
     details: { issues: [{ path: 'headers.content-type', message: 'not a media type; send application/json or leave it out' }] },
   },
-  FST_ERR_BAD_URL: { code: 'INVALID_REQUEST', message: 'the URL is not valid' },
+  // The server names the parameter when it can (validation.ts badUrlIssues); this is the fallback.
+  FST_ERR_BAD_URL: {
+    code: 'INVALID_REQUEST',
+    message: 'invalid request: path: not a valid URL path',
+    details: { issues: [{ path: 'path', message: 'not a valid URL path' }] },
+  },
   FST_ERR_MAX_PARAM_LENGTH: { code: 'INVALID_REQUEST', message: 'a path segment is over the length limit' },
   FST_ERR_ASYNC_CONSTRAINT: { code: 'INVALID_REQUEST', message: 'the request does not match any route constraint' },
 };

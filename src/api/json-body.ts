@@ -1,4 +1,5 @@
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError, type FieldIssue } from '../errors.js';
+import { invalidRequestError } from './validation.js';
 
 /** Deeper than this is an attack or a bug; our schemas need at most a handful of levels. */
 export const MAX_JSON_DEPTH = 64;
@@ -7,7 +8,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Decodes and parses a JSON request body strictly: invalid UTF-8, malformed JSON,
- * prototype-poisoning keys and excessive nesting are 400s before any handler runs.
+ * prototype-poisoning keys, excessive nesting, and strings (keys too) holding a lone
+ * surrogate or U+0000 are 400s before any handler runs.
  */
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
@@ -24,18 +26,24 @@ export function parseJsonBody(raw: Buffer): unknown {
       { path: 'body', message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
     ]);
   }
+  const escapes = text.includes('\\u');
+  let value: unknown;
   try {
     // A key can only read "__proto__" when the text says so or spells it with a \u escape
     // (no other JSON escape makes a letter or "_"); only then is the (4× slower) reviver run.
-    return mayHoldProtoKey(text) ? JSON.parse(text, rejectPrototypeKeys) : JSON.parse(text);
+    value = escapes || text.includes('__proto__') ? JSON.parse(text, rejectPrototypeKeys) : JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new InvalidRequestError(`malformed JSON: ${reason}`, [{ path: 'body', message: `malformed JSON: ${reason}` }], { cause: error });
   }
-}
-
-function mayHoldProtoKey(text: string): boolean {
-  return text.includes('__proto__') || text.includes('\\u');
+  // Strict UTF-8 decoding and JSON's ban on raw control characters leave a \u escape as
+  // the only way to spell a lone surrogate or a NUL: only a body with one is walked.
+  if (escapes) {
+    const issues: FieldIssue[] = [];
+    collectUnstorableStrings(value, 'body', issues);
+    if (issues.length > 0) throw invalidRequestError(issues);
+  }
+  return value;
 }
 
 function rejectPrototypeKeys(key: string, value: unknown): unknown {
@@ -44,6 +52,42 @@ function rejectPrototypeKeys(key: string, value: unknown): unknown {
     throw new SyntaxError(`the key "${key}" is not allowed`);
   }
   return value;
+}
+
+// Node 20 has String.prototype.isWellFormed; the ES2023 lib this project compiles against does not declare it.
+const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * SQLite stores a lone surrogate as replacement characters (so a string would read back
+ * unlike what was accepted, and a prompt differ before and after a restart), and a NUL
+ * has no place in a prompt.
+ */
+function storable(text: string): boolean {
+  return isWellFormed(text) && !text.includes('\u0000');
+}
+
+function unstorableBecause(text: string): string {
+  return isWellFormed(text) ? 'must not contain U+0000 (NUL)' : 'must be well-formed Unicode: it holds a lone surrogate (an unpaired \\ud800–\\udfff escape)';
+}
+
+/** Each unstorable string of a parsed body, keys included, as an issue at its path. */
+function collectUnstorableStrings(value: unknown, path: string, issues: FieldIssue[]): void {
+  if (typeof value === 'string') {
+    if (!storable(value)) issues.push({ path, message: unstorableBecause(value) });
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => collectUnstorableStrings(item, `${path}.${index}`, issues));
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  for (const [key, child] of Object.entries(value)) {
+    const keyStorable = storable(key);
+    // A bad key is named by its JSON escapes: the path itself must be storable and printable.
+    const childPath = `${path}.${keyStorable ? key : JSON.stringify(key).slice(1, -1)}`;
+    if (!keyStorable) issues.push({ path: childPath, message: `the key ${unstorableBecause(key)}` });
+    collectUnstorableStrings(child, childPath, issues);
+  }
 }
 
 const QUOTE = 0x22;

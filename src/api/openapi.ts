@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import type { ExtraResponse, RouteSpec } from './route.js';
 import { errorResponseSchema } from './schemas/common.js';
+import { contextRequestSchema } from './schemas/sessions.js';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'invalid request (details.issues lists each problem with its field path)',
@@ -16,13 +17,33 @@ const STATUS_TEXT: Record<number, string> = {
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
+/** Limits the daemon's configuration sets, which the schemas cannot know. */
+export interface ConfiguredLimits {
+  /** The largest `budget` of a context call. */
+  tokenCap: number;
+}
+
+/** Each schema bounded by a configured limit, with that limit (checked by the handler, shown as its `maximum`). */
+function configuredMaximums(limits: ConfiguredLimits): Map<unknown, number> {
+  return new Map([[contextRequestSchema.shape.budget.unwrap(), limits.tokenCap]]);
+}
+
+interface Conversion {
+  io: 'input' | 'output';
+  maximums: ReadonlyMap<unknown, number>;
+}
+
+/** Responses: the configured limits bound what a client sends, not what it is sent. */
+const OUTPUT: Conversion = { io: 'output', maximums: new Map() };
+
 /** The OpenAPI 3.1 document of the routes, generated from the same zod schemas and statuses that serve them. */
-export function buildOpenApiDocument(routes: readonly RouteSpec[], version: string): Record<string, unknown> {
+export function buildOpenApiDocument(routes: readonly RouteSpec[], version: string, limits: ConfiguredLimits): Record<string, unknown> {
+  const maximums = configuredMaximums(limits);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, '{$1}');
     const operations = (paths[path] ??= {});
-    operations[route.method.toLowerCase()] = operation(route);
+    operations[route.method.toLowerCase()] = operation(route, maximums);
   }
   return {
     openapi: '3.1.0',
@@ -33,14 +54,15 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], version: stri
     },
     servers: [{ url: 'http://memoryd' }],
     paths,
-    components: { schemas: { Error: jsonSchema(errorResponseSchema, 'output') } },
+    components: { schemas: { Error: jsonSchema(errorResponseSchema, OUTPUT) } },
   };
 }
 
-function operation(route: RouteSpec): Record<string, unknown> {
+function operation(route: RouteSpec, maximums: ReadonlyMap<unknown, number>): Record<string, unknown> {
+  const input: Conversion = { io: 'input', maximums };
   const parameters = [
-    ...parametersOf(route.params, 'path'),
-    ...parametersOf(route.query, 'query'),
+    ...parametersOf(route.params, 'path', input),
+    ...parametersOf(route.query, 'query', input),
   ];
   const success = route.status ?? 200;
   const responses: Record<string, unknown> = {
@@ -48,27 +70,30 @@ function operation(route: RouteSpec): Record<string, unknown> {
       description: success === 201 ? 'created' : 'success',
       content: route.produces === 'text/plain'
         ? { 'text/plain': { schema: { type: 'string' } } }
-        : { 'application/json': { schema: route.response ? jsonSchema(route.response, 'output') : {} } },
+        : { 'application/json': { schema: route.response ? jsonSchema(route.response, OUTPUT) : {} } },
     },
   };
   for (const extra of extraResponses(route)) {
     responses[extra.status] = {
       description: extra.description,
-      content: { 'application/json': { schema: extra.schema ? jsonSchema(extra.schema, 'output') : ERROR_REF } },
+      content: { 'application/json': { schema: extra.schema ? jsonSchema(extra.schema, OUTPUT) : ERROR_REF } },
     };
   }
   return {
     summary: route.summary,
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    ...(route.body ? { requestBody: { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(route.body, input) } } } } : {}),
     responses,
   };
 }
 
-/** What the route answers besides success: what the server does for any route with its inputs, then what the route declares. */
+/**
+ * What the route answers besides success: what the server does for any route (400 for
+ * a bad input, an unknown query field or a body where none is taken; 413 for a body over
+ * the limit; 500; 503), then what the route declares.
+ */
 function extraResponses(route: RouteSpec): ExtraResponse[] {
-  const takesInput = route.params !== undefined || route.query !== undefined || route.body !== undefined;
-  const statuses = [...(takesInput ? [400] : []), ...(route.body ? [413] : []), 500, 503];
+  const statuses = [400, ...(route.body ? [413] : []), 500, 503];
   const byStatus = new Map<number, ExtraResponse>(statuses.map((status) => [status, described(status)]));
   for (const extra of route.errors ?? []) {
     const declared = typeof extra === 'number' ? described(extra) : extra;
@@ -81,9 +106,9 @@ function described(status: number): ExtraResponse {
   return { status, description: STATUS_TEXT[status] ?? STATUS_CODES[status] ?? `HTTP ${status}` };
 }
 
-function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): Record<string, unknown>[] {
+function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query', conversion: Conversion): Record<string, unknown>[] {
   if (!schema) return [];
-  const json = jsonSchema(schema, 'input');
+  const json = jsonSchema(schema, conversion);
   const properties = (json.properties ?? {}) as Record<string, unknown>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, property]) => ({
@@ -94,7 +119,17 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): R
   }));
 }
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+function jsonSchema(schema: z.ZodType, { io, maximums }: Conversion): Record<string, unknown> {
+  const converted = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema: json }) => {
+      const maximum = maximums.get(zodSchema);
+      if (maximum !== undefined) json.maximum = maximum;
+      // A request's unknown field is a 400, but a response may carry more fields than listed (api.md).
+      if (io === 'output' && json.additionalProperties === false) delete json.additionalProperties;
+    },
+  }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = converted;
   return rest;
 }

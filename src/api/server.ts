@@ -9,7 +9,7 @@ import { parseJsonBody } from './json-body.js';
 import { installLingeringClose } from './lingering-close.js';
 import { installShutdownDrain } from './shutdown-drain.js';
 import { pathPattern, Reply, type RouteSpec } from './route.js';
-import { parseRequest } from './validation.js';
+import { badUrlIssues, invalidRequestError, parseRequest } from './validation.js';
 
 export interface ServerOptions {
   routes: RouteSpec[];
@@ -49,8 +49,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     // Bad URL escapes and over-long path segments, found before routing.
-    frameworkErrors: (error, _request, reply) => {
-      sendError(reply, error);
+    frameworkErrors: (error, request, reply) => {
+      sendError(reply, error.code === 'FST_ERR_BAD_URL' ? invalidRequestError(badUrlIssues(request.url, options.routes)) : error);
     },
     clientErrorHandler: (error, socket) => answerClientError(error, socket as Socket, { log, answered }),
   });
@@ -111,7 +111,14 @@ export function createServer(options: ServerOptions): FastifyInstance {
 }
 
 async function handle(route: RouteSpec, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const input = parseRequest(route, { params: request.params, query: request.query, body: request.body });
+  const input = parseRequest(route, {
+    params: request.params,
+    query: request.query,
+    body: request.body,
+    url: request.url,
+    // Fastify reads no body for a GET: whether one was sent is in the headers.
+    unreadBody: (request.method === 'GET' || request.method === 'HEAD') && sentBody(request.headers),
+  });
   const output = await route.handler(input);
   if (output instanceof Reply) {
     void reply.code(output.status);
@@ -123,6 +130,11 @@ async function handle(route: RouteSpec, request: FastifyRequest, reply: FastifyR
     return;
   }
   void reply.code(route.status ?? 200).type('application/json; charset=utf-8').send(JSON.stringify(output));
+}
+
+function sentBody(headers: FastifyRequest['headers']): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** A client may send this much more of a refused body before its connection is cut. */

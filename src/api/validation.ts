@@ -9,12 +9,21 @@ export interface RawRequestParts {
   params: unknown;
   query: unknown;
   body: unknown;
+  /** The request target as sent (`/v1/facts?q=%FF`): query values the parser could not decode stay encoded in `query`. */
+  url: string;
+  /** A body was sent that the server did not read (a GET's). */
+  unreadBody?: boolean;
 }
+
+const NO_BODY = 'this endpoint takes no body';
+const NONE: readonly FieldIssue[] = [];
+const BAD_ESCAPE = 'invalid percent-encoding';
 
 /**
  * Validates every part of a request its route declares. All the problems of all the
  * parts become issues with their field paths (`params.sessionId`, `query.limit`,
  * `body.tools.0.name`), thrown together as one 400 before anything has been changed.
+ * A route without a query schema takes no query field, and one without a body schema no body.
  */
 export function parseRequest(route: RouteSpec, raw: RawRequestParts): RouteInput<unknown, unknown, unknown> {
   const issues: FieldIssue[] = [];
@@ -25,33 +34,104 @@ export function parseRequest(route: RouteSpec, raw: RawRequestParts): RouteInput
     issues.push(...result.error.issues.flatMap((issue) => fieldIssues(issue, part)));
     return undefined;
   };
-  const input = {
-    params: parse(route.params, raw.params, 'params'),
-    // `?domain=&limit=` (api.md's own template) leaves fields blank: blank is absent, so defaults apply.
-    query: parse(route.query, withoutEmptyValues(raw.query), 'query'),
-    body: parse(route.body, raw.body, 'body'),
-  };
-  if (issues.length > 0) throw invalidRequest(issues);
+  const params = parse(route.params, raw.params, 'params');
+  const undecodable = undecodableQueryIssues(raw.url);
+  if (undecodable.length > 0) issues.push(...undecodable);
+  // `?domain=&limit=` (api.md's own template) leaves fields blank: blank is absent, so defaults apply.
+  const rawQuery = withoutEmptyValues(raw.query, undecodable);
+  if (!route.query) issues.push(...unknownQueryFields(rawQuery));
+  const query = parse(route.query, rawQuery, 'query');
+  if (!route.body && (raw.body !== undefined || raw.unreadBody === true)) issues.push({ path: 'body', message: NO_BODY });
+  const input = { params, query, body: parse(route.body, raw.body, 'body') };
+  if (issues.length > 0) throw invalidRequestError(issues);
   return input;
+}
+
+/** One 400 for all the issues, its message naming the first. */
+export function invalidRequestError(issues: FieldIssue[]): InvalidRequestError {
+  const [first] = issues;
+  const summary = first ? `${first.path}: ${first.message}` : 'invalid request';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return new InvalidRequestError(`invalid request: ${summary}${more}`, issues);
+}
+
+/**
+ * The router refuses a path it cannot percent-decode before any route is chosen: the
+ * issue names the parameter of the route the path has the shape of (`params.sessionId`),
+ * or the path itself when it has the shape of none.
+ */
+export function badUrlIssues(url: string, routes: readonly RouteSpec[]): FieldIssue[] {
+  const segments = (url.split('?')[0] ?? '').replace(/(.)\/$/, '$1').split('/');
+  for (const route of routes) {
+    const parts = route.path.split('/');
+    if (parts.length !== segments.length || parts.some((part, index) => !part.startsWith(':') && part !== segments[index])) continue;
+    const issues = parts.flatMap((part, index) =>
+      part.startsWith(':') && !decodes(segments[index] ?? '') ? [{ path: `params.${part.slice(1)}`, message: BAD_ESCAPE }] : [],
+    );
+    if (issues.length > 0) return issues;
+  }
+  return [{ path: 'path', message: segments.every(decodes) ? 'not a valid URL path' : BAD_ESCAPE }];
 }
 
 function fieldIssues(issue: z.core.$ZodIssue, part: RequestPart): FieldIssue[] {
   const path = [part, ...issue.path.map(String)];
   // zod reports every unknown key of an object as one issue on the object itself.
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({ path: [...path, key].join('.'), message: `unknown field "${key}"` }));
+    return issue.keys.map((key) => unknownField([...path, key].join('.'), key));
   }
   return [{ path: path.join('.'), message: issue.message }];
 }
 
-function withoutEmptyValues(query: unknown): unknown {
-  if (typeof query !== 'object' || query === null) return query;
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+function unknownField(path: string, key: string): FieldIssue {
+  return { path, message: `unknown field "${key}"` };
 }
 
-function invalidRequest(issues: FieldIssue[]): InvalidRequestError {
-  const [first] = issues;
-  const summary = first ? `${first.path}: ${first.message}` : 'invalid request';
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  return new InvalidRequestError(`invalid request: ${summary}${more}`, issues);
+function unknownQueryFields(query: unknown): FieldIssue[] {
+  if (typeof query !== 'object' || query === null) return [];
+  return Object.keys(query).map((key) => unknownField(`query.${key}`, key));
+}
+
+/**
+ * The query parser keeps a name or value it cannot percent-decode as it was sent (`%FF`
+ * would be searched for literally): each becomes an issue at `query.<name>` instead.
+ */
+function undecodableQueryIssues(url: string): readonly FieldIssue[] {
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('%', start)) return NONE;
+  const issues: FieldIssue[] = [];
+  for (const pair of url.slice(start + 1).split('&')) {
+    const cut = pair.indexOf('=');
+    const name = (cut < 0 ? pair : pair.slice(0, cut)).replace(/\+/g, ' ');
+    const value = cut < 0 ? '' : pair.slice(cut + 1).replace(/\+/g, ' ');
+    if (!decodes(name) || !decodes(value)) issues.push({ path: `query.${decodeOrKeep(name)}`, message: BAD_ESCAPE });
+  }
+  return issues;
+}
+
+function decodes(text: string): boolean {
+  if (!text.includes('%')) return true;
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function decodeOrKeep(text: string): string {
+  return decodes(text) ? decodeURIComponent(text) : text;
+}
+
+/** Drops blank values, and those already reported as undecodable (their issue says all). */
+function withoutEmptyValues(query: unknown, undecodable: readonly FieldIssue[]): unknown {
+  if (typeof query !== 'object' || query === null) return query;
+  // Most requests have no query (the context call never has one): skip the copy.
+  if (!hasKeys(query)) return {};
+  const reported = (key: string): boolean => undecodable.length > 0 && undecodable.some((issue) => issue.path === `query.${key}`);
+  return Object.fromEntries(Object.entries(query).filter(([key, value]) => value !== '' && !reported(key)));
+}
+
+function hasKeys(object: object): boolean {
+  for (const _key in object) return true;
+  return false;
 }

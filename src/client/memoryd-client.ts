@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { ToolCachePutBody, toolCacheGetResponseSchema, toolCachePutResponseSchema } from '../api/schemas/cache.js';
+import type { DiscardBody, DiscardResponse } from '../api/schemas/discard.js';
 import type {
   FactChainResponse,
   FactListQuery,
@@ -7,8 +10,19 @@ import type {
   NewFactBody,
 } from '../api/schemas/facts.js';
 import type { HealthResponse } from '../api/schemas/health.js';
-import type { ContextRequestBody, ContextResponse, TurnRequestBody, TurnResponse } from '../api/schemas/sessions.js';
+import type {
+  ContextRequestBody,
+  ContextResponse,
+  EndSessionResponse,
+  SessionResponse,
+  TurnRequestBody,
+  TurnResponse,
+} from '../api/schemas/sessions.js';
 import { SocketHttp, type RawResponse } from './http-over-socket.js';
+
+/** A tool-cache lookup: `hit` with the result and its times, or a miss (still a 200). */
+export type ToolCacheLookup = z.infer<typeof toolCacheGetResponseSchema>;
+export type ToolCacheStored = z.infer<typeof toolCachePutResponseSchema>;
 
 /**
  * An error answered by the daemon, with the fields of api.md's error format; `body` is the
@@ -76,14 +90,29 @@ export class MemorydClient {
     return this.json('POST', sessionPath(sessionId, '/turns'), body);
   }
 
-  /** The session's window, open segment, active summaries and prompt-size stats. */
-  session(sessionId: string): Promise<Record<string, unknown>> {
+  /** The session's window (size and why), open segment, active summaries and prompt-size stats. */
+  session(sessionId: string): Promise<SessionResponse> {
     return this.json('GET', sessionPath(sessionId));
   }
 
   /** Ends the session: the window and open segment become summaries. */
-  endSession(sessionId: string): Promise<{ ended: boolean; summariesCreated: number; archived: number }> {
+  endSession(sessionId: string): Promise<EndSessionResponse> {
     return this.json('DELETE', sessionPath(sessionId));
+  }
+
+  /** The cached result of an idempotent tool called with equal `params` (key order does not matter), or a miss. */
+  cachedToolResult(toolName: string, params: Record<string, unknown>): Promise<ToolCacheLookup> {
+    return this.json('GET', `/v1/tool-cache/${encodeURIComponent(toolName)}?params=${encodeURIComponent(JSON.stringify(params))}`);
+  }
+
+  /** Caches an idempotent tool's result for 1 h; `idempotent: true` says the tool has no side effects (else 400). */
+  cacheToolResult(toolName: string, body: ToolCachePutBody): Promise<ToolCacheStored> {
+    return this.json('PUT', `/v1/tool-cache/${encodeURIComponent(toolName)}`, body);
+  }
+
+  /** Hands memoryd a discardable record: it goes to the 24 h logs only, never to a prompt. */
+  discard(record: DiscardBody): Promise<DiscardResponse> {
+    return this.json('POST', '/v1/discard', record);
   }
 
   /** The Prometheus text of `GET /v1/metrics`. */

@@ -5,7 +5,18 @@ import type { WindowOutcome } from '../../conversation/window-advance.js';
 import type { SessionStatsSummary } from '../../metrics/session-stats.js';
 import { defineRoute, type ExtraResponse, type RouteSpec } from '../route.js';
 import { sessionParamsSchema } from '../schemas/common.js';
-import { contextRequestSchema, contextResponseSchema, turnRequestSchema, turnResponseSchema, type ContextResponse, type TurnResponse } from '../schemas/sessions.js';
+import {
+  contextRequestSchema,
+  contextResponseSchema,
+  endSessionResponseSchema,
+  sessionResponseSchema,
+  turnRequestSchema,
+  turnResponseSchema,
+  type ContextResponse,
+  type EndSessionResponse,
+  type SessionResponse,
+  type TurnResponse,
+} from '../schemas/sessions.js';
 
 const TOOL_CALL_CONFLICT: ExtraResponse = { status: 409, description: 'a tool-call id still in use in the session: a second call, or a second result, with it' };
 
@@ -65,16 +76,18 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
       path: '/v1/sessions/:sessionId',
       summary: "The session's window (size and why), open segment, active summaries and prompt sizes",
       params: sessionParamsSchema,
+      response: sessionResponseSchema,
       errors: [404],
-      handler: ({ params }) => ({ ...deps.view(params.sessionId), stats: deps.stats(params.sessionId) }),
+      handler: ({ params }): SessionResponse => ({ ...deps.view(params.sessionId), stats: deps.stats(params.sessionId) }),
     }),
     defineRoute({
       method: 'DELETE',
       path: '/v1/sessions/:sessionId',
       summary: 'End the session: flush the window and open segment into summaries',
       params: sessionParamsSchema,
+      response: endSessionResponseSchema,
       errors: [404],
-      handler: ({ params }) => {
+      handler: ({ params }): EndSessionResponse => {
         const outcome = deps.end(params.sessionId);
         return { ended: true, summariesCreated: outcome.summariesCreated.length, archived: outcome.archived };
       },

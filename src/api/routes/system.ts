@@ -40,7 +40,8 @@ export function systemRoutes(deps: SystemDeps): RouteSpec[] {
       method: 'GET',
       path: '/v1/openapi.json',
       summary: 'The OpenAPI 3.1 document of this API',
-      handler: () => buildOpenApiDocument(deps.routes(), deps.version),
+      // The health fields carry the configured cap, which bounds a context call's budget.
+      handler: () => buildOpenApiDocument(deps.routes(), deps.version, { tokenCap: deps.health().tokenCap }),
     }),
   ];
 }

@@ -27,3 +27,4 @@ export const discardBodySchema = z
 export const discardResponseSchema = z.object({ discarded: z.literal(true), errorRecorded: z.boolean() });
 
 export type DiscardBody = z.infer<typeof discardBodySchema>;
+export type DiscardResponse = z.infer<typeof discardResponseSchema>;

@@ -78,6 +78,7 @@ export type FactResponse = z.infer<typeof factResponseSchema>;
 export type FactListResponse = z.infer<typeof factListResponseSchema>;
 export type FactChainResponse = z.infer<typeof factChainResponseSchema>;
 export type ApiFactChanges = z.infer<typeof factChangesSchema>;
-export type FactListQuery = z.input<typeof factListQuerySchema>;
+/** What `GET /v1/facts` filters by (the query's values as they are once parsed: `limit` a number). */
+export type FactListQuery = z.output<typeof factListQuerySchema>;
 export type NewFactBody = z.input<typeof newFactBodySchema>;
 export type FactPatchBody = z.input<typeof factPatchBodySchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoTimeSchema } from './common.js';
 
-const nonBlank = (what: string) => z.string().refine((text) => text.trim() !== '', `${what} must contain a non-whitespace character`);
+// A pattern rather than a refinement, so the OpenAPI document shows the rule (`\s` is what trim() drops).
+const nonBlank = (what: string) => z.string().regex(/\S/, `${what} must contain a non-whitespace character`);
 const toolNameSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 characters of A–Z, a–z, 0–9, "_", ".", ":" or "-"');
 
 /** A tool description longer than this is a document, not a description. */
@@ -52,7 +53,12 @@ export const contextRequestSchema = z.strictObject({
   message: nonBlank('message'),
   tools: z.array(toolSpecSchema).max(500).superRefine(uniqueToolNames).optional(),
   toolResults: z.array(toolResultSchema).max(50).superRefine(uniqueToolCallIds).optional(),
-  budget: z.number().int().min(1).optional(),
+  budget: z
+    .number()
+    .int()
+    .min(1)
+    .describe('may lower the configured cap for this call, never raise it (400): at most tokenCap of GET /v1/health, 4000 by default')
+    .optional(),
   dryRun: z.boolean().optional(),
   at: isoTimeSchema.optional(),
   /** The assistant is retrying after a failure: the response then carries the session's last error (never the prompt). */
@@ -124,7 +130,62 @@ export const turnResponseSchema = z.object({
   cache: z.object({ stored: z.boolean(), reason: z.string().optional() }).nullable(),
 });
 
+const turnViewSchema = z.object({
+  turnNumber: z.number().int(),
+  role: z.enum(['user', 'assistant', 'tool']),
+  content: z.string().nullable(),
+  tokenCount: z.number().int(),
+  /** Cosine with the previous turn of the session (null for the first). */
+  continuity: z.number().nullable(),
+  topicShift: z.boolean(),
+  toolCallId: z.string().nullable(),
+  toolName: z.string().nullable(),
+  at: z.string(),
+});
+
+const summaryViewSchema = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  /** The summary's key-value JSON, as the summaries section renders it. */
+  summary: z.unknown(),
+  tokenCount: z.number().int(),
+  status: z.enum(['active', 'archived']),
+  turns: z.array(z.number().int()),
+  from: z.string(),
+  to: z.string(),
+});
+
+/** `GET /v1/sessions/{id}`: the conversational tier of one session, and its prompt sizes since the daemon started. */
+export const sessionResponseSchema = z.object({
+  sessionId: z.string(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  lastTurnNumber: z.number().int(),
+  window: z.object({
+    /** The window's size in turns as last decided, and why (null before the first decision). */
+    size: z.number().int().nullable(),
+    reason: z.string().nullable(),
+    detail: z.string().nullable(),
+    tokens: z.number().int(),
+    turns: z.array(turnViewSchema),
+  }),
+  openSegment: z.object({ turns: z.array(turnViewSchema) }),
+  summaries: z.object({ active: z.array(summaryViewSchema) }),
+  turnCounts: z.object({ window: z.number().int(), segment: z.number().int(), summarized: z.number().int() }),
+  /** Recorded context calls and their prompt tokens since the daemon started; null before the first. */
+  stats: z.object({ requests: z.number().int(), tokens: z.object({ min: z.number(), median: z.number(), max: z.number() }) }).nullable(),
+});
+
+/** `DELETE /v1/sessions/{id}`: the window and open segment flushed into summaries. */
+export const endSessionResponseSchema = z.object({
+  ended: z.literal(true),
+  summariesCreated: z.number().int(),
+  archived: z.number().int(),
+});
+
 export type ContextRequestBody = z.input<typeof contextRequestSchema>;
 export type TurnRequestBody = z.input<typeof turnRequestSchema>;
 export type TurnResponse = z.infer<typeof turnResponseSchema>;
 export type ContextResponse = z.infer<typeof contextResponseSchema>;
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+export type EndSessionResponse = z.infer<typeof endSessionResponseSchema>;
