@@ -84,8 +84,8 @@ export async function buildServices(context: AppContext): Promise<Services> {
     tokenizer,
     clock,
     ids,
-    // A cached answer never contradicts current facts: a change in a domain drops the answers that depended on it.
-    onFactsChanged: (domains, scope) => void responseCache.invalidateDomains(domains, scope),
+    // A cached answer never contradicts current facts: any fact change drops every answer (see invalidateAll).
+    onFactsChanged: (_domains, scope) => void responseCache.invalidateAll(scope),
   });
   const started = await facts.start();
   logger.info({ part: 'facts', ...started }, 'facts index loaded');
@@ -114,7 +114,7 @@ export async function buildServices(context: AppContext): Promise<Services> {
     facts,
     responseCache,
     toolCache: new ToolCache({ db: database.db, clock }),
-    answers: createAnswerStore({ embedder, clock, cache: responseCache, facts }),
+    answers: createAnswerStore({ embedder, cache: responseCache }),
     stats: new SessionStats(),
     contextDeps,
     systemVersion: system.version,

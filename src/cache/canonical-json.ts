@@ -4,6 +4,10 @@ import { InvalidRequestError } from '../errors.js';
 /** Deeper values cannot come through the API (its JSON depth limit is 64) and would overflow. */
 const MAX_DEPTH = 64;
 
+/** Why an integer beyond the exact range is refused (the issue's message). */
+export const UNSAFE_INTEGER =
+  'an integer beyond ±9007199254740991 (2^53 − 1) is rounded when parsed, so it cannot tell parameters apart: send it as a string';
+
 /**
  * One text per JSON value, so equal parameters always hash equal (RFC 8785 in spirit):
  * - objects: keys sorted by UTF-16 code units, recursively; properties whose value is
@@ -11,16 +15,29 @@ const MAX_DEPTH = 64;
  * - arrays: order kept (order is meaningful);
  * - numbers: the shortest text that round-trips (`1`, `1.5`, `1e+21`); `-0` is `0`,
  *   so `1`, `1.0` and `1e0` are one number; NaN and ±Infinity are not JSON and are refused;
+ *   with `exactIntegers`, so are integers beyond ±(2^53 − 1), which JSON.parse has already
+ *   rounded (9007199254740993 arrives as 9007199254740992): they would share a key;
  * - strings and keys: JSON.stringify escapes; Unicode is NOT normalised, so "é" (U+00E9)
  *   and "e" + U+0301 are different parameters (a miss, never a wrong hit);
  * - no whitespace anywhere.
  * Throws an INVALID_REQUEST AppError for anything that is not a JSON value.
  */
-export function canonicalJson(value: unknown, path = 'params'): string {
-  return write(value, path, 0);
+export function canonicalJson(value: unknown, path = 'params', options: { exactIntegers?: boolean } = {}): string {
+  return write(value, path, 0, options.exactIntegers === true);
 }
 
-function write(value: unknown, path: string, depth: number): string {
+/**
+ * The paths (`["order", "id"]`) of the integers in a JSON value that JSON.parse may have
+ * rounded (see `canonicalJson`'s `exactIntegers`), for a validator to report them all.
+ */
+export function unsafeIntegerPaths(value: unknown, path: readonly (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? [[...path]] : [];
+  if (typeof value !== 'object' || value === null || path.length > MAX_DEPTH) return [];
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  return entries.flatMap(([key, child]) => unsafeIntegerPaths(child, [...path, key]));
+}
+
+function write(value: unknown, path: string, depth: number, exactIntegers: boolean): string {
   if (depth > MAX_DEPTH) throw notJson(path, `nested deeper than ${MAX_DEPTH} levels`);
   if (value === null) return 'null';
   switch (typeof value) {
@@ -28,26 +45,27 @@ function write(value: unknown, path: string, depth: number): string {
       return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) throw notJson(path, `${value} is not a JSON number`);
+      if (exactIntegers && Number.isInteger(value) && !Number.isSafeInteger(value)) throw notJson(path, UNSAFE_INTEGER);
       return JSON.stringify(value);
     case 'string':
       return JSON.stringify(value);
     case 'object':
-      return Array.isArray(value) ? writeArray(value, path, depth) : writeObject(value, path, depth);
+      return Array.isArray(value) ? writeArray(value, path, depth, exactIntegers) : writeObject(value, path, depth, exactIntegers);
     default:
       throw notJson(path, `a ${typeof value} is not a JSON value`);
   }
 }
 
-function writeArray(items: unknown[], path: string, depth: number): string {
-  return `[${items.map((item, index) => write(item, `${path}.${index}`, depth + 1)).join(',')}]`;
+function writeArray(items: unknown[], path: string, depth: number, exactIntegers: boolean): string {
+  return `[${items.map((item, index) => write(item, `${path}.${index}`, depth + 1, exactIntegers)).join(',')}]`;
 }
 
-function writeObject(value: object, path: string, depth: number): string {
+function writeObject(value: object, path: string, depth: number, exactIntegers: boolean): string {
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) throw notJson(path, 'only plain objects are JSON objects');
   const entries = Object.entries(value).filter(([, child]) => child !== undefined);
   entries.sort(([a], [b]) => compareCodeUnits(a, b));
-  return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${write(child, `${path}.${key}`, depth + 1)}`).join(',')}}`;
+  return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${write(child, `${path}.${key}`, depth + 1, exactIntegers)}`).join(',')}}`;
 }
 
 function notJson(path: string, message: string): InvalidRequestError {

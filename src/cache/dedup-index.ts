@@ -1,6 +1,6 @@
 import { SparseVectorIndex } from '../embeddings/sparse-vector-index.js';
 import { cosine } from '../embeddings/vector.js';
-import type { Language } from './cache-policy.js';
+import type { Language } from './query-text.js';
 
 /** A cached question's vector, held in memory so a lookup never scans the table. */
 export interface IndexedQuestion {

@@ -1,5 +1,5 @@
 import { DAY_MS, type Clock } from '../clock.js';
-import type { Domain } from '../domains/domain.js';
+import { DOMAINS, type Domain } from '../domains/domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
 import { AppError } from '../errors.js';
@@ -15,8 +15,10 @@ import {
   type ResponseCacheReader,
   type ResponseCacheRow,
 } from '../storage/response-cache-repo.js';
-import { cacheRefusal, detectLanguage, mayShareAnswer, normaliseQuery, type CacheRefusal, type Language } from './cache-policy.js';
+import { AskedQuestions } from './asked-questions.js';
+import { cacheRefusal, mayShareAnswer, type CacheRefusal } from './cache-policy.js';
 import { DedupIndex } from './dedup-index.js';
+import { detectLanguage, normaliseQuery, type Language } from './query-text.js';
 
 /** Spec §4: answers to factual questions about the user are kept 24 h. */
 export const RESPONSE_CACHE_TTL_MS = DAY_MS;
@@ -28,6 +30,9 @@ export const RESPONSE_CACHE_TTL_MS = DAY_MS;
  * asks far fewer distinct cacheable questions in 24 h.
  */
 export const MAX_DEDUP_QUESTIONS = 1000;
+
+/** Questions remembered as asked but not yet answered (see AskedQuestions); each costs ~150 bytes. */
+export const MAX_ASKED_QUESTIONS = 10_000;
 
 /** Written by memoryd, never by the LLM, in the language of the message being answered. */
 export const DISCLAIMERS: Readonly<Record<Language, string>> = {
@@ -51,17 +56,18 @@ export interface StoreInput {
   question: string;
   answer: string;
   /**
-   * The fact domains the answer depended on: a change to a fact of one of them
-   * invalidates it. Empty means "any fact" (invalidated by every fact change).
+   * The fact domains the answer drew on, kept with it for inspection. Every fact change
+   * drops every answer whatever they are (`invalidateAll`). Default none.
    */
-  domains: readonly Domain[];
+  domains?: readonly Domain[];
   /** The question's vector by this cache's embedder; without one only exact repeats hit. */
   embedding?: Float32Array | null;
   /** A side-effecting tool ran after the question: the answer is not cacheable. */
   sideEffectSinceQuestion?: boolean;
 }
 
-export type StoreRefusal = CacheRefusal | 'empty-answer';
+/** `facts-changed`: a fact changed after the question was asked, so the answer may not hold any more. */
+export type StoreRefusal = CacheRefusal | 'empty-answer' | 'facts-changed';
 
 export type StoreOutcome = { stored: true; key: string; expiresAt: number } | { stored: false; reason: StoreRefusal };
 
@@ -85,7 +91,7 @@ export function responseCacheKey(question: string): string {
 /**
  * The response cache and intent dedup of spec §4, over the `response_cache` table.
  *
- * Writes (`store`, `invalidateDomains`, `expire`) are synchronous and may run inside the
+ * Writes (`store`, `invalidateAll`, `expire`) are synchronous and may run inside the
  * caller's transaction. Given the transaction's `TxScope`, the in-memory vector index
  * follows them only after the commit. Without one it follows them at once and tolerates
  * a rollback: a rolled-back insert leaves an index entry whose row is missing, dropped at
@@ -97,6 +103,13 @@ export class ResponseCache {
   private readonly index: DedupIndex;
   private readonly ttlMs: number;
   private readonly reader: ResponseCacheReader;
+  private readonly asked = new AskedQuestions(MAX_ASKED_QUESTIONS);
+  /**
+   * Fact changes seen, counted as they are made, not after commit: a context call that
+   * changes a fact and then asks sees the change as before its question, and a change
+   * rolled back only costs an answer its store.
+   */
+  private factsGeneration = 0;
 
   constructor(private readonly options: ResponseCacheOptions) {
     this.ttlMs = options.ttlMs ?? RESPONSE_CACHE_TTL_MS;
@@ -121,22 +134,27 @@ export class ResponseCache {
     return { ...input, embedding: await this.options.embedder.embed(input.question) };
   }
 
-  /** Caches the answer unless the policy refuses it; replaces an answer under the same key. */
+  /**
+   * Caches the answer unless the policy refuses it, or a fact changed since its question
+   * was asked (`consult`); replaces an answer under the same key.
+   */
   store(input: StoreInput, scope?: TxScope): StoreOutcome {
+    const key = responseCacheKey(input.question);
+    const askedAt = this.asked.take(key);
     const refusal = cacheRefusal(input.question, { sideEffectSinceQuestion: input.sideEffectSinceQuestion ?? false });
     if (refusal !== null) return { stored: false, reason: refusal };
     if (input.answer.trim() === '') return { stored: false, reason: 'empty-answer' };
+    if (askedAt < this.factsGeneration) return { stored: false, reason: 'facts-changed' };
     const embedding = input.embedding ?? null;
     if (embedding !== null) this.checkDims(embedding);
     const now = this.options.clock.now();
-    const key = responseCacheKey(input.question);
     const language = detectLanguage(input.question);
     const row: ResponseCacheRow = {
       key,
       query: input.question,
       language,
       response: input.answer,
-      domains: JSON.stringify([...new Set(input.domains)].sort()),
+      domains: JSON.stringify([...new Set(input.domains ?? [])].sort()),
       sessionId: input.sessionId,
       embedding: embedding === null ? null : vectorToBuffer(embedding),
       embedderId: embedding === null ? null : this.options.embedder.id,
@@ -163,17 +181,23 @@ export class ResponseCache {
     return this.consult(message, embedding, after).answer;
   }
 
-  /** `lookup`, and whether the message was one the cache may answer at all (for the miss count). */
+  /**
+   * `lookup`, and whether the message was one the cache may answer at all (for the miss
+   * count). The context call consults with each user message: this is when its question
+   * counts as asked, for the answer `store` may be offered later.
+   */
   consult(message: string, embedding: Float32Array | null, after: number | null): { answer: CachedAnswer | null; consulted: boolean } {
     if (cacheRefusal(message, { sideEffectSinceQuestion: false }) !== null) return { answer: null, consulted: false };
-    return { answer: this.find(message, embedding, after), consulted: true };
+    const key = responseCacheKey(message);
+    this.asked.note(key, this.factsGeneration);
+    return { answer: this.find(message, key, embedding, after), consulted: true };
   }
 
-  private find(message: string, embedding: Float32Array | null, after: number | null): CachedAnswer | null {
+  private find(message: string, key: string, embedding: Float32Array | null, after: number | null): CachedAnswer | null {
     const language = detectLanguage(message);
     const now = this.options.clock.now();
     const fresh = (row: ResponseCacheRow): boolean => after === null || row.createdAt > after;
-    const exact = this.reader.findLive(responseCacheKey(message), now);
+    const exact = this.reader.findLive(key, now);
     if (exact && fresh(exact)) return this.answer(exact, 'cache', 1, language);
     if (embedding === null) return null;
     this.checkDims(embedding);
@@ -192,12 +216,15 @@ export class ResponseCache {
   }
 
   /**
-   * Call inside the transaction that adds, supersedes or deletes facts of `domains`:
-   * deletes every answer that depended on one of them or on any fact. Returns how many.
-   * Pass `DOMAINS` to drop every answer.
+   * Call inside the transaction that adds, replaces, edits, deletes or re-activates a
+   * fact: deletes every cached answer, and refuses to store an answer to a question asked
+   * before it. Returns how many answers. Every answer, not those of the fact's domain: an
+   * answer may rest on a fact of any domain, or on a fact's absence ("I do not know which
+   * editor you use"), and fact writes are rare next to the 24 h an answer lives.
    */
-  invalidateDomains(domains: readonly Domain[], scope?: TxScope): number {
-    const keys = deleteResponsesForDomains(this.options.db, domains);
+  invalidateAll(scope?: TxScope): number {
+    this.factsGeneration++;
+    const keys = deleteResponsesForDomains(this.options.db, DOMAINS);
     afterCommit(scope, () => {
       for (const key of keys) this.index.delete(key);
     });

@@ -27,9 +27,12 @@ export type ToolPutOutcome =
   | { stored: true; key: string; cachedAt: number; expiresAt: number }
   | { stored: false; key: string; reason: 'side-effecting'; message: string };
 
-/** `tool_name:sha256(canonical JSON of params)` (see `canonicalJson` for the canonical form). */
+/**
+ * `tool_name:sha256(canonical JSON of params)` (see `canonicalJson` for the canonical
+ * form). Integers JSON.parse may have rounded are refused: two different ids would share a key.
+ */
 export function toolCacheKey(toolName: string, params: unknown): string {
-  return `${toolName}:${sha256Hex(canonicalJson(params))}`;
+  return `${toolName}:${sha256Hex(canonicalJson(params, 'params', { exactIntegers: true }))}`;
 }
 
 /** Results of idempotent tools by name and parameters, over the `tool_cache` table. */

@@ -28,7 +28,7 @@ export interface StsPair {
 interface Scored {
   score: number;
   cosine: number;
-  /** The cache's guards (persons, negation, names and numbers) let the pair merge. */
+  /** The cache's guards (persons, negation, tense, repeat words, names and numbers and their order) let the pair merge. */
   guarded: boolean;
 }
 
@@ -261,7 +261,7 @@ export async function run(argv: string[]): Promise<number> {
   const bandHeader = ['set', ...BANDS.map(([low, high]) => `${low}–${Math.min(high, 5)}`), 'Spearman'];
   process.stdout.write(
     [
-      `dedup eval — embedder ${embedder.id}; positives gold ≥ ${POSITIVE_MIN}, negatives gold ≤ ${NEGATIVE_MAX}; merged when cosine > threshold (+ guards: and the cache's persons, negation, names and numbers agree); figures on dev`,
+      `dedup eval — embedder ${embedder.id}; positives gold ≥ ${POSITIVE_MIN}, negatives gold ≤ ${NEGATIVE_MAX}; merged when cosine > threshold (+ guards: and the cache's persons, negation, tense, repeat words, names and numbers and their order agree); figures on dev`,
       '',
       table(['lang', 'threshold', 'chosen by', 'precision', 'recall', 'F1', 'TP', 'FP', 'FN', 'pos', 'neg'], results),
       '',

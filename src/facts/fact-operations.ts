@@ -4,7 +4,7 @@ import { vectorToBuffer } from '../embeddings/vector.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import { factRowsSupersededBy, findFactRow, listFactRows, updateFactRow, type FactRow } from '../storage/facts-repo.js';
 import { runInTransaction, type TransactionOptions } from '../storage/transaction.js';
-import { effectiveStatus, viewFact } from './decay-rules.js';
+import { effectiveStatus, injectionClass, viewFact } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { indexedFact } from './fact-index.js';
 import { FACT_STATUSES, isLiveStatus, LIVE_STATUSES, type FactStatus, type FactView } from './fact-record.js';
@@ -110,7 +110,9 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
     const vector = prepared ? prepared.vector : rowVector(row, rt.embedder.id, rt.embedder.dims);
     const entry = indexedFact({ ...recordOf(next), vector, value: prepared ? prepared.value : storedValue(next.fact, next.subject) });
     scope.afterCommit(() => rt.index.put(entry));
-    const changed = prepared !== null || next.domain !== row.domain || next.confidence !== row.confidence;
+    // A confirmation that brings a decayed fact back into prompts changes answers as an edit does.
+    const reactivated = injectionClass(row, now) !== injectionClass(next, now);
+    const changed = prepared !== null || next.domain !== row.domain || next.confidence !== row.confidence || reactivated;
     if (changed) rt.onFactsChanged?.([...new Set([row.domain, next.domain])].sort(), scope);
     return viewFact(recordOf(next), now);
   }, ACKNOWLEDGED);

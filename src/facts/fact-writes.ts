@@ -3,13 +3,16 @@ import { vectorToBuffer } from '../embeddings/vector.js';
 import type { Db } from '../storage/database.js';
 import { insertFactRow, updateFactRow, type FactRow } from '../storage/facts-repo.js';
 import type { TxScope } from '../storage/transaction.js';
-import { viewFact } from './decay-rules.js';
+import { injectionClass, viewFact } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { indexedFact, type FactIndex } from './fact-index.js';
 import { emptyChanges, type FactChanges, type FactProvenance, type FactRecord, type FactSource } from './fact-record.js';
 import { recordOf } from './fact-rows.js';
 
-/** Called inside the transaction whenever facts of these domains are added, replaced, edited or deleted. */
+/**
+ * Called inside the transaction whenever facts of these domains are added, replaced,
+ * edited, deleted, or re-confirmed into prompts they had decayed out of.
+ */
 export type FactsChangedHook = (domains: Domain[], scope: TxScope) => void;
 
 /**
@@ -25,7 +28,7 @@ export interface WriteContext {
   /** Time the user said it (created_at, last_confirmed_at): `now` unless importing the past. */
   readonly at: number;
   readonly changes: FactChanges;
-  /** Domains whose facts changed (for the response cache). */
+  /** Domains whose facts changed, or came back into prompts (for the response cache). */
   readonly domains: Set<Domain>;
   /** Facts this operation already wrote; nothing touches a fact twice. */
   readonly touched: Set<string>;
@@ -107,7 +110,9 @@ export function reconfirmFact(ctx: WriteContext, row: FactRow, confidence?: Fact
   updateFactRow(ctx.db, row.id, changes);
   ctx.scope.afterCommit(() => ctx.index.patch(row.id, { status: 'active', confidence: raised, lastConfirmedAt }));
   ctx.touched.add(row.id);
-  if (raised !== row.confidence) ctx.domains.add(row.domain);
+  // A stale, dormant or expired low-confidence fact confirmed again enters prompts it had left: answers without it may be wrong now.
+  const reactivated = injectionClass(row, ctx.now) !== injectionClass({ ...row, ...changes }, ctx.now);
+  if (raised !== row.confidence || reactivated) ctx.domains.add(row.domain);
   ctx.changes.reconfirmed.push(viewFact(recordOf({ ...row, ...changes }), ctx.now));
 }
 

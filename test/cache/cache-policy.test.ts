@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cacheRefusal, dedupSignature, dedupSpecifics, detectLanguage, foldedQueryWords, mayShareAnswer, normaliseQuery, sameSpecifics } from '../../src/cache/cache-policy.js';
+import { cacheRefusal, mayShareAnswer } from '../../src/cache/cache-policy.js';
+import { dedupSignature, dedupSpecifics, sameSpecifics } from '../../src/cache/dedup-guards.js';
+import { detectLanguage, foldedQueryWords, normaliseQuery, queryTokens } from '../../src/cache/query-text.js';
 
 const calm = { sideEffectSinceQuestion: false };
 
@@ -13,6 +15,21 @@ describe('foldedQueryWords', () => {
       { numRuns: 500 },
     );
     expect(foldedQueryWords("What's my dog's NAME?")).toEqual(['whats', 'my', 'dogs', 'name']);
+  });
+
+  it('keeps the symbols that name something else: C#, C++, .NET, 3/5, 1.5k, 2+2', () => {
+    expect(foldedQueryWords('Do I know C#, C++ or C?')).toEqual(['do', 'i', 'know', 'c#', 'c++', 'or', 'c']);
+    expect(foldedQueryWords('Do I use .NET? On 3/5, 1.5k, 2+2 or 50%.')).toEqual(['do', 'i', 'use', '.net', 'on', '3/5', '1.5k', '2+2', 'or', '50%']);
+  });
+
+  it('splits text as queryTokens does, word for word', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'É', 'é', 'I', '3', '#', '+', '%', '.', '/', "'", '’', ' ', '?', 'Ñ', '\u0301', '\u0308', 'ǅ', 'İ'), maxLength: 40 });
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(queryTokens(value).map((token) => token.folded)).toEqual(foldedQueryWords(value));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -30,6 +47,26 @@ describe('normaliseQuery', () => {
     expect(normaliseQuery('What is my sister called?')).not.toBe(normaliseQuery('What is my brother called?'));
     expect(normaliseQuery('Do I like tea?')).not.toBe(normaliseQuery('Do I like tea or coffee?'));
   });
+
+  it('keeps symbols, inner fillers and the words that change a question apart', () => {
+    const distinct = (...questions: string[]): void => {
+      expect(new Set(questions.map(normaliseQuery)).size, questions.join(' | ')).toBe(questions.length);
+    };
+    distinct('Do I know C#?', 'Do I know C++?', 'Do I know C?');
+    distinct('Do I use .NET?', 'Do I use NET?');
+    distinct('What did I decide on 3/5?', 'What did I decide on 5/3?', 'What did I decide on 35?');
+    distinct('¿Qué hay de nuevo?', '¿Qué hay?');
+    distinct('How do I say thank you in Japanese?', 'How do I say in Japanese?');
+    distinct('Did the build fail again?', 'Did the build fail?');
+    distinct('¿Falló la build otra vez?', '¿Falló la build?');
+  });
+
+  it('drops fillers only at the head or the tail, and a recall "again" only after a question word or a request', () => {
+    expect(normaliseQuery('Quick question: where do I work, thank you')).toBe('where do i work');
+    expect(normaliseQuery("What's my wife's name again?")).toBe(normaliseQuery("What's my wife's name?"));
+    expect(normaliseQuery('Tell me where I work again, please')).toBe('tell me where i work');
+    expect(normaliseQuery('Por favor, ¿dónde vivo, por favor?')).toBe('donde vivo');
+  });
 });
 
 describe('detectLanguage', () => {
@@ -41,6 +78,11 @@ describe('detectLanguage', () => {
     ['Me siento triste', 'es'],
     ['dime donde vivo', 'es'],
     ['Remind me where I work', 'en'],
+    // Accented names are no evidence; accented words are.
+    ['Who is José María Pérez?', 'en'],
+    ['Where does Íñigo work?', 'es'],
+    ['Dónde trabaja José', 'es'],
+    ['What did Pérez say about my café order?', 'en'],
   ] as const)('%s → %s', (text, language) => {
     expect(detectLanguage(text)).toBe(language);
   });
@@ -70,6 +112,13 @@ describe('cacheRefusal', () => {
     expect(cacheRefusal(question, calm)).toBe('emotional');
   });
 
+  it('matches emoticons as whole tokens only: "decided:" and "backend:" are not "D:"', () => {
+    expect(cacheRefusal('Remind me what I decided: Postgres or MySQL?', calm)).toBeNull();
+    expect(cacheRefusal('Which backend: Rails or Django?', calm)).toBeNull();
+    expect(cacheRefusal('D: where do I work?', calm)).toBe('emotional');
+    expect(cacheRefusal('where do I work?D:', calm)).toBe('emotional');
+  });
+
   it('refuses anything after a side-effecting tool, even a plain factual question', () => {
     expect(cacheRefusal('Where do I work?', { sideEffectSinceQuestion: true })).toBe('side-effect');
   });
@@ -83,12 +132,23 @@ describe('cacheRefusal', () => {
 });
 
 describe('dedupSignature', () => {
-  it('tells persons and negation apart, and ignores everything else', () => {
-    expect(dedupSignature('What did I decide?')).toBe(dedupSignature('About that, what did I decide again?'));
+  it('tells persons and negation apart, and ignores the rest but tense and repetition', () => {
+    expect(dedupSignature('What did I decide?')).toBe(dedupSignature('So, what did I decide again, thank you?'));
     expect(dedupSignature('What did I decide?')).not.toBe(dedupSignature('What did you decide?'));
     expect(dedupSignature('¿Dónde trabaja mi hermana?')).not.toBe(dedupSignature('¿Dónde trabaja tu hermana?'));
     expect(dedupSignature('Do I like coffee?')).not.toBe(dedupSignature("Don't I like coffee?"));
     expect(dedupSignature('Where is the office?')).toBe('');
+  });
+
+  it('tells tense and repetition apart', () => {
+    expect(dedupSignature('Who is my boss?')).not.toBe(dedupSignature('Who was my boss?'));
+    expect(dedupSignature('Who is my boss?')).not.toBe(dedupSignature('Who used to be my boss?'));
+    expect(dedupSignature('¿Quién es mi jefe?')).not.toBe(dedupSignature('¿Quién era mi jefe?'));
+    expect(dedupSignature('¿Dónde trabajo?')).not.toBe(dedupSignature('¿Dónde fui a trabajar?'));
+    expect(dedupSignature('Where do I work?')).not.toBe(dedupSignature('Where will I work?'));
+    expect(dedupSignature('Did the build fail?')).not.toBe(dedupSignature('Did the build fail again?'));
+    expect(dedupSignature('Where do I work?')).toBe(dedupSignature('Where do I work again?'));
+    expect(dedupSignature('Which editor have I used?')).toBe(dedupSignature('Which editor do I use?'));
   });
 });
 
@@ -114,5 +174,31 @@ describe('dedupSpecifics and sameSpecifics', () => {
     expect(mayShareAnswer('What did I decide about Acme?', 'About Acme, what did I decide?')).toBe(true);
     expect(mayShareAnswer('What did I decide about Acme?', 'What did you decide about Acme?')).toBe(false);
     expect(mayShareAnswer('What did I decide about Acme?', 'What did I decide about Initech?')).toBe(false);
+  });
+
+  it('mayShareAnswer needs the same tense and the same order of names, numbers and compared words', () => {
+    const apart: Array<[string, string]> = [
+      ['Is my sister older than my brother?', 'Is my brother older than my sister?'],
+      ['Do I prefer tea over coffee?', 'Do I prefer coffee over tea?'],
+      ['¿Prefiero el té al café?', '¿Prefiero el café al té?'],
+      ['¿Es mi hermana mayor que mi hermano?', '¿Es mi hermano mayor que mi hermana?'],
+      ['What did I decide on 3/5?', 'What did I decide on 5/3?'],
+      ['Did I move from Lima to Cusco?', 'Did I move from Cusco to Lima?'],
+      ['did i move from lima to cusco', 'Did I move from Cusco to Lima?'],
+      ['Who is my boss?', 'Who was my boss?'],
+      ['¿Quién es mi jefe?', '¿Quién era mi jefe?'],
+      ['Did the build fail?', 'Did the build fail again?'],
+      ['Do I know C#?', 'Do I know C++?'],
+    ];
+    for (const [a, b] of apart) expect(mayShareAnswer(a, b), `${a} | ${b}`).toBe(false);
+    const together: Array<[string, string]> = [
+      ['Do I prefer tea over coffee?', 'So, do I prefer tea over coffee?'],
+      ['Is my sister older than my brother?', 'Is my sister older than my brother, please?'],
+      ['¿Qué decidí sobre el despliegue?', 'Sobre el despliegue, ¿qué decidí?'],
+      ['Do I like tea or coffee?', 'Do I like coffee or tea?'],
+      ['Who was my boss at Acme?', 'At Acme, who was my boss?'],
+      ['Where do I work?', 'Where do I work again?'],
+    ];
+    for (const [a, b] of together) expect(mayShareAnswer(a, b), `${a} | ${b}`).toBe(true);
   });
 });

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cacheRefusal } from '../../src/cache/cache-policy.js';
 
-// Spec §4: time-dependent questions and emotional queries are never cached. These tables
-// hold the questions a review found cached, their obvious variants, and the personal
+// Spec §4: time-dependent questions and emotional queries are never cached, nor are
+// questions about the conversation itself (another session would get their answer). These
+// tables hold the questions reviews found cached, their obvious variants, and the personal
 // factual questions that look like them but must stay cacheable.
 
 const calm = { sideEffectSinceQuestion: false };
@@ -15,6 +16,11 @@ const TIME_QUESTIONS = [
   'what is the time, please', 'Tell me the date again', 'Which date is it?',
   // The opening hours of a place depend on the weekday and change: not a fact about the user.
   'What time does my gym open?',
+  // The weather, counting down to a date, spans from now and the calendar change by the day.
+  'Is it raining?', '¿Qué tiempo hace en Madrid?', '¿Está lloviendo?', '¿Va a llover?', 'How many days to my birthday?',
+  '¿Cuántos días faltan para mi cumpleaños?', 'What do I have in two weeks?', 'What do I have in 3 days?',
+  '¿Qué tengo dentro de dos semanas?', '¿Qué hice hace tres días?', 'Do I have any meetings?', '¿Tengo reuniones?',
+  '¿Cuántos años tiene mi hijo?', '¿Qué edad tiene mi hijo?', 'How old is my son?',
   'Dime la hora', '¿Cuál es la hora?', '¿Qué hora es?', '¿Qué año es?', '¿Qué día es?', '¿En qué mes estamos?',
   '¿Me dices la hora, por favor?', '¿Sabes la fecha?', '¿Qué horas son?', '¿Tienes hora?', '¿A cuántos estamos?',
   '¿En qué año estamos?', '¿Cuál es la fecha?', '¿Qué mes es?', 'Decime la hora', '¿A qué hora abre mi gimnasio?',
@@ -28,6 +34,16 @@ const EMOTIONAL_QUESTIONS = [
   'Estoy mal, ¿qué hago?', 'Estoy harto, ¿qué hago?', 'Estoy harta de mi trabajo, ¿qué hago?',
   '¿Por qué todos me odian?', '¿Soy un fracaso?', 'Nadie me quiere, ¿por qué?', '¿Cómo supero la ruptura?',
   'Mi novia me dejó, ¿qué hago?', 'Estoy fatal, ¿qué hago?', 'No puedo más, ¿qué hago?', '¿Qué me pasa?',
+  'Why am I so tired?', 'Am I happy?', '¿Soy feliz?', 'Estoy cansado, ¿dónde trabajo?', '¿Por qué estoy tan cansada?',
+  'Where do I work D:', 'where do I work :(', 'Where do I work? :-(',
+];
+
+/** Questions about the session's own conversation: their answer holds there only. */
+const CONVERSATION_QUESTIONS = [
+  'What does this function return?', 'Which option did we pick?', 'What did we decide about that?', 'Is it correct?',
+  'What did you just say?', 'Can you summarise the above?', 'What was the error in the log I pasted?', 'And the second one?',
+  'Which of these do I prefer?', 'Where do I keep it?', "What's that?",
+  '¿Qué decidimos sobre eso?', '¿Qué hace esto?', '¿Cuál elegimos?', '¿Qué dijiste?', '¿Y aquello?',
 ];
 
 /** Personal factual questions: they name a time, a date or a feeling word, but ask for a stored fact. */
@@ -40,15 +56,24 @@ const CACHEABLE_QUESTIONS = [
   '¿Cuál es la hora de mi vuelo?', '¿En qué año nací?', '¿Qué año es mi coche?', '¿Cuál es la fecha de mi boda?',
   '¿En qué mes es mi cumpleaños?', '¿Qué deporte odio?', '¿Dónde vive mi ex?', '¿Estoy inscrito en el gimnasio?',
   '¿Cuántos hermanos tengo?',
+  // Near the words above, but asking for a stored fact.
+  'Remind me what I decided: Postgres or MySQL?', 'Which backend: Rails or Django?', 'What is my favourite rainbow colour?',
+  'Where did I train for the marathon?', 'When is my birthday?', 'Where is it that I work?', 'What is the company that I work for?',
+  'Is it true that my sister lives in Rosario?', 'How do I say thank you in Japanese?', 'In which month was I born?',
+  'Which dentist did I go to in 2019?', '¿En qué año me mudé a Lima?',
 ];
 
-describe('cacheRefusal: the lexicon of time and feelings', () => {
+describe('cacheRefusal: the lexicon of time, feelings and the conversation', () => {
   it.each(TIME_QUESTIONS)('refuses the time-dependent %s', (question) => {
     expect(cacheRefusal(question, calm)).toBe('time-dependent');
   });
 
   it.each(EMOTIONAL_QUESTIONS)('refuses the emotional %s', (question) => {
     expect(cacheRefusal(question, calm)).toBe('emotional');
+  });
+
+  it.each(CONVERSATION_QUESTIONS)('refuses the conversation-bound %s', (question) => {
+    expect(cacheRefusal(question, calm)).toBe('conversation-bound');
   });
 
   it.each(CACHEABLE_QUESTIONS)('keeps the factual %s cacheable', (question) => {
@@ -62,6 +87,7 @@ describe('cacheRefusal: the lexicon of time and feelings', () => {
     const labelled = [
       ...TIME_QUESTIONS.map((question) => [question, 'time-dependent'] as const),
       ...EMOTIONAL_QUESTIONS.map((question) => [question, 'emotional'] as const),
+      ...CONVERSATION_QUESTIONS.map((question) => [question, 'conversation-bound'] as const),
       ...CACHEABLE_QUESTIONS.map((question) => [question, null] as const),
     ];
     fc.assert(

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { DISCLAIMERS, ResponseCache, RESPONSE_CACHE_TTL_MS, type StoreInput, type StoreOutcome } from '../../src/cache/response-cache.js';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
-import { DOMAINS } from '../../src/domains/domain.js';
 import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
 import { cosine } from '../../src/embeddings/vector.js';
 import { openDatabase } from '../../src/storage/database.js';
@@ -100,32 +99,17 @@ describe('response cache: what is never cached', () => {
 });
 
 describe('response cache: invalidation on a fact change', () => {
-  it('drops answers of the changed domain and those that depended on any fact, and keeps the others', async () => {
+  it('drops every answer, whatever domains it recorded', async () => {
     const cache = newCache();
     await storeAnswer(cache, { question: 'Where do I work?', answer: 'At Acme.', domains: ['work'] });
     await storeAnswer(cache, { question: 'Which editor do I prefer?', answer: 'Neovim.', domains: ['preferences'] });
     await storeAnswer(cache, { question: 'What do you know about me?', answer: 'Acme, Neovim.', domains: [] });
-    const dropped = database.sqlite.transaction(() => cache.invalidateDomains(['work']))();
-    expect(dropped).toBe(2);
-    expect(await ask(cache, 'Where do I work?')).toBeNull();
-    expect(await ask(cache, 'What do you know about me?')).toBeNull();
-    expect((await ask(cache, 'Which editor do I prefer?'))?.response).toBe('Neovim.');
-  });
-
-  it('invalidates an answer that depended on several domains when any of them changes', async () => {
-    const cache = newCache();
-    await storeAnswer(cache, { question: 'What did I decide about my project?', answer: 'Postgres.', domains: ['decisions', 'projects'] });
-    expect(cache.invalidateDomains(['personal'])).toBe(0);
-    expect(cache.invalidateDomains(['projects'])).toBe(1);
-    expect(await ask(cache, 'What did I decide about my project?')).toBeNull();
-  });
-
-  it('drops everything with DOMAINS and nothing with an empty list', async () => {
-    const cache = newCache();
-    await storeAnswer(cache, { question: 'Where do I work?', answer: 'At Acme.', domains: ['work'] });
-    await storeAnswer(cache, { question: 'Which editor do I prefer?', answer: 'Neovim.', domains: ['preferences'] });
-    expect(cache.invalidateDomains([])).toBe(0);
-    expect(cache.invalidateDomains(DOMAINS)).toBe(2);
+    expect(database.sqlite.transaction(() => cache.invalidateAll())()).toBe(3);
+    expect(cache.indexedQuestions).toBe(0);
+    for (const question of ['Where do I work?', 'Which editor do I prefer?', 'What do you know about me?', 'Which editor do I like?']) {
+      expect(await ask(cache, question), question).toBeNull();
+    }
+    expect(cache.invalidateAll()).toBe(0);
   });
 });
 
@@ -183,7 +167,7 @@ describe('intent dedup', () => {
   it('honours the configured threshold', async () => {
     const strict = new ResponseCache({ db: database.db, clock, embedder, dedupThreshold: 0.9999 });
     await storeAnswer(strict, { question: 'Where do I work?', answer: 'At Acme.' });
-    const rephrased = 'Where is it that I work?';
+    const rephrased = 'So where do I work at?';
     const similarity = cosine(await embedder.embed('Where do I work?'), await embedder.embed(rephrased));
     expect(similarity).toBeGreaterThan(0.85);
     expect(similarity).toBeLessThan(0.9999);
@@ -244,7 +228,7 @@ describe('response cache inside transactions', () => {
     await storeAnswer(cache, { question: 'Where do I work?', answer: 'At Acme.' });
     expect(() =>
       database.sqlite.transaction(() => {
-        cache.invalidateDomains(['work']);
+        cache.invalidateAll();
         throw new Error('the fact change failed');
       })(),
     ).toThrow('the fact change failed');
@@ -268,11 +252,11 @@ describe('response cache inside transactions', () => {
     const cache = newCache();
     await storeAnswer(cache, { question: 'Which editor do I use for work?', answer: 'Neovim.' });
     const outcome = runInTransaction(database, (scope) => {
-      throw new RollbackWith(cache.invalidateDomains(['work'], scope));
+      throw new RollbackWith(cache.invalidateAll(scope));
     });
     expect(outcome).toBe(1);
     expect((await ask(cache, 'For work, which editor do I use?'))?.source).toBe('dedup');
-    runInTransaction(database, (scope) => cache.invalidateDomains(['work'], scope));
+    runInTransaction(database, (scope) => cache.invalidateAll(scope));
     expect(cache.indexedQuestions).toBe(0);
     expect(await ask(cache, 'For work, which editor do I use?')).toBeNull();
   });

@@ -5,6 +5,7 @@ import { ToolCache } from '../../src/cache/tool-cache.js';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
 import type { MemorydClient } from '../../src/client/memoryd-client.js';
 import { openDatabase } from '../../src/storage/database.js';
+import { countToolResults } from '../../src/storage/tool-cache-repo.js';
 import { apiError, serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -64,6 +65,23 @@ describe('tool cache API', () => {
       expect(error.details.issues).toEqual([expect.objectContaining({ path: 'body.idempotent' })]);
     }
     expect(await client.json('GET', path('send_email', { to: 'bob' }))).toMatchObject({ hit: false });
+  });
+
+  it('refuses parameters with an integer beyond 2^53 with a 400 naming the field, and stores nothing', async () => {
+    const before = countToolResults(database.db);
+    const put = await client.raw(
+      'PUT',
+      '/v1/tool-cache/get_order',
+      '{"params":{"order":{"id":9007199254740993}},"result":"shipped","idempotent":true}',
+      { 'content-type': 'application/json' },
+    );
+    expect(put.status).toBe(400);
+    expect(JSON.parse(put.body).error.details.issues).toEqual([{ path: 'body.params.order.id', message: expect.stringContaining('2^53') }]);
+    const get = await apiError(client.json('GET', `/v1/tool-cache/get_order?params=${encodeURIComponent('{"ids":[1,9007199254740992]}')}`));
+    expect(get.status).toBe(400);
+    expect(get.details.issues).toEqual([{ path: 'query.params.ids.1', message: expect.stringContaining('send it as a string') }]);
+    expect(countToolResults(database.db)).toBe(before);
+    expect(await client.json('GET', path('get_order', { order: { id: '9007199254740993' } }))).toMatchObject({ hit: false });
   });
 
   it('validates names, parameters and sizes', async () => {

@@ -9,6 +9,7 @@ import {
   toolCacheQuerySchema,
   toolParamsSchema,
 } from '../schemas/cache.js';
+import { invalidRequestError } from '../validation.js';
 
 export interface ToolCacheRouteDeps {
   toolCache: ToolCache;
@@ -88,8 +89,11 @@ function parseToolArguments(text: string): Record<string, unknown> {
     throw invalidParams(error);
   }
   const parsed = toolArgumentsSchema.safeParse(value);
-  if (!parsed.success) throw invalidParams(parsed.error);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  // An object with a rounded integer is well formed: name the field, as the body's validation does.
+  const fields = parsed.error.issues.filter((issue) => issue.code === 'custom');
+  if (fields.length === 0) throw invalidParams(parsed.error);
+  throw invalidRequestError(fields.map((issue) => ({ path: ['query.params', ...issue.path.map(String)].join('.'), message: issue.message })));
 }
 
 function invalidParams(cause: unknown): InvalidRequestError {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNSAFE_INTEGER, unsafeIntegerPaths } from '../../cache/canonical-json.js';
 import { SIDE_EFFECT_REFUSAL } from '../../cache/tool-cache.js';
 
 /** Tool names as LLM function-calling APIs allow them (no ":" — it separates the cache key). */
@@ -8,8 +9,13 @@ export const toolNameSchema = z
 
 export const toolParamsSchema = z.strictObject({ toolName: toolNameSchema });
 
-/** A tool call's arguments: a JSON object (the body is already parsed JSON, so values are JSON). */
-export const toolArgumentsSchema = z.record(z.string(), z.unknown());
+/**
+ * A tool call's arguments: a JSON object (the body is already parsed JSON, so values are
+ * JSON) whose integers are exact: each rounded one is an issue at its own path.
+ */
+export const toolArgumentsSchema = z.record(z.string(), z.unknown()).superRefine((args, context) => {
+  for (const path of unsafeIntegerPaths(args)) context.addIssue({ code: 'custom', path, message: UNSAFE_INTEGER });
+});
 
 export const toolCacheQuerySchema = z.strictObject({
   params: z.string().min(2).describe('the tool call\'s parameters as URL-encoded JSON, e.g. %7B%22q%22%3A%22Lima%22%7D'),

@@ -1,0 +1,125 @@
+import {
+  COMPARATIVES,
+  FIRST_PERSON,
+  FUNCTION_WORDS,
+  FUTURE_PHRASES,
+  NEGATIONS,
+  ORDER_MARKERS,
+  PAST_PHRASES,
+  REPETITION_PHRASES,
+  SECOND_PERSON,
+} from './dedup-lexicon.js';
+import { foldedQueryWords, MAX_CACHEABLE_CHARS, queryTokens, questionCore } from './query-text.js';
+import { matchesWords, wordMatcher } from './word-matcher.js';
+
+// The guards of intent dedup beyond similarity (`mayShareAnswer` in cache-policy.ts).
+
+/**
+ * The names and numbers of a question, folded, in order: words with a digit, and words
+ * capitalised other than at the start of a sentence ("Australia", "Q3", "SQL", "C#"; not
+ * "I"). Questions that name different things ask different things however alike the
+ * rest of their words (a hashing vector hardly tells "Austria" from "Australia"). A name
+ * typed in lower case, or first in its sentence, is not seen.
+ */
+export function dedupSpecifics(text: string): string[] {
+  return queryTokens(text.slice(0, MAX_CACHEABLE_CHARS))
+    .filter((token) => token.named || /\p{N}/u.test(token.text))
+    .map((token) => token.folded);
+}
+
+/**
+ * True when the names and numbers of each question are words of the other, in the same
+ * order: "from Lima to Cusco" is not "from Cusco to Lima" (nor is "on 3/5" "on 5/3",
+ * one word each). A true rephrasing that swaps two names is missed: a miss costs an LLM
+ * call, a false merge returns the wrong answer.
+ */
+export function sameSpecifics(a: string, b: string): boolean {
+  return inOrder(dedupSpecifics(a), words(b)) && inOrder(dedupSpecifics(b), words(a));
+}
+
+function words(text: string): string[] {
+  return foldedQueryWords(text.slice(0, MAX_CACHEABLE_CHARS));
+}
+
+// Whether `wanted` is a subsequence of `words`.
+function inOrder(wanted: readonly string[], words: readonly string[]): boolean {
+  let at = 0;
+  for (const word of wanted) {
+    while (at < words.length && words[at] !== word) at++;
+    if (at >= words.length) return false;
+    at++;
+  }
+  return true;
+}
+
+const PAST = wordMatcher(PAST_PHRASES);
+const FUTURE = wordMatcher(FUTURE_PHRASES);
+const REPETITION = wordMatcher(REPETITION_PHRASES);
+
+/**
+ * Who a question is about, whether it is negated, its tense, and whether it asks about a
+ * repetition: `1` (I/my/mi…), `2` (you/your/tu…), `n` (not/never/nunca…), `p` (was/did/
+ * used to/era/fue…), `f` (will/será…), `r` (again/de nuevo…, but not a recall "…again?").
+ * Intent dedup merges two questions only when these agree, so "What did you decide?"
+ * never gets the answer to "What did I decide?", nor "Who was my boss?" that of "Who is
+ * my boss?". Filler is left out ("…, thank you" names no second person).
+ */
+export function dedupSignature(text: string): string {
+  const core = questionCore(words(text));
+  let first = false;
+  let second = false;
+  let negated = false;
+  for (const word of core) {
+    first ||= FIRST_PERSON.has(word);
+    second ||= SECOND_PERSON.has(word);
+    negated ||= NEGATIONS.has(word);
+  }
+  const flags: Array<[boolean, string]> = [
+    [first, '1'],
+    [second, '2'],
+    [negated, 'n'],
+    [matchesWords(core, PAST), 'p'],
+    [matchesWords(core, FUTURE), 'f'],
+    [matchesWords(core, REPETITION), 'r'],
+  ];
+  return flags.map(([set, flag]) => (set ? flag : '')).join('');
+}
+
+/**
+ * True when the words compared or ordered in each question come in the same order in the
+ * other: around "than", "over", "to", "que", "al"… ("Is my sister older than my
+ * brother?", "Do I prefer tea over coffee?", "¿Prefiero el té al café?") the nearest
+ * content word on each side must keep its side. Words one question lacks constrain nothing.
+ */
+export function sameOrder(a: string, b: string): boolean {
+  const left = words(a);
+  const right = words(b);
+  return keepsOrder(left, right) && keepsOrder(right, left);
+}
+
+function keepsOrder(source: readonly string[], other: readonly string[]): boolean {
+  for (let at = 0; at < source.length; at++) {
+    if (!ordersAround(source, at)) continue;
+    const before = contentWord(source, at, -1);
+    const after = contentWord(source, at, 1);
+    if (before === null || after === null || before === after) continue;
+    const first = other.indexOf(before);
+    const second = other.indexOf(after);
+    if (first >= 0 && second >= 0 && first > second) return false;
+  }
+  return true;
+}
+
+function ordersAround(words: readonly string[], at: number): boolean {
+  const word = words[at] as string;
+  if (word === 'que') return words.slice(Math.max(0, at - 3), at).some((before) => COMPARATIVES.has(before));
+  return ORDER_MARKERS.has(word);
+}
+
+function contentWord(words: readonly string[], from: number, step: 1 | -1): string | null {
+  for (let at = from + step; at >= 0 && at < words.length; at += step) {
+    const word = words[at] as string;
+    if (!FUNCTION_WORDS.has(word) && !ORDER_MARKERS.has(word)) return word;
+  }
+  return null;
+}

@@ -1,0 +1,136 @@
+import { isAscii } from '../ascii.js';
+import {
+  ENGLISH_MARKERS,
+  LEADING_FILLER_PHRASES,
+  LEADING_FILLERS,
+  QUESTION_OPENERS,
+  QUESTION_WORDS,
+  RECALL_TAILS,
+  SPANISH_MARKERS,
+  TRAILING_FILLER_PHRASES,
+  TRAILING_FILLERS,
+} from './policy-lexicon.js';
+import { phraseAt } from './word-matcher.js';
+
+export type Language = 'en' | 'es';
+
+/** Factual questions about the user are short; longer messages are never cached nor looked up. */
+export const MAX_CACHEABLE_CHARS = 1000;
+
+// Marks are stripped before a text is split (see withoutMarks).
+const WORD_CHAR = String.raw`[\p{L}\p{N}]`;
+const APOSTROPHE = "['’`´]";
+
+/**
+ * One word of a question: letters and digits, with apostrophes inside ("what's").
+ * Symbols that name something else than the bare word stay in it: digits joined by
+ * . , : / + * ^ - ("3/5" is not "5/3", "1.5k" not "15k"), a trailing "+", "#" or "%"
+ * ("C++", "C#", "50%"), a leading "." or "#" before a letter (".NET", "#general").
+ */
+const TOKEN = new RegExp(
+  String.raw`(?:(?<!${WORD_CHAR})[.#](?=\p{L}))?` +
+    String.raw`(?:\p{N}${WORD_CHAR}*(?:[.,:/+*^×-]\p{N}${WORD_CHAR}*)*|${WORD_CHAR}+(?:${APOSTROPHE}${WORD_CHAR}+)*)` +
+    String.raw`(?:[+#%]+(?!${WORD_CHAR}))?`,
+  'gu',
+);
+const APOSTROPHES = /['’`´]/g;
+const HAS_APOSTROPHE = /['’`´]/;
+const MARKS = /\p{M}+/gu;
+const ACCENTED_WORD = /[\p{L}\p{M}]*[áéíóúÁÉÍÓÚ][\p{L}\p{M}]*/gu;
+
+function withoutMarks(text: string): string {
+  // ASCII has nothing to decompose and no marks to strip (the cache folds each message several times).
+  return isAscii(text) ? text : text.normalize('NFD').replace(MARKS, '');
+}
+
+function withoutApostrophes(word: string): string {
+  return HAS_APOSTROPHE.test(word) ? word.replace(APOSTROPHES, '') : word;
+}
+
+/** Lower-case, accent-free words; "what's" → "whats", "¿Dónde?" → "donde", "C#" → "c#". Deterministic. */
+export function foldedQueryWords(text: string): string[] {
+  const words: string[] = [];
+  for (const match of withoutMarks(text).toLowerCase().matchAll(TOKEN)) words.push(withoutApostrophes(match[0]));
+  return words;
+}
+
+/** A word of a question, in its case but without accents, and whether it is a name (see `queryTokens`). */
+export interface QueryToken {
+  text: string;
+  /** As `foldedQueryWords` has it. */
+  folded: string;
+  /** Capitalised other than at the start of a sentence, and not "I". */
+  named: boolean;
+}
+
+const SENTENCE_BREAK = /[.!?¿¡:;\n][\s"'“‘(«-]*$/u;
+
+/** The words of `text` as `foldedQueryWords` finds them, with their case (accents are stripped first, as there). */
+export function queryTokens(text: string): QueryToken[] {
+  const plain = withoutMarks(text);
+  const tokens: QueryToken[] = [];
+  let previousEnd = -1;
+  for (const match of plain.matchAll(TOKEN)) {
+    const word = match[0];
+    const opensSentence = previousEnd < 0 || SENTENCE_BREAK.test(plain.slice(previousEnd, match.index));
+    previousEnd = match.index + word.length;
+    const named = !opensSentence && /^[.#]?\p{Lu}/u.test(word) && !/^I(?:['’`´]\p{L}+)?$/u.test(word);
+    tokens.push({ text: word, folded: withoutApostrophes(word.toLowerCase()), named });
+  }
+  return tokens;
+}
+
+/**
+ * The form a question is cached under: folded words (case, accents, punctuation and
+ * spacing ignored) without filler at its head or tail ("hey", "please", "por favor"), so
+ * trivial variants hash equal and real rephrasings are left to intent dedup.
+ */
+export function normaliseQuery(text: string): string {
+  return questionCore(foldedQueryWords(text)).join(' ');
+}
+
+const LEADING_PHRASES = LEADING_FILLER_PHRASES.map((phrase) => phrase.split(' '));
+const TRAILING_PHRASES = TRAILING_FILLER_PHRASES.map((phrase) => phrase.split(' '));
+const OPENER_PHRASES = QUESTION_OPENERS.map((phrase) => phrase.split(' '));
+
+/** The words of a question without the filler at its head and tail (`normaliseQuery`). */
+export function questionCore(words: readonly string[]): string[] {
+  let start = 0;
+  while (start < words.length) {
+    const filler = LEADING_FILLERS.has(words[start] as string) ? 1 : phraseAt(words, start, LEADING_PHRASES);
+    if (filler === 0) break;
+    start += filler;
+  }
+  const asksToRecall = QUESTION_WORDS.has(words[start] as string) || phraseAt(words, start, OPENER_PHRASES) > 0;
+  let end = words.length;
+  while (end > start) {
+    const last = words[end - 1] as string;
+    const phrase = TRAILING_PHRASES.find((filler) => filler.length <= end - start && phraseAt(words, end - filler.length, [filler]) > 0);
+    if (phrase) end -= phrase.length;
+    else if (TRAILING_FILLERS.has(last) || (asksToRecall && RECALL_TAILS.has(last))) end--;
+    else break;
+  }
+  return words.slice(start, end);
+}
+
+/**
+ * English unless Spanish punctuation, "ñ", accented words or Spanish function words
+ * dominate. An accented name ("Who is José María Pérez?") is no evidence: only words
+ * that are not capitalised inside a sentence count for their accents.
+ */
+export function detectLanguage(text: string): Language {
+  const head = text.slice(0, MAX_CACHEABLE_CHARS);
+  if (/[¿¡ñÑ]/u.test(head)) return 'es';
+  let spanish = 0;
+  let english = 0;
+  const names = new Set<string>();
+  for (const token of queryTokens(head)) {
+    if (token.named) names.add(token.folded);
+    if (SPANISH_MARKERS.has(token.folded)) spanish++;
+    if (ENGLISH_MARKERS.has(token.folded)) english++;
+  }
+  for (const word of head.match(ACCENTED_WORD) ?? []) {
+    if (!names.has(withoutApostrophes(withoutMarks(word).toLowerCase()))) spanish++;
+  }
+  return spanish > english ? 'es' : 'en';
+}

@@ -1,0 +1,157 @@
+// Word lists of the cache policy (spec §4), folded like the text they are matched
+// against: lower case, no accents, apostrophes removed ("what's" → "whats"). A phrase
+// matches whole words only; a stem matches every word that starts with it. The lists err
+// on the side of refusing: a refused question only costs an LLM call, a wrongly cached
+// one returns a stale answer.
+
+/** Questions whose answer depends on when they are asked. */
+export const TIME_PHRASES: readonly string[] = [
+  // English
+  'now', 'right now', 'today', 'todays', 'tonight', 'tomorrow', 'tomorrows', 'yesterday', 'yesterdays',
+  'this morning', 'this afternoon', 'this evening', 'this week', 'this weekend', 'this month', 'this year',
+  'next week', 'next month', 'next year', 'last week', 'last month', 'last year', 'last night',
+  'what time', 'whats the time', 'time is it', 'what day', 'what date', 'whats the date',
+  'current', 'currently', 'latest', 'recent', 'recently', 'just now', 'at the moment', 'these days',
+  'weather', 'forecast', 'temperature', 'news', 'upcoming', 'next', 'soon', 'later', 'ago',
+  'how long ago', 'since when', 'how old', 'until', 'til', 'deadline', 'schedule', 'calendar',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend',
+  'o clock', 'oclock', 'am i late', 'still open', 'open now', 'price', 'stock', 'score',
+  'is the time in',
+  // Counting down or up to a date, the weather, the calendar: they change by the day.
+  'how many days', 'how many weeks', 'how many months', 'how many years', 'how many hours', 'how many minutes',
+  'days left', 'days to go', 'from now',
+  'rain', 'rains', 'rained', 'raining', 'rainy', 'snow', 'snows', 'snowing', 'snowy', 'sunny', 'windy', 'stormy',
+  'cold outside', 'hot outside', 'appointment', 'appointments',
+  // Spanish
+  'ahora', 'ahorita', 'hoy', 'recien', 'manana', 'pasado manana', 'ayer', 'anoche', 'anteayer',
+  'esta noche', 'esta tarde', 'esta manana', 'esta semana', 'este fin de semana', 'este mes', 'este ano',
+  'la semana que viene', 'proxima semana', 'semana pasada', 'mes pasado', 'ano pasado',
+  'que hora', 'a que hora', 'que dia', 'que fecha', 'actual', 'actualmente',
+  'ultimo', 'ultima', 'ultimos', 'ultimas', 'reciente', 'recientemente', 'en este momento',
+  'hoy en dia', 'clima', 'pronostico', 'temperatura', 'noticias', 'proximo', 'proxima',
+  'pronto', 'luego', 'mas tarde', 'hace cuanto', 'hace poco', 'desde cuando', 'cuantos anos tengo',
+  'que edad tengo', 'hasta cuando', 'cuanto falta', 'agenda', 'calendario', 'horario',
+  'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado', 'domingo', 'finde',
+  'precio', 'cotizacion',
+  'que horas', 'tienes hora', 'tenes hora', 'a cuantos estamos', 'ano estamos', 'mes estamos', 'semana estamos',
+  'cuantos dias', 'cuantas semanas', 'cuantos meses', 'cuantos anos', 'cuantas horas', 'cuantos minutos',
+  'que edad', 'faltan para', 'falta para', 'tiempo hace', 'hace frio', 'hace calor', 'hace sol', 'hace viento',
+  'nieva', 'nevando', 'nevar', 'nevara', 'tormenta', 'soleado', 'cita', 'citas',
+];
+
+/** Word families of the same: "meeting(s)", "llueve", "lloviendo", "lluvia", "reuniones". */
+export const TIME_STEMS: readonly string[] = ['meeting', 'lluev', 'llov', 'lluvi', 'reunion'];
+
+/**
+ * Asking for the clock or the calendar, matched only as the last words of a question
+ * (after trailing filler): "What is the date?" asks for today's date, but "What is the
+ * date of my wedding?" for a stored fact, and "…most of the time?" for neither.
+ */
+export const TIME_QUESTION_ENDINGS: readonly string[] = [
+  // English
+  'is the time', 'me the time', 'know the time', 'got the time', 'have the time',
+  'is the date', 'me the date', 'know the date', 'is the day', 'me the day', 'whats the day',
+  'is the month', 'me the month', 'whats the month', 'is the year', 'me the year', 'whats the year',
+  'year is it', 'month is it', 'week is it', 'date is it', 'year are we in', 'month are we in', 'day are we in',
+  // Spanish
+  'es la hora', 'dime la hora', 'decime la hora', 'dices la hora', 'sabes la hora', 'das la hora',
+  'es la fecha', 'dime la fecha', 'decime la fecha', 'dices la fecha', 'sabes la fecha',
+  'que ano es', 'es el ano', 'dime el ano', 'que mes es', 'es el mes', 'dime el mes', 'es el dia', 'dime el dia',
+];
+
+/**
+ * A span of time from now: "in two weeks", "within 3 days", "dentro de dos semanas",
+ * "en un par de meses", "hace tres días". A preposition, then up to three quantity
+ * words, then a unit.
+ */
+export const SPAN_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'within', 'en', 'dentro', 'hace']);
+export const SPAN_QUANTITIES: ReadonlySet<string> = new Set([
+  'a', 'an', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'couple', 'few', 'several', 'of',
+  'de', 'un', 'una', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'par', 'unos', 'unas',
+  'pocos', 'pocas', 'varios', 'varias',
+]);
+export const SPAN_UNITS: ReadonlySet<string> = new Set([
+  'minute', 'minutes', 'hour', 'hours', 'day', 'days', 'week', 'weeks', 'fortnight', 'month', 'months', 'year', 'years',
+  'minuto', 'minutos', 'hora', 'horas', 'dia', 'dias', 'semana', 'semanas', 'quincena', 'mes', 'meses', 'ano', 'anos',
+]);
+
+/** Messages that carry feelings: never answered from a cache (spec §4, "emotional queries"). */
+export const EMOTION_PHRASES: readonly string[] = [
+  // English
+  'i feel', 'i felt', 'im feeling', 'i am feeling', 'feeling down', 'feel like crying',
+  'sad', 'sadness', 'unhappy', 'depressed', 'depression', 'anxious', 'anxiety', 'angry', 'furious',
+  'upset', 'lonely', 'alone', 'stressed', 'stress', 'worried', 'worry', 'scared', 'afraid', 'fear',
+  'frightened', 'overwhelmed', 'frustrated', 'heartbroken', 'hopeless', 'miserable', 'grief',
+  'grieving', 'crying', 'cry', 'panic', 'nervous', 'hurt', 'hate myself', 'i miss', 'cope',
+  'exhausted', 'burned out', 'burnt out', 'ashamed', 'guilty', 'jealous',
+  'hate me', 'hates me', 'hate my life', 'nobody likes me', 'nobody loves me', 'nobody cares', 'no one likes me',
+  'no one loves me', 'no one cares', 'nobody understands me', 'no one understands me',
+  'am i a failure', 'im a failure', 'i am a failure', 'am i a loser', 'im a loser', 'i am a loser',
+  'worthless', 'am i stupid', 'am i ugly', 'am i a bad person', 'not good enough', 'whats wrong with me',
+  'what is wrong with me', 'im not ok', 'im not okay', 'im struggling', 'i am struggling', 'fed up', 'sick of',
+  'sick and tired', 'cant take it', 'cant cope',
+  'breakup', 'breakups', 'break up', 'broke up', 'breaking up', 'broken up', 'split up', 'dumped me',
+  'cheated on me', 'heartbreak', 'get over him', 'get over her', 'my divorce', 'getting divorced',
+  'happy', 'happier', 'tired', 'sleepy',
+  // Spanish
+  'me siento', 'me sentia', 'siento que', 'estoy triste', 'triste', 'tristeza', 'deprimido',
+  'deprimida', 'depresion', 'ansioso', 'ansiosa', 'ansiedad', 'enojado', 'enojada', 'enfadado',
+  'enfadada', 'furioso', 'furiosa', 'molesto', 'molesta', 'me siento solo', 'me siento sola',
+  'estoy solo', 'estoy sola', 'soledad', 'estresado', 'estresada', 'estres', 'preocupado',
+  'preocupada', 'preocupa', 'asustado', 'asustada', 'miedo', 'agobiado', 'agobiada', 'frustrado',
+  'frustrada', 'angustia', 'angustiado', 'angustiada', 'llorar', 'llorando', 'lloro', 'panico',
+  'nervioso', 'nerviosa', 'extrano a', 'te extrano', 'duelo', 'desesperado', 'desesperada',
+  'agotado', 'agotada', 'culpable', 'verguenza', 'celoso', 'celosa',
+  'estoy mal', 'estoy fatal', 'estoy harto', 'estoy harta', 'harto de', 'harta de', 'estoy hasta',
+  'estoy cansado de', 'estoy cansada de', 'estoy destrozado', 'estoy destrozada', 'estoy hecho polvo',
+  'estoy hecha polvo', 'estoy de bajon', 'no puedo mas', 'lo paso mal', 'lo estoy pasando mal', 'que me pasa',
+  'me odian', 'me odia', 'me odio', 'odio mi vida', 'nadie me quiere', 'nadie me entiende', 'nadie me soporta',
+  'soy un fracaso', 'soy una fracasada', 'soy un fracasado', 'soy un perdedor', 'soy una perdedora',
+  'soy un inutil', 'soy una inutil', 'no valgo nada', 'ruptura', 'rompi con', 'rompio conmigo', 'termino conmigo',
+  'me fue infiel', 'me puso los cuernos', 'corazon roto', 'desamor', 'mi divorcio', 'mi novio me dejo', 'mi novia me dejo',
+  'mi pareja me dejo', 'me dejo mi novio', 'me dejo mi novia', 'me dejo mi pareja',
+  'feliz', 'felices', 'infeliz', 'infelices',
+];
+
+/** Word families of feelings: "tiredness", "happiness", "cansado/a/os", "felicidad", "worrying", "loneliness". */
+export const EMOTION_STEMS: readonly string[] = [
+  'tired', 'happi', 'unhapp', 'worr', 'lonel', 'depress', 'anxi', 'frustrat', 'overwhelm',
+  'cansad', 'cansanc', 'felicid', 'deprim', 'ansios', 'preocup', 'agobi', 'angusti', 'desesper', 'estresad',
+];
+
+/** Emoji of distress, matched anywhere in the raw text. */
+export const EMOTION_EMOJI: readonly string[] = ['😢', '😭', '😞', '😔', '😟', '😡', '😠', '💔', '😰', '😱'];
+
+/** Emoticons of distress, matched in the lower-cased text only where no letter or digit touches them ("D:", not "decided:"). */
+export const EMOTICONS: readonly string[] = [':(', ':-(', ":'(", 'd:'];
+
+/**
+ * Questions about the conversation itself ("What does this function return?", "Which
+ * option did we pick?", "¿Qué decidimos sobre eso?"): their answer depends on what the
+ * session showed, so another session must never get it. Demonstratives and "it" point at
+ * something said before; "we decided" is the user and the assistant.
+ */
+export const CONVERSATION_WORDS: ReadonlySet<string> = new Set([
+  'this', 'these', 'those', 'thats', 'its', 'above', 'aforementioned',
+  'esto', 'eso', 'aquello', 'ese', 'esa', 'esos', 'esas', 'aquel', 'aquella', 'aquellos', 'aquellas',
+  'decidimos', 'elegimos', 'escogimos', 'acordamos', 'hablamos', 'dijimos', 'quedamos', 'comentamos',
+  'dijiste', 'mencionaste', 'sugeriste', 'recomendaste', 'pegue', 'adjunte',
+]);
+
+export const CONVERSATION_PHRASES: readonly string[] = [
+  'we decided', 'we decide', 'we picked', 'we pick', 'we chose', 'we choose', 'we agreed', 'we agree',
+  'we discussed', 'we talked', 'we said', 'we settled', 'we mentioned',
+  'you said', 'you just', 'you mentioned', 'you suggested', 'you recommended', 'your answer', 'your last', 'your previous',
+  'the previous', 'the first one', 'the second one', 'the third one', 'the last one', 'the other one', 'the same one',
+  'i pasted', 'i just sent', 'i sent you', 'i attached',
+  'lo de arriba', 'lo anterior', 'el anterior', 'la anterior', 'tu respuesta', 'tu ultima respuesta', 'te pase', 'te envie', 'te mande',
+];
+
+/**
+ * "that" and "it" point back too ("What did we decide about that?", "Is it correct?"),
+ * unless they open or announce a clause about someone ("the company that I work for",
+ * "Where is it that I work?", "Is it true that my…"): then one of these follows "that".
+ */
+export const CLAUSE_SUBJECTS: ReadonlySet<string> = new Set([
+  'i', 'im', 'ive', 'id', 'you', 'youre', 'we', 'he', 'she', 'they', 'my', 'your', 'our', 'his', 'her', 'their',
+]);

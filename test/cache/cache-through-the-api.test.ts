@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, ManualClock } from '../../src/clock.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { conversation } from '../helpers/context-calls.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+
+// What the response cache serves through the daemon's API when facts change between
+// questions, and which questions it never serves to another session.
+const defer = cleanupAfterEach();
+
+async function started(clock = new ManualClock(Date.UTC(2026, 10, 22, 9))): Promise<TestDaemon> {
+  const daemon = await startTestDaemon({ clock });
+  defer(() => daemon.stop());
+  return daemon;
+}
+
+async function probe(daemon: TestDaemon, question: string): Promise<string | null> {
+  return (await conversation(daemon.client, 'probe').say(question, { dryRun: true })).cached?.response ?? null;
+}
+
+describe('response cache and fact changes', () => {
+  it('drops an answer when a fact of another domain than the question\'s guessed one is added', async () => {
+    const daemon = await started();
+    const chat = conversation(daemon.client, 'ask');
+    await chat.say('Remember that I work at Acme.');
+    await chat.say('Which editor do I use?');
+    expect((await daemon.client.recordTurn('ask', { role: 'assistant', content: 'I do not know which editor you use.', cacheable: true })).cache).toEqual({ stored: true });
+    expect(await probe(daemon, 'Which editor do I use?')).toBe('I do not know which editor you use.');
+    const told = await chat.say('Remember that I use Neovim at work.');
+    expect(told.facts.added.map((fact) => fact.domain)).toEqual(['work']);
+    expect(await probe(daemon, 'Which editor do I use?')).toBeNull();
+  });
+
+  it('drops an answer when a stale fact is confirmed again through PATCH /v1/facts', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
+    const daemon = await started(clock);
+    const { fact } = await daemon.client.addFact({ fact: 'I work at Acme', domain: 'work' });
+    clock.advance(181 * DAY_MS);
+    const chat = conversation(daemon.client, 'ask');
+    await chat.say('Where do I work?');
+    await daemon.client.recordTurn('ask', { role: 'assistant', content: 'You have not told me where you work.', cacheable: true });
+    expect(await probe(daemon, 'Where do I work?')).toBe('You have not told me where you work.');
+    expect((await daemon.client.updateFact(fact.id, { confirm: true })).fact).toMatchObject({ status: 'active', injectable: true });
+    expect(await probe(daemon, 'Where do I work?')).toBeNull();
+  });
+
+  it('does not cache an answer to a question asked before a fact changed', async () => {
+    const daemon = await started();
+    await conversation(daemon.client, 'ask').say('Where do I work?');
+    await daemon.client.addFact({ fact: 'I work at Acme', domain: 'work' });
+    const reply = await daemon.client.recordTurn('ask', { role: 'assistant', content: 'You have not told me where you work.', cacheable: true });
+    expect(reply.cache).toEqual({ stored: false, reason: 'facts-changed' });
+    expect(await probe(daemon, 'Where do I work?')).toBeNull();
+  });
+
+  it('never caches a question about its own conversation, so no other session gets its answer', async () => {
+    const daemon = await started();
+    for (const question of ['What does this function return?', 'Which option did we pick?', '¿Qué decidimos sobre eso?']) {
+      await conversation(daemon.client, 'code').say(question);
+      const reply = await daemon.client.recordTurn('code', { role: 'assistant', content: 'The first one.', cacheable: true });
+      expect(reply.cache, question).toEqual({ stored: false, reason: 'conversation-bound' });
+      expect(await probe(daemon, question), question).toBeNull();
+    }
+  });
+});
