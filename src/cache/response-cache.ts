@@ -184,12 +184,18 @@ export class ResponseCache {
   /**
    * `lookup`, and whether the message was one the cache may answer at all (for the miss
    * count). The context call consults with each user message: this is when its question
-   * counts as asked, for the answer `store` may be offered later.
+   * counts as asked, for the answer `store` may be offered later — once `scope` commits
+   * (a dry run asks nothing), after the fact changes of the same transaction.
    */
-  consult(message: string, embedding: Float32Array | null, after: number | null): { answer: CachedAnswer | null; consulted: boolean } {
+  consult(
+    message: string,
+    embedding: Float32Array | null,
+    after: number | null,
+    scope?: TxScope,
+  ): { answer: CachedAnswer | null; consulted: boolean } {
     if (cacheRefusal(message, { sideEffectSinceQuestion: false }) !== null) return { answer: null, consulted: false };
     const key = responseCacheKey(message);
-    this.asked.note(key, this.factsGeneration);
+    afterCommit(scope, () => this.asked.note(key, this.factsGeneration));
     return { answer: this.find(message, key, embedding, after), consulted: true };
   }
 
@@ -223,9 +229,10 @@ export class ResponseCache {
    * editor you use"), and fact writes are rare next to the 24 h an answer lives.
    */
   invalidateAll(scope?: TxScope): number {
-    this.factsGeneration++;
     const keys = deleteResponsesForDomains(this.options.db, DOMAINS);
+    // Only a committed change counts: a dry run or a refused request changed no fact.
     afterCommit(scope, () => {
+      this.factsGeneration++;
       for (const key of keys) this.index.delete(key);
     });
     return keys.length;

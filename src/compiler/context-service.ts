@@ -61,7 +61,7 @@ export interface AnswerCache {
    * never be answered from the cache (time-dependent, emotional…). `after`: only answers
    * cached after this time (epoch ms) may be served.
    */
-  consult(message: string, embedding: Float32Array, after: number | null): { answer: CachedAnswer | null; consulted: boolean };
+  consult(message: string, embedding: Float32Array, after: number | null, scope?: TxScope): { answer: CachedAnswer | null; consulted: boolean };
 }
 
 export interface ToolResultInput {
@@ -161,7 +161,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const session = markUsedTools(deps, request, recorded.session);
     // An answer cached before a side effect of this session (a tool that changed something,
     // this request's included) may no longer hold: only later ones are served (spec §4).
-    const consulted = deps.cache?.consult(request.message, userTurn.embedding, session.sideEffectAt) ?? { answer: null, consulted: false };
+    const consulted = deps.cache?.consult(request.message, userTurn.embedding, session.sideEffectAt, scope) ?? { answer: null, consulted: false };
     const cached = consulted.answer;
 
     let facts: FactSelection = { items: [], candidates: [] };
