@@ -154,7 +154,7 @@ describe('response cache: a fact change between a question and its answer', () =
     const prepared = await cache.prepare({ sessionId: 's1', question: 'Where do I work?', answer: 'At Acme.' });
     runInTransaction(database, (scope) => {
       cache.invalidateAll(scope);
-      cache.lookup('Where do I work?', prepared.embedding ?? null);
+      cache.consult('Where do I work?', prepared.embedding ?? null, null, scope);
     });
     expect(cache.store(prepared)).toMatchObject({ stored: true });
   });
