@@ -57,12 +57,28 @@ export interface NewFactInput {
   confidence?: FactConfidence;
 }
 
-/** Adds a fact as given (no contradiction rules: the caller chose it); durable (fsynced) when this resolves. */
-export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<FactView> {
+/** What adding a fact did: inserted it, or re-confirmed the same fact already live. */
+export interface AddedFact {
+  fact: FactView;
+  created: boolean;
+}
+
+/**
+ * Adds a fact as given (no contradiction rules: the caller chose it); durable (fsynced)
+ * when this resolves. The same statement (case and accents aside) already live in the
+ * domain is re-confirmed instead of added twice (spec §1.1: a fact mentioned again is
+ * confirmed), so a resent request never doubles a fact in the prompts.
+ */
+export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<AddedFact> {
   const prepared = await prepareStatement(rt, input.fact);
   const id = rt.ids.next('fact');
   return runInTransaction(rt.database, (scope) => {
     const ctx = writeContext({ db: rt.database.db, index: rt.index, scope, now: rt.clock.now() });
+    const same = sameLiveFact(rt, input.domain, prepared.text);
+    if (same !== undefined) {
+      reconfirmFact(ctx, same, input.confidence);
+      return { fact: finishWrites(ctx, rt.onFactsChanged).reconfirmed[0] as FactView, created: false };
+    }
     insertFact(ctx, {
       id,
       domain: input.domain,
@@ -76,8 +92,13 @@ export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<Fa
       vector: prepared.vector,
       embedderId: rt.embedder.id,
     });
-    return finishWrites(ctx, rt.onFactsChanged).added[0] as FactView;
+    return { fact: finishWrites(ctx, rt.onFactsChanged).added[0] as FactView, created: true };
   }, ACKNOWLEDGED);
+}
+
+function sameLiveFact(rt: FactsRuntime, domain: Domain, text: string): FactRow | undefined {
+  const folded = foldText(text);
+  return listFactRows(rt.database.db, { statuses: LIVE_STATUSES, domain }).find((row) => foldText(row.fact) === folded);
 }
 
 export interface FactEdit {

@@ -20,6 +20,7 @@ import {
   getFact,
   listFacts,
   removeFact,
+  type AddedFact,
   type FactEdit,
   type FactListFilter,
   type NewFactInput,
@@ -160,7 +161,13 @@ export class FactsService {
     return getFact(this.rt, id);
   }
 
-  add(input: NewFactInput): Promise<FactView> {
+  /** Adds a fact, or re-confirms the same statement already live in its domain (see addFact). */
+  async add(input: NewFactInput): Promise<FactView> {
+    return (await addFact(this.rt, input)).fact;
+  }
+
+  /** `add`, saying which it did (the API answers 201 or 200). */
+  addOrReconfirm(input: NewFactInput): Promise<AddedFact> {
     return addFact(this.rt, input);
   }
 

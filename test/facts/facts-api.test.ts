@@ -46,6 +46,26 @@ describe('facts endpoints over the socket', () => {
     expect(f.database.sqlite.prepare('select fact from facts where id = ?').get(fact.id)).toEqual({ fact: 'The standup is at 9:30' });
   });
 
+  it('re-confirms the same statement already live in the domain (200) instead of adding it twice; a resent POST doubles nothing', async () => {
+    const first = await client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'I live in Lima', domain: 'personal', confidence: 'medium' }));
+    expect(first.status).toBe(201);
+    const added = (JSON.parse(first.body) as { fact: { id: string } }).fact;
+    f.clock.advance(DAY_MS);
+    changes.length = 0;
+    const again = await client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'i live in LIMA', domain: 'personal', confidence: 'high' }));
+    expect(again.status).toBe(200);
+    expect((JSON.parse(again.body) as { fact: unknown }).fact).toMatchObject({
+      id: added.id,
+      fact: 'I live in Lima',
+      confidence: 'high',
+      lastConfirmedAt: new Date(f.clock.now()).toISOString(),
+    });
+    expect(changes).toEqual(['reconfirmed']);
+    expect((await client.listFacts({ domain: 'personal', q: 'live in lima' })).facts.map((fact) => fact.id)).toEqual([added.id]);
+    // Another domain is another fact.
+    expect((await client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'I live in Lima', domain: 'work' }))).status).toBe(201);
+  });
+
   it('lists with filters: domain, status, text (accent-insensitive) and limit', async () => {
     await client.addFact({ fact: 'Prefiero el café sin azúcar', domain: 'preferences', confidence: 'medium' });
     await client.addFact({ fact: 'My editor is Vim', domain: 'preferences', confidence: 'low' });

@@ -1,6 +1,6 @@
 import type { FactChanges, FactView } from '../../facts/fact-record.js';
 import type { FactsService } from '../../facts/facts-service.js';
-import { defineRoute, type ExtraResponse, type RouteSpec } from '../route.js';
+import { defineRoute, Reply, type ExtraResponse, type RouteSpec } from '../route.js';
 import {
   factChainResponseSchema,
   factDeleteBodySchema,
@@ -21,7 +21,7 @@ const FACT_CONFLICT: ExtraResponse = { status: 409, description: 'the fact is de
 export type FactChangeKind = 'added' | 'edited' | 'reconfirmed' | 'deleted';
 
 export interface FactsRouteDeps {
-  facts: Pick<FactsService, 'list' | 'get' | 'add' | 'edit' | 'delete' | 'chain'>;
+  facts: Pick<FactsService, 'list' | 'get' | 'addOrReconfirm' | 'edit' | 'delete' | 'chain'>;
   /** Called once a change is committed. */
   onChange(kind: FactChangeKind): void;
 }
@@ -66,10 +66,11 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       body: newFactBodySchema,
       status: 201,
       response: factResponseSchema,
+      errors: [{ status: 200, description: 'the same statement was already live in the domain: re-confirmed, not added again', schema: factResponseSchema }],
       handler: async ({ body }) => {
-        const fact = await facts.add(body);
-        deps.onChange('added');
-        return { fact: toApiFact(fact) };
+        const { fact, created } = await facts.addOrReconfirm(body);
+        deps.onChange(created ? 'added' : 'reconfirmed');
+        return created ? { fact: toApiFact(fact) } : Reply.json(200, { fact: toApiFact(fact) });
       },
     }),
     defineRoute({
