@@ -1,12 +1,5 @@
-// npm run make-tiny-model -- <outDir>: writes the tiny random-weight BERT used by tests.
-import { resolve } from 'node:path';
-import { writeTinyModel } from '../src/embeddings/tiny-model.js';
+// npm run make-tiny-model -- <dir>: writes the tiny random-weight BERT used by tests and
+// prints the MEMORYD_* settings that load it.
+import { runMakeTinyModelCli } from '../src/cli/make-tiny-model-cli.js';
 
-const [outDir] = process.argv.slice(2);
-if (outDir === undefined) {
-  process.stderr.write('usage: npm run make-tiny-model -- <outDir>\n');
-  process.exitCode = 2;
-} else {
-  const { modelId } = await writeTinyModel(resolve(outDir));
-  process.stdout.write(`wrote ${modelId} under ${resolve(outDir)}\n`);
-}
+process.exitCode = await runMakeTinyModelCli(process.argv.slice(2), { cwd: process.cwd(), stdout: process.stdout, stderr: process.stderr });

@@ -15,7 +15,7 @@ import { randomIds, type IdGenerator } from './ids.js';
 import { jobRegistry } from './jobs/registry.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { lockDatabase, type DatabaseLock } from './lifecycle/database-lock.js';
-import { ensurePrivateDir } from './lifecycle/private-dir.js';
+import { dataDirOwnNames, ensurePrivateDir } from './lifecycle/private-dir.js';
 import { claimSocketPath, removeSocketFile } from './lifecycle/socket.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { IdleCheckpointer } from './storage/idle-checkpointer.js';
@@ -50,9 +50,9 @@ export interface RunningDaemon {
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
-  ensurePrivateDir(config.dataDir, { tighten: true, setting: SETTINGS.dataDir.env });
+  ensurePrivateDir(config.dataDir, { setting: SETTINGS.dataDir.env, ownNames: dataDirOwnNames(config) });
   const socketDir = dirname(config.socketPath);
-  if (socketDir !== config.dataDir) ensurePrivateDir(socketDir, { tighten: false, setting: SETTINGS.socket.env });
+  if (socketDir !== config.dataDir) ensurePrivateDir(socketDir, { setting: SETTINGS.socket.env });
   const log = createLogger({ logsDir: config.logsDir, level: config.logLevel, verbose: config.verbose, clock });
   const logger = log.logger.child({ part: 'daemon' });
   const opened: Array<() => void> = [() => log.files.close()];

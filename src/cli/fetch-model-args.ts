@@ -12,8 +12,10 @@ already complete on disk is only checked.
   --models-dir <dir>   where to put it (default MEMORYD_MODELS_DIR, <MEMORYD_DATA_DIR>/models)
   --model <id>         which model, ${MODEL_ID_FORM}
                        (default MEMORYD_EMBEDDING_MODEL)
-  --force              delete that model's directory first and download it again
-                       (repairs a truncated or corrupt file)
+  --force              download the whole model again into a staging folder and,
+                       once it loads, let it replace the copy on disk (repairs a
+                       truncated or corrupt file; a failed download keeps the old copy;
+                       a folder without config.json is never replaced)
   -h, --help           this help
 `;
 

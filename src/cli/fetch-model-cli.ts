@@ -23,7 +23,7 @@ export async function runFetchModelCli(argv: string[], io: CliIo): Promise<numbe
   }
   try {
     const target = fetchModelTarget(flags, loadConfig(io.env, { cwd: io.cwd }), io.cwd);
-    io.stderr.write(`fetch-model: ${target.modelId} in ${target.modelsDir}${flags.force ? ' (deleting it first: --force)' : ''}\n`);
+    io.stderr.write(`fetch-model: ${target.modelId} in ${target.modelsDir}${flags.force ? ' (--force: a fresh copy replaces it once it loads)' : ''}\n`);
     const result = await fetchModel({ ...target, force: flags.force, onProgress: progressReporter(io.stderr) });
     const how = result.downloaded ? '' : ' (already on disk: nothing downloaded)';
     io.stdout.write(`model ready: ${result.embedderId} (${result.dims} dims) in ${result.directory}${how}\n`);

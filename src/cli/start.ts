@@ -6,7 +6,8 @@ import { setHeapGrowth } from '../lifecycle/heap-growth.js';
 const USAGE = `usage: npm start [-- --verbose]
 
 Runs memoryd in the foreground on its Unix socket until SIGTERM or SIGINT.
-  --verbose, -v   also print debug log lines to stdout
+  --verbose, -v   also print debug log lines to stdout (a discardable record's
+                  content left out: it goes to the log files only)
 Settings come from MEMORYD_* environment variables (see README.md).
 `;
 

@@ -11,9 +11,14 @@ export interface LogSink {
   files: HourlyLogStream;
 }
 
+/** The log field that carries a discardable record's text (see `discard`). */
+const CONTENT_FIELD = 'content';
+
 /**
  * NDJSON logs into hourly files under the logs dir: the discardable tier's home, never
- * read back into a prompt. `verbose` also prints debug lines to stdout.
+ * read back into a prompt. `verbose` also prints debug lines to stdout, each without its
+ * `content`: stdout outlives the 24 h files (a terminal's scrollback, systemd's journal),
+ * so a record's text goes to the files only.
  */
 export function createLogger(options: { logsDir: string; level: LogLevel; verbose: boolean; clock: Clock }): LogSink {
   const files = new HourlyLogStream(options.logsDir, options.clock);
@@ -23,7 +28,24 @@ export function createLogger(options: { logsDir: string; level: LogLevel; verbos
   }
   const streams = pino.multistream([
     { level: fileLevel === 'silent' ? 'fatal' : fileLevel, stream: files },
-    { level: 'debug', stream: process.stdout },
+    { level: 'debug', stream: withoutContent(process.stdout) },
   ]);
   return { logger: pino({ level: 'debug', base: { pid: process.pid } }, streams), files };
+}
+
+/** A stream that writes each NDJSON line with its `content` replaced by a note of its length. */
+function withoutContent(out: { write(line: string): unknown }): { write(line: string): void } {
+  return {
+    write: (line) => {
+      if (!line.includes(`"${CONTENT_FIELD}"`)) {
+        out.write(line);
+        return;
+      }
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      const content = entry[CONTENT_FIELD];
+      if (typeof content === 'string') entry[CONTENT_FIELD] = `[${content.length} characters, in the log files only]`;
+      else delete entry[CONTENT_FIELD];
+      out.write(`${JSON.stringify(entry)}\n`);
+    },
+  };
 }

@@ -1,6 +1,6 @@
-import { rm } from 'node:fs/promises';
 import { AppError } from '../errors.js';
 import { DEFAULT_MODEL_ID, missingModelFiles, modelDirectory, modelIdProblem, MODEL_ID_FORM, repairModelHint } from './model-files.js';
+import { assertReplaceableModel, createStagingArea } from './model-swap.js';
 import { createTransformersEmbedder, downloadTransformersModel, type DownloadProgress } from './transformers-embedder.js';
 
 const REMOTE_HOST = 'https://huggingface.co/';
@@ -10,7 +10,10 @@ export interface FetchModelOptions {
   modelsDir: string;
   modelId?: string;
   quantized?: boolean;
-  /** Delete the model's directory first and download every file again (repairs a truncated or corrupt file). */
+  /**
+   * Download every file again into a staging folder and, once that copy loads, let it replace
+   * the model's directory (repairs a truncated or corrupt file; a failure keeps the old one).
+   */
   force?: boolean;
   onProgress?: (event: DownloadProgress) => void;
 }
@@ -39,11 +42,13 @@ async function assertReachable(modelId: string): Promise<void> {
 
 /**
  * Makes a model ready in `<modelsDir>/<modelId>/`: when its files are all there it only
- * verifies them (offline); otherwise, or with `force` (after deleting that directory),
- * downloads what is missing, then verifies by loading it offline and embedding one
- * sentence. Throws an `EMBEDDER` AppError when the host is unreachable, a download
- * fails, or the model does not load (saying how to repair it), and `CONFIG_INVALID`
- * for a model id that is not owner/name.
+ * verifies them (offline); otherwise downloads what is missing, then verifies by loading
+ * it offline and embedding one sentence. With `force` it downloads a whole fresh copy
+ * into a staging folder inside the models dir and, once that copy loads, swaps it in for
+ * the old one, which stays untouched when anything fails. Throws an `EMBEDDER` AppError
+ * when the host is unreachable, a download fails, or the model does not load (saying how
+ * to repair it), and `CONFIG_INVALID` for a model id that is not owner/name or, with
+ * `force`, a directory that does not look like a model (no config.json).
  */
 export async function fetchModel(options: FetchModelOptions): Promise<FetchedModel> {
   const modelId = options.modelId ?? DEFAULT_MODEL_ID;
@@ -52,32 +57,65 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchedMod
   const quantized = options.quantized ?? true;
   const { modelsDir } = options;
   const directory = modelDirectory(modelsDir, modelId);
-  if (options.force !== true && (await missingModelFiles(modelsDir, modelId, quantized)).length === 0) {
-    return { ...(await verify(modelsDir, modelId, quantized)), directory, downloaded: false };
+  const download = { modelId, quantized, ...(options.onProgress ? { onProgress: options.onProgress } : {}) };
+  if (options.force === true) {
+    await assertReplaceableModel(directory, modelId);
+    await assertReachable(modelId);
+    return { ...(await replaceModel(modelsDir, directory, download)), directory, downloaded: true };
+  }
+  if ((await missingModelFiles(modelsDir, modelId, quantized)).length === 0) {
+    return { ...(await verify(modelsDir, modelId, quantized, onDiskFailure(modelsDir, modelId))), directory, downloaded: false };
   }
   await assertReachable(modelId);
-  if (options.force === true) await rm(directory, { recursive: true, force: true });
-  await downloadTransformersModel({ modelsDir, modelId, quantized, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  return { ...(await downloadAndVerify(modelsDir, download, onDiskFailure(modelsDir, modelId))), directory, downloaded: true };
+}
+
+type Download = { modelId: string; quantized: boolean; onProgress?: (event: DownloadProgress) => void };
+
+/** What to say when a model does not load, given why. */
+type LoadFailure = (cause: string) => string;
+
+function onDiskFailure(modelsDir: string, modelId: string): LoadFailure {
+  return (cause) => `model ${modelId} is on disk but does not load (${cause}); ${repairModelHint(modelsDir, modelId)}`;
+}
+
+async function downloadAndVerify(modelsDir: string, download: Download, failure: LoadFailure): Promise<{ embedderId: string; dims: number }> {
+  const { modelId, quantized } = download;
+  await downloadTransformersModel({ modelsDir, ...download });
   // transformers.js only warns when its file cache cannot write, so check the result.
   const missing = await missingModelFiles(modelsDir, modelId, quantized);
   if (missing.length > 0) {
-    throw new AppError('EMBEDDER', `download of ${modelId} left files missing in ${directory}: ${missing.join(', ')}`, {
+    throw new AppError('EMBEDDER', `download of ${modelId} left files missing in ${modelDirectory(modelsDir, modelId)}: ${missing.join(', ')}`, {
       details: { modelId, missing },
     });
   }
-  return { ...(await verify(modelsDir, modelId, quantized)), directory, downloaded: true };
+  return verify(modelsDir, modelId, quantized, failure);
 }
 
-async function verify(modelsDir: string, modelId: string, quantized: boolean): Promise<{ embedderId: string; dims: number }> {
+/** `--force`: a fresh copy, downloaded and loaded beside the old one before it replaces it. */
+async function replaceModel(modelsDir: string, directory: string, download: Download): Promise<{ embedderId: string; dims: number }> {
+  const staging = await createStagingArea(modelsDir);
+  let verified: { embedderId: string; dims: number };
+  try {
+    verified = await downloadAndVerify(staging.modelsDir, download, (cause) => `the downloaded copy of ${download.modelId} does not load (${cause})`);
+    await staging.swapIn(download.modelId, directory);
+  } catch (error) {
+    await staging.discard();
+    const message = error instanceof Error ? error.message : String(error);
+    throw new AppError('EMBEDDER', `${message}; ${directory} was left as it was`, { cause: error, details: { modelId: download.modelId } });
+  }
+  // The old copy went into the staging area: it goes with it.
+  await staging.discard();
+  return verified;
+}
+
+async function verify(modelsDir: string, modelId: string, quantized: boolean, failure: LoadFailure): Promise<{ embedderId: string; dims: number }> {
   try {
     const embedder = await createTransformersEmbedder({ modelsDir, modelId, quantized });
     await embedder.embed('memoryd verifies the downloaded model.');
     return { embedderId: embedder.id, dims: embedder.dims };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('EMBEDDER', `model ${modelId} is on disk but does not load (${message}); ${repairModelHint(modelsDir, modelId)}`, {
-      cause: error,
-      details: { modelId },
-    });
+    throw new AppError('EMBEDDER', failure(message), { cause: error, details: { modelId } });
   }
 }

@@ -43,7 +43,7 @@ export function modelDirectory(modelsDir: string, modelId: string): string {
  * the files it finds, so fetching again repairs nothing until they are gone.
  */
 export function repairModelHint(modelsDir: string, modelId: string): string {
-  return `delete ${modelDirectory(modelsDir, modelId)} and run \`npm run fetch-model\` again (\`npm run fetch-model -- --force\` does both)`;
+  return `run \`npm run fetch-model -- --force\` (it downloads a fresh copy and replaces the broken one only once the new one loads), or delete ${modelDirectory(modelsDir, modelId)} and run \`npm run fetch-model\``;
 }
 
 /** The required files that are not readable regular files on disk (empty when the model is complete). */

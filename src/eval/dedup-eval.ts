@@ -207,17 +207,26 @@ interface DedupOptions {
   threshold: number;
 }
 
+const USAGE =
+  'usage: npm run eval -- dedup [--embedder auto|hashing|transformers] [--data <dir>] [--models-dir <dir>] [--model <id>] [--threshold 0.85]\n';
+
 function parseOptions(argv: string[]): DedupOptions {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      embedder: { type: 'string', default: 'auto' },
-      data: { type: 'string', default: '../shared/data/similarity' },
-      'models-dir': { type: 'string', default: './data/models' },
-      model: { type: 'string', default: DEFAULT_MODEL_ID },
-      threshold: { type: 'string', default: '0.85' },
-    },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        embedder: { type: 'string', default: 'auto' },
+        data: { type: 'string', default: '../shared/data/similarity' },
+        'models-dir': { type: 'string', default: './data/models' },
+        model: { type: 'string', default: DEFAULT_MODEL_ID },
+        threshold: { type: 'string', default: '0.85' },
+      },
+      strict: true,
+    }));
+  } catch (cause) {
+    throw new AppError('INVALID_REQUEST', cause instanceof Error ? cause.message : 'bad arguments', { cause });
+  }
   const prefer = values.embedder;
   const threshold = Number(values.threshold);
   if (prefer !== 'auto' && prefer !== 'hashing' && prefer !== 'transformers') {
@@ -229,27 +238,51 @@ function parseOptions(argv: string[]): DedupOptions {
   return { prefer, dataDir: resolve(values.data), modelsDir: resolve(values['models-dir']), modelId: values.model, threshold };
 }
 
+type Splits = { language: string; train: StsPair[]; dev: StsPair[] };
+
+async function readSplits(dataDir: string): Promise<Splits[]> {
+  const read = async (language: string, split: string): Promise<StsPair[]> => {
+    const path = join(dataDir, `stsb-${language}-${split}.csv`);
+    try {
+      return await readStsPairs(path);
+    } catch (cause) {
+      if (cause instanceof AppError) throw cause;
+      throw new AppError('NOT_FOUND', `cannot read ${path} (--data <dir>): ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    }
+  };
+  const splits: Splits[] = [];
+  for (const language of LANGUAGES) splits.push({ language, train: await read(language, 'train'), dev: await read(language, 'dev') });
+  return splits;
+}
+
 /** Runs the dedup evaluation; prints the figures on stdout and returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   let options: DedupOptions;
-  let selection: Awaited<ReturnType<typeof selectEmbedder>>;
   try {
     options = parseOptions(argv);
+  } catch (error) {
+    process.stderr.write(`dedup eval: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  let selection: Awaited<ReturnType<typeof selectEmbedder>>;
+  let data: Splits[];
+  try {
+    data = await readSplits(options.dataDir);
     selection = await selectEmbedder({ modelsDir: options.modelsDir, modelId: options.modelId, prefer: options.prefer });
   } catch (error) {
-    // The edge of a command: the message is the whole report for a usage or model error.
+    // The edge of a command: the message is the whole report for a data or model error.
     process.stderr.write(`dedup eval: ${error instanceof Error ? error.message : String(error)}\n`);
-    return error instanceof AppError && error.code === 'INVALID_REQUEST' ? 2 : 1;
+    return 1;
   }
   const { embedder, reason } = selection;
   process.stderr.write(`${reason}\n`);
   const timing = { ms: 0, sentences: 0 };
   const results: string[][] = [];
   const bands: string[][] = [];
-  for (const language of LANGUAGES) {
-    const file = (split: string) => join(options.dataDir, `stsb-${language}-${split}.csv`);
-    const train = await scorePairs(await readStsPairs(file('train')), embedder, timing);
-    const dev = await scorePairs(await readStsPairs(file('dev')), embedder, timing);
+  for (const splits of data) {
+    const { language } = splits;
+    const train = await scorePairs(splits.train, embedder, timing);
+    const dev = await scorePairs(splits.dev, embedder, timing);
     const fitted = fitThresholds(train);
     results.push(resultRow(language, options.threshold, 'configured', dev));
     results.push(resultRow(language, options.threshold, 'configured + guards', dev, true));

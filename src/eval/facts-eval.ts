@@ -2,6 +2,8 @@
 // fact extraction on SLURP (devel), MSC persona summaries and ConEL-22.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AppError, messageOf } from '../errors.js';
 import { cleanMessage, readSentences } from '../facts/extraction/extract-facts.js';
 import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
 import { mayStateFacts } from '../facts/extraction/message-gate.js';
@@ -30,15 +32,17 @@ interface Options {
   examples: number;
 }
 
-function parseArgs(argv: string[]): Options {
-  let dataDir = resolve(process.cwd(), '../shared/data/facts');
-  let examples = 8;
-  for (let i = 0; i < argv.length; i++) {
-    const next = argv[i + 1];
-    if (argv[i] === '--data' && next !== undefined) dataDir = resolve(process.cwd(), next);
-    if (argv[i] === '--examples' && next !== undefined) examples = Math.max(0, Number.parseInt(next, 10) || 0);
+const USAGE = 'usage: npm run eval -- facts [--data <dir>] [--examples <n>]\n';
+
+function parseOptions(argv: string[]): Options {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { data: { type: 'string' }, examples: { type: 'string', default: '8' } }, strict: true }));
+  } catch (cause) {
+    throw new AppError('INVALID_REQUEST', cause instanceof Error ? cause.message : 'bad arguments', { cause });
   }
-  return { dataDir, examples };
+  if (!/^\d+$/.test(values.examples)) throw new AppError('INVALID_REQUEST', `--examples must be a whole number, not ${values.examples}`);
+  return { dataDir: resolve(process.cwd(), values.data ?? '../shared/data/facts'), examples: Number(values.examples) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -145,9 +149,19 @@ async function load(dataDir: string, file: string): Promise<string> {
   return readFile(resolve(dataDir, file), 'utf8');
 }
 
-/** Runs the three data sets; exit code 1 when a precision target is missed or the message gate changes a reading, 2 when data is missing. */
+/**
+ * Runs the three data sets; exit code 1 when a precision target is missed, the message
+ * gate changes a reading, or the data cannot be read; 2 on a usage error.
+ */
 export async function run(argv: string[]): Promise<number> {
-  const { dataDir, examples } = parseArgs(argv);
+  let options: Options;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    process.stderr.write(`facts eval: ${messageOf(error)}\n${USAGE}`);
+    return 2;
+  }
+  const { dataDir, examples } = options;
   let texts: { slurp: string; msc: string[]; conel: string };
   try {
     texts = {
@@ -156,8 +170,8 @@ export async function run(argv: string[]): Promise<number> {
       conel: await load(dataDir, 'conel22-pemd-val.json'),
     };
   } catch (error) {
-    process.stderr.write(`facts eval: cannot read the data in ${dataDir} (--data <dir>): ${String(error)}\n`);
-    return 2;
+    process.stderr.write(`facts eval: cannot read the data in ${dataDir} (--data <dir>): ${messageOf(error)}\n`);
+    return 1;
   }
   const started = performance.now();
   const samples = { slurp: slurpSamples(texts.slurp), msc: texts.msc.flatMap(mscSamples), conel: conelSamples(texts.conel) };

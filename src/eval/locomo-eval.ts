@@ -35,13 +35,19 @@ interface EvalArgs {
 /** Entry point of `npm run eval -- locomo`: prints the figures, returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   let args: EvalArgs;
-  let conversations: LocomoConversation[];
   try {
-    args = await parseEvalArgs(argv);
-    conversations = await Promise.all(args.files.map((file) => loadLocomo(file)));
+    args = parseEvalArgs(argv);
   } catch (error) {
     process.stderr.write(`locomo eval: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return 2;
+  }
+  let conversations: LocomoConversation[];
+  try {
+    const files = args.files.length > 0 ? args.files : await defaultConversations();
+    conversations = await Promise.all(files.map((file) => loadLocomo(file)));
+  } catch (error) {
+    process.stderr.write(`locomo eval: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
   }
   const tokenizer = await createTokenizer('cl100k_base');
   const overall = METHODS.map((method) => ({ method, book: new TallyBook() }));
@@ -128,7 +134,8 @@ function notesTokens(notes: readonly string[], tokenizer: Tokenizer): number {
   return notes.reduce((sum, note) => sum + tokenizer.messageCost('system', note), 0);
 }
 
-async function parseEvalArgs(argv: string[]): Promise<EvalArgs> {
+/** The command line; no file given means every conversation in the default folder (`defaultConversations`). */
+function parseEvalArgs(argv: string[]): EvalArgs {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { embedder: { type: 'string', default: 'hashing' } } });
@@ -137,7 +144,10 @@ async function parseEvalArgs(argv: string[]): Promise<EvalArgs> {
   }
   const { embedder } = parsed.values;
   if (!['hashing', 'transformers', 'auto'].includes(embedder)) throw new AppError('INVALID_REQUEST', `--embedder must be hashing, transformers or auto, not ${embedder}`);
-  if (parsed.positionals.length > 0) return { files: parsed.positionals.map((file) => resolve(process.cwd(), file)), embedder };
+  return { files: parsed.positionals.map((file) => resolve(process.cwd(), file)), embedder };
+}
+
+async function defaultConversations(): Promise<string[]> {
   const dir = resolve(process.cwd(), DEFAULT_DIR);
   let names: string[];
   try {
@@ -146,5 +156,5 @@ async function parseEvalArgs(argv: string[]): Promise<EvalArgs> {
     throw new AppError('NOT_FOUND', `no conversation given and cannot read ${dir}`, { cause });
   }
   if (names.length === 0) throw new AppError('NOT_FOUND', `no .json conversations in ${dir}`);
-  return { files: names.map((name) => resolve(dir, name)), embedder };
+  return names.map((name) => resolve(dir, name));
 }

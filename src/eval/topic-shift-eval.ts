@@ -69,18 +69,24 @@ const USAGE = 'usage: npm run eval -- topic-shift [<file>] [--embedder hashing|t
 
 /** Entry point of `npm run eval -- topic-shift`: prints the figures, returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
+  let args: EvalArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    process.stderr.write(`topic-shift eval: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
   let dialogues: Dialogue[];
   let embedder: Embedder;
   try {
-    const args = parseArgs(argv);
     dialogues = await loadDialogues(resolve(process.cwd(), args.file));
     const selection = await selectEmbedder({ modelsDir: args.modelsDir, modelId: args.modelId, prefer: args.prefer });
     process.stderr.write(`${selection.reason}\n`);
     embedder = selection.embedder;
   } catch (error) {
-    // The edge of a command: the message is the whole report for a usage, data or model error.
-    process.stderr.write(`topic-shift eval: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return error instanceof AppError && error.code === 'INVALID_REQUEST' ? 2 : 1;
+    // The edge of a command: the message is the whole report for a data or model error.
+    process.stderr.write(`topic-shift eval: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
   }
   const started = performance.now();
   const features: TurnFeatures[][] = [];
@@ -135,7 +141,13 @@ async function loadDialogues(path: string): Promise<Dialogue[]> {
   } catch (cause) {
     throw new AppError('NOT_FOUND', `cannot read the TIAGE file ${path}`, { cause });
   }
-  const parsed = z.array(dialogueSchema).safeParse(JSON.parse(raw));
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (cause) {
+    throw new AppError('INVALID_REQUEST', `${path} is not JSON`, { cause });
+  }
+  const parsed = z.array(dialogueSchema).safeParse(json);
   if (!parsed.success) {
     throw new AppError('INVALID_REQUEST', `${path} is not a TIAGE-format file`, { cause: parsed.error });
   }

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { AppError, messageOf } from '../errors.js';
 
@@ -8,20 +8,26 @@ export interface DatabaseLock {
   release(): void;
 }
 
+// Linux's own limit on symbolic links followed while resolving one path.
+const MAX_SYMLINKS = 40;
+
 /**
- * Takes the one-daemon lock of a database: an exclusive SQLite lock on `<dbPath>.lock`,
- * held by an open write transaction for as long as the daemon runs. A second daemon on
- * the same database (through another socket path, say) is refused at once instead of
- * serving beside the first with its in-memory sessions out of date. The lock is a POSIX
- * record lock: a process that dies, however it dies, leaves nothing stale behind.
+ * Takes the one-daemon lock of a database: an exclusive SQLite lock on `<file>.lock`
+ * beside the database's real file, held by an open write transaction for as long as the
+ * daemon runs. A second daemon on the same database (through another socket path, or a
+ * data dir whose database is a symbolic link to this one) is refused at once instead of
+ * serving beside the first with its in-memory sessions out of date. Hard links are not
+ * detected: two names of one inode get two locks. The lock is a POSIX record lock: a
+ * process that dies, however it dies, leaves nothing stale behind.
  * `npm run inspect-facts` and `npm run job` do not take it: they work beside the daemon.
  */
 export function lockDatabase(dbPath: string): DatabaseLock {
-  const path = `${dbPath}.lock`;
+  let path = `${dbPath}.lock`;
   let holder: BetterSqlite3.Database;
   try {
     // Before the database is opened (which makes its directory too): MEMORYD_DB may name a new one.
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
+    path = `${realDatabasePath(dbPath)}.lock`;
     holder = new BetterSqlite3(path);
   } catch (error) {
     throw new AppError('STORAGE', `cannot open the lock file ${path}: ${messageOf(error)}`, { cause: error });
@@ -39,3 +45,28 @@ export function lockDatabase(dbPath: string): DatabaseLock {
   return { release: () => holder.close() };
 }
 
+// The file SQLite will open for `dbPath`, every symbolic link resolved, also when that
+// file does not exist yet (a new database, or a link to one another daemon has still to
+// create): SQLite follows the links too, so two daemons meet at the same lock.
+function realDatabasePath(dbPath: string): string {
+  let current = resolve(dbPath);
+  for (let hops = 0; hops <= MAX_SYMLINKS; hops++) {
+    try {
+      return realpathSync(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (!isSymbolicLink(current)) return join(realpathSync(dirname(current)), basename(current));
+    current = resolve(dirname(current), readlinkSync(current));
+  }
+  throw new AppError('STORAGE', `${dbPath}: more than ${MAX_SYMLINKS} symbolic links to follow`);
+}
+
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}

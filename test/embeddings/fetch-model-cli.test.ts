@@ -62,7 +62,7 @@ describe('npm run fetch-model', () => {
     const result = await run(['--models-dir', modelsDir, '--model', modelId]);
     expect(result.code).toBe(1);
     expect(result.err).toContain(`fetch-model failed: model ${modelId} is on disk but does not load (`);
-    expect(result.err).toContain(`; delete ${join(modelsDir, modelId)} and run \`npm run fetch-model\` again (\`npm run fetch-model -- --force\` does both)\n`);
+    expect(result.err).toContain(`; run \`npm run fetch-model -- --force\` (it downloads a fresh copy and replaces the broken one only once the new one loads), or delete ${join(modelsDir, modelId)} and run \`npm run fetch-model\`\n`);
     expect(existsSync(join(modelsDir, modelId, 'config.json'))).toBe(true);
   });
 });

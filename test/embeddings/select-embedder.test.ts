@@ -40,7 +40,7 @@ describe('selectEmbedder', () => {
     const { embedder, reason } = await selectEmbedder({ modelsDir: dir, modelId });
     expect(embedder.kind).toBe('hashing');
     expect(reason).toMatch(new RegExp(`^model ${modelId} in .* failed to load \\(.+\\); using hashing-v1-512; `));
-    expect(reason).toContain(`; delete ${join(dir, modelId)} and run \`npm run fetch-model\` again (\`npm run fetch-model -- --force\` does both)`);
+    expect(reason).toContain(`; run \`npm run fetch-model -- --force\` (it downloads a fresh copy and replaces the broken one only once the new one loads), or delete ${join(dir, modelId)} and run \`npm run fetch-model\``);
   });
 
   it('counts a required file that is not a readable regular file as missing', async () => {

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { spawnDaemon, waitForHealthy } from '../helpers/spawn-daemon.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
@@ -148,6 +149,25 @@ describe('the daemon as a process', () => {
     expect(debugLines.length).toBeGreaterThan(0);
     const logFiles = readdirSync(join(dir, 'logs'));
     expect(logFiles.some((name) => /^memoryd-\d{8}T\d{2}\.ndjson$/.test(name))).toBe(true);
+  });
+
+  it('keeps a discardable record\'s content out of stdout with --verbose: only the log files get it', async () => {
+    const dir = tempDir();
+    const spawned = spawnDaemon({ MEMORYD_DATA_DIR: dir, MEMORYD_EMBEDDER: 'hashing' }, ['--verbose']);
+    const socketPath = join(dir, 'memoryd.sock');
+    await waitForHealthy(socketPath, spawned);
+    const client = new MemorydClient({ socketPath, timeoutMs: 5000 });
+    defer(() => client.close());
+    const marker = 'discardable-marker-7f3a';
+    await client.discard({ kind: 'tool_log', content: `tool output with ${marker}`, toolName: 'search' });
+    spawned.child.kill('SIGTERM');
+    expect((await spawned.exited).code).toBe(0);
+    const stdoutRecord = spawned.output.stdout.split('\n').find((line) => line.includes('"discardable record"'));
+    expect(stdoutRecord).toBeDefined();
+    expect(JSON.parse(stdoutRecord ?? '{}')).toMatchObject({ kind: 'tool_log', toolName: 'search', content: '[40 characters, in the log files only]' });
+    expect(spawned.output.stdout).not.toContain(marker);
+    const logs = readdirSync(join(dir, 'logs')).map((name) => readFileSync(join(dir, 'logs', name), 'utf8')).join('');
+    expect(logs).toContain(marker);
   });
 
   it('finishes its shutdown when a second signal comes while it drains (npm and a terminal both forward Ctrl-C)', async () => {

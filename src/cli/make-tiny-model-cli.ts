@@ -1,0 +1,65 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { writeTinyModel } from '../embeddings/tiny-model.js';
+import { messageOf } from '../errors.js';
+import type { CliIo } from './run-job-cli.js';
+
+export const MAKE_TINY_MODEL_USAGE = `usage: npm run make-tiny-model -- <dir>
+
+Writes memoryd/tiny-bert under <dir>: a tiny BERT-shaped model with random (seeded)
+weights, the one the tests load. Its vectors are valid but meaningless: for tests and
+trying the model path out, never for real use. Prints the settings that load it.
+`;
+
+// What a POSIX shell takes unquoted.
+const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
+
+/**
+ * `npm run make-tiny-model -- <dir>`: writes the tiny model, then prints the MEMORYD_*
+ * settings that make the daemon load it. Returns the exit code: 0, 1 (it cannot be
+ * written there; one line, no stack), 2 (usage).
+ */
+export async function runMakeTinyModelCli(argv: string[], io: Pick<CliIo, 'cwd' | 'stdout' | 'stderr'>): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    io.stdout.write(MAKE_TINY_MODEL_USAGE);
+    return 0;
+  }
+  const [target, ...extra] = argv;
+  const option = argv.find((arg) => arg.startsWith('-'));
+  if (target === undefined || option !== undefined || extra.length > 0) {
+    const problem = option !== undefined ? `unknown option ${option}` : target === undefined ? 'no directory given' : `unexpected argument ${extra.join(' ')}`;
+    io.stderr.write(`make-tiny-model: ${problem}\n${MAKE_TINY_MODEL_USAGE}`);
+    return 2;
+  }
+  const dir = resolve(io.cwd, target);
+  const problem = notADirectory(dir);
+  if (problem !== null) {
+    io.stderr.write(`make-tiny-model: cannot write the model under ${dir}: ${problem}\n`);
+    return 1;
+  }
+  let modelId: string;
+  try {
+    ({ modelId } = await writeTinyModel(dir));
+  } catch (error) {
+    io.stderr.write(`make-tiny-model: cannot write the model under ${dir}: ${messageOf(error)}\n`);
+    return 1;
+  }
+  io.stdout.write(
+    `wrote ${modelId} under ${dir}\n` +
+      `the daemon loads it with: MEMORYD_MODELS_DIR=${shellWord(dir)} MEMORYD_EMBEDDING_MODEL=${modelId} MEMORYD_EMBEDDER=transformers npm start\n`,
+  );
+  return 0;
+}
+
+function notADirectory(dir: string): string | null {
+  try {
+    return statSync(dir).isDirectory() ? null : 'it is a file, not a directory';
+  } catch {
+    // Absent: it is made. Anything else, writing reports.
+    return null;
+  }
+}
+
+function shellWord(text: string): string {
+  return SHELL_SAFE.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}

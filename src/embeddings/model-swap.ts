@@ -1,0 +1,72 @@
+import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { AppError } from '../errors.js';
+
+/** Where `fetch-model --force` downloads a fresh copy before it replaces the one on disk. */
+export interface StagingArea {
+  /** A models dir of its own (`<modelsDir>/.fetch-model-XXXXXX`), on the models dir's file system. */
+  modelsDir: string;
+  /** Moves the fresh copy of `modelId` to `directory`, and the old one (if any) into the staging area. */
+  swapIn(modelId: string, directory: string): Promise<void>;
+  /** Removes the staging area and all it holds. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Refuses to let `--force` replace `directory` unless it is absent, empty, or looks like
+ * a model (it has config.json): a folder that does not is someone's files, not a model.
+ */
+export async function assertReplaceableModel(directory: string, modelId: string): Promise<void> {
+  let entries: string[];
+  try {
+    if (!(await stat(directory)).isDirectory()) throw notAModel(directory, modelId, 'it is not a directory');
+    entries = await readdir(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (entries.length === 0 || entries.includes('config.json')) return;
+  throw notAModel(directory, modelId, 'it has no config.json');
+}
+
+function notAModel(directory: string, modelId: string, why: string): AppError {
+  return new AppError('CONFIG_INVALID', `${directory} does not look like a model (${why}), so --force will not replace it; move it away, then fetch ${modelId} again`, {
+    details: { directory, modelId },
+  });
+}
+
+/** A fresh staging area inside `modelsDir` (made if need be). */
+export async function createStagingArea(modelsDir: string): Promise<StagingArea> {
+  await mkdir(modelsDir, { recursive: true });
+  const root = await mkdtemp(join(modelsDir, '.fetch-model-'));
+  const discard = (): Promise<void> => rm(root, { recursive: true, force: true });
+  return {
+    modelsDir: root,
+    discard,
+    swapIn: async (modelId, directory) => {
+      const fresh = join(root, ...modelId.split('/'));
+      // A space: no model id's owner can take this name.
+      const previous = join(root, 'previous copy');
+      await mkdir(dirname(directory), { recursive: true });
+      const hadOne = await exists(directory);
+      // Renames inside the models dir: the model is never half there, only absent for the instant between them.
+      if (hadOne) await rename(directory, previous);
+      try {
+        await rename(fresh, directory);
+      } catch (error) {
+        if (hadOne) await rename(previous, directory);
+        throw error;
+      }
+    },
+  };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
