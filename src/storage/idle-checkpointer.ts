@@ -1,7 +1,7 @@
 import type { Logger } from '../discardable/logger.js';
 import type { Database } from './database.js';
 
-/** WAL pages before SQLite checkpoints on its own, on whatever request commits then (~16 MB). */
+/** WAL pages before SQLite checkpoints on its own, on whatever request commits then (~4 MB with 1 KiB pages). */
 export const AUTOCHECKPOINT_PAGES = 4_000;
 
 /**

@@ -56,7 +56,7 @@ describe('the context replay', () => {
       expect(row?.databaseFiles.db).toBeGreaterThan(0);
       expect(row?.databaseFiles.wal).toBeGreaterThan(0);
       expect(row?.databaseFiles.shm).toBeGreaterThan(0);
-      expect(row?.databaseFiles.pageSize).toBe(4096);
+      expect(row?.databaseFiles.pageSize).toBe(1024);
     }
     if (process.platform !== 'linux') return;
     // Turn 10 is read for its row; turns 25, 50 and 60 for the second.
