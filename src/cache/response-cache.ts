@@ -1,5 +1,5 @@
 import { DAY_MS, type Clock } from '../clock.js';
-import { DOMAINS, type Domain } from '../domains/domain.js';
+import type { Domain } from '../domains/domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
 import { AppError } from '../errors.js';
@@ -8,7 +8,7 @@ import type { Db } from '../storage/database.js';
 import type { TxScope } from '../storage/transaction.js';
 import {
   deleteExpiredResponses,
-  deleteResponsesForDomains,
+  deleteAllResponses,
   liveResponseVectors,
   responseCacheReader,
   upsertResponse,
@@ -229,7 +229,7 @@ export class ResponseCache {
    * editor you use"), and fact writes are rare next to the 24 h an answer lives.
    */
   invalidateAll(scope?: TxScope): number {
-    const keys = deleteResponsesForDomains(this.options.db, DOMAINS);
+    const keys = deleteAllResponses(this.options.db);
     // Only a committed change counts: a dry run or a refused request changed no fact.
     afterCommit(scope, () => {
       this.factsGeneration++;

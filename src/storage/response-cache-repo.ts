@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Domain } from '../domains/domain.js';
-import { compileSelect } from './compiled-query.js';
+import { compileSelect, type CompiledSelect } from './compiled-query.js';
 import type { Db } from './database.js';
 import { responseCache } from './schema.js';
 
@@ -47,24 +46,17 @@ export function liveResponseVectors(db: Db, embedderId: string, now: number): Re
     .filter((row): row is ResponseVectorRow => row.embedding !== null);
 }
 
-/**
- * Deletes the answers that depended on any of `domains`, and those that depended on
- * any fact at all (an empty domain list). Returns the deleted keys.
- */
-export function deleteResponsesForDomains(db: Db, domains: readonly Domain[]): string[] {
-  if (domains.length === 0) return [];
-  const listed = sql.join(
-    domains.map((domain) => sql`${domain}`),
-    sql`, `,
-  );
-  return db
-    .delete(responseCache)
-    .where(
-      sql`json_array_length(${responseCache.domains}) = 0 or exists (select 1 from json_each(${responseCache.domains}) where json_each.value in (${listed}))`,
-    )
-    .returning({ key: responseCache.key })
-    .all()
-    .map((row) => row.key);
+// Prepared once per database: every fact change runs it (see ResponseCache.invalidateAll).
+const deleteAll = new WeakMap<Db, CompiledSelect<{ key: string }>>();
+
+/** Deletes every cached answer; returns their keys. */
+export function deleteAllResponses(db: Db): string[] {
+  let query = deleteAll.get(db);
+  if (query === undefined) {
+    query = compileSelect(db.delete(responseCache).returning({ key: responseCache.key }));
+    deleteAll.set(db, query);
+  }
+  return query.all().map((row) => row.key);
 }
 
 /** Deletes the rows expired at `now`; returns how many. */
