@@ -104,6 +104,8 @@ function undecodableQueryIssues(url: string): readonly FieldIssue[] {
     const name = (cut < 0 ? pair : pair.slice(0, cut)).replace(/\+/g, ' ');
     const value = cut < 0 ? '' : pair.slice(cut + 1).replace(/\+/g, ' ');
     if (!decodes(name) || !decodes(value)) issues.push({ path: `query.${decodeOrKeep(name)}`, message: BAD_ESCAPE });
+    // A NUL would be stored as sent (a deletion's reason) and has no place in text.
+    else if (name.includes('%00') || value.includes('%00')) issues.push({ path: `query.${decodeOrKeep(name).replace(/\0/g, '%00')}`, message: 'must not contain U+0000 (NUL)' });
   }
   return issues;
 }

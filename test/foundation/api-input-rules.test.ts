@@ -83,6 +83,10 @@ describe('URLs that do not decode', () => {
     expect(await refusal('GET', '/v1/facts?q=%FF')).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'query.q', message: BAD_ESCAPE }] });
     expect((await refusal('GET', '/v1/facts?domain=work&q=%')).issues).toEqual([{ path: 'query.q', message: BAD_ESCAPE }]);
     expect((await refusal('DELETE', '/v1/facts/fact_x?reason=%ED%A0%80')).issues).toEqual([{ path: 'query.reason', message: BAD_ESCAPE }]);
+    // A NUL decodes but could not be stored as text: a deletion's reason with one deletes nothing.
+    const { fact } = await client.addFact({ fact: 'The NUL test fact', domain: 'work' });
+    expect((await refusal('DELETE', `/v1/facts/${fact.id}?reason=a%00b`)).issues).toEqual([{ path: 'query.reason', message: 'must not contain U+0000 (NUL)' }]);
+    expect((await client.getFact(fact.id)).fact.status).toBe('active');
     // Escapes that decode still work, "+" included.
     const found = await client.json<{ facts: Array<{ fact: string }> }>('GET', '/v1/facts?q=literal+%25FF');
     expect(found.facts.map((fact) => fact.fact)).toEqual(['The literal %FF is not a search']);
