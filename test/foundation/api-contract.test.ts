@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldIssue } from '../../src/errors.js';
 import { degradedHealthResponseSchema } from '../../src/api/schemas/health.js';
 import { sessionPath, type MemorydClient } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
@@ -17,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => daemon.stop());
 
-interface Issue {
-  path: string;
-  message: string;
-}
-const issuesOf = (error: { details: Record<string, unknown> }): Issue[] => error.details.issues as Issue[];
+const issuesOf = (error: { details: Record<string, unknown> }): FieldIssue[] => error.details.issues as FieldIssue[];
 
 /** Every sample of the Prometheus text, by series (`name{labels}`). */
 function samples(text: string): Map<string, number> {

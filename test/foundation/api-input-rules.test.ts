@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldIssue } from '../../src/errors.js';
 import { factPath, sessionPath, type MemorydClient } from '../../src/client/memoryd-client.js';
 import { conversation } from '../helpers/context-calls.js';
 import { apiError } from '../helpers/serve-routes.js';
@@ -15,15 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => daemon.stop());
 
-interface Issue {
-  path: string;
-  message: string;
-}
 
 /** The status and issues of a raw exchange (bodies written by hand: JSON.stringify would not spell these). */
-async function refusal(method: string, path: string, body?: string): Promise<{ status: number; code: string; issues: Issue[] }> {
+async function refusal(method: string, path: string, body?: string): Promise<{ status: number; code: string; issues: FieldIssue[] }> {
   const response = await client.raw(method, path, body);
-  const { error } = JSON.parse(response.body) as { error?: { code: string; details: { issues?: Issue[] } } };
+  const { error } = JSON.parse(response.body) as { error?: { code: string; details: { issues?: FieldIssue[] } } };
   return { status: response.status, code: error?.code ?? 'none', issues: error?.details.issues ?? [] };
 }
 

@@ -1,23 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { compileSelect, compileWrite } from '../../src/storage/compiled-query.js';
-import { openDatabase, type Database } from '../../src/storage/database.js';
+import type { Database } from '../../src/storage/database.js';
 import { responseCache, sessions, summaries, turns } from '../../src/storage/schema.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 
 const defer = cleanupAfterEach();
 const p = sql.placeholder;
 
-function freshDatabase(): Database {
-  const temp = makeTempDir();
-  const database = openDatabase(`${temp.dir}/memoryd.db`);
-  defer(() => {
-    database.close();
-    temp.remove();
-  });
-  return database;
-}
+const freshDatabase = (): Database => tempDatabase(defer);
 
 // Rows with every kind of value the schema has: text, integer, real, booleans (true, false
 // and null), a blob, and nulls in optional columns.

@@ -1,25 +1,17 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/storage/database.js';
+import type { Database } from '../../src/storage/database.js';
 import { insertFactRow, liveFactRowsBySubject, updateFactRow, type FactRow } from '../../src/storage/facts-repo.js';
 import { deleteAllResponses } from '../../src/storage/response-cache-repo.js';
 import { facts, responseCache } from '../../src/storage/schema.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 
 // The facts statements prepared once per database (facts-repo.ts) write and read what
 // drizzle's own queries do, value for value.
 const defer = cleanupAfterEach();
 
-function freshDatabase(): Database {
-  const temp = makeTempDir();
-  const database = openDatabase(`${temp.dir}/memoryd.db`);
-  defer(() => {
-    database.close();
-    temp.remove();
-  });
-  return database;
-}
+const freshDatabase = (): Database => tempDatabase(defer);
 
 function row(id: string, changes: Partial<FactRow> = {}): FactRow {
   return {
