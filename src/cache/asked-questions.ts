@@ -29,10 +29,13 @@ export class AskedQuestions {
     this.floor = Math.max(this.floor, oldest.value[1]);
   }
 
-  /** The generation the question under `key` was asked at; forgets it (its answer is being offered). */
-  take(key: string): number {
-    const generation = this.asked.get(key) ?? this.floor;
+  /** The generation the question under `key` was asked at. */
+  askedAt(key: string): number {
+    return this.asked.get(key) ?? this.floor;
+  }
+
+  /** Forgets the question under `key` (its answer was offered). */
+  forget(key: string): void {
     this.asked.delete(key);
-    return generation;
   }
 }

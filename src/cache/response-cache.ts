@@ -105,9 +105,9 @@ export class ResponseCache {
   private readonly reader: ResponseCacheReader;
   private readonly asked = new AskedQuestions(MAX_ASKED_QUESTIONS);
   /**
-   * Fact changes seen, counted as they are made, not after commit: a context call that
-   * changes a fact and then asks sees the change as before its question, and a change
-   * rolled back only costs an answer its store.
+   * Fact changes committed (`invalidateAll` counts one once its transaction commits). A
+   * question counts as asked once its own call commits, after the fact changes of that
+   * call, so it sees them as before it.
    */
   private factsGeneration = 0;
 
@@ -140,7 +140,9 @@ export class ResponseCache {
    */
   store(input: StoreInput, scope?: TxScope): StoreOutcome {
     const key = responseCacheKey(input.question);
-    const askedAt = this.asked.take(key);
+    const askedAt = this.asked.askedAt(key);
+    // Its answer is being offered: forgotten once this commits (a rolled-back store keeps it).
+    afterCommit(scope, () => this.asked.forget(key));
     const refusal = cacheRefusal(input.question, { sideEffectSinceQuestion: input.sideEffectSinceQuestion ?? false });
     if (refusal !== null) return { stored: false, reason: refusal };
     if (input.answer.trim() === '') return { stored: false, reason: 'empty-answer' };
@@ -196,10 +198,10 @@ export class ResponseCache {
     if (cacheRefusal(message, { sideEffectSinceQuestion: false }) !== null) return { answer: null, consulted: false };
     const key = responseCacheKey(message);
     afterCommit(scope, () => this.asked.note(key, this.factsGeneration));
-    return { answer: this.find(message, key, embedding, after), consulted: true };
+    return { answer: this.find(message, key, embedding, after, scope), consulted: true };
   }
 
-  private find(message: string, key: string, embedding: Float32Array | null, after: number | null): CachedAnswer | null {
+  private find(message: string, key: string, embedding: Float32Array | null, after: number | null, scope?: TxScope): CachedAnswer | null {
     const language = detectLanguage(message);
     const now = this.options.clock.now();
     const fresh = (row: ResponseCacheRow): boolean => after === null || row.createdAt > after;
@@ -211,7 +213,8 @@ export class ResponseCache {
     for (const candidate of this.index.candidates(embedding, language, now, threshold)) {
       const row = this.reader.findLive(candidate.key, now);
       if (!row || row.embedding === null || row.embedderId !== this.options.embedder.id || row.language !== language) {
-        this.index.delete(candidate.key);
+        // Once this commits: a row deleted by this very transaction comes back if it rolls back.
+        afterCommit(scope, () => this.index.delete(candidate.key));
         continue;
       }
       if (!fresh(row) || !mayShareAnswer(message, row.query)) continue;

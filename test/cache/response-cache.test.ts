@@ -275,3 +275,37 @@ describe('response cache inside transactions', () => {
     expect(cache.indexedQuestions).toBe(0);
   });
 });
+
+describe('response cache: rolled-back transactions', () => {
+  it('a fact change and a rephrasing in a transaction that rolls back leave the dedup index whole', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'Which editor do I use for Rust code?', answer: 'Helix.' });
+    const rephrasing = 'What editor do I use for my Rust code?';
+    const vector = await embedder.embed(rephrasing);
+    expect(cache.lookup(rephrasing, vector)?.source).toBe('dedup');
+    const value = runInTransaction(database, (scope) => {
+      cache.invalidateAll(scope);
+      // The row is gone inside the transaction: the rephrasing finds none.
+      expect(cache.consult(rephrasing, vector, null, scope).answer).toBeNull();
+      throw new RollbackWith('dry run');
+    });
+    expect(value).toBe('dry run');
+    expect(cache.indexedQuestions).toBe(1);
+    expect(cache.lookup(rephrasing, vector)?.source).toBe('dedup');
+  });
+
+  it('a store that rolls back keeps its question asked: the retry is stored', async () => {
+    const cache = newCache();
+    cache.invalidateAll();
+    // Asked after that fact change…
+    const question = 'Which editor do I use for Rust code?';
+    cache.consult(question, await embedder.embed(question), null);
+    const input = await cache.prepare({ sessionId: 's1', question, answer: 'Helix.' });
+    runInTransaction(database, (scope) => {
+      expect(cache.store(input, scope)).toMatchObject({ stored: true });
+      throw new RollbackWith(null);
+    });
+    // …so its answer, offered again after the rollback, is not taken for one asked before it.
+    expect(cache.store(input)).toMatchObject({ stored: true });
+  });
+});
