@@ -1,12 +1,13 @@
 import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import type { Config } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
 
 const STICKY = 0o1000;
-// SQLite's companions of a database file, and the daemon's lock beside it.
-const DATABASE_SUFFIXES = ['', '-wal', '-shm', '-journal', '.lock'];
+// SQLite's companions of a database file, and the daemon's lock beside it (an SQLite
+// database too: its journal stays while the daemon runs, and after a crash).
+const DATABASE_SUFFIXES = ['', '-wal', '-shm', '-journal', '.lock', '.lock-journal'];
 // What a checkout's data/ holds before the first start (data/README.md).
 const CHECKOUT_FILES = ['README.md', '.gitkeep'];
 
@@ -54,10 +55,16 @@ function notMemorydsOwn(dir: string, uid: number, mode: number, ownNames: Readon
 /**
  * The names a data dir may hold and still count as memoryd's own (data/README.md lists
  * them): the database and its companions, the socket, the logs and models dirs and the
- * system prompt file under their configured and default names, and a checkout's README.
+ * system prompt file under their configured and default names (a configured path deeper
+ * in the data dir makes its first folder memoryd's: `db/` of `MEMORYD_DB=db/memoryd.db`),
+ * and a checkout's README.
  */
 export function dataDirOwnNames(config: Pick<Config, 'dataDir' | 'dbPath' | 'socketPath' | 'logsDir' | 'modelsDir' | 'systemPromptFile'>): ReadonlySet<string> {
-  const inside = (path: string): string[] => (dirname(path) === config.dataDir ? [basename(path)] : []);
+  const inside = (path: string): string[] => {
+    const within = relative(config.dataDir, path);
+    const first = within.split(sep)[0] ?? '';
+    return within === '' || isAbsolute(within) || first === '..' ? [] : [first];
+  };
   const databases = [SETTINGS.db.default, ...inside(config.dbPath)];
   return new Set([
     ...CHECKOUT_FILES,

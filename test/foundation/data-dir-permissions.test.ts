@@ -28,6 +28,16 @@ describe('the data dir permissions', () => {
     expect((await daemon.client.health()).status).toBe('ok');
   });
 
+  it("counts as memoryd's the lock's journal a killed daemon leaves and the folders of paths set deeper in the data dir", async () => {
+    const dir = openDataDir(['memoryd.db.lock-journal']);
+    mkdirSync(join(dir, 'db'));
+    writeFileSync(join(dir, 'db', 'memoryd.db.lock-journal'), '');
+    chmodSync(dir, 0o755);
+    const daemon = await startTestDaemon({ dir, keepDir: true, env: { MEMORYD_DB: join(dir, 'db', 'memoryd.db') } });
+    defer(() => daemon.stop());
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
   it('refuses a data dir others can enter that holds other files, naming it and what to do, and changes nothing in it', async () => {
     const dir = openDataDir(['notes.txt', 'package.json']);
     await expect(startTestDaemon({ dir, keepDir: true })).rejects.toMatchObject({
