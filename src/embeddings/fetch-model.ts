@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import { DEFAULT_MODEL_ID, missingModelFiles, modelDirectory, modelIdProblem, MODEL_ID_FORM, repairModelHint } from './model-files.js';
-import { assertReplaceableModel, createStagingArea } from './model-swap.js';
+import { assertReplaceableModel, createStagingArea, OldCopyStranded } from './model-swap.js';
 import { createTransformersEmbedder, downloadTransformersModel, type DownloadProgress } from './transformers-embedder.js';
 
 const REMOTE_HOST = 'https://huggingface.co/';
@@ -100,6 +100,7 @@ async function replaceModel(modelsDir: string, directory: string, download: Down
     verified = await downloadAndVerify(staging.modelsDir, download, (cause) => `the downloaded copy of ${download.modelId} does not load (${cause})`);
     await staging.swapIn(download.modelId, directory);
   } catch (error) {
+    if (error instanceof OldCopyStranded) throw error;
     await staging.discard();
     const message = error instanceof Error ? error.message : String(error);
     throw new AppError('EMBEDDER', `${message}; ${directory} was left as it was`, { cause: error, details: { modelId: download.modelId } });

@@ -1,6 +1,6 @@
 import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { AppError } from '../errors.js';
+import { AppError, messageOf } from '../errors.js';
 
 /** Where `fetch-model --force` downloads a fresh copy before it replaces the one on disk. */
 export interface StagingArea {
@@ -54,11 +54,32 @@ export async function createStagingArea(modelsDir: string): Promise<StagingArea>
       try {
         await rename(fresh, directory);
       } catch (error) {
-        if (hadOne) await rename(previous, directory);
+        if (!hadOne) throw error;
+        try {
+          await rename(previous, directory);
+        } catch (restoreError) {
+          // The old copy is only in the staging area now: it must not be discarded with it.
+          throw new OldCopyStranded(directory, previous, error, restoreError);
+        }
         throw error;
       }
     },
   };
+}
+
+/** The fresh copy could not be moved in, nor the old one back: the old one is at `keptAt`. */
+export class OldCopyStranded extends AppError {
+  constructor(
+    directory: string,
+    readonly keptAt: string,
+    swapError: unknown,
+    restoreError: unknown,
+  ) {
+    super('EMBEDDER', `could not move the fresh copy into ${directory} (${messageOf(swapError)}) nor the old copy back (${messageOf(restoreError)}): the old copy is kept at ${keptAt}; move it back to ${directory}`, {
+      cause: swapError,
+      details: { directory, keptAt },
+    });
+  }
 }
 
 async function exists(path: string): Promise<boolean> {
