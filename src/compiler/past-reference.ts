@@ -31,7 +31,7 @@ const PATTERNS: readonly Pattern[] = [
   { pattern: /\bque (decidimos|acordamos|hablamos|dijimos|elegimos|quedamos)\b/ },
   // Questions in the past tense ("when did Caroline go…?", "what was the name…?", "…the
   // puppy she got?"): an auxiliary or a common irregular past.
-  { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|(?<!\b(is|s|are|be|been|the|any|anything|nothing|none|turn|go|keep|or) )left(?!\s+(over|side|hand|or)\b|-))\b/ },
+  { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|(?<!\b(is|s|are|be|been|the|any|anything|nothing|none|turn|go|keep|or|have|has|still|got) )left(?!\s+(over|side|hand|or)\b|-))\b/ },
   { pattern: /\b(did|was|were) (i|we|you|he|she|they)\b/ },
   { pattern: /\b\d+ (days?|weeks?|months?|years?) ago\b|\b(a while|long) ago\b/ },
   { pattern: /\b(cuando|que|donde|quien|como|por que)\b[^?.!]*\b(fue|fuiste|fuimos|fueron|hizo|hiciste|hicimos|dijo|dijiste|dije|paso|estuvo|estuvimos|tuvo|tuvimos)\b/ },

@@ -52,6 +52,9 @@ describe('questions about the past', () => {
     "What's left to do?",
     'Which one is on the left?',
     'Turn left or right?',
+    'How much money do I have left?',
+    'What do we have left to do?',
+    'Which ones are still left?',
   ])(
     'are not seen where there are none: %s',
     (message) => {
