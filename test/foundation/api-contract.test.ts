@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FieldIssue } from '../../src/errors.js';
 import { degradedHealthResponseSchema } from '../../src/api/schemas/health.js';
-import { sessionPath, type MemorydClient } from '../../src/client/memoryd-client.js';
+import { sessionPath } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation } from '../helpers/context-calls.js';
 import { apiError } from '../helpers/serve-routes.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { daemonPerFile, startTestDaemon } from '../helpers/test-daemon.js';
 
 // What api.md promises, checked on a real daemon (socket, SQLite, migrations).
 const defer = cleanupAfterEach();
-let daemon: TestDaemon;
-let client: MemorydClient;
-
-beforeAll(async () => {
-  daemon = await startTestDaemon();
-  client = daemon.client;
-});
-afterAll(() => daemon.stop());
+const file = daemonPerFile();
 
 const issuesOf = (error: { details: Record<string, unknown> }): FieldIssue[] => error.details.issues as FieldIssue[];
 
@@ -66,68 +59,68 @@ describe('GET /v1/health when a part is down', () => {
 
 describe('a dry run changes nothing, metrics included', () => {
   it('moves no outcome metric, though it adds facts, shifts the topic, hits the cache and crosses thresholds', async () => {
-    const chat = conversation(client, 'dry');
+    const chat = conversation(file.client, 'dry');
     for (let i = 0; i < 5; i += 1) {
       await chat.say(`Kitchen renovation detail ${i}: the tiles and the cabinets.`);
       await chat.reply(`Renovation answer ${i}: order the tiles first.`);
     }
     await chat.say('Who is my dentist?');
-    await client.recordTurn('dry', { role: 'assistant', content: 'Your dentist is Dr. Ortega.', cacheable: true });
-    const before = outcomeSamples(await client.metrics());
+    await file.client.recordTurn('dry', { role: 'assistant', content: 'Your dentist is Dr. Ortega.', cacheable: true });
+    const before = outcomeSamples(await file.client.metrics());
 
     const fact = await chat.say('Remember that my editor is Vim.', { dryRun: true });
     expect(fact.facts.added).not.toEqual([]);
     const shifted = await chat.say('By the way, how do I renew my passport?', { dryRun: true });
     expect(shifted.turn.topicShift).toBe(true);
     expect(shifted.turn.summariesCreated).toBeGreaterThan(0);
-    expect((await conversation(client, 'dry-2').say('Who is my dentist?', { dryRun: true })).cached?.source).toBe('cache');
+    expect((await conversation(file.client, 'dry-2').say('Who is my dentist?', { dryRun: true })).cached?.source).toBe('cache');
     const critical = fact.layout.sections.filter((section) => section.critical).reduce((sum, section) => sum + section.final, 0);
     // Just above the critical load: every other section must give way.
     const squeezed = await chat.say('Remember that my editor is Vim.', { dryRun: true, budget: critical + 5 });
     expect(squeezed.level).toBe('critical');
     expect(squeezed.layout.sections.some((section) => (section.actions as unknown[]).length > 0)).toBe(true);
 
-    expect(outcomeSamples(await client.metrics())).toEqual(before);
+    expect(outcomeSamples(await file.client.metrics())).toEqual(before);
     // The same message for real is counted.
     await chat.say('Remember that my editor is Vim.');
-    expect(outcomeSamples(await client.metrics()).get('memoryd_facts_total{kind="added"}')).toBe((before.get('memoryd_facts_total{kind="added"}') ?? 0) + 1);
+    expect(outcomeSamples(await file.client.metrics()).get('memoryd_facts_total{kind="added"}')).toBe((before.get('memoryd_facts_total{kind="added"}') ?? 0) + 1);
   });
 });
 
 describe('details.issues', () => {
   it('lists the problems of the path, the query and the body together', async () => {
-    const error = await apiError(client.json('DELETE', '/v1/facts/bad%20id?reason=x&colour=red', { reason: '', extra: 1 }));
+    const error = await apiError(file.client.json('DELETE', '/v1/facts/bad%20id?reason=x&colour=red', { reason: '', extra: 1 }));
     expect(error.status).toBe(400);
     expect(issuesOf(error).map((issue) => issue.path).sort()).toEqual(['body.extra', 'body.reason', 'params.id', 'query.colour']);
     expect(error.message).toContain('(and 3 more)');
   });
 
   it('names each unknown field by its path, one issue per field', async () => {
-    const error = await apiError(client.json('POST', '/v1/facts', { fact: 'My editor is Vim', domain: 'preferences', foo: 1, bar: 2 }));
+    const error = await apiError(file.client.json('POST', '/v1/facts', { fact: 'My editor is Vim', domain: 'preferences', foo: 1, bar: 2 }));
     expect(issuesOf(error)).toEqual([
       { path: 'body.foo', message: 'unknown field "foo"' },
       { path: 'body.bar', message: 'unknown field "bar"' },
     ]);
-    const nested = await apiError(client.context('s', { message: 'hi', tools: [{ name: 't', description: 'd', colour: 'red' } as never] }));
+    const nested = await apiError(file.client.context('s', { message: 'hi', tools: [{ name: 't', description: 'd', colour: 'red' } as never] }));
     expect(issuesOf(nested)).toEqual([{ path: 'body.tools.0.colour', message: 'unknown field "colour"' }]);
   });
 
   it('says what `at` expects when the time has no zone, and still accepts Z and offsets', async () => {
-    const error = await apiError(client.context('at', { message: 'hello', at: '2026-01-01T10:00:00' }));
+    const error = await apiError(file.client.context('at', { message: 'hello', at: '2026-01-01T10:00:00' }));
     expect(issuesOf(error)).toEqual([
       { path: 'body.at', message: 'must be an ISO-8601 date-time with a time zone, e.g. 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00' },
     ]);
-    await client.context('at', { message: 'hello', at: '2026-01-01T10:00:00Z' });
-    await client.context('at', { message: 'hello again', at: '2026-01-01T12:00:00+01:00' });
+    await file.client.context('at', { message: 'hello', at: '2026-01-01T10:00:00Z' });
+    await file.client.context('at', { message: 'hello again', at: '2026-01-01T12:00:00+01:00' });
   });
 });
 
 describe('GET /v1/facts with the template of api.md', () => {
   it('treats empty values as absent, and still refuses wrong ones by name', async () => {
-    await client.addFact({ fact: 'The standup is at 9:30', domain: 'work' });
-    const all = await client.json<{ facts: unknown[] }>('GET', '/v1/facts');
-    expect(await client.json('GET', '/v1/facts?domain=&status=&q=&limit=')).toEqual(all);
-    const wrong = await apiError(client.json('GET', '/v1/facts?domain=&status=sleeping&q=&limit=0'));
+    await file.client.addFact({ fact: 'The standup is at 9:30', domain: 'work' });
+    const all = await file.client.json<{ facts: unknown[] }>('GET', '/v1/facts');
+    expect(await file.client.json('GET', '/v1/facts?domain=&status=&q=&limit=')).toEqual(all);
+    const wrong = await apiError(file.client.json('GET', '/v1/facts?domain=&status=sleeping&q=&limit=0'));
     expect(issuesOf(wrong).map((issue) => issue.path).sort()).toEqual(['query.limit', 'query.status']);
   });
 });
@@ -135,10 +128,10 @@ describe('GET /v1/facts with the template of api.md', () => {
 describe('request bodies', () => {
   it('are read as JSON whatever the Content-Type, an unparsable one included', async () => {
     for (const type of ['json', '', 'a/b/c', 'application/']) {
-      const response = await client.raw('POST', '/v1/facts', JSON.stringify({ fact: `Content type "${type}" is fine`, domain: 'work' }), { 'content-type': type });
+      const response = await file.client.raw('POST', '/v1/facts', JSON.stringify({ fact: `Content type "${type}" is fine`, domain: 'work' }), { 'content-type': type });
       expect([type, response.status]).toEqual([type, 201]);
     }
-    const refused = await client.raw('POST', '/v1/facts', '{"fact": 1', { 'content-type': 'json' });
+    const refused = await file.client.raw('POST', '/v1/facts', '{"fact": 1', { 'content-type': 'json' });
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.body).error.code).toBe('INVALID_REQUEST');
   });
@@ -147,7 +140,7 @@ describe('request bodies', () => {
 describe('the OpenAPI document', () => {
   type Operation = { requestBody?: { required: boolean }; responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }> };
   const operation = async (path: string, method: string): Promise<Operation> => {
-    const doc = (await client.openapi()) as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await file.client.openapi()) as { paths: Record<string, Record<string, Operation>> };
     const found = doc.paths[path]?.[method];
     if (!found) throw new Error(`no ${method} ${path} in the document`);
     return found;
@@ -155,17 +148,17 @@ describe('the OpenAPI document', () => {
   const successOf = (op: Operation): string[] => Object.keys(op.responses).filter((status) => status.startsWith('2'));
 
   it('lists the status each route really answers with on success', async () => {
-    const { fact } = await client.addFact({ fact: 'The office is in Rome', domain: 'work' });
+    const { fact } = await file.client.addFact({ fact: 'The office is in Rome', domain: 'work' });
     const calls: Array<[string, string, () => Promise<{ status: number }>]> = [
-      ['/v1/health', 'get', () => client.raw('GET', '/v1/health')],
-      ['/v1/facts', 'post', () => client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'The office is in Turin', domain: 'work' }))],
+      ['/v1/health', 'get', () => file.client.raw('GET', '/v1/health')],
+      ['/v1/facts', 'post', () => file.client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'The office is in Turin', domain: 'work' }))],
       // The same statement again: re-confirmed, the document's other success.
-      ['/v1/facts', 'post', () => client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'The office is in Turin', domain: 'work' }))],
-      ['/v1/facts', 'get', () => client.raw('GET', '/v1/facts')],
-      ['/v1/facts/{id}', 'patch', () => client.raw('PATCH', `/v1/facts/${fact.id}`, JSON.stringify({ confirm: true }))],
-      ['/v1/facts/{id}', 'delete', () => client.raw('DELETE', `/v1/facts/${fact.id}`)],
-      ['/v1/sessions/{sessionId}/context', 'post', () => client.raw('POST', sessionPath('doc', '/context'), JSON.stringify({ message: 'hi' }))],
-      ['/v1/metrics', 'get', () => client.raw('GET', '/v1/metrics')],
+      ['/v1/facts', 'post', () => file.client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'The office is in Turin', domain: 'work' }))],
+      ['/v1/facts', 'get', () => file.client.raw('GET', '/v1/facts')],
+      ['/v1/facts/{id}', 'patch', () => file.client.raw('PATCH', `/v1/facts/${fact.id}`, JSON.stringify({ confirm: true }))],
+      ['/v1/facts/{id}', 'delete', () => file.client.raw('DELETE', `/v1/facts/${fact.id}`)],
+      ['/v1/sessions/{sessionId}/context', 'post', () => file.client.raw('POST', sessionPath('doc', '/context'), JSON.stringify({ message: 'hi' }))],
+      ['/v1/metrics', 'get', () => file.client.raw('GET', '/v1/metrics')],
     ];
     const seen = new Map<string, string[]>();
     for (const [path, method, call] of calls) {
@@ -177,7 +170,7 @@ describe('the OpenAPI document', () => {
       expect([path, method, successOf(await operation(path, method))]).toEqual([path, method, [...new Set(seen.get(`${method} ${path}`))].sort()]);
     }
     // The fact is deleted now: changing it again is the 409 the document describes.
-    const conflict = await client.raw('DELETE', `/v1/facts/${fact.id}`);
+    const conflict = await file.client.raw('DELETE', `/v1/facts/${fact.id}`);
     expect(conflict.status).toBe(409);
     expect((await operation('/v1/facts/{id}', 'delete')).responses['409']?.description).toMatch(/deleted or superseded/);
   });
@@ -194,7 +187,7 @@ describe('the OpenAPI document', () => {
     expect(degraded?.description).toMatch(/degraded/);
     expect(JSON.stringify(degraded?.content)).toContain('"error"');
     expect(JSON.stringify(degraded?.content)).toContain('"db"');
-    const doc = (await client.openapi()) as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await file.client.openapi()) as { paths: Record<string, Record<string, Operation>> };
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
         for (const [status, response] of Object.entries(op.responses)) {

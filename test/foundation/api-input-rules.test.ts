@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FieldIssue } from '../../src/errors.js';
-import { factPath, sessionPath, type MemorydClient } from '../../src/client/memoryd-client.js';
+import { factPath, sessionPath } from '../../src/client/memoryd-client.js';
 import { conversation } from '../helpers/context-calls.js';
 import { apiError } from '../helpers/serve-routes.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { daemonPerFile } from '../helpers/test-daemon.js';
 
 // What a request may hold, on a real daemon: strings that survive storage, URLs that
 // decode, and nothing the endpoint does not take.
-let daemon: TestDaemon;
-let client: MemorydClient;
-
-beforeAll(async () => {
-  daemon = await startTestDaemon();
-  client = daemon.client;
-});
-afterAll(() => daemon.stop());
+const file = daemonPerFile();
 
 
 /** The status and issues of a raw exchange (bodies written by hand: JSON.stringify would not spell these). */
 async function refusal(method: string, path: string, body?: string): Promise<{ status: number; code: string; issues: FieldIssue[] }> {
-  const response = await client.raw(method, path, body);
+  const response = await file.client.raw(method, path, body);
   const { error } = JSON.parse(response.body) as { error?: { code: string; details: { issues?: FieldIssue[] } } };
   return { status: response.status, code: error?.code ?? 'none', issues: error?.details.issues ?? [] };
 }
@@ -30,14 +23,14 @@ const BAD_ESCAPE = 'invalid percent-encoding';
 
 describe('strings a body may hold', () => {
   it('refuses a lone surrogate or a NUL by its path, and stores nothing', async () => {
-    const before = await client.listFacts({ status: 'all' });
+    const before = await file.client.listFacts({ status: 'all' });
     const high = await refusal('POST', '/v1/facts', '{"fact": "a\\ud800b", "domain": "work"}');
     expect(high).toMatchObject({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'body.fact', message: expect.stringMatching(LONE) }] });
     const low = await refusal('POST', '/v1/facts', '{"fact": "\\udc00 at the start", "domain": "work"}');
     expect(low.issues).toEqual([{ path: 'body.fact', message: expect.stringMatching(LONE) }]);
     const nul = await refusal('POST', '/v1/facts', '{"fact": "a\\u0000b", "domain": "work"}');
     expect(nul.issues).toEqual([{ path: 'body.fact', message: expect.stringMatching(NUL) }]);
-    expect(await client.listFacts({ status: 'all' })).toEqual(before);
+    expect(await file.client.listFacts({ status: 'all' })).toEqual(before);
   });
 
   it('names nested fields and object keys, every one of them, and records no turn', async () => {
@@ -52,15 +45,15 @@ describe('strings a body may hold', () => {
       // The key is named by its escape: a path holding the surrogate could not be printed either.
       { path: 'body.tools.0.parameters.k\\ud800', message: expect.stringMatching(/^the key .*lone surrogate/) },
     ]);
-    expect((await apiError(client.session('unstorable'))).status).toBe(404);
+    expect((await apiError(file.client.session('unstorable'))).status).toBe(404);
   });
 
   it('accepts escaped pairs and other escapes, and reads them back as sent', async () => {
-    const response = await client.raw('POST', '/v1/facts', '{"fact": "Smile \\ud83d\\ude00 at caf\\u00e9 \\u0001", "domain": "work"}');
+    const response = await file.client.raw('POST', '/v1/facts', '{"fact": "Smile \\ud83d\\ude00 at caf\\u00e9 \\u0001", "domain": "work"}');
     expect(response.status).toBe(201);
     const { fact } = JSON.parse(response.body) as { fact: { id: string; fact: string } };
     expect(fact.fact).toBe('Smile 😀 at café \u0001');
-    expect((await client.getFact(fact.id)).fact.fact).toBe(fact.fact);
+    expect((await file.client.getFact(fact.id)).fact.fact).toBe(fact.fact);
   });
 });
 
@@ -76,16 +69,16 @@ describe('URLs that do not decode', () => {
   });
 
   it('name the query field whose name or value does not decode, instead of searching for it literally', async () => {
-    await client.addFact({ fact: 'The literal %FF is not a search', domain: 'work' });
+    await file.client.addFact({ fact: 'The literal %FF is not a search', domain: 'work' });
     expect(await refusal('GET', '/v1/facts?q=%FF')).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'query.q', message: BAD_ESCAPE }] });
     expect((await refusal('GET', '/v1/facts?domain=work&q=%')).issues).toEqual([{ path: 'query.q', message: BAD_ESCAPE }]);
     expect((await refusal('DELETE', '/v1/facts/fact_x?reason=%ED%A0%80')).issues).toEqual([{ path: 'query.reason', message: BAD_ESCAPE }]);
     // A NUL decodes but could not be stored as text: a deletion's reason with one deletes nothing.
-    const { fact } = await client.addFact({ fact: 'The NUL test fact', domain: 'work' });
+    const { fact } = await file.client.addFact({ fact: 'The NUL test fact', domain: 'work' });
     expect((await refusal('DELETE', `/v1/facts/${fact.id}?reason=a%00b`)).issues).toEqual([{ path: 'query.reason', message: 'must not contain U+0000 (NUL)' }]);
-    expect((await client.getFact(fact.id)).fact.status).toBe('active');
+    expect((await file.client.getFact(fact.id)).fact.status).toBe('active');
     // Escapes that decode still work, "+" included.
-    const found = await client.json<{ facts: Array<{ fact: string }> }>('GET', '/v1/facts?q=literal+%25FF');
+    const found = await file.client.json<{ facts: Array<{ fact: string }> }>('GET', '/v1/facts?q=literal+%25FF');
     expect(found.facts.map((fact) => fact.fact)).toEqual(['The literal %FF is not a search']);
   });
 });
@@ -94,27 +87,27 @@ describe('input an endpoint does not take', () => {
   it('refuses query fields on an endpoint that has none, by name, and records nothing', async () => {
     const refused = await refusal('POST', sessionPath('no-query', '/context?foo=1&bar'), '{"message": "Remember that my editor is Helix."}');
     expect(refused).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'query.foo', message: 'unknown field "foo"' }] });
-    expect((await apiError(client.session('no-query'))).status).toBe(404);
+    expect((await apiError(file.client.session('no-query'))).status).toBe(404);
     expect((await refusal('GET', '/v1/health?verbose=1')).issues).toEqual([{ path: 'query.verbose', message: 'unknown field "verbose"' }]);
     // An empty query is no query.
-    expect((await client.raw('GET', '/v1/health?')).status).toBe(200);
+    expect((await file.client.raw('GET', '/v1/health?')).status).toBe(200);
   });
 
   it('refuses a body on an endpoint that takes none, and changes nothing', async () => {
-    const chat = conversation(client, 'no-body');
+    const chat = conversation(file.client, 'no-body');
     await chat.say('Let us plan the garden.');
     const refused = await refusal('DELETE', sessionPath('no-body'), '{"x": 1}');
     expect(refused).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'body', message: 'this endpoint takes no body' }] });
-    expect((await client.session('no-body')).endedAt).toBeNull();
+    expect((await file.client.session('no-body')).endedAt).toBeNull();
     // A GET's body is not even read: that one was sent is enough.
     expect((await refusal('GET', '/v1/health', '{}')).issues).toEqual([{ path: 'body', message: 'this endpoint takes no body' }]);
-    expect(await client.endSession('no-body')).toMatchObject({ ended: true });
+    expect(await file.client.endSession('no-body')).toMatchObject({ ended: true });
   });
 
   it('still takes the reason of DELETE /v1/facts/{id} in the body or the query', async () => {
-    const a = await client.addFact({ fact: 'The gym closes at 22:00', domain: 'personal' });
-    const b = await client.addFact({ fact: 'The pool closes at 21:00', domain: 'personal' });
-    expect((await client.deleteFact(a.fact.id, 'moved')).fact.reason).toBe('moved');
-    expect((await client.json<{ fact: { reason: string } }>('DELETE', `${factPath(b.fact.id)}?reason=closed`)).fact.reason).toBe('closed');
+    const a = await file.client.addFact({ fact: 'The gym closes at 22:00', domain: 'personal' });
+    const b = await file.client.addFact({ fact: 'The pool closes at 21:00', domain: 'personal' });
+    expect((await file.client.deleteFact(a.fact.id, 'moved')).fact.reason).toBe('moved');
+    expect((await file.client.json<{ fact: { reason: string } }>('DELETE', `${factPath(b.fact.id)}?reason=closed`)).fact.reason).toBe('closed');
   });
 });

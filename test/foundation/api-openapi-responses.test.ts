@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { endSessionResponseSchema, sessionResponseSchema } from '../../src/api/schemas/sessions.js';
-import { sessionPath, type MemorydClient } from '../../src/client/memoryd-client.js';
+import { sessionPath } from '../../src/client/memoryd-client.js';
 import { conversation } from '../helpers/context-calls.js';
 import { apiError } from '../helpers/serve-routes.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { daemonPerFile } from '../helpers/test-daemon.js';
 
 // The OpenAPI document against what the routes really answer, on a real daemon with a
 // cap other than the default (so the document can only have it from the configuration).
 const TOKEN_CAP = 3000;
-let daemon: TestDaemon;
-let client: MemorydClient;
-
-beforeAll(async () => {
-  daemon = await startTestDaemon({ env: { MEMORYD_TOKEN_CAP: String(TOKEN_CAP) } });
-  client = daemon.client;
-});
-afterAll(() => daemon.stop());
+const file = daemonPerFile({ env: { MEMORYD_TOKEN_CAP: String(TOKEN_CAP) } });
 
 type JsonSchema = { type?: unknown; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; [key: string]: unknown };
 type Operation = {
@@ -25,7 +18,7 @@ type Operation = {
 };
 
 async function operation(path: string, method: string): Promise<Operation> {
-  const doc = (await client.openapi()) as { paths: Record<string, Record<string, Operation>> };
+  const doc = (await file.client.openapi()) as { paths: Record<string, Record<string, Operation>> };
   const found = doc.paths[path]?.[method];
   if (!found) throw new Error(`no ${method} ${path} in the document`);
   return found;
@@ -79,15 +72,15 @@ function schemasWithin(schema: unknown): Array<Record<string, unknown>> {
 
 describe('GET and DELETE /v1/sessions/{sessionId} in the OpenAPI document', () => {
   it('describe what the routes answer: window turns, open segment, active summaries, window size and why, stats', async () => {
-    const chat = conversation(client, 'doc');
+    const chat = conversation(file.client, 'doc');
     for (let i = 0; i < 5; i += 1) {
       await chat.say(`Kitchen renovation detail ${i}: the tiles and the cabinets.`);
       await chat.reply(`Renovation answer ${i}: order the tiles first.`);
     }
     await chat.say('By the way, how do I renew my passport?');
-    await client.recordTurn('doc', { role: 'tool', content: 'Passport office hours: 9 to 5.', toolCallId: 'c1', toolName: 'search' });
+    await file.client.recordTurn('doc', { role: 'tool', content: 'Passport office hours: 9 to 5.', toolCallId: 'c1', toolName: 'search' });
 
-    const view = await client.session('doc');
+    const view = await file.client.session('doc');
     expect(view.summaries.active.length).toBeGreaterThan(0);
     expect(view.window.turns.length).toBeGreaterThan(0);
     expect(view.window.size).not.toBeNull();
@@ -97,22 +90,22 @@ describe('GET and DELETE /v1/sessions/{sessionId} in the OpenAPI document', () =
     expectDocumented(view, getSchema);
     expectDeclared(sessionResponseSchema, view);
 
-    const ended = await client.endSession('doc');
+    const ended = await file.client.endSession('doc');
     expectDocumented(ended, await successSchema('/v1/sessions/{sessionId}', 'delete'));
     expectDeclared(endSessionResponseSchema, ended);
-    const after = await client.session('doc');
+    const after = await file.client.session('doc');
     expect(after.endedAt).not.toBeNull();
     expectDocumented(after, getSchema);
     expectDeclared(sessionResponseSchema, after);
   });
 
   it('fits a session that has only just begun (no stats after a restart, nothing summarised)', async () => {
-    await client.recordTurn('fresh', { role: 'assistant', content: 'Hello! How can I help?' });
-    const view = await client.session('fresh');
+    await file.client.recordTurn('fresh', { role: 'assistant', content: 'Hello! How can I help?' });
+    const view = await file.client.session('fresh');
     expect(view.stats).toBeNull();
     expectDocumented(view, await successSchema('/v1/sessions/{sessionId}', 'get'));
     expectDeclared(sessionResponseSchema, view);
-    expect((await apiError(client.session('never-seen'))).status).toBe(404);
+    expect((await apiError(file.client.session('never-seen'))).status).toBe(404);
   });
 });
 
@@ -122,10 +115,10 @@ describe('the OpenAPI document against the routes', () => {
     const budget = body?.properties?.budget;
     expect(budget).toMatchObject({ type: 'integer', minimum: 1, maximum: TOKEN_CAP });
     expect(budget?.description).toMatch(/cap/);
-    expect((await client.health()).tokenCap).toBe(TOKEN_CAP);
-    const over = await apiError(client.context('cap', { message: 'hello', budget: TOKEN_CAP + 1 }));
+    expect((await file.client.health()).tokenCap).toBe(TOKEN_CAP);
+    const over = await apiError(file.client.context('cap', { message: 'hello', budget: TOKEN_CAP + 1 }));
     expect(over.status).toBe(400);
-    expect((await client.context('cap', { message: 'hello', budget: TOKEN_CAP })).budget).toBe(TOKEN_CAP);
+    expect((await file.client.context('cap', { message: 'hello', budget: TOKEN_CAP })).budget).toBe(TOKEN_CAP);
   });
 
   it('shows that a message may not be blank, as the route refuses it', async () => {
@@ -133,18 +126,18 @@ describe('the OpenAPI document against the routes', () => {
     const rule = new RegExp(String(body?.properties?.message?.pattern));
     for (const message of ['', ' ', '\n\t \u00a0\u2028']) {
       expect(rule.test(message)).toBe(false);
-      expect((await client.raw('POST', sessionPath('blank', '/context'), JSON.stringify({ message }))).status).toBe(400);
+      expect((await file.client.raw('POST', sessionPath('blank', '/context'), JSON.stringify({ message }))).status).toBe(400);
     }
     expect(rule.test(' x ')).toBe(true);
   });
 
   it('lets responses carry more fields than listed, and requests not', async () => {
-    const doc = (await client.openapi()) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+    const doc = (await file.client.openapi()) as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
     const responses = Object.values(doc.paths).flatMap((operations) => Object.values(operations).map((op) => op.responses));
     const closed = [...responses, doc.components.schemas].flatMap(schemasWithin).filter((schema) => schema.additionalProperties === false);
     expect(closed).toEqual([]);
     const factBody = (await operation('/v1/facts', 'post')).requestBody?.content['application/json']?.schema;
     expect(factBody?.additionalProperties).toBe(false);
-    expect((await apiError(client.json('POST', '/v1/facts', { fact: 'The lab is on floor 3', domain: 'work', colour: 'red' }))).status).toBe(400);
+    expect((await apiError(file.client.json('POST', '/v1/facts', { fact: 'The lab is on floor 3', domain: 'work', colour: 'red' }))).status).toBe(400);
   });
 });

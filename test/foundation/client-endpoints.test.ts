@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { FactListQuery } from '../../src/api/schemas/facts.js';
 import type { EndSessionResponse, SessionResponse } from '../../src/api/schemas/sessions.js';
 import type { FactStatus } from '../../src/facts/fact-record.js';
 import type { MemorydClient } from '../../src/client/memoryd-client.js';
 import { apiError } from '../helpers/serve-routes.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { daemonPerFile } from '../helpers/test-daemon.js';
 
 // The typed client's methods for every endpoint the README lists, on a real daemon.
-let daemon: TestDaemon;
-let client: MemorydClient;
-
-beforeAll(async () => {
-  daemon = await startTestDaemon();
-  client = daemon.client;
-});
-afterAll(() => daemon.stop());
+const file = daemonPerFile();
 
 describe('the client types', () => {
   it('declare the fact-list query and the session answers as the daemon reads and writes them', () => {
@@ -27,41 +20,41 @@ describe('the client types', () => {
   });
 
   it('send a numeric limit as the daemon expects it', async () => {
-    await client.addFact({ fact: 'The printer is on floor 2', domain: 'work' });
-    await client.addFact({ fact: 'The kitchen is on floor 1', domain: 'work' });
-    expect((await client.listFacts({ domain: 'work', limit: 1 })).facts).toHaveLength(1);
+    await file.client.addFact({ fact: 'The printer is on floor 2', domain: 'work' });
+    await file.client.addFact({ fact: 'The kitchen is on floor 1', domain: 'work' });
+    expect((await file.client.listFacts({ domain: 'work', limit: 1 })).facts).toHaveLength(1);
   });
 });
 
 describe('tool-cache methods', () => {
   it('store an idempotent result and find it with the parameters in any order', async () => {
-    expect(await client.cachedToolResult('search_flights', { from: 'LIM', to: 'CUZ' })).toMatchObject({ hit: false, toolName: 'search_flights' });
-    const stored = await client.cacheToolResult('search_flights', { params: { from: 'LIM', to: 'CUZ' }, result: { fares: [120, 95] }, idempotent: true });
+    expect(await file.client.cachedToolResult('search_flights', { from: 'LIM', to: 'CUZ' })).toMatchObject({ hit: false, toolName: 'search_flights' });
+    const stored = await file.client.cacheToolResult('search_flights', { params: { from: 'LIM', to: 'CUZ' }, result: { fares: [120, 95] }, idempotent: true });
     expect(stored).toMatchObject({ stored: true, toolName: 'search_flights' });
-    const hit = await client.cachedToolResult('search_flights', { to: 'CUZ', from: 'LIM' });
+    const hit = await file.client.cachedToolResult('search_flights', { to: 'CUZ', from: 'LIM' });
     expect(hit).toMatchObject({ hit: true, key: stored.key, result: { fares: [120, 95] }, cachedAt: stored.cachedAt, expiresAt: stored.expiresAt });
   });
 
   it('encode tool names and parameters that need it, and surface refusals as MemorydApiError', async () => {
     const params = { q: 'café & "bar" = 100%', tags: ['a/b', '?'] };
-    await client.cacheToolResult('lookup.v2', { params, result: 'ok', idempotent: true });
-    expect(await client.cachedToolResult('lookup.v2', params)).toMatchObject({ hit: true, result: 'ok' });
-    const refused = await apiError(client.cacheToolResult('send_email', { params: { to: 'bob' }, result: 'sent', idempotent: false as true }));
+    await file.client.cacheToolResult('lookup.v2', { params, result: 'ok', idempotent: true });
+    expect(await file.client.cachedToolResult('lookup.v2', params)).toMatchObject({ hit: true, result: 'ok' });
+    const refused = await apiError(file.client.cacheToolResult('send_email', { params: { to: 'bob' }, result: 'sent', idempotent: false as true }));
     expect(refused).toMatchObject({ status: 400, code: 'INVALID_REQUEST' });
-    expect((await apiError(client.cachedToolResult('bad:name', {}))).details.issues).toEqual([expect.objectContaining({ path: 'params.toolName' })]);
+    expect((await apiError(file.client.cachedToolResult('bad:name', {}))).details.issues).toEqual([expect.objectContaining({ path: 'params.toolName' })]);
   });
 });
 
 describe('discard', () => {
   it('hands a record to the logs, and an error summary to the errors table', async () => {
-    expect(await client.discard({ kind: 'tool_log', content: 'GET /flights → 200 in 120 ms', sessionId: 'disc', toolName: 'search_flights' })).toEqual({
+    expect(await file.client.discard({ kind: 'tool_log', content: 'GET /flights → 200 in 120 ms', sessionId: 'disc', toolName: 'search_flights' })).toEqual({
       discarded: true,
       errorRecorded: false,
     });
-    expect(await client.discard({ kind: 'stack_trace', content: 'Error: boom\n    at x', sessionId: 'disc', error: { code: 'E_BOOM', message: 'boom' } })).toEqual({
+    expect(await file.client.discard({ kind: 'stack_trace', content: 'Error: boom\n    at x', sessionId: 'disc', error: { code: 'E_BOOM', message: 'boom' } })).toEqual({
       discarded: true,
       errorRecorded: true,
     });
-    expect((await apiError(client.discard({ kind: 'tool_log', content: '' }))).details.issues).toEqual([expect.objectContaining({ path: 'body.content' })]);
+    expect((await apiError(file.client.discard({ kind: 'tool_log', content: '' }))).details.issues).toEqual([expect.objectContaining({ path: 'body.content' })]);
   });
 });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { ManualClock, type Clock } from '../../src/clock.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
@@ -43,6 +44,30 @@ export async function startTestDaemon(
       client.close();
       await daemon.stop('test finished');
       if (!options.keepDir) temp.remove();
+    },
+  };
+}
+
+/**
+ * One daemon for a whole test file: started before its first test, stopped after its last.
+ * Read `daemon` and `client` inside tests (they throw before the daemon has started).
+ */
+export function daemonPerFile(options: Parameters<typeof startTestDaemon>[0] = {}): { readonly daemon: TestDaemon; readonly client: MemorydClient } {
+  let started: TestDaemon | undefined;
+  beforeAll(async () => {
+    started = await startTestDaemon(options);
+  });
+  afterAll(() => started?.stop());
+  const current = (): TestDaemon => {
+    if (started === undefined) throw new Error('the test daemon starts before the first test of the file');
+    return started;
+  };
+  return {
+    get daemon() {
+      return current();
+    },
+    get client() {
+      return current().client;
     },
   };
 }
