@@ -127,7 +127,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
   const logger = context.log.logger;
   const routes: RouteSpec[] = [];
   routes.push(
-    ...systemRoutes({ health: () => health(context), version: context.version, routes: () => routes }),
+    ...systemRoutes({ health: () => health(context), version: context.version, tokenCap: config.tokenCap, routes: () => routes }),
     ...sessionsRoutes({
       context: (request) => contextWithMetrics(context, services, request),
       reply: (sessionId, input) =>

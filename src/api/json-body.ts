@@ -1,4 +1,4 @@
-import { InvalidRequestError, type FieldIssue } from '../errors.js';
+import { InvalidRequestError, messageOf, type FieldIssue } from '../errors.js';
 import { invalidRequestError } from './validation.js';
 
 /** Deeper than this is an attack or a bug; our schemas need at most a handful of levels. */
@@ -33,7 +33,7 @@ export function parseJsonBody(raw: Buffer): unknown {
     // (no other JSON escape makes a letter or "_"); only then is the (4× slower) reviver run.
     value = escapes || text.includes('__proto__') ? JSON.parse(text, rejectPrototypeKeys) : JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new InvalidRequestError(`malformed JSON: ${reason}`, [{ path: 'body', message: `malformed JSON: ${reason}` }], { cause: error });
   }
   // Strict UTF-8 decoding and JSON's ban on raw control characters leave a \u escape as

@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { AppError } from '../errors.js';
+import { AppError, messageOf } from '../errors.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -52,7 +52,7 @@ export function openDatabase(path: string): Database {
     return { db, sqlite, path, close: () => sqlite.close() };
   } catch (error) {
     sqlite.close();
-    throw new AppError('STORAGE', `cannot prepare the database ${path}: ${describe(error)}`, { cause: error });
+    throw new AppError('STORAGE', `cannot prepare the database ${path}: ${messageOf(error)}`, { cause: error });
   }
 }
 
@@ -73,7 +73,7 @@ export function openMigratedDatabase(path: string): Database {
   } catch (error) {
     sqlite.close();
     if (error instanceof AppError) throw error;
-    throw new AppError('STORAGE', `cannot prepare the database ${path}: ${describe(error)}`, { cause: error });
+    throw new AppError('STORAGE', `cannot prepare the database ${path}: ${messageOf(error)}`, { cause: error });
   }
 }
 
@@ -123,7 +123,7 @@ function openRaw(path: string, options: BetterSqlite3.Options): BetterSqlite3.Da
   try {
     return new BetterSqlite3(path, options);
   } catch (error) {
-    throw new AppError('STORAGE', `cannot open the database ${path}: ${describe(error)}`, { cause: error });
+    throw new AppError('STORAGE', `cannot open the database ${path}: ${messageOf(error)}`, { cause: error });
   }
 }
 
@@ -133,6 +133,3 @@ function restrictToOwner(path: string): void {
   }
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

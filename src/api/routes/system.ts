@@ -9,6 +9,8 @@ import { degradedHealthResponseSchema, healthResponseSchema, type HealthResponse
 export interface SystemDeps {
   health(): HealthResponse;
   version: string;
+  /** The configured cap, which bounds a context call's budget (the OpenAPI document says so). */
+  tokenCap: number;
   /** All routes of the API, for the OpenAPI document. */
   routes(): readonly RouteSpec[];
 }
@@ -40,8 +42,7 @@ export function systemRoutes(deps: SystemDeps): RouteSpec[] {
       method: 'GET',
       path: '/v1/openapi.json',
       summary: 'The OpenAPI 3.1 document of this API',
-      // The health fields carry the configured cap, which bounds a context call's budget.
-      handler: () => buildOpenApiDocument(deps.routes(), deps.version, { tokenCap: deps.health().tokenCap }),
+      handler: () => buildOpenApiDocument(deps.routes(), deps.version, { tokenCap: deps.tokenCap }),
     }),
   ];
 }

@@ -26,28 +26,26 @@ export const toolResultSchema = z.strictObject({
   content: z.string(),
 });
 
-/** Each result answers its own call: two results with one id would make one unit of two calls. */
-function uniqueToolCallIds(results: readonly { toolCallId: string }[], context: z.RefinementCtx): void {
-  const first = new Map<string, number>();
-  results.forEach((result, index) => {
-    const earlier = first.get(result.toolCallId);
-    if (earlier === undefined) first.set(result.toolCallId, index);
-    else context.addIssue({ code: 'custom', path: [index, 'toolCallId'], message: `must be unique: toolResults.${earlier} has the same id` });
-  });
+/** A refinement that names each element of `list` repeating an earlier one's `field`. */
+function uniqueBy<K extends string>(list: string, field: K, what: string) {
+  return (items: readonly Record<K, string>[], context: z.RefinementCtx): void => {
+    const first = new Map<string, number>();
+    items.forEach((item, index) => {
+      const earlier = first.get(item[field]);
+      if (earlier === undefined) first.set(item[field], index);
+      else context.addIssue({ code: 'custom', path: [index, field], message: `must be unique: ${list}.${earlier} has the same ${what}` });
+    });
+  };
 }
+
+/** Each result answers its own call: two results with one id would make one unit of two calls. */
+const uniqueToolCallIds = uniqueBy('toolResults', 'toolCallId', 'id');
 
 /**
  * A name is how a prompt, the tool's result and the session's used tools refer to a tool:
  * two declarations with one name would be two tools the model cannot tell apart.
  */
-function uniqueToolNames(tools: readonly { name: string }[], context: z.RefinementCtx): void {
-  const first = new Map<string, number>();
-  tools.forEach((tool, index) => {
-    const earlier = first.get(tool.name);
-    if (earlier === undefined) first.set(tool.name, index);
-    else context.addIssue({ code: 'custom', path: [index, 'name'], message: `must be unique: tools.${earlier} has the same name` });
-  });
-}
+const uniqueToolNames = uniqueBy('tools', 'name', 'name');
 
 export const contextRequestSchema = z.strictObject({
   message: nonBlank('message'),
