@@ -96,9 +96,13 @@ export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<Ad
   }, ACKNOWLEDGED);
 }
 
+// The in-memory index holds every live fact: only the match is read from the database.
 function sameLiveFact(rt: FactsRuntime, domain: Domain, text: string): FactRow | undefined {
   const folded = foldText(text);
-  return listFactRows(rt.database.db, { statuses: LIVE_STATUSES, domain }).find((row) => foldText(row.fact) === folded);
+  for (const fact of rt.index.values()) {
+    if (fact.domain === domain && foldText(fact.fact) === folded) return findFactRow(rt.database.db, fact.id);
+  }
+  return undefined;
 }
 
 export interface FactEdit {
@@ -109,8 +113,14 @@ export interface FactEdit {
   confirm?: boolean;
 }
 
+/** What editing a fact did: the fact as it is now, and whether its text, domain or confidence changed. */
+export interface EditedFact {
+  fact: FactView;
+  edited: boolean;
+}
+
 /** Edits or re-confirms a fact that still holds; a superseded or deleted one is a conflict. */
-export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Promise<FactView> {
+export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Promise<EditedFact> {
   const current = requireLive(requireRow(rt, id));
   const text = edit.fact?.normalize('NFC').trim();
   const prepared = text !== undefined && text !== current.fact ? await prepareStatement(rt, text) : null;
@@ -133,9 +143,10 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
     scope.afterCommit(() => rt.index.put(entry));
     // A confirmation that brings a decayed fact back into prompts changes answers as an edit does.
     const reactivated = injectionClass(row, now) !== injectionClass(next, now);
-    const changed = prepared !== null || next.domain !== row.domain || next.confidence !== row.confidence || reactivated;
-    if (changed) rt.onFactsChanged?.([...new Set([row.domain, next.domain])].sort(), scope);
-    return viewFact(recordOf(next), now);
+    // An edit that sets what the fact already says changes nothing.
+    const edited = next.fact !== row.fact || next.domain !== row.domain || next.confidence !== row.confidence;
+    if (edited || reactivated) rt.onFactsChanged?.([...new Set([row.domain, next.domain])].sort(), scope);
+    return { fact: viewFact(recordOf(next), now), edited };
   }, ACKNOWLEDGED);
 }
 

@@ -21,6 +21,7 @@ import {
   listFacts,
   removeFact,
   type AddedFact,
+  type EditedFact,
   type FactEdit,
   type FactListFilter,
   type NewFactInput,
@@ -171,7 +172,7 @@ export class FactsService {
     return addFact(this.rt, input);
   }
 
-  edit(id: string, edit: FactEdit): Promise<FactView> {
+  edit(id: string, edit: FactEdit): Promise<EditedFact> {
     return editFact(this.rt, id, edit);
   }
 

@@ -91,11 +91,8 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       response: factResponseSchema,
       errors: [404, FACT_CONFLICT],
       handler: async ({ params, body }) => {
-        const before = facts.get(params.id);
-        const fact = await facts.edit(params.id, body);
-        const asked = body.fact !== undefined || body.domain !== undefined || body.confidence !== undefined;
-        // An edit that sets what the fact already says changes nothing.
-        if (asked && (fact.fact !== before.fact || fact.domain !== before.domain || fact.confidence !== before.confidence)) deps.onChange('edited');
+        const { fact, edited } = await facts.edit(params.id, body);
+        if (edited) deps.onChange('edited');
         if (body.confirm === true) deps.onChange('reconfirmed');
         return { fact: toApiFact(fact) };
       },
