@@ -5,6 +5,22 @@ import { AppError } from '../errors.js';
 /** Values for a query's placeholders, by name. */
 export type PlaceholderValues = Record<string, unknown>;
 
+/**
+ * `build(db)` run once per database and kept while the database lives (a compiled
+ * statement belongs to its connection): `const q = perDatabase((db) => compileSelect(…))`.
+ */
+export function perDatabase<D extends object, T>(build: (db: D) => T): (db: D) => T {
+  const built = new WeakMap<D, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) {
+      value = build(db);
+      built.set(db, value);
+    }
+    return value;
+  };
+}
+
 /** A select prepared once, run many times: the rows drizzle's own prepared query gives. */
 export interface CompiledSelect<Row> {
   get(values?: PlaceholderValues): Row | undefined;

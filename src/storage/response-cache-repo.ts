@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import { compileSelect, type CompiledSelect } from './compiled-query.js';
+import { compileSelect, perDatabase } from './compiled-query.js';
 import type { Db } from './database.js';
 import { responseCache } from './schema.js';
 
@@ -47,16 +47,11 @@ export function liveResponseVectors(db: Db, embedderId: string, now: number): Re
 }
 
 // Prepared once per database: every fact change runs it (see ResponseCache.invalidateAll).
-const deleteAll = new WeakMap<Db, CompiledSelect<{ key: string }>>();
+const deleteAll = perDatabase((db: Db) => compileSelect(db.delete(responseCache).returning({ key: responseCache.key })));
 
 /** Deletes every cached answer; returns their keys. */
 export function deleteAllResponses(db: Db): string[] {
-  let query = deleteAll.get(db);
-  if (query === undefined) {
-    query = compileSelect(db.delete(responseCache).returning({ key: responseCache.key }));
-    deleteAll.set(db, query);
-  }
-  return query.all().map((row) => row.key);
+  return deleteAll(db).all().map((row) => row.key);
 }
 
 /** Deletes the rows expired at `now`; returns how many. */

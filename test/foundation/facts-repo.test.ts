@@ -42,6 +42,8 @@ describe('the facts statements prepared once', () => {
     updateFactRow(database.db, 'acme', { status: 'superseded', supersededBy: 'globex', deletedReason: null, updatedAt: 20 });
     updateFactRow(database.db, 'initech', { updatedAt: 21, deletedReason: 'cancelled', supersededBy: null, status: 'deleted' });
     updateFactRow(database.db, 'initech', { confidence: 'low', fact: undefined });
+    // A whole row, as an edit passes it: its id and creation time are not columns to set.
+    updateFactRow(database.db, 'acme', { ...row('other', { createdAt: 99 }), status: 'superseded', supersededBy: 'globex', updatedAt: 20, fact: 'I work at acme' });
     expect(drizzleRow(database, 'acme')).toEqual(row('acme', { status: 'superseded', supersededBy: 'globex', updatedAt: 20 }));
     expect(drizzleRow(database, 'initech')).toEqual(row('initech', { status: 'deleted', deletedReason: 'cancelled', updatedAt: 21, confidence: 'low' }));
   });
