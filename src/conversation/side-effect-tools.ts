@@ -8,6 +8,8 @@ export function sideEffectToolNames(stored: string): Set<string> {
   return new Set(JSON.parse(stored) as string[]);
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * The session's side-effecting tools after one request's declarations: the latest
  * declaration of a name wins (declared without `sideEffects: true`, it no longer counts);
@@ -18,6 +20,8 @@ export function declareSideEffectTools(
   stored: string,
   tools: readonly { name: string; sideEffects?: boolean }[],
 ): { names: ReadonlySet<string>; changed: string | null } {
+  // Most requests declare no tool: nothing to read or change.
+  if (tools.length === 0 && stored === '[]') return { names: NONE, changed: null };
   const names = sideEffectToolNames(stored);
   let moved = false;
   for (const tool of tools) {
