@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError, messageOf } from '../errors.js';
 import { DEFAULT_MODEL_ID, missingModelFiles, modelDirectory, modelIdProblem, MODEL_ID_FORM, repairModelHint } from './model-files.js';
 import { assertReplaceableModel, createStagingArea, OldCopyStranded } from './model-swap.js';
 import { createTransformersEmbedder, downloadTransformersModel, type DownloadProgress } from './transformers-embedder.js';
@@ -95,19 +95,19 @@ async function downloadAndVerify(modelsDir: string, download: Download, failure:
 /** `--force`: a fresh copy, downloaded and loaded beside the old one before it replaces it. */
 async function replaceModel(modelsDir: string, directory: string, download: Download): Promise<{ embedderId: string; dims: number }> {
   const staging = await createStagingArea(modelsDir);
-  let verified: { embedderId: string; dims: number };
+  let stranded = false;
   try {
-    verified = await downloadAndVerify(staging.modelsDir, download, (cause) => `the downloaded copy of ${download.modelId} does not load (${cause})`);
+    const verified = await downloadAndVerify(staging.modelsDir, download, (cause) => `the downloaded copy of ${download.modelId} does not load (${cause})`);
     await staging.swapIn(download.modelId, directory);
+    return verified;
   } catch (error) {
-    if (error instanceof OldCopyStranded) throw error;
-    await staging.discard();
-    const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('EMBEDDER', `${message}; ${directory} was left as it was`, { cause: error, details: { modelId: download.modelId } });
+    stranded = error instanceof OldCopyStranded;
+    if (stranded) throw error;
+    throw new AppError('EMBEDDER', `${messageOf(error)}; ${directory} was left as it was`, { cause: error, details: { modelId: download.modelId } });
+  } finally {
+    // After a swap the old copy is in the staging area and goes with it; unless it is the only copy left.
+    if (!stranded) await staging.discard();
   }
-  // The old copy went into the staging area: it goes with it.
-  await staging.discard();
-  return verified;
 }
 
 async function verify(modelsDir: string, modelId: string, quantized: boolean, failure: LoadFailure): Promise<{ embedderId: string; dims: number }> {
@@ -116,7 +116,6 @@ async function verify(modelsDir: string, modelId: string, quantized: boolean, fa
     await embedder.embed('memoryd verifies the downloaded model.');
     return { embedderId: embedder.id, dims: embedder.dims };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('EMBEDDER', failure(message), { cause: error, details: { modelId } });
+    throw new AppError('EMBEDDER', failure(messageOf(error)), { cause: error, details: { modelId } });
   }
 }
