@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIST_ENTRY } from '../../src/cli/dist-paths.js';
-import { REPO_ROOT, waitForHealthy, type SpawnedDaemon } from '../helpers/spawn-daemon.js';
+import { REPO_ROOT, spawnCommand, waitForHealthy } from '../helpers/spawn-daemon.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const temp = makeTempDir('memoryd-unit-');
@@ -45,17 +44,8 @@ describe('scripts/memoryd.service', () => {
     const environment = Object.fromEntries((service.get('Environment') ?? []).map((pair) => pair.split('=', 2) as [string, string]));
     const dataDir = join(temp.dir, 'data');
     // As systemd runs it: from WorkingDirectory, in a group of its own (the unit's cgroup), SIGTERM to the main process only.
-    const child = spawn(program as string, args, {
-      cwd: REPO_ROOT,
-      detached: true,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...environment, MEMORYD_DATA_DIR: dataDir, MEMORYD_EMBEDDER: 'hashing' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const output = { stdout: '', stderr: '' };
-    child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-    const spawned: SpawnedDaemon = { child, output, exited };
+    const spawned = spawnCommand(program as string, args, { ...environment, MEMORYD_DATA_DIR: dataDir, MEMORYD_EMBEDDER: 'hashing' }, { detached: true });
+    const { child, exited } = spawned;
     try {
       await waitForHealthy(join(dataDir, 'memoryd.sock'), spawned);
       child.kill('SIGTERM');

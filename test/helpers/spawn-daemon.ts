@@ -17,8 +17,17 @@ export interface SpawnedDaemon {
  * per test run by test/build-daemon.setup.ts), no npm wrapper in between.
  */
 export function spawnDaemon(env: Record<string, string>, args: string[] = []): SpawnedDaemon {
-  const child = spawn(process.execPath, [DIST_ENTRY, ...args], {
+  return spawnCommand(process.execPath, [DIST_ENTRY, ...args], env);
+}
+
+/**
+ * `program args` from the repository root with only PATH, HOME and `env`, its output
+ * collected; `detached` puts it in a process group of its own (as systemd's cgroup would).
+ */
+export function spawnCommand(program: string, args: string[], env: Record<string, string>, options: { detached?: boolean } = {}): SpawnedDaemon {
+  const child = spawn(program, args, {
     cwd: REPO_ROOT,
+    detached: options.detached ?? false,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
