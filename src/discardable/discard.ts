@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Db } from '../storage/database.js';
 import { recordError, type ErrorSummary } from './error-log.js';
-import type { Logger } from './logger.js';
+import { CONTENT_FIELD, type Logger } from './logger.js';
 
 export const DISCARD_KINDS = ['tool_log', 'parse_failure', 'intermediate', 'stack_trace', 'response_tokens', 'other'] as const;
 export type DiscardKind = (typeof DISCARD_KINDS)[number];
@@ -30,7 +30,7 @@ export interface DiscardRecord {
  */
 export function discard(logger: Logger, record: DiscardRecord): void {
   const log = logger.child({ part: 'discardable', kind: record.kind, sessionId: record.sessionId ?? null });
-  const fields = { toolName: record.toolName ?? undefined, tokens: record.tokens ?? undefined, content: record.content };
+  const fields = { toolName: record.toolName ?? undefined, tokens: record.tokens ?? undefined, [CONTENT_FIELD]: record.content };
   if (ERROR_KINDS.has(record.kind)) log.warn(fields, 'discardable record');
   else log.info(fields, 'discardable record');
 }

@@ -11,8 +11,8 @@ export interface LogSink {
   files: HourlyLogStream;
 }
 
-/** The log field that carries a discardable record's text (see `discard`). */
-const CONTENT_FIELD = 'content';
+/** The log field that holds a discardable record's text (see `discard`): the files get it; stdout never. */
+export const CONTENT_FIELD = 'content';
 
 /**
  * NDJSON logs into hourly files under the logs dir: the discardable tier's home, never

@@ -32,7 +32,6 @@ describe('the data dir permissions', () => {
     const dir = openDataDir(['memoryd.db.lock-journal']);
     mkdirSync(join(dir, 'db'));
     writeFileSync(join(dir, 'db', 'memoryd.db.lock-journal'), '');
-    chmodSync(dir, 0o755);
     const daemon = await startTestDaemon({ dir, keepDir: true, env: { MEMORYD_DB: join(dir, 'db', 'memoryd.db') } });
     defer(() => daemon.stop());
     expect(statSync(dir).mode & 0o777).toBe(0o700);
