@@ -7,13 +7,13 @@
  * earlier asking counts until an answer to it is offered, so a change between them costs
  * the later one its store (a miss), never lets the earlier one's stale answer in. A
  * question not held (never asked in this process, or forgotten to bound the memory) is
- * taken as asked at `floor`: when the process started, or when the last forgotten
- * question was asked.
+ * taken as asked when the process started, generation 0: no question can have been asked
+ * earlier, whereas the generation of the last question forgotten would be too late for
+ * one forgotten before it, whose answer could then be stored over a fact change.
  */
 export class AskedQuestions {
   // Insertion order is asking order, and generations only grow: the first entry is the oldest.
   private readonly asked = new Map<string, number>();
-  private floor = 0;
 
   /** `maxQuestions` bounds the memory: the oldest question is forgotten first. */
   constructor(private readonly maxQuestions: number) {}
@@ -23,15 +23,13 @@ export class AskedQuestions {
     if (this.asked.has(key)) return;
     this.asked.set(key, generation);
     if (this.asked.size <= this.maxQuestions) return;
-    const oldest = this.asked.entries().next();
-    if (oldest.done) return;
-    this.asked.delete(oldest.value[0]);
-    this.floor = Math.max(this.floor, oldest.value[1]);
+    const oldest = this.asked.keys().next();
+    if (!oldest.done) this.asked.delete(oldest.value);
   }
 
   /** The generation the question under `key` was asked at. */
   askedAt(key: string): number {
-    return this.asked.get(key) ?? this.floor;
+    return this.asked.get(key) ?? 0;
   }
 
   /** Forgets the question under `key` (its answer was offered). */

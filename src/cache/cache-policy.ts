@@ -1,6 +1,6 @@
 import { dedupSignature, sameOrder, sameSpecifics } from './dedup-guards.js';
 import { QUESTION_AUXILIARIES, QUESTION_OPENERS, QUESTION_SUBJECTS, QUESTION_WORDS, RECALL_TAILS } from './policy-lexicon.js';
-import { foldedQueryWords, MAX_CACHEABLE_CHARS, questionCore } from './query-text.js';
+import { analyseHead, analyseQuery, MAX_CACHEABLE_CHARS, type QueryInput } from './query-text.js';
 import {
   CLAUSE_SUBJECTS,
   CONVERSATION_PHRASES,
@@ -54,15 +54,17 @@ const EMOTICON = new RegExp(`(?<![\\p{L}\\p{N}])(?:${EMOTICONS.map((emoticon) =>
  * when an answer is stored and again when a message is looked up, so a time-dependent,
  * emotional or conversation-bound message is never answered from the cache whatever is stored.
  */
-export function cacheRefusal(question: string, context: PolicyContext): CacheRefusal | null {
+export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRefusal | null {
+  const analysis = analyseQuery(query);
+  const question = analysis.text;
   if (context.sideEffectSinceQuestion) return 'side-effect';
   if (question.length > MAX_CACHEABLE_CHARS) return 'too-long';
-  const words = foldedQueryWords(question);
+  const words = analysis.words;
   if (matchesWords(words, EMOTION) || EMOTION_EMOJI.some((emoji) => question.includes(emoji)) || EMOTICON.test(question.toLowerCase())) {
     return 'emotional';
   }
   if (matchesWords(words, TIME) || spansTimeFromNow(words)) return 'time-dependent';
-  const core = questionCore(words);
+  const core = analysis.core;
   // Any "again" at the tail recalls the clock ("Got the time again?"): refusing more is the safe side.
   const ending = RECALL_TAILS.has(core.at(-1) ?? '') ? core.slice(0, -1) : core;
   if (endsWithPhrase(ending, TIME_ENDINGS, TIME_ENDING_LENGTHS)) return 'time-dependent';
@@ -77,8 +79,10 @@ export function cacheRefusal(question: string, context: PolicyContext): CacheRef
  * about a repetition or neither, name the same things in the same order, and keep the
  * order of what they compare.
  */
-export function mayShareAnswer(a: string, b: string): boolean {
-  return dedupSignature(a) === dedupSignature(b) && sameSpecifics(a, b) && sameOrder(a, b);
+export function mayShareAnswer(a: QueryInput, b: QueryInput): boolean {
+  const left = analyseHead(a);
+  const right = analyseHead(b);
+  return dedupSignature(left) === dedupSignature(right) && sameSpecifics(left, right) && sameOrder(left, right);
 }
 
 // One Set lookup per distinct phrase length; builds at most that many short strings.
@@ -114,7 +118,7 @@ function pointsIntoConversation(words: readonly string[]): boolean {
 }
 
 // `core` is the folded words without filler (`questionCore`), computed once by the caller.
-function looksLikeQuestion(raw: string, core: string[]): boolean {
+function looksLikeQuestion(raw: string, core: readonly string[]): boolean {
   const [first, second] = core;
   if (first === undefined) return false;
   if (/[?¿]/u.test(raw)) return true;

@@ -15,20 +15,21 @@ export const UNSAFE_INTEGER =
  * - arrays: order kept (order is meaningful);
  * - numbers: the shortest text that round-trips (`1`, `1.5`, `1e+21`); `-0` is `0`,
  *   so `1`, `1.0` and `1e0` are one number; NaN and ±Infinity are not JSON and are refused;
- *   with `exactIntegers`, so are integers beyond ±(2^53 − 1), which JSON.parse has already
- *   rounded (9007199254740993 arrives as 9007199254740992): they would share a key;
+ *   an integer beyond ±(2^53 − 1) is written as JSON.parse has already rounded it
+ *   (9007199254740993 arrives as 9007199254740992), so a key builder refuses those first
+ *   (`unsafeIntegerPaths`);
  * - strings and keys: JSON.stringify escapes; Unicode is NOT normalised, so "é" (U+00E9)
  *   and "e" + U+0301 are different parameters (a miss, never a wrong hit);
  * - no whitespace anywhere.
  * Throws an INVALID_REQUEST AppError for anything that is not a JSON value.
  */
-export function canonicalJson(value: unknown, path = 'params', options: { exactIntegers?: boolean } = {}): string {
-  return write(value, path, 0, options.exactIntegers === true);
+export function canonicalJson(value: unknown, path = 'params'): string {
+  return write(value, path, 0);
 }
 
 /**
  * The paths (`["order", "id"]`) of the integers in a JSON value that JSON.parse may have
- * rounded (see `canonicalJson`'s `exactIntegers`), for a validator to report them all.
+ * rounded: a value holding one cannot be told from its neighbour, so it makes no key.
  */
 export function unsafeIntegerPaths(value: unknown, path: readonly (string | number)[] = []): (string | number)[][] {
   if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? [[...path]] : [];
@@ -37,7 +38,7 @@ export function unsafeIntegerPaths(value: unknown, path: readonly (string | numb
   return entries.flatMap(([key, child]) => unsafeIntegerPaths(child, [...path, key]));
 }
 
-function write(value: unknown, path: string, depth: number, exactIntegers: boolean): string {
+function write(value: unknown, path: string, depth: number): string {
   if (depth > MAX_DEPTH) throw notJson(path, `nested deeper than ${MAX_DEPTH} levels`);
   if (value === null) return 'null';
   switch (typeof value) {
@@ -45,27 +46,26 @@ function write(value: unknown, path: string, depth: number, exactIntegers: boole
       return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) throw notJson(path, `${value} is not a JSON number`);
-      if (exactIntegers && Number.isInteger(value) && !Number.isSafeInteger(value)) throw notJson(path, UNSAFE_INTEGER);
       return JSON.stringify(value);
     case 'string':
       return JSON.stringify(value);
     case 'object':
-      return Array.isArray(value) ? writeArray(value, path, depth, exactIntegers) : writeObject(value, path, depth, exactIntegers);
+      return Array.isArray(value) ? writeArray(value, path, depth) : writeObject(value, path, depth);
     default:
       throw notJson(path, `a ${typeof value} is not a JSON value`);
   }
 }
 
-function writeArray(items: unknown[], path: string, depth: number, exactIntegers: boolean): string {
-  return `[${items.map((item, index) => write(item, `${path}.${index}`, depth + 1, exactIntegers)).join(',')}]`;
+function writeArray(items: unknown[], path: string, depth: number): string {
+  return `[${items.map((item, index) => write(item, `${path}.${index}`, depth + 1)).join(',')}]`;
 }
 
-function writeObject(value: object, path: string, depth: number, exactIntegers: boolean): string {
+function writeObject(value: object, path: string, depth: number): string {
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) throw notJson(path, 'only plain objects are JSON objects');
   const entries = Object.entries(value).filter(([, child]) => child !== undefined);
   entries.sort(([a], [b]) => compareCodeUnits(a, b));
-  return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${write(child, `${path}.${key}`, depth + 1, exactIntegers)}`).join(',')}}`;
+  return `{${entries.map(([key, child]) => `${JSON.stringify(key)}:${write(child, `${path}.${key}`, depth + 1)}`).join(',')}}`;
 }
 
 function notJson(path: string, message: string): InvalidRequestError {

@@ -9,10 +9,11 @@ import {
   REPETITION_PHRASES,
   SECOND_PERSON,
 } from './dedup-lexicon.js';
-import { foldedQueryWords, MAX_CACHEABLE_CHARS, queryTokens, questionCore } from './query-text.js';
+import { analyseHead, type QueryInput } from './query-text.js';
 import { matchesWords, wordMatcher } from './word-matcher.js';
 
-// The guards of intent dedup beyond similarity (`mayShareAnswer` in cache-policy.ts).
+// The guards of intent dedup beyond similarity (`mayShareAnswer` in cache-policy.ts). Each
+// reads the first MAX_CACHEABLE_CHARS of a question, split once by the caller's analysis.
 
 /**
  * The names and numbers of a question, folded, in order: words with a digit, and words
@@ -21,9 +22,9 @@ import { matchesWords, wordMatcher } from './word-matcher.js';
  * rest of their words (a hashing vector hardly tells "Austria" from "Australia"). A name
  * typed in lower case, or first in its sentence, is not seen.
  */
-export function dedupSpecifics(text: string): string[] {
-  return queryTokens(text.slice(0, MAX_CACHEABLE_CHARS))
-    .filter((token) => token.named || /\p{N}/u.test(token.text))
+export function dedupSpecifics(query: QueryInput): string[] {
+  return analyseHead(query)
+    .tokens.filter((token) => token.named || /\p{N}/u.test(token.text))
     .map((token) => token.folded);
 }
 
@@ -33,12 +34,10 @@ export function dedupSpecifics(text: string): string[] {
  * one word each). A true rephrasing that swaps two names is missed: a miss costs an LLM
  * call, a false merge returns the wrong answer.
  */
-export function sameSpecifics(a: string, b: string): boolean {
-  return inOrder(dedupSpecifics(a), words(b)) && inOrder(dedupSpecifics(b), words(a));
-}
-
-function words(text: string): string[] {
-  return foldedQueryWords(text.slice(0, MAX_CACHEABLE_CHARS));
+export function sameSpecifics(a: QueryInput, b: QueryInput): boolean {
+  const left = analyseHead(a);
+  const right = analyseHead(b);
+  return inOrder(dedupSpecifics(left), right.words) && inOrder(dedupSpecifics(right), left.words);
 }
 
 // Whether `wanted` is a subsequence of `words`.
@@ -64,8 +63,8 @@ const REPETITION = wordMatcher(REPETITION_PHRASES);
  * never gets the answer to "What did I decide?", nor "Who was my boss?" that of "Who is
  * my boss?". Filler is left out ("…, thank you" names no second person).
  */
-export function dedupSignature(text: string): string {
-  const core = questionCore(words(text));
+export function dedupSignature(query: QueryInput): string {
+  const core = analyseHead(query).core;
   let first = false;
   let second = false;
   let negated = false;
@@ -91,9 +90,9 @@ export function dedupSignature(text: string): string {
  * brother?", "Do I prefer tea over coffee?", "¿Prefiero el té al café?") the nearest
  * content word on each side must keep its side. Words one question lacks constrain nothing.
  */
-export function sameOrder(a: string, b: string): boolean {
-  const left = words(a);
-  const right = words(b);
+export function sameOrder(a: QueryInput, b: QueryInput): boolean {
+  const left = analyseHead(a).words;
+  const right = analyseHead(b).words;
   return keepsOrder(left, right) && keepsOrder(right, left);
 }
 

@@ -81,6 +81,49 @@ export function queryTokens(text: string): QueryToken[] {
 }
 
 /**
+ * A question split once, on first need: the cache's policy, key, language and dedup
+ * guards all read its words, and the context call consults the cache with every user
+ * message. Lazy, so a too-long message is refused before it is split.
+ */
+export class QueryAnalysis {
+  private tokenList: readonly QueryToken[] | undefined;
+  private wordList: readonly string[] | undefined;
+  private coreWords: readonly string[] | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** `queryTokens(text)`. */
+  get tokens(): readonly QueryToken[] {
+    return (this.tokenList ??= queryTokens(this.text));
+  }
+
+  /** `foldedQueryWords(text)`. */
+  get words(): readonly string[] {
+    // ASCII lower-cases letter by letter, so its words are its tokens folded; lower-casing a
+    // whole Unicode text may differ from lower-casing each word ("ΑΣ.Β" keeps a medial "σ").
+    return (this.wordList ??= isAscii(this.text) ? this.tokens.map((token) => token.folded) : foldedQueryWords(this.text));
+  }
+
+  /** `questionCore(words)`; joined by spaces, `normaliseQuery(text)`. */
+  get core(): readonly string[] {
+    return (this.coreWords ??= questionCore(this.words));
+  }
+}
+
+/** A text, or its analysis when the caller already has one. */
+export type QueryInput = string | QueryAnalysis;
+
+export function analyseQuery(query: QueryInput): QueryAnalysis {
+  return typeof query === 'string' ? new QueryAnalysis(query) : query;
+}
+
+/** The analysis of the first MAX_CACHEABLE_CHARS of a question (all a cacheable one has). */
+export function analyseHead(query: QueryInput): QueryAnalysis {
+  const text = typeof query === 'string' ? query : query.text;
+  return text.length > MAX_CACHEABLE_CHARS ? new QueryAnalysis(text.slice(0, MAX_CACHEABLE_CHARS)) : analyseQuery(query);
+}
+
+/**
  * The form a question is cached under: folded words (case, accents, punctuation and
  * spacing ignored) without filler at its head or tail ("hey", "please", "por favor"), so
  * trivial variants hash equal and real rephrasings are left to intent dedup.
@@ -118,13 +161,14 @@ export function questionCore(words: readonly string[]): string[] {
  * dominate. An accented name ("Who is José María Pérez?") is no evidence: only words
  * that are not capitalised inside a sentence count for their accents.
  */
-export function detectLanguage(text: string): Language {
-  const head = text.slice(0, MAX_CACHEABLE_CHARS);
+export function detectLanguage(query: QueryInput): Language {
+  const analysis = analyseHead(query);
+  const head = analysis.text;
   if (/[¿¡ñÑ]/u.test(head)) return 'es';
   let spanish = 0;
   let english = 0;
   const names = new Set<string>();
-  for (const token of queryTokens(head)) {
+  for (const token of analysis.tokens) {
     if (token.named) names.add(token.folded);
     if (SPANISH_MARKERS.has(token.folded)) spanish++;
     if (ENGLISH_MARKERS.has(token.folded)) english++;

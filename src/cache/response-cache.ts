@@ -18,7 +18,7 @@ import {
 import { AskedQuestions } from './asked-questions.js';
 import { cacheRefusal, mayShareAnswer, type CacheRefusal } from './cache-policy.js';
 import { DedupIndex } from './dedup-index.js';
-import { detectLanguage, normaliseQuery, type Language } from './query-text.js';
+import { analyseQuery, detectLanguage, type Language, type QueryAnalysis, type QueryInput } from './query-text.js';
 
 /** Spec §4: answers to factual questions about the user are kept 24 h. */
 export const RESPONSE_CACHE_TTL_MS = DAY_MS;
@@ -83,9 +83,9 @@ export interface CachedAnswer {
   expiresAt: number;
 }
 
-/** The cache key of a question: sha256 of its normalised form, hex. */
-export function responseCacheKey(question: string): string {
-  return sha256Hex(normaliseQuery(question));
+/** The cache key of a question: sha256 of its normalised form (`normaliseQuery`), hex. */
+export function responseCacheKey(question: QueryInput): string {
+  return sha256Hex(analyseQuery(question).core.join(' '));
 }
 
 /**
@@ -139,18 +139,19 @@ export class ResponseCache {
    * was asked (`consult`); replaces an answer under the same key.
    */
   store(input: StoreInput, scope?: TxScope): StoreOutcome {
-    const key = responseCacheKey(input.question);
+    const question = analyseQuery(input.question);
+    const key = responseCacheKey(question);
     const askedAt = this.asked.askedAt(key);
     // Its answer is being offered: forgotten once this commits (a rolled-back store keeps it).
     afterCommit(scope, () => this.asked.forget(key));
-    const refusal = cacheRefusal(input.question, { sideEffectSinceQuestion: input.sideEffectSinceQuestion ?? false });
+    const refusal = cacheRefusal(question, { sideEffectSinceQuestion: input.sideEffectSinceQuestion ?? false });
     if (refusal !== null) return { stored: false, reason: refusal };
     if (input.answer.trim() === '') return { stored: false, reason: 'empty-answer' };
     if (askedAt < this.factsGeneration) return { stored: false, reason: 'facts-changed' };
     const embedding = input.embedding ?? null;
     if (embedding !== null) this.checkDims(embedding);
     const now = this.options.clock.now();
-    const language = detectLanguage(input.question);
+    const language = detectLanguage(question);
     const row: ResponseCacheRow = {
       key,
       query: input.question,
@@ -172,6 +173,8 @@ export class ResponseCache {
   }
 
   /**
+   * Used by the cache bench and tests only; the context call uses `consult`, which also
+   * counts the question as asked.
    * The cached answer for a message: the same normalised question (`cache`), else the
    * most similar cached question of the same language, embedder, persons, negation and
    * names above the threshold (`dedup`). Null for time-dependent, emotional and other
@@ -195,14 +198,16 @@ export class ResponseCache {
     after: number | null,
     scope?: TxScope,
   ): { answer: CachedAnswer | null; consulted: boolean } {
-    if (cacheRefusal(message, { sideEffectSinceQuestion: false }) !== null) return { answer: null, consulted: false };
-    const key = responseCacheKey(message);
+    // Split once here, for the policy, the key, the language and the guards of every candidate.
+    const query = analyseQuery(message);
+    if (cacheRefusal(query, { sideEffectSinceQuestion: false }) !== null) return { answer: null, consulted: false };
+    const key = responseCacheKey(query);
     afterCommit(scope, () => this.asked.note(key, this.factsGeneration));
-    return { answer: this.find(message, key, embedding, after, scope), consulted: true };
+    return { answer: this.find(query, key, embedding, after, scope), consulted: true };
   }
 
-  private find(message: string, key: string, embedding: Float32Array | null, after: number | null, scope?: TxScope): CachedAnswer | null {
-    const language = detectLanguage(message);
+  private find(query: QueryAnalysis, key: string, embedding: Float32Array | null, after: number | null, scope?: TxScope): CachedAnswer | null {
+    const language = detectLanguage(query);
     const now = this.options.clock.now();
     const fresh = (row: ResponseCacheRow): boolean => after === null || row.createdAt > after;
     const exact = this.reader.findLive(key, now);
@@ -217,7 +222,7 @@ export class ResponseCache {
         afterCommit(scope, () => this.index.delete(candidate.key));
         continue;
       }
-      if (!fresh(row) || !mayShareAnswer(message, row.query)) continue;
+      if (!fresh(row) || !mayShareAnswer(query, row.query)) continue;
       const similarity = cosine(embedding, this.vectorOf(row.embedding));
       if (similarity > threshold) return this.answer(row, 'dedup', similarity, language);
     }

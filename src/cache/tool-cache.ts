@@ -2,7 +2,8 @@ import { HOUR_MS, type Clock } from '../clock.js';
 import { sha256Hex } from '../sha256.js';
 import type { Db } from '../storage/database.js';
 import { deleteExpiredToolResults, findLiveToolResult, upsertToolResult } from '../storage/tool-cache-repo.js';
-import { canonicalJson } from './canonical-json.js';
+import { InvalidRequestError } from '../errors.js';
+import { canonicalJson, UNSAFE_INTEGER, unsafeIntegerPaths } from './canonical-json.js';
 
 /** Spec §4: idempotent tool results are kept 1 h. */
 export const TOOL_CACHE_TTL_MS = HOUR_MS;
@@ -32,7 +33,11 @@ export type ToolPutOutcome =
  * form). Integers JSON.parse may have rounded are refused: two different ids would share a key.
  */
 export function toolCacheKey(toolName: string, params: unknown): string {
-  return `${toolName}:${sha256Hex(canonicalJson(params, 'params', { exactIntegers: true }))}`;
+  const unsafe = unsafeIntegerPaths(params).map((path) => ({ path: ['params', ...path].join('.'), message: UNSAFE_INTEGER }));
+  if (unsafe.length > 0) {
+    throw new InvalidRequestError(`invalid request: ${unsafe.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, unsafe);
+  }
+  return `${toolName}:${sha256Hex(canonicalJson(params, 'params'))}`;
 }
 
 /** Results of idempotent tools by name and parameters, over the `tool_cache` table. */

@@ -70,7 +70,7 @@ describe('answer store', () => {
     expect(await offer('Where do I live?', '  ')).toEqual({ stored: false, reason: 'empty-answer' });
   });
 
-  it('drops an answer when a fact of another domain than the question\'s is added', async () => {
+  it('drops an answer resting on a fact\'s absence when that fact is added', async () => {
     await say('Remember that I work at Acme.');
     await say('Which editor do I use?');
     expect(await offer('Which editor do I use?', 'I do not know which editor you use.')).toEqual({ stored: true });

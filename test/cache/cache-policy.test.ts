@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cacheRefusal, mayShareAnswer } from '../../src/cache/cache-policy.js';
 import { dedupSignature, dedupSpecifics, sameSpecifics } from '../../src/cache/dedup-guards.js';
-import { detectLanguage, foldedQueryWords, normaliseQuery, queryTokens } from '../../src/cache/query-text.js';
+import { analyseQuery, detectLanguage, foldedQueryWords, normaliseQuery, queryTokens } from '../../src/cache/query-text.js';
+import { responseCacheKey } from '../../src/cache/response-cache.js';
+import { sha256Hex } from '../../src/sha256.js';
 
 const calm = { sideEffectSinceQuestion: false };
 
@@ -29,6 +31,35 @@ describe('foldedQueryWords', () => {
         expect(queryTokens(value).map((token) => token.folded)).toEqual(foldedQueryWords(value));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('analyseQuery', () => {
+  it('keys a question as before it was split once (hashes taken before the change)', () => {
+    const keys: Array<[string, string]> = [
+      ['Where do I work?', 'cb8a7d2ad7bdfc6bd4739da649be7582193b843e304f2c02018b534bbb5eb38c'],
+      ["Hey, quick question: what's my dog's NAME again, please?", '233f2974b4d481a6a2b4278ee3a87d076dda26bd8d48f44e85d197be5326f22e'],
+      ['Por favor, ¿dónde vivo?', '44744a211116aba7bd12888a4a05af1b312fe798504e02eb873a6e28b1ba9881'],
+      ['ΑΣ.Β ΟΔΟΣ?', 'cdb53f759b7d2ae8a5f4d6f9c5a852e143b4b069897cee94a7dfec3b929350eb'],
+      ['Do I use .NET on 3/5 or C#?', '772a44a3a28dc14f1aecdd2eb02889f36819a512eb6ecc9606c422a9c6e26f83'],
+    ];
+    for (const [question, key] of keys) {
+      expect(responseCacheKey(question), question).toBe(key);
+      expect(responseCacheKey(analyseQuery(question)), question).toBe(key);
+    }
+  });
+
+  it('has the words, core and key of the functions it stands for', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'É', 'I', 'Σ', 'Α', '3', '#', '.', "'", ' ', '?', 'Ñ', '\u0301', 'İ', 'hey ', 'please'), maxLength: 40 });
+    fc.assert(
+      fc.property(text, (value) => {
+        const analysis = analyseQuery(value);
+        expect(analysis.words).toEqual(foldedQueryWords(value));
+        expect(analysis.core.join(' ')).toBe(normaliseQuery(value));
+        expect(responseCacheKey(analysis)).toBe(sha256Hex(normaliseQuery(value)));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

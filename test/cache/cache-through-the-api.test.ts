@@ -19,7 +19,7 @@ async function probe(daemon: TestDaemon, question: string): Promise<string | nul
 }
 
 describe('response cache and fact changes', () => {
-  it('drops an answer when a fact of another domain than the question\'s guessed one is added', async () => {
+  it('drops an answer resting on a fact\'s absence when a conversation adds that fact', async () => {
     const daemon = await started();
     const chat = conversation(daemon.client, 'ask');
     await chat.say('Remember that I work at Acme.');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { DISCLAIMERS, ResponseCache, RESPONSE_CACHE_TTL_MS, type StoreInput, type StoreOutcome } from '../../src/cache/response-cache.js';
+import { DISCLAIMERS, MAX_ASKED_QUESTIONS, ResponseCache, RESPONSE_CACHE_TTL_MS, type StoreInput, type StoreOutcome } from '../../src/cache/response-cache.js';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
 import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
 import { cosine } from '../../src/embeddings/vector.js';
@@ -307,5 +307,17 @@ describe('response cache: rolled-back transactions', () => {
     });
     // …so its answer, offered again after the rollback, is not taken for one asked before it.
     expect(cache.store(input)).toMatchObject({ stored: true });
+  });
+});
+
+describe('response cache: questions forgotten to bound the memory', () => {
+  it('refuses the answer to a question forgotten before later ones when a fact changed after it was asked', () => {
+    const cache = newCache();
+    cache.consult('Where do I work?', null, null);
+    cache.invalidateAll();
+    // Enough later questions to forget the first one, then some asked after the fact change too.
+    for (let at = 0; at <= MAX_ASKED_QUESTIONS + 1; at++) cache.consult(`What is the code of locker ${at}?`, null, null);
+    expect(cache.store({ sessionId: 's1', question: 'Where do I work?', answer: 'At Acme.' })).toEqual({ stored: false, reason: 'facts-changed' });
+    expect(cache.store({ sessionId: 's1', question: `What is the code of locker ${MAX_ASKED_QUESTIONS}?`, answer: '1234.' })).toMatchObject({ stored: true });
   });
 });

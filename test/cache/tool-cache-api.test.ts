@@ -89,7 +89,11 @@ describe('tool cache API', () => {
     expect((await apiError(client.json('GET', '/v1/tool-cache/search?params=%7Bnot-json'))).details.issues).toEqual([
       expect.objectContaining({ path: 'query.params' }),
     ]);
-    expect((await apiError(client.json('GET', path('search', [1, 2])))).status).toBe(400);
+    expect((await apiError(client.json('GET', path('search', [1, 2])))).details.issues).toEqual([
+      { path: 'query.params', message: expect.stringContaining('URL-encoded JSON of an object') },
+    ]);
+    const proto = await apiError(client.json('GET', `/v1/tool-cache/search?params=${encodeURIComponent('{"__proto__":{"x":1}}')}`));
+    expect(proto.details.issues).toEqual([expect.objectContaining({ path: 'query.params' })]);
     expect((await apiError(client.json('GET', '/v1/tool-cache/search'))).details.issues).toEqual([expect.objectContaining({ path: 'query.params' })]);
     const extra = await apiError(client.json('PUT', '/v1/tool-cache/search', { params: {}, result: 1, idempotent: true, ttl: 5 }));
     expect(extra.status).toBe(400);

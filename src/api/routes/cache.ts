@@ -2,14 +2,12 @@ import { toolCacheKey, type ToolCache } from '../../cache/tool-cache.js';
 import { InvalidRequestError, PayloadTooLargeError } from '../../errors.js';
 import { defineRoute, type RouteSpec } from '../route.js';
 import {
-  toolArgumentsSchema,
   toolCacheGetResponseSchema,
   toolCachePutBodySchema,
   toolCachePutResponseSchema,
   toolCacheQuerySchema,
   toolParamsSchema,
 } from '../schemas/cache.js';
-import { invalidRequestError } from '../validation.js';
 
 export interface ToolCacheRouteDeps {
   toolCache: ToolCache;
@@ -30,10 +28,9 @@ export function toolCacheRoutes(deps: ToolCacheRouteDeps): RouteSpec[] {
       query: toolCacheQuerySchema,
       response: toolCacheGetResponseSchema,
       handler: ({ params, query }) => {
-        const args = parseToolArguments(query.params);
-        const hit = deps.toolCache.get(params.toolName, args);
+        const hit = deps.toolCache.get(params.toolName, query.params);
         deps.onLookup?.(hit ? 'hit' : 'miss');
-        if (!hit) return { hit: false, toolName: params.toolName, key: toolCacheKey(params.toolName, args) };
+        if (!hit) return { hit: false, toolName: params.toolName, key: toolCacheKey(params.toolName, query.params) };
         return {
           hit: true,
           toolName: params.toolName,
@@ -74,28 +71,4 @@ export function toolCacheRoutes(deps: ToolCacheRouteDeps): RouteSpec[] {
       },
     }),
   ];
-}
-
-const PARAMS_FORMAT = 'must be URL-encoded JSON of an object, the tool call\'s parameters, e.g. {"city":"Lima"}';
-
-function parseToolArguments(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text, (key, child: unknown) => {
-      if (key === '__proto__') throw new SyntaxError('the key "__proto__" is not allowed');
-      return child;
-    });
-  } catch (error) {
-    throw invalidParams(error);
-  }
-  const parsed = toolArgumentsSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  // An object with a rounded integer is well formed: name the field, as the body's validation does.
-  const fields = parsed.error.issues.filter((issue) => issue.code === 'custom');
-  if (fields.length === 0) throw invalidParams(parsed.error);
-  throw invalidRequestError(fields.map((issue) => ({ path: ['query.params', ...issue.path.map(String)].join('.'), message: issue.message })));
-}
-
-function invalidParams(cause: unknown): InvalidRequestError {
-  return new InvalidRequestError(`invalid request: query.params: ${PARAMS_FORMAT}`, [{ path: 'query.params', message: PARAMS_FORMAT }], { cause });
 }

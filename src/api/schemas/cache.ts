@@ -17,9 +17,38 @@ export const toolArgumentsSchema = z.record(z.string(), z.unknown()).superRefine
   for (const path of unsafeIntegerPaths(args)) context.addIssue({ code: 'custom', path, message: UNSAFE_INTEGER });
 });
 
+const PARAMS_FORMAT = 'must be URL-encoded JSON of an object, the tool call\'s parameters, e.g. {"city":"Lima"}';
+
+/** The query's `params`: JSON text of an object, parsed here so each issue names its own path (`query.params.order.id`). */
+const toolArgumentsTextSchema = z
+  .string()
+  .min(2)
+  .describe('the tool call\'s parameters as URL-encoded JSON, e.g. %7B%22q%22%3A%22Lima%22%7D')
+  .transform((text, context) => {
+    const value = parseJsonObject(text);
+    if (value !== undefined) return value;
+    context.addIssue({ code: 'custom', message: PARAMS_FORMAT });
+    return z.NEVER;
+  })
+  .pipe(toolArgumentsSchema);
+
 export const toolCacheQuerySchema = z.strictObject({
-  params: z.string().min(2).describe('the tool call\'s parameters as URL-encoded JSON, e.g. %7B%22q%22%3A%22Lima%22%7D'),
+  params: toolArgumentsTextSchema,
 });
+
+// Undefined unless `text` is JSON of an object; a "__proto__" key is refused, not merged into the prototype.
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text, (key, child: unknown) => {
+      if (key === '__proto__') throw new SyntaxError('the key "__proto__" is not allowed');
+      return child;
+    });
+  } catch {
+    return undefined;
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
 
 export const toolCachePutBodySchema = z.strictObject({
   params: toolArgumentsSchema,
