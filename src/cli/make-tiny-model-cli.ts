@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { writeTinyModel } from '../embeddings/tiny-model.js';
 import { messageOf } from '../errors.js';
 import type { CliIo } from './run-job-cli.js';
@@ -20,17 +21,19 @@ const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
  * written there; one line, no stack), 2 (usage).
  */
 export async function runMakeTinyModelCli(argv: string[], io: Pick<CliIo, 'cwd' | 'stdout' | 'stderr'>): Promise<number> {
-  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    return usageError(io, messageOf(error));
+  }
+  if (parsed.values.help === true) {
     io.stdout.write(MAKE_TINY_MODEL_USAGE);
     return 0;
   }
-  const [target, ...extra] = argv;
-  const option = argv.find((arg) => arg.startsWith('-'));
-  if (target === undefined || option !== undefined || extra.length > 0) {
-    const problem = option !== undefined ? `unknown option ${option}` : target === undefined ? 'no directory given' : `unexpected argument ${extra.join(' ')}`;
-    io.stderr.write(`make-tiny-model: ${problem}\n${MAKE_TINY_MODEL_USAGE}`);
-    return 2;
-  }
+  const [target, ...extra] = parsed.positionals;
+  if (target === undefined) return usageError(io, 'no directory given');
+  if (extra.length > 0) return usageError(io, `unexpected argument ${extra.join(' ')}`);
   const dir = resolve(io.cwd, target);
   const problem = notADirectory(dir);
   if (problem !== null) {
@@ -49,6 +52,11 @@ export async function runMakeTinyModelCli(argv: string[], io: Pick<CliIo, 'cwd' 
       `the daemon loads it with: MEMORYD_MODELS_DIR=${shellWord(dir)} MEMORYD_EMBEDDING_MODEL=${modelId} MEMORYD_EMBEDDER=transformers npm start\n`,
   );
   return 0;
+}
+
+function usageError(io: Pick<CliIo, 'stderr'>, problem: string): number {
+  io.stderr.write(`make-tiny-model: ${problem}\n${MAKE_TINY_MODEL_USAGE}`);
+  return 2;
 }
 
 function notADirectory(dir: string): string | null {

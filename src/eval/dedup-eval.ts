@@ -4,13 +4,13 @@
 // Measured on STS-B: positives are pairs scored ≥ 4.5 (rephrases), negatives ≤ 3.0.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { mayShareAnswer } from '../cache/cache-policy.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { DEFAULT_MODEL_ID } from '../embeddings/model-files.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
 import { cosine } from '../embeddings/vector.js';
-import { AppError } from '../errors.js';
+import { AppError, messageOf } from '../errors.js';
+import { embedderPreference, parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
 
 const LANGUAGES = ['en', 'es'] as const;
 const POSITIVE_MIN = 4.5;
@@ -207,33 +207,26 @@ interface DedupOptions {
   threshold: number;
 }
 
-const USAGE =
-  'usage: npm run eval -- dedup [--embedder auto|hashing|transformers] [--data <dir>] [--models-dir <dir>] [--model <id>] [--threshold 0.85]\n';
+const DEDUP: EvalCommand = {
+  name: 'dedup',
+  usage:
+    'usage: npm run eval -- dedup [--embedder auto|hashing|transformers] [--data <dir>] [--models-dir <dir>] [--model <id>] [--threshold 0.85]\n',
+};
 
-function parseOptions(argv: string[]): DedupOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        embedder: { type: 'string', default: 'auto' },
-        data: { type: 'string', default: '../shared/data/similarity' },
-        'models-dir': { type: 'string', default: './data/models' },
-        model: { type: 'string', default: DEFAULT_MODEL_ID },
-        threshold: { type: 'string', default: '0.85' },
-      },
-      strict: true,
-    }));
-  } catch (cause) {
-    throw new AppError('INVALID_REQUEST', cause instanceof Error ? cause.message : 'bad arguments', { cause });
-  }
-  const prefer = values.embedder;
+function parseOptions(argv: readonly string[]): DedupOptions {
+  const { values } = parseEvalArgs(argv, {
+    options: {
+      embedder: { type: 'string', default: 'auto' },
+      data: { type: 'string', default: '../shared/data/similarity' },
+      'models-dir': { type: 'string', default: './data/models' },
+      model: { type: 'string', default: DEFAULT_MODEL_ID },
+      threshold: { type: 'string', default: '0.85' },
+    },
+  });
+  const prefer = embedderPreference(values.embedder);
   const threshold = Number(values.threshold);
-  if (prefer !== 'auto' && prefer !== 'hashing' && prefer !== 'transformers') {
-    throw new AppError('INVALID_REQUEST', `--embedder must be auto, hashing or transformers, not ${prefer}`);
-  }
   if (!Number.isFinite(threshold) || threshold < -1 || threshold > 1) {
-    throw new AppError('INVALID_REQUEST', `--threshold must be a number in [-1, 1], not ${values.threshold}`);
+    throw new UsageError(`--threshold must be a number in [-1, 1], not ${values.threshold}`);
   }
   return { prefer, dataDir: resolve(values.data), modelsDir: resolve(values['models-dir']), modelId: values.model, threshold };
 }
@@ -247,7 +240,7 @@ async function readSplits(dataDir: string): Promise<Splits[]> {
       return await readStsPairs(path);
     } catch (cause) {
       if (cause instanceof AppError) throw cause;
-      throw new AppError('NOT_FOUND', `cannot read ${path} (--data <dir>): ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+      throw new AppError('NOT_FOUND', `cannot read ${path} (--data <dir>): ${messageOf(cause)}`, { cause });
     }
   };
   const splits: Splits[] = [];
@@ -257,21 +250,15 @@ async function readSplits(dataDir: string): Promise<Splits[]> {
 
 /** Runs the dedup evaluation; prints the figures on stdout and returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  let options: DedupOptions;
-  try {
-    options = parseOptions(argv);
-  } catch (error) {
-    process.stderr.write(`dedup eval: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
+  const options = readEvalArgs(DEDUP, argv, parseOptions);
+  if (options === undefined) return 2;
   let selection: Awaited<ReturnType<typeof selectEmbedder>>;
   let data: Splits[];
   try {
     data = await readSplits(options.dataDir);
     selection = await selectEmbedder({ modelsDir: options.modelsDir, modelId: options.modelId, prefer: options.prefer });
   } catch (error) {
-    // The edge of a command: the message is the whole report for a data or model error.
-    process.stderr.write(`dedup eval: ${error instanceof Error ? error.message : String(error)}\n`);
+    reportEvalFailure(DEDUP, error);
     return 1;
   }
   const { embedder, reason } = selection;

@@ -2,11 +2,10 @@
 // fact extraction on SLURP (devel), MSC persona summaries and ConEL-22.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { AppError, messageOf } from '../errors.js';
 import { cleanMessage, readSentences } from '../facts/extraction/extract-facts.js';
 import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
 import { mayStateFacts } from '../facts/extraction/message-gate.js';
+import { parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
 
 /** SLURP intents whose utterances state a liking the assistant should keep. */
 const SLURP_POSITIVE_INTENTS = new Set(['music_likeness', 'music_dislikeness']);
@@ -32,16 +31,11 @@ interface Options {
   examples: number;
 }
 
-const USAGE = 'usage: npm run eval -- facts [--data <dir>] [--examples <n>]\n';
+const FACTS: EvalCommand = { name: 'facts', usage: 'usage: npm run eval -- facts [--data <dir>] [--examples <n>]\n' };
 
-function parseOptions(argv: string[]): Options {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { data: { type: 'string' }, examples: { type: 'string', default: '8' } }, strict: true }));
-  } catch (cause) {
-    throw new AppError('INVALID_REQUEST', cause instanceof Error ? cause.message : 'bad arguments', { cause });
-  }
-  if (!/^\d+$/.test(values.examples)) throw new AppError('INVALID_REQUEST', `--examples must be a whole number, not ${values.examples}`);
+function parseOptions(argv: readonly string[]): Options {
+  const { values } = parseEvalArgs(argv, { options: { data: { type: 'string' }, examples: { type: 'string', default: '8' } } });
+  if (!/^\d+$/.test(values.examples)) throw new UsageError(`--examples must be a whole number, not ${values.examples}`);
   return { dataDir: resolve(process.cwd(), values.data ?? '../shared/data/facts'), examples: Number(values.examples) };
 }
 
@@ -154,13 +148,8 @@ async function load(dataDir: string, file: string): Promise<string> {
  * gate changes a reading, or the data cannot be read; 2 on a usage error.
  */
 export async function run(argv: string[]): Promise<number> {
-  let options: Options;
-  try {
-    options = parseOptions(argv);
-  } catch (error) {
-    process.stderr.write(`facts eval: ${messageOf(error)}\n${USAGE}`);
-    return 2;
-  }
+  const options = readEvalArgs(FACTS, argv, parseOptions);
+  if (options === undefined) return 2;
   const { dataDir, examples } = options;
   let texts: { slurp: string; msc: string[]; conel: string };
   try {
@@ -170,7 +159,7 @@ export async function run(argv: string[]): Promise<number> {
       conel: await load(dataDir, 'conel22-pemd-val.json'),
     };
   } catch (error) {
-    process.stderr.write(`facts eval: cannot read the data in ${dataDir} (--data <dir>): ${messageOf(error)}\n`);
+    reportEvalFailure(FACTS, error, `cannot read the data in ${dataDir} (--data <dir>): `);
     return 1;
   }
   const started = performance.now();

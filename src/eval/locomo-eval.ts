@@ -9,13 +9,14 @@
 // only, and BM25 over all turns (filled to 3.5k tokens).
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { MemorydClient } from '../client/memoryd-client.js';
+import type { EmbedderPreference } from '../embeddings/select-embedder.js';
 import { AppError } from '../errors.js';
 import { createTokenizer } from '../tokens/create-tokenizer.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { bm25Prompt, recentTurnsPrompt, type BaselineFrame } from './locomo-baselines.js';
 import { buildBm25 } from './locomo-bm25.js';
+import { embedderPreference, parseEvalArgs, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
 import { startEvalDaemon, type EvalDaemon } from './eval-daemon.js';
 import { loadLocomo, type LocomoConversation } from './locomo-data.js';
 import { FUZZY_SHARE } from './locomo-match.js';
@@ -25,28 +26,23 @@ import { scoreQuestion, TallyBook } from './locomo-score.js';
 
 const DEFAULT_DIR = '../shared/data/locomo';
 const METHODS = ['memoryd', '  notes only', 'recent turns', 'BM25'] as const;
-const USAGE = 'usage: npm run eval -- locomo [<conversation.json>…] [--embedder hashing|transformers|auto]\n';
+const LOCOMO: EvalCommand = { name: 'locomo', usage: 'usage: npm run eval -- locomo [<conversation.json>…] [--embedder hashing|transformers|auto]\n' };
 
 interface EvalArgs {
   files: string[];
-  embedder: string;
+  embedder: EmbedderPreference;
 }
 
 /** Entry point of `npm run eval -- locomo`: prints the figures, returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  let args: EvalArgs;
-  try {
-    args = parseEvalArgs(argv);
-  } catch (error) {
-    process.stderr.write(`locomo eval: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
+  const args = readEvalArgs(LOCOMO, argv, parseLocomoArgs);
+  if (args === undefined) return 2;
   let conversations: LocomoConversation[];
   try {
     const files = args.files.length > 0 ? args.files : await defaultConversations();
     conversations = await Promise.all(files.map((file) => loadLocomo(file)));
   } catch (error) {
-    process.stderr.write(`locomo eval: ${error instanceof Error ? error.message : String(error)}\n`);
+    reportEvalFailure(LOCOMO, error);
     return 1;
   }
   const tokenizer = await createTokenizer('cl100k_base');
@@ -68,7 +64,7 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-async function evaluateConversation(conversation: LocomoConversation, tokenizer: Tokenizer, embedder: string): Promise<MethodBook[] | null> {
+async function evaluateConversation(conversation: LocomoConversation, tokenizer: Tokenizer, embedder: EmbedderPreference): Promise<MethodBook[] | null> {
   let daemon: EvalDaemon;
   try {
     // The daemon's data dir is a fresh temp dir: point it at the project's models.
@@ -78,7 +74,7 @@ async function evaluateConversation(conversation: LocomoConversation, tokenizer:
       conversation.turns[0]?.at ?? Date.now(),
     );
   } catch (error) {
-    process.stderr.write(`locomo eval: cannot start the daemon: ${error instanceof Error ? error.message : String(error)}\n`);
+    reportEvalFailure(LOCOMO, error, 'cannot start the daemon: ');
     return null;
   }
   const client = new MemorydClient({ socketPath: daemon.socketPath });
@@ -120,7 +116,7 @@ async function evaluateConversation(conversation: LocomoConversation, tokenizer:
     );
     return books;
   } catch (error) {
-    process.stderr.write(`locomo eval: ${conversation.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    reportEvalFailure(LOCOMO, error, `${conversation.name} failed: `);
     process.stderr.write(`the daemon's data and logs are kept in ${daemon.dataDir}\n`);
     failed = true;
     return null;
@@ -135,16 +131,9 @@ function notesTokens(notes: readonly string[], tokenizer: Tokenizer): number {
 }
 
 /** The command line; no file given means every conversation in the default folder (`defaultConversations`). */
-function parseEvalArgs(argv: string[]): EvalArgs {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { embedder: { type: 'string', default: 'hashing' } } });
-  } catch (cause) {
-    throw new AppError('INVALID_REQUEST', cause instanceof Error ? cause.message : 'bad arguments', { cause });
-  }
-  const { embedder } = parsed.values;
-  if (!['hashing', 'transformers', 'auto'].includes(embedder)) throw new AppError('INVALID_REQUEST', `--embedder must be hashing, transformers or auto, not ${embedder}`);
-  return { files: parsed.positionals.map((file) => resolve(process.cwd(), file)), embedder };
+function parseLocomoArgs(argv: readonly string[]): EvalArgs {
+  const { values, positionals } = parseEvalArgs(argv, { allowPositionals: true, options: { embedder: { type: 'string', default: 'hashing' } } });
+  return { files: positionals.map((file) => resolve(process.cwd(), file)), embedder: embedderPreference(values.embedder) };
 }
 
 async function defaultConversations(): Promise<string[]> {

@@ -9,7 +9,6 @@
 // and returns boundaries in the same positions, scored by the same metric code.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs as parseNodeArgs } from 'node:util';
 import { z } from 'zod';
 import { classifyDomain, topicDomain, type DomainGuess } from '../domains/classify-domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
@@ -32,6 +31,7 @@ import {
   type SegmentationCounts,
   type SegmentationScores,
 } from './segmentation-metrics.js';
+import { embedderPreference, parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
 import { DEFAULT_TEXTTILING_PARAMS, textTilingBoundaries, type TextTilingParams } from './texttiling.js';
 
 const DEFAULT_FILE = '../shared/data/topic-shift/tiage-train-dev.json';
@@ -65,17 +65,15 @@ interface EvalArgs {
   modelId: string | undefined;
 }
 
-const USAGE = 'usage: npm run eval -- topic-shift [<file>] [--embedder hashing|transformers|auto] [--models-dir <dir>] [--model <id>]\n';
+const TOPIC_SHIFT: EvalCommand = {
+  name: 'topic-shift',
+  usage: 'usage: npm run eval -- topic-shift [<file>] [--embedder hashing|transformers|auto] [--models-dir <dir>] [--model <id>]\n',
+};
 
 /** Entry point of `npm run eval -- topic-shift`: prints the figures, returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  let args: EvalArgs;
-  try {
-    args = parseArgs(argv);
-  } catch (error) {
-    process.stderr.write(`topic-shift eval: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
+  const args = readEvalArgs(TOPIC_SHIFT, argv, parseTopicShiftArgs);
+  if (args === undefined) return 2;
   let dialogues: Dialogue[];
   let embedder: Embedder;
   try {
@@ -84,8 +82,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`${selection.reason}\n`);
     embedder = selection.embedder;
   } catch (error) {
-    // The edge of a command: the message is the whole report for a data or model error.
-    process.stderr.write(`topic-shift eval: ${error instanceof Error ? error.message : String(error)}\n`);
+    reportEvalFailure(TOPIC_SHIFT, error);
     return 1;
   }
   const started = performance.now();
@@ -110,27 +107,17 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-function parseArgs(argv: string[]): EvalArgs {
-  let parsed;
-  try {
-    parsed = parseNodeArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        embedder: { type: 'string', default: 'hashing' },
-        'models-dir': { type: 'string', default: './data/models' },
-        model: { type: 'string' },
-      },
-    });
-  } catch (cause) {
-    throw new AppError('INVALID_REQUEST', cause instanceof Error ? cause.message : 'bad arguments', { cause });
-  }
-  const { values, positionals } = parsed;
-  const prefer = values.embedder;
-  if (prefer !== 'hashing' && prefer !== 'transformers' && prefer !== 'auto') {
-    throw new AppError('INVALID_REQUEST', `--embedder must be hashing, transformers or auto, not ${prefer}`);
-  }
-  if (positionals.length > 1) throw new AppError('INVALID_REQUEST', 'give at most one TIAGE file');
+function parseTopicShiftArgs(argv: readonly string[]): EvalArgs {
+  const { values, positionals } = parseEvalArgs(argv, {
+    allowPositionals: true,
+    options: {
+      embedder: { type: 'string', default: 'hashing' },
+      'models-dir': { type: 'string', default: './data/models' },
+      model: { type: 'string' },
+    },
+  });
+  const prefer = embedderPreference(values.embedder);
+  if (positionals.length > 1) throw new UsageError('give at most one TIAGE file');
   return { file: positionals[0] ?? DEFAULT_FILE, prefer, modelsDir: resolve(values['models-dir']), modelId: values.model };
 }
 

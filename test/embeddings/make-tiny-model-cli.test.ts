@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runMakeTinyModelCli } from '../../src/cli/make-tiny-model-cli.js';
 import { loadConfig } from '../../src/config/config.js';
 import { selectEmbedder } from '../../src/embeddings/select-embedder.js';
 import { REPO_ROOT } from '../helpers/spawn-daemon.js';
@@ -10,16 +11,22 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 const temp = makeTempDir('memoryd-tiny-cli-');
 afterAll(() => temp.remove());
 
-/** `npm run make-tiny-model -- …` as a real process (tsx, as npm runs it). */
-function makeTinyModel(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', 'make-tiny-model.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+/** `npm run make-tiny-model -- …`, in process. */
+async function makeTinyModel(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runMakeTinyModelCli(args, {
+    cwd: temp.dir,
+    stdout: { write: (text: string) => stdout.push(text) },
+    stderr: { write: (text: string) => stderr.push(text) },
+  });
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 
 describe('npm run make-tiny-model', () => {
   it('prints the settings that load what it wrote, and the daemon loads the model with them', async () => {
     const dir = join(temp.dir, 'models dir');
-    const result = makeTinyModel([dir]);
+    const result = await makeTinyModel([dir]);
     expect(result).toEqual({
       code: 0,
       stdout:
@@ -35,23 +42,45 @@ describe('npm run make-tiny-model', () => {
     expect(embedder.id).toBe('transformers:memoryd/tiny-bert:quantized');
   });
 
-  it('says in one line that a file is not a directory, and exits 1', () => {
+  it('resolves a relative directory against the working directory', async () => {
+    const result = await makeTinyModel(['relative']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^wrote memoryd/tiny-bert under ${join(temp.dir, 'relative')}\n`));
+  });
+
+  it('says in one line that a file is not a directory, and exits 1', async () => {
     const file = join(temp.dir, 'a-file');
     writeFileSync(file, 'not a directory');
-    expect(makeTinyModel([file])).toEqual({ code: 1, stdout: '', stderr: `make-tiny-model: cannot write the model under ${file}: it is a file, not a directory\n` });
+    expect(await makeTinyModel([file])).toEqual({ code: 1, stdout: '', stderr: `make-tiny-model: cannot write the model under ${file}: it is a file, not a directory\n` });
     const inside = join(file, 'sub');
-    const below = makeTinyModel([inside]);
+    const below = await makeTinyModel([inside]);
     expect(below.code).toBe(1);
     expect(below.stderr).toMatch(new RegExp(`^make-tiny-model: cannot write the model under ${inside}: ENOTDIR[^\\n]*\\n$`));
   });
 
-  it('refuses extra arguments and options with the usage, exit 2, writing nothing', () => {
+  it('refuses extra arguments and options with the usage, exit 2, writing nothing', async () => {
     const dir = join(temp.dir, 'never');
-    const extra = makeTinyModel([dir, 'other']);
+    const extra = await makeTinyModel([dir, 'other']);
     expect(extra.code).toBe(2);
     expect(extra.stderr).toMatch(/^make-tiny-model: unexpected argument other\nusage: npm run make-tiny-model -- <dir>\n/);
-    expect(makeTinyModel(['--seed', dir]).stderr).toMatch(/^make-tiny-model: unknown option --seed\n/);
-    expect(makeTinyModel([]).code).toBe(2);
+    const option = await makeTinyModel(['--seed', dir]);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/^make-tiny-model: Unknown option '--seed'.*\nusage: npm run make-tiny-model -- <dir>\n/);
+    expect(await makeTinyModel([])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^make-tiny-model: no directory given\n/) });
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it('prints the usage on stdout for --help or -h, exit 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const help = await makeTinyModel([flag]);
+      expect(help).toMatchObject({ code: 0, stderr: '' });
+      expect(help.stdout).toMatch(/^usage: npm run make-tiny-model -- <dir>\n/);
+    }
+  });
+
+  it('the script sets the exit code (run as npm runs it, with tsx)', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', 'make-tiny-model.ts')], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect({ code: result.status, stdout: result.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(result.stderr).toMatch(/^make-tiny-model: no directory given\nusage: npm run make-tiny-model -- <dir>\n/);
   });
 });
