@@ -162,13 +162,8 @@ export class FactsService {
     return getFact(this.rt, id);
   }
 
-  /** Adds a fact, or re-confirms the same statement already live in its domain (see addFact). */
-  async add(input: NewFactInput): Promise<FactView> {
-    return (await addFact(this.rt, input)).fact;
-  }
-
-  /** `add`, saying which it did (the API answers 201 or 200). */
-  addOrReconfirm(input: NewFactInput): Promise<AddedFact> {
+  /** Adds a fact, or re-confirms the same statement already live in its domain, saying which (see addFact). */
+  add(input: NewFactInput): Promise<AddedFact> {
     return addFact(this.rt, input);
   }
 

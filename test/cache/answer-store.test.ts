@@ -79,7 +79,7 @@ describe('answer store', () => {
   });
 
   it('drops every answer when a fact is replaced, edited or deleted through the API', async () => {
-    const acme = await facts.add({ fact: 'I work at Acme', domain: 'work' });
+    const { fact: acme } = await facts.add({ fact: 'I work at Acme', domain: 'work' });
     const cases: Array<() => unknown> = [
       () => facts.edit(acme.id, { fact: 'I work at Globex' }),
       () => facts.edit(acme.id, { domain: 'projects' }),
@@ -94,8 +94,8 @@ describe('answer store', () => {
   });
 
   it('drops every answer when a decayed fact is confirmed back into prompts, by the API or by the user', async () => {
-    const acme = await facts.add({ fact: 'I work at Acme', domain: 'work' });
-    const lima = await facts.add({ fact: 'I live in Lima', domain: 'personal' });
+    const { fact: acme } = await facts.add({ fact: 'I work at Acme', domain: 'work' });
+    const { fact: lima } = await facts.add({ fact: 'I live in Lima', domain: 'personal' });
     clock.advance(181 * DAY_MS);
     expect(facts.get(acme.id).status).toBe('stale');
     await say('Where do I work?');
@@ -112,7 +112,7 @@ describe('answer store', () => {
   });
 
   it('keeps the answers when an active fact is only confirmed again', async () => {
-    const acme = await facts.add({ fact: 'I work at Acme', domain: 'work' });
+    const { fact: acme } = await facts.add({ fact: 'I work at Acme', domain: 'work' });
     await say('Where do I work?');
     expect(await offer('Where do I work?', 'At Acme.')).toEqual({ stored: true });
     clock.advance(DAY_MS / 2);

@@ -18,7 +18,7 @@ beforeEach(async () => {
 afterEach(() => f.close());
 
 async function add(fact: string, confidence: FactConfidence): Promise<string> {
-  return (await f.service.add({ fact, domain: 'work', confidence })).id;
+  return (await f.service.add({ fact, domain: 'work', confidence })).fact.id;
 }
 
 function runDecay(): ReturnType<typeof runJob> {

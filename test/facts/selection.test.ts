@@ -23,7 +23,7 @@ const FACTS: ReadonlyArray<[string, Domain, FactConfidence]> = [
 
 beforeEach(async () => {
   f = await factsFixture();
-  for (const [fact, domain, confidence] of FACTS) ids[fact] = (await f.service.add({ fact, domain, confidence })).id;
+  for (const [fact, domain, confidence] of FACTS) ids[fact] = (await f.service.add({ fact, domain, confidence })).fact.id;
 });
 afterEach(() => f.close());
 
@@ -64,7 +64,7 @@ describe('selection for a prompt', () => {
     // would be re-confirmed, not added), so they are equally similar to the message.
     const marks = ['', '.', '!', ';'];
     const twin = async (confidence: FactConfidence): Promise<string> =>
-      (await f.service.add({ fact: `Our sprint demo is on Fridays${marks.shift() ?? ''}`, domain: 'work', confidence })).id;
+      (await f.service.add({ fact: `Our sprint demo is on Fridays${marks.shift() ?? ''}`, domain: 'work', confidence })).fact.id;
     const low = await twin('low');
     const high = await twin('high');
     const order = async (): Promise<string[]> =>
@@ -105,7 +105,7 @@ describe('selection for a prompt', () => {
   });
 
   it('never returns stale, superseded, deleted or unconfirmed low-confidence facts', async () => {
-    const low = (await f.service.add({ fact: 'Maybe the office moves to Porto', domain: 'work', confidence: 'low' })).id;
+    const low = (await f.service.add({ fact: 'Maybe the office moves to Porto', domain: 'work', confidence: 'low' })).fact.id;
     await f.say('Remember that my manager is Carla.');
     f.service.delete(ids['The team standup is at 9:30 every morning'] as string, 'cancelled');
     f.clock.advance(31 * DAY_MS);
@@ -168,7 +168,7 @@ describe('selection for a prompt', () => {
     expect(before.items.length).toBeGreaterThan(0);
     // 164 characters, 191 tokens: CJK text costs a token or more per character.
     const oversized = `My manager wants an email about the standup ${'会議'.repeat(60)}`;
-    const { id } = await f.service.add({ fact: oversized, domain: 'work', confidence: 'high' });
+    const { fact: { id } } = await f.service.add({ fact: oversized, domain: 'work', confidence: 'high' });
     const after = await f.select(message);
     expect(f.service.get(id).tokenCount).toBeGreaterThan(150);
     expect(after.candidates[0]?.id).toBe(id);

@@ -21,7 +21,7 @@ const FACT_CONFLICT: ExtraResponse = { status: 409, description: 'the fact is de
 export type FactChangeKind = 'added' | 'edited' | 'reconfirmed' | 'deleted';
 
 export interface FactsRouteDeps {
-  facts: Pick<FactsService, 'list' | 'get' | 'addOrReconfirm' | 'edit' | 'delete' | 'chain'>;
+  facts: Pick<FactsService, 'list' | 'get' | 'add' | 'edit' | 'delete' | 'chain'>;
   /** Called once a change is committed. */
   onChange(kind: FactChangeKind): void;
 }
@@ -68,7 +68,7 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       response: factResponseSchema,
       errors: [{ status: 200, description: 'the same statement was already live in the domain: re-confirmed, not added again', schema: factResponseSchema }],
       handler: async ({ body }) => {
-        const { fact, created } = await facts.addOrReconfirm(body);
+        const { fact, created } = await facts.add(body);
         deps.onChange(created ? 'added' : 'reconfirmed');
         return created ? { fact: toApiFact(fact) } : Reply.json(200, { fact: toApiFact(fact) });
       },
