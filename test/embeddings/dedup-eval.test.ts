@@ -67,6 +67,6 @@ describe('dedup eval', () => {
     } finally {
       stderr.mockRestore();
     }
-    expect(messages.join('')).toContain('--embedder must be auto, hashing or transformers');
+    expect(messages.join('')).toContain('--embedder must be one of auto, hashing, transformers, not word2vec');
   });
 });
