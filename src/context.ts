@@ -85,7 +85,7 @@ export async function buildServices(context: AppContext): Promise<Services> {
     clock,
     ids,
     // A cached answer never contradicts current facts: any fact change drops every answer (see invalidateAll).
-    onFactsChanged: (_domains, scope) => void responseCache.invalidateAll(scope),
+    onFactsChanged: (scope) => void responseCache.invalidateAll(scope),
   });
   const started = await facts.start();
   logger.info({ part: 'facts', ...started }, 'facts index loaded');

@@ -37,7 +37,7 @@ async function measure(size: number, calls: number): Promise<string> {
     const stored: string[] = [];
     const vectors = await embedder.embedBatch(Array.from({ length: size }, () => question(next)).map((text) => (stored.push(text), text)));
     database.sqlite.transaction(() => {
-      stored.forEach((text, i) => cache.store({ sessionId: 'bench', question: text, answer: `answer ${i}`, domains: ['personal'], embedding: vectors[i] ?? null }));
+      stored.forEach((text, i) => cache.store({ sessionId: 'bench', question: text, answer: `answer ${i}`, embedding: vectors[i] ?? null }));
     })();
     const recent = stored.slice(-20);
     const cases: string[][] = [

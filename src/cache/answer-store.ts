@@ -5,8 +5,7 @@ import type { ResponseCache } from './response-cache.js';
 /**
  * The response cache as the turn recorder offers answers to it. A cached answer never
  * contradicts current facts: every fact change drops every answer (`invalidateAll`), and
- * an answer to a question asked before a fact change is not stored. So an answer records
- * no domains of its own.
+ * an answer to a question asked before a fact change is not stored.
  */
 export function createAnswerStore(deps: {
   embedder: Embedder;

@@ -1,5 +1,4 @@
 import { DAY_MS, type Clock } from '../clock.js';
-import type { Domain } from '../domains/domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
 import { AppError } from '../errors.js';
@@ -55,11 +54,6 @@ export interface StoreInput {
   sessionId: string;
   question: string;
   answer: string;
-  /**
-   * The fact domains the answer drew on, kept with it for inspection. Every fact change
-   * drops every answer whatever they are (`invalidateAll`). Default none.
-   */
-  domains?: readonly Domain[];
   /** The question's vector by this cache's embedder; without one only exact repeats hit. */
   embedding?: Float32Array | null;
   /** A side-effecting tool ran after the question: the answer is not cacheable. */
@@ -157,7 +151,6 @@ export class ResponseCache {
       query: input.question,
       language,
       response: input.answer,
-      domains: JSON.stringify([...new Set(input.domains ?? [])].sort()),
       sessionId: input.sessionId,
       embedding: embedding === null ? null : vectorToBuffer(embedding),
       embedderId: embedding === null ? null : this.options.embedder.id,

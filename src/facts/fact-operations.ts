@@ -145,7 +145,7 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
     const reactivated = injectionClass(row, now) !== injectionClass(next, now);
     // An edit that sets what the fact already says changes nothing.
     const edited = next.fact !== row.fact || next.domain !== row.domain || next.confidence !== row.confidence;
-    if (edited || reactivated) rt.onFactsChanged?.([...new Set([row.domain, next.domain])].sort(), scope);
+    if (edited || reactivated) rt.onFactsChanged?.(scope);
     return { fact: viewFact(recordOf(next), now), edited };
   }, ACKNOWLEDGED);
 }

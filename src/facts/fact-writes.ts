@@ -10,10 +10,10 @@ import { emptyChanges, type FactChanges, type FactProvenance, type FactRecord, t
 import { recordOf } from './fact-rows.js';
 
 /**
- * Called inside the transaction whenever facts of these domains are added, replaced,
- * edited, deleted, or re-confirmed into prompts they had decayed out of.
+ * Called inside the transaction whenever facts are added, replaced, edited, deleted, or
+ * re-confirmed into prompts they had decayed out of.
  */
-export type FactsChangedHook = (domains: Domain[], scope: TxScope) => void;
+export type FactsChangedHook = (scope: TxScope) => void;
 
 /**
  * One write operation on the factual tier inside a caller's transaction: rows change
@@ -28,8 +28,11 @@ export interface WriteContext {
   /** Time the user said it (created_at, last_confirmed_at): `now` unless importing the past. */
   readonly at: number;
   readonly changes: FactChanges;
-  /** Domains whose facts changed, or came back into prompts (for the response cache). */
-  readonly domains: Set<Domain>;
+  /**
+   * A fact changed, or came back into prompts (for the response cache); a plain
+   * re-confirmation changes no answer.
+   */
+  factsChanged: boolean;
   /** Facts this operation already wrote; nothing touches a fact twice. */
   readonly touched: Set<string>;
   /** Facts this operation retired (superseded or deleted), still in the index until commit. */
@@ -46,7 +49,7 @@ export function writeContext(parts: { db: Db; index: FactIndex; scope: TxScope; 
     now: parts.now,
     at: parts.at ?? parts.now,
     changes: emptyChanges(),
-    domains: new Set(),
+    factsChanged: false,
     touched: new Set(),
     retired: new Set(),
   };
@@ -92,7 +95,7 @@ export function insertFact(ctx: WriteContext, fact: NewFact): FactRecord {
   const entry = indexedFact({ ...record, vector: fact.vector, value: fact.value });
   ctx.scope.afterCommit(() => ctx.index.put(entry));
   ctx.touched.add(fact.id);
-  ctx.domains.add(fact.domain);
+  ctx.factsChanged = true;
   ctx.changes.added.push(viewFact(record, ctx.now));
   return record;
 }
@@ -112,7 +115,7 @@ export function reconfirmFact(ctx: WriteContext, row: FactRow, confidence?: Fact
   ctx.touched.add(row.id);
   // A stale, dormant or expired low-confidence fact confirmed again enters prompts it had left: answers without it may be wrong now.
   const reactivated = injectionClass(row, ctx.now) !== injectionClass({ ...row, ...changes }, ctx.now);
-  if (raised !== row.confidence || reactivated) ctx.domains.add(row.domain);
+  if (raised !== row.confidence || reactivated) ctx.factsChanged = true;
   ctx.changes.reconfirmed.push(viewFact(recordOf({ ...row, ...changes }), ctx.now));
 }
 
@@ -135,11 +138,11 @@ function retire(ctx: WriteContext, row: FactRow, changes: Partial<FactRow>): voi
   ctx.scope.afterCommit(() => ctx.index.remove(row.id));
   ctx.touched.add(row.id);
   ctx.retired.add(row.id);
-  ctx.domains.add(row.domain);
+  ctx.factsChanged = true;
 }
 
-/** Tells the hook which domains changed, once per operation, in a stable order. */
+/** Tells the hook, once per operation, when the operation changed facts. */
 export function finishWrites(ctx: WriteContext, hook: FactsChangedHook | undefined): FactChanges {
-  if (hook && ctx.domains.size > 0) hook([...ctx.domains].sort(), ctx.scope);
+  if (hook && ctx.factsChanged) hook(ctx.scope);
   return ctx.changes;
 }

@@ -14,7 +14,7 @@ export interface FactsServiceDeps {
   clock: Clock;
   /** Ids of facts added through the API; facts from user turns get ids derived from provenance. */
   ids: IdGenerator;
-  /** Called inside the transaction when facts of these domains are added, superseded, edited, deleted or retracted, or a dormant or stale one is confirmed back into prompts. */
+  /** Called inside the transaction when facts are added, superseded, edited, deleted or retracted, or a dormant or stale one is confirmed back into prompts. */
   onFactsChanged?: FactsChangedHook;
 }
 

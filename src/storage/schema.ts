@@ -163,8 +163,6 @@ export const responseCache = sqliteTable(
     query: text('query').notNull(),
     language: text('language', { enum: ['en', 'es'] }).notNull(),
     response: text('response').notNull(),
-    /** JSON array of fact domains given with the answer; the daemon gives none now: any fact change drops every answer (ResponseCache.invalidateAll). */
-    domains: text('domains').notNull(),
     sessionId: text('session_id').notNull(),
     embedding: blob('embedding', { mode: 'buffer' }),
     embedderId: text('embedder_id'),

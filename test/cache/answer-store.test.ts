@@ -27,7 +27,7 @@ const facts = createFactsService({
   tokenizer: await createTokenizer('cl100k_base'),
   clock,
   ids: sequentialIds(),
-  onFactsChanged: (_domains, scope) => void cache.invalidateAll(scope),
+  onFactsChanged: (scope) => void cache.invalidateAll(scope),
 });
 let turn = 0;
 

@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 
 async function storeAnswer(cache: ResponseCache, input: Partial<StoreInput> & Pick<StoreInput, 'question' | 'answer'>): Promise<StoreOutcome> {
-  return cache.store(await cache.prepare({ sessionId: 's1', domains: ['work'], ...input }));
+  return cache.store(await cache.prepare({ sessionId: 's1', ...input }));
 }
 
 async function ask(cache: ResponseCache, message: string): Promise<ReturnType<ResponseCache['lookup']>> {
@@ -44,8 +44,8 @@ describe('response cache: exact hits', () => {
 
   it('serves exact hits without a vector, and replaces an answer stored under the same question', async () => {
     const cache = newCache();
-    cache.store({ sessionId: 's1', question: 'Where do I work?', answer: 'At Acme.', domains: ['work'] });
-    cache.store({ sessionId: 's2', question: 'where do i work', answer: 'At Globex.', domains: ['work'] });
+    cache.store({ sessionId: 's1', question: 'Where do I work?', answer: 'At Acme.' });
+    cache.store({ sessionId: 's2', question: 'where do i work', answer: 'At Globex.' });
     expect(cache.lookup('Where do I work?', null)?.response).toBe('At Globex.');
     expect(countResponses(database.db)).toBe(1);
   });
@@ -99,11 +99,11 @@ describe('response cache: what is never cached', () => {
 });
 
 describe('response cache: invalidation on a fact change', () => {
-  it('drops every answer, whatever domains it recorded', async () => {
+  it('drops every answer, whatever it was about', async () => {
     const cache = newCache();
-    await storeAnswer(cache, { question: 'Where do I work?', answer: 'At Acme.', domains: ['work'] });
-    await storeAnswer(cache, { question: 'Which editor do I prefer?', answer: 'Neovim.', domains: ['preferences'] });
-    await storeAnswer(cache, { question: 'What do you know about me?', answer: 'Acme, Neovim.', domains: [] });
+    await storeAnswer(cache, { question: 'Where do I work?', answer: 'At Acme.' });
+    await storeAnswer(cache, { question: 'Which editor do I prefer?', answer: 'Neovim.' });
+    await storeAnswer(cache, { question: 'What do you know about me?', answer: 'Acme, Neovim.' });
     expect(database.sqlite.transaction(() => cache.invalidateAll())()).toBe(3);
     expect(cache.indexedQuestions).toBe(0);
     for (const question of ['Where do I work?', 'Which editor do I prefer?', 'What do you know about me?', 'Which editor do I like?']) {
@@ -116,7 +116,7 @@ describe('response cache: invalidation on a fact change', () => {
 describe('intent dedup', () => {
   it('answers an English rephrasing with the English disclaimer', async () => {
     const cache = newCache();
-    await storeAnswer(cache, { question: 'Which editor do I use for work?', answer: 'Neovim with LazyVim.', domains: ['work'] });
+    await storeAnswer(cache, { question: 'Which editor do I use for work?', answer: 'Neovim with LazyVim.' });
     const hit = await ask(cache, 'For work, which editor do I use?');
     expect(hit).toMatchObject({ response: 'Neovim with LazyVim.', source: 'dedup', disclaimer: '[Answer retrieved from an earlier conversation]' });
     expect(hit?.similarity).toBeGreaterThan(0.85);
@@ -124,7 +124,7 @@ describe('intent dedup', () => {
 
   it('answers a Spanish rephrasing with the Spanish disclaimer', async () => {
     const cache = newCache();
-    await storeAnswer(cache, { question: '¿Qué decidí sobre el despliegue?', answer: 'Kubernetes en lugar de docker-compose.', domains: ['decisions'] });
+    await storeAnswer(cache, { question: '¿Qué decidí sobre el despliegue?', answer: 'Kubernetes en lugar de docker-compose.' });
     const hit = await ask(cache, 'Sobre el despliegue, ¿qué decidí?');
     expect(hit).toMatchObject({ source: 'dedup', disclaimer: '[Respuesta recuperada de conversación anterior]' });
     expect(hit?.response).toBe('Kubernetes en lugar de docker-compose.');
@@ -134,7 +134,7 @@ describe('intent dedup', () => {
 
   it('does not merge questions about different people, nor across languages', async () => {
     const cache = newCache();
-    await storeAnswer(cache, { question: 'What city does my sister live in?', answer: 'Rosario.', domains: ['personal'] });
+    await storeAnswer(cache, { question: 'What city does my sister live in?', answer: 'Rosario.' });
     const similarity = cosine(await embedder.embed('What city does my sister live in?'), await embedder.embed('What city does my brother live in?'));
     expect(similarity).toBeLessThan(0.85);
     expect(await ask(cache, 'What city does my brother live in?')).toBeNull();
@@ -143,9 +143,9 @@ describe('intent dedup', () => {
 
   it('does not merge questions about another person or negated ones, however similar their words', async () => {
     const cache = newCache();
-    await storeAnswer(cache, { question: 'What did I decide about the deployment?', answer: 'Kubernetes.', domains: ['decisions'] });
-    await storeAnswer(cache, { question: '¿Dónde trabaja mi hermana?', answer: 'En Rosario.', domains: ['personal'] });
-    await storeAnswer(cache, { question: 'Do I like coffee?', answer: 'Yes, black.', domains: ['preferences'] });
+    await storeAnswer(cache, { question: 'What did I decide about the deployment?', answer: 'Kubernetes.' });
+    await storeAnswer(cache, { question: '¿Dónde trabaja mi hermana?', answer: 'En Rosario.' });
+    await storeAnswer(cache, { question: 'Do I like coffee?', answer: 'Yes, black.' });
     const you = 'What did you decide about the deployment?';
     expect(cosine(await embedder.embed('What did I decide about the deployment?'), await embedder.embed(you))).toBeGreaterThan(0.85);
     expect(await ask(cache, you)).toBeNull();
@@ -156,7 +156,7 @@ describe('intent dedup', () => {
 
   it('does not merge questions that name different things, however similar their words', async () => {
     const cache = newCache();
-    await storeAnswer(cache, { question: 'What is the capital of Australia?', answer: 'Canberra.', domains: [] });
+    await storeAnswer(cache, { question: 'What is the capital of Australia?', answer: 'Canberra.' });
     const austria = 'What is the capital of Austria?';
     expect(cosine(await embedder.embed('What is the capital of Australia?'), await embedder.embed(austria))).toBeGreaterThan(0.9);
     expect(await ask(cache, austria)).toBeNull();
@@ -212,7 +212,7 @@ describe('intent dedup', () => {
 describe('response cache inside transactions', () => {
   it('never answers with a store that was rolled back', async () => {
     const cache = newCache();
-    const prepared = await cache.prepare({ sessionId: 's1', question: 'Which editor do I use for work?', answer: 'Neovim.', domains: ['work'] });
+    const prepared = await cache.prepare({ sessionId: 's1', question: 'Which editor do I use for work?', answer: 'Neovim.' });
     expect(() =>
       database.sqlite.transaction(() => {
         cache.store(prepared);
@@ -237,7 +237,7 @@ describe('response cache inside transactions', () => {
 
   it('with the transaction scope, indexes a store only after the commit', async () => {
     const cache = newCache();
-    const prepared = await cache.prepare({ sessionId: 's1', question: 'Which editor do I use for work?', answer: 'Neovim.', domains: ['work'] });
+    const prepared = await cache.prepare({ sessionId: 's1', question: 'Which editor do I use for work?', answer: 'Neovim.' });
     const sizes = runInTransaction(database, (scope) => {
       cache.store(prepared, scope);
       return cache.indexedQuestions;

@@ -78,7 +78,7 @@ describe('the ttl-cleanup job', () => {
     const old = logFile(logFileName(now - 30 * HOUR_MS), now - 30 * HOUR_MS);
     const recent = logFile(logFileName(now - HOUR_MS), now - HOUR_MS);
     const db = database.db;
-    const answer = { query: 'q', language: 'en' as const, response: 'r', domains: '[]', sessionId: 's', embedding: null, embedderId: null };
+    const answer = { query: 'q', language: 'en' as const, response: 'r', sessionId: 's', embedding: null, embedderId: null };
     upsertResponse(db, { ...answer, key: 'expired', createdAt: now - 25 * HOUR_MS, expiresAt: now - HOUR_MS });
     upsertResponse(db, { ...answer, key: 'live', createdAt: now - HOUR_MS, expiresAt: now + 23 * HOUR_MS });
     upsertToolResult(db, { key: 't:expired', toolName: 't', result: '1', createdAt: now - 2 * HOUR_MS, expiresAt: now - HOUR_MS });

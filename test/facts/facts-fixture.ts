@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { ManualClock } from '../../src/clock.js';
 import { classifyDomain } from '../../src/domains/classify-domain.js';
-import type { Domain } from '../../src/domains/domain.js';
 import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
 import type { Embedder } from '../../src/embeddings/embedder.js';
 import type { FactChanges } from '../../src/facts/fact-record.js';
@@ -25,8 +24,8 @@ export interface FactsFixture {
   embedder: Embedder;
   tokenizer: Tokenizer;
   service: FactsService;
-  /** Domains passed to onFactsChanged, one entry per call. */
-  changedDomains: Domain[][];
+  /** How many times onFactsChanged was called. */
+  readonly factsChanges: number;
   /** The user says `text` in turn `turn` of `session` (prepared, then applied in one transaction). */
   say(text: string, options?: { session?: string; turn?: number }): Promise<FactChanges>;
   select(message: string, recentTurns?: string[]): Promise<FactSelection>;
@@ -45,7 +44,7 @@ export async function factsFixture(): Promise<FactsFixture> {
   const embedder = createHashingEmbedder();
   sharedTokenizer ??= createTokenizer('cl100k_base');
   const tokenizer = await sharedTokenizer;
-  const changedDomains: Domain[][] = [];
+  let factsChanges = 0;
   const build = (): FactsService =>
     createFactsService({
       database,
@@ -53,7 +52,9 @@ export async function factsFixture(): Promise<FactsFixture> {
       tokenizer,
       clock,
       ids: sequentialIds(),
-      onFactsChanged: (domains) => changedDomains.push(domains),
+      onFactsChanged: () => {
+        factsChanges++;
+      },
     });
   const fixture: FactsFixture = {
     dir: temp.dir,
@@ -63,7 +64,9 @@ export async function factsFixture(): Promise<FactsFixture> {
     embedder,
     tokenizer,
     service: build(),
-    changedDomains,
+    get factsChanges() {
+      return factsChanges;
+    },
     async say(text, options = {}) {
       const session = options.session ?? 's1';
       const turn = options.turn ?? nextTurn(session);

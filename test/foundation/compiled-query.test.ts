@@ -35,7 +35,7 @@ function seed(database: Database): void {
   }
   db.insert(responseCache)
     .values({
-      key: 'k1', query: 'capital of australia', language: 'en', response: 'Canberra.', domains: '[]', sessionId: 's1', embedding: Buffer.from([1, 2, 3, 250]), embedderId: 'hashing',
+      key: 'k1', query: 'capital of australia', language: 'en', response: 'Canberra.', sessionId: 's1', embedding: Buffer.from([1, 2, 3, 250]), embedderId: 'hashing',
       createdAt: 1, expiresAt: 1000,
     })
     .run();

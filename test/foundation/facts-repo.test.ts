@@ -67,7 +67,7 @@ describe('the facts statements prepared once', () => {
 
   it('delete every cached answer, returning their keys', () => {
     const database = freshDatabase();
-    const answer = (key: string) => ({ key, query: key, response: 'r', language: 'en' as const, domains: '[]', sessionId: 's1', embedding: null, embedderId: null, createdAt: 1, expiresAt: 99 });
+    const answer = (key: string) => ({ key, query: key, response: 'r', language: 'en' as const, sessionId: 's1', embedding: null, embedderId: null, createdAt: 1, expiresAt: 99 });
     database.db.insert(responseCache).values([answer('k1'), answer('k2')]).run();
     expect(deleteAllResponses(database.db).sort()).toEqual(['k1', 'k2']);
     expect(deleteAllResponses(database.db)).toEqual([]);

@@ -5,6 +5,10 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ResponseCache, responseCacheKey } from '../../src/cache/response-cache.js';
+import { ManualClock } from '../../src/clock.js';
+import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
+import { vectorToBuffer } from '../../src/embeddings/vector.js';
 import { ConversationStore } from '../../src/storage/conversation-store.js';
 import { openDatabase } from '../../src/storage/database.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -144,6 +148,46 @@ describe('migrations', () => {
       expect(() =>
         sqlite.prepare("insert into turns (session_id, turn_number, role, token_count, created_at) values ('s1', 4, 'user', 1, 5)").run(),
       ).toThrow(/UNIQUE constraint failed: turns.session_id, turns.turn_number/);
+    } finally {
+      upgraded.close();
+    }
+  });
+
+  it('upgrades cached answers stored with their domains: the answers stay and are served, the column goes', async () => {
+    const old = databaseOfRelease('cache-domains.db', 6);
+    const embedder = createHashingEmbedder();
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
+    const insert = old.prepare(
+      `insert into response_cache (key, query, language, response, domains, session_id, embedding, embedder_id, created_at, expires_at)
+       values (?, ?, ?, ?, ?, 's1', ?, ?, ?, ?)`,
+    );
+    const cached = [
+      { question: 'Which editor do I use for work?', language: 'en', answer: 'Neovim.', domains: '["work"]' },
+      { question: '¿Dónde vive mi hermana?', language: 'es', answer: 'En Rosario.', domains: '[]' },
+    ];
+    for (const row of cached) {
+      const vector = vectorToBuffer(await embedder.embed(row.question));
+      insert.run(responseCacheKey(row.question), row.question, row.language, row.answer, row.domains, vector, embedder.id, clock.now() - 1, clock.now() + 1000);
+    }
+    old.close();
+
+    const upgraded = openDatabase(old.name);
+    try {
+      const { sqlite } = upgraded;
+      const columns = sqlite.prepare('select name from pragma_table_info(?)').pluck().all('response_cache') as string[];
+      expect(columns).not.toContain('domains');
+      expect(sqlite.prepare('select query, language, response, session_id, embedder_id from response_cache order by query').raw().all()).toEqual([
+        ['Which editor do I use for work?', 'en', 'Neovim.', 's1', embedder.id],
+        ['¿Dónde vive mi hermana?', 'es', 'En Rosario.', 's1', embedder.id],
+      ]);
+      const cache = new ResponseCache({ db: upgraded.db, clock, embedder, dedupThreshold: 0.85 });
+      expect(cache.indexedQuestions).toBe(2);
+      expect(cache.lookup('¿Dónde vive mi hermana?', null)).toMatchObject({ response: 'En Rosario.', source: 'cache' });
+      const rephrased = 'For work, which editor do I use?';
+      expect(cache.lookup(rephrased, await embedder.embed(rephrased))).toMatchObject({ response: 'Neovim.', source: 'dedup' });
+      // The old column was NOT NULL: a new answer could not be stored while it stayed.
+      expect(cache.store({ sessionId: 's2', question: 'Where do I work?', answer: 'At Acme.' })).toMatchObject({ stored: true });
+      expect(cache.lookup('where do I work', null)?.response).toBe('At Acme.');
     } finally {
       upgraded.close();
     }

@@ -1,0 +1,1 @@
+ALTER TABLE `response_cache` DROP COLUMN `domains`;
