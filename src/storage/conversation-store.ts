@@ -1,96 +1,28 @@
-import { and, asc, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { compileSelect, compileWrite } from './compiled-query.js';
+import { eq } from 'drizzle-orm';
+import { summaryColumns, turnColumns, turnNullableFlags, withFlagsBound, withNulls } from './conversation-insert-columns.js';
+import type { ArchiveBounds, ArchivedId, ArchiveKeep, NewSummary, NewTurn, SessionChanges, SessionRow, SessionTurnUpdate, SummaryRow, TurnRow, WindowDecision } from './conversation-rows.js';
+import { conversationStatements, type ConversationStatements } from './conversation-statements.js';
 import type { Database, Db } from './database.js';
-import { sessions, summaries, turns } from './schema.js';
+import { sessions } from './schema.js';
 import { asReadSummary, asReadTurn, insertOrdered, SessionMirror } from './session-mirror.js';
 import { onRollback } from './transaction.js';
 
-export type SessionRow = typeof sessions.$inferSelect;
-export type TurnRow = typeof turns.$inferSelect;
-export type NewTurn = typeof turns.$inferInsert;
-export type SummaryRow = typeof summaries.$inferSelect;
-export type NewSummary = typeof summaries.$inferInsert;
-export type SessionChanges = Partial<Omit<SessionRow, 'id' | 'createdAt'>>;
-
-/** An archived summary as retrieval lists it. */
-export interface ArchivedId {
-  id: string;
-  seq: number;
-}
-
-/** What tells one state of a session's archive from another (see SummaryArchiveCache). */
-export interface ArchiveBounds {
-  count: number;
-  /** The lowest and highest numbers in the archive; 0 when it is empty. */
-  minSeq: number;
-  maxSeq: number;
-  /** The newest archived summary's id; null when the archive is empty. */
-  maxId: string | null;
-}
-
-/** How many summaries a session keeps, per archiveOldSummaries. */
-export interface ArchiveKeep {
-  /** Active summaries: the newest this many stay active. */
-  active: number;
-  /** Archived summaries kept when the oldest are deleted. */
-  archived: number;
-  /** How many more than `archived` the archive may hold before its oldest are deleted (default 0: deleted at once). */
-  slack?: number;
-}
-
-const p = sql.placeholder;
-
-/** The session's `archivedThrough`: its summaries numbered up to it are archived. */
-const archivedThrough = sql`(select ${sessions.archivedThrough} from ${sessions} where ${sessions.id} = ${p('sessionId')})`;
-
-/** A session's newly recorded turn, as its row keeps it. */
-export interface SessionTurnUpdate {
-  turnNumber: number;
-  at: number;
-  now: number;
-}
-
-export interface WindowDecision {
-  size: number;
-  reason: string;
-  detail: string;
-}
+export type {
+  ArchiveBounds,
+  ArchivedId,
+  ArchiveKeep,
+  NewSummary,
+  NewTurn,
+  SessionChanges,
+  SessionRow,
+  SessionTurnUpdate,
+  SummaryRow,
+  TurnRow,
+  WindowDecision,
+} from './conversation-rows.js';
 
 function withTurn(row: SessionRow, turn: SessionTurnUpdate): SessionRow {
   return { ...row, lastTurnNumber: turn.turnNumber, lastTurnAt: turn.at, updatedAt: turn.now, endedAt: null };
-}
-
-// Every column an insert sets, by its key in the schema (ids and defaults included).
-const turnColumns = [
-  'sessionId', 'turnNumber', 'role', 'content', 'toolCallId', 'toolName', 'tokenCount', 'continuity', 'domain',
-  'topicShift', 'state', 'outputValid', 'cacheable', 'createdAt',
-] as const satisfies ReadonlyArray<keyof NewTurn>;
-// drizzle encodes a boolean placeholder as `value ? 1 : 0`, so a nullable flag left null
-// ("not reported") would be stored as false: these are bound raw, as 1, 0 or null.
-const turnNullableFlags = ['outputValid', 'cacheable'] as const satisfies ReadonlyArray<(typeof turnColumns)[number]>;
-const summaryColumns = [
-  'id', 'sessionId', 'seq', 'body', 'topic', 'tokenCount', 'searchText', 'compactBody', 'compactTokenCount', 'firstTurn',
-  'lastTurn', 'turnNumbers', 'startedAt', 'endedAt', 'createdAt',
-] as const satisfies ReadonlyArray<keyof NewSummary>;
-
-function placeholders<K extends string>(columns: readonly K[], nullableFlags: readonly K[] = []): Record<K, Placeholder | SQL> {
-  return Object.fromEntries(columns.map((column) => [column, nullableFlags.includes(column) ? sql`${p(column)}` : p(column)])) as Record<K, Placeholder | SQL>;
-}
-
-/** A prepared insert needs a value for every placeholder: absent optional columns become null. */
-function withNulls<K extends string>(columns: readonly K[], row: Partial<Record<K, unknown>>): Record<K, unknown> {
-  // A loop, not Object.fromEntries: the rows of one table come out with one shape.
-  const values = {} as Record<K, unknown>;
-  for (const column of columns) values[column] = row[column] ?? null;
-  return values;
-}
-
-/** The values with each nullable flag as SQLite stores it: 1, 0, or null for "unknown". */
-function withFlagsBound<K extends string>(values: Record<K, unknown>, nullableFlags: readonly K[]): Record<K, unknown> {
-  const bound = {} as Record<K, unknown>;
-  for (const column in values) bound[column] = values[column];
-  for (const flag of nullableFlags) bound[flag] = values[flag] === null ? null : values[flag] ? 1 : 0;
-  return bound;
 }
 
 /**
@@ -99,7 +31,7 @@ function withFlagsBound<K extends string>(values: Record<K, unknown>, nullableFl
  * query and preparing it in SQLite cost ~100 µs per call; running a compiled one a few).
  */
 export class ConversationStore {
-  private readonly q;
+  private readonly q: ConversationStatements;
   private readonly mirror = new SessionMirror();
   readonly db: Db;
 
@@ -107,125 +39,7 @@ export class ConversationStore {
     const db = database.db;
     this.db = db;
     onRollback(database, () => this.mirror.forgetAll());
-    this.q = {
-      session: compileSelect(db.select().from(sessions).where(eq(sessions.id, p('id')))),
-      windowDecision: compileWrite(
-        db
-          .update(sessions)
-          .set({ windowSize: sql`${p('size')}`, windowReason: sql`${p('reason')}`, windowDetail: sql`${p('detail')}` })
-          .where(eq(sessions.id, p('id'))),
-      ),
-      sessionTurnAndWindow: compileWrite(
-        db
-          .update(sessions)
-          .set({
-            lastTurnNumber: sql`${p('turnNumber')}`,
-            lastTurnAt: sql`${p('at')}`,
-            updatedAt: sql`${p('now')}`,
-            endedAt: null,
-            windowSize: sql`${p('size')}`,
-            windowReason: sql`${p('reason')}`,
-            windowDetail: sql`${p('detail')}`,
-          })
-          .where(eq(sessions.id, p('id'))),
-      ),
-      insertTurn: compileWrite(db.insert(turns).values(placeholders(turnColumns, turnNullableFlags))),
-      insertSummary: compileWrite(db.insert(summaries).values(placeholders(summaryColumns))),
-      liveTurns: compileSelect(db.select().from(turns).where(eq(turns.sessionId, p('sessionId'))).orderBy(asc(turns.turnNumber))),
-      latestTurnText: compileSelect(
-        db
-          .select({ content: turns.content })
-          .from(turns)
-          .where(eq(turns.sessionId, p('sessionId')))
-          .orderBy(desc(turns.turnNumber))
-          .limit(1),
-      ),
-      latestUserTurnText: compileSelect(
-        db
-          .select({ content: turns.content })
-          .from(turns)
-          .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.role, 'user'), isNotNull(turns.content)))
-          .orderBy(desc(turns.turnNumber))
-          .limit(1),
-      ),
-      turnState: compileWrite(
-        db
-          .update(turns)
-          .set({ state: sql`${p('state')}` })
-          .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber')))),
-      ),
-      deleteTurn: compileWrite(db.delete(turns).where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber'))))),
-      deleteTurnRange: compileWrite(
-        db
-          .delete(turns)
-          .where(and(eq(turns.sessionId, p('sessionId')), sql`${turns.turnNumber} between ${p('first')} and ${p('last')}`)),
-      ),
-      // The highest number the session has used: a deleted archive still counts through archivedThrough.
-      maxSeq: compileSelect(
-        db
-          .select({ max: sql<number | null>`max(coalesce(max(${summaries.seq}), 0), coalesce(${archivedThrough}, 0))` })
-          .from(summaries)
-          .where(eq(summaries.sessionId, p('sessionId'))),
-      ),
-      active: compileSelect(
-        db
-          .select()
-          .from(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} > ${archivedThrough}`))
-          .orderBy(asc(summaries.seq)),
-      ),
-      archivedIds: compileSelect(
-        db
-          .select({ id: summaries.id, seq: summaries.seq })
-          .from(summaries)
-          .where(
-            and(
-              eq(summaries.sessionId, p('sessionId'),
-      ),
-            sql`${summaries.seq} <= ${archivedThrough}`,
-            sql`${summaries.endedAt} >= ${p('from')}`,
-            sql`${summaries.startedAt} <= ${p('to')}`,
-          ),
-        )
-        .orderBy(desc(summaries.seq))),
-      archivedIdsAfter: compileSelect(
-        db
-          .select({ id: summaries.id, seq: summaries.seq })
-          .from(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} <= ${archivedThrough}`, sql`${summaries.seq} > ${p('seq')}`))
-          .orderBy(desc(summaries.seq)),
-      ),
-      archiveBounds: compileSelect(
-        db
-          .select({
-            count: sql<number>`count(*)`,
-            minSeq: sql<number | null>`min(${summaries.seq})`,
-            maxSeq: sql<number | null>`max(${summaries.seq})`,
-            maxId: sql<string | null>`(select newest.id from ${summaries} as newest where newest.session_id = ${p('sessionId')} and newest.seq <= ${archivedThrough} order by newest.seq desc limit 1)`,
-          })
-          .from(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} <= ${archivedThrough}`)),
-      ),
-      searchText: compileSelect(db.select({ searchText: summaries.searchText }).from(summaries).where(eq(summaries.id, p('id')))),
-      summaryById: compileSelect(db.select().from(summaries).where(eq(summaries.id, p('id')))),
-      setArchivedThrough: compileWrite(
-        db
-          .update(sessions)
-          .set({ archivedThrough: sql`${p('seq')}` })
-          .where(eq(sessions.id, p('sessionId'))),
-      ),
-      oldestSeq: compileSelect(
-        db
-          .select({ min: sql<number | null>`min(${summaries.seq})` })
-          .from(summaries)
-          .where(eq(summaries.sessionId, p('sessionId'))),
-      ),
-      deleteArchivedUpTo: compileWrite(
-        db
-          .delete(summaries)
-          .where(and(eq(summaries.sessionId, p('sessionId')), sql`${summaries.seq} <= ${p('seq')}`)),
-      ),
-    };
+    this.q = conversationStatements(db);
   }
 
   findSession(id: string): SessionRow | undefined {

@@ -1,10 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { setNewest } from '../bounded-map.js';
-import { sessions, summaries, turns } from './schema.js';
-
-type SessionRow = typeof sessions.$inferSelect;
-type TurnRow = typeof turns.$inferSelect;
-type SummaryRow = typeof summaries.$inferSelect;
+import type { SessionRow, SummaryRow, TurnRow } from './conversation-rows.js';
+import { summaries, turns } from './schema.js';
 
 /**
  * What the mirror holds of one session; each part is loaded from the database on its
