@@ -67,11 +67,31 @@ export class Reply {
   }
 }
 
-/** `/v1/sessions/:sessionId` → a RegExp matching concrete paths, to tell 404 from 405. */
+/**
+ * `/v1/sessions/:sessionId` → a RegExp matching the concrete paths the router gives that
+ * route, each parameter captured in order: which route a path has the shape of, to tell
+ * 404 from 405 and to name the parameter a bad escape is in.
+ */
 export function pathPattern(path: string): RegExp {
-  const escaped = path
-    .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  const parts = path.split('/');
+  const source = parts
+    .map((part, index) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      // As in Fastify's router: a parameter may be empty (`/v1/facts//chain`), except a last one with no slash after it.
+      return index === parts.length - 1 ? '([^/]+|(?=/))' : '([^/]*)';
+    })
     .join('/');
-  return new RegExp(`^${escaped}/?$`);
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * The parameters a concrete path (no query) gives a route, by name and still
+ * percent-encoded (`/v1/sessions/%FF` → `[['sessionId', '%FF']]`), or undefined when the
+ * path does not have the route's shape.
+ */
+export function pathParams(routePath: string, path: string): Array<[name: string, value: string]> | undefined {
+  const match = pathPattern(routePath).exec(path);
+  if (match === null) return undefined;
+  const names = routePath.split('/').filter((part) => part.startsWith(':'));
+  return names.map((name, index) => [name.slice(1), match[index + 1] ?? '']);
 }

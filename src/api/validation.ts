@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { InvalidRequestError, type FieldIssue } from '../errors.js';
-import type { RouteInput, RouteSpec } from './route.js';
+import { pathParams, type RouteInput, type RouteSpec } from './route.js';
 
 export type RequestPart = 'params' | 'query' | 'body';
 
@@ -61,16 +61,13 @@ export function invalidRequestError(issues: FieldIssue[]): InvalidRequestError {
  * or the path itself when it has the shape of none.
  */
 export function badUrlIssues(url: string, routes: readonly RouteSpec[]): FieldIssue[] {
-  const segments = (url.split('?')[0] ?? '').replace(/(.)\/$/, '$1').split('/');
+  const path = url.split('?')[0] ?? '';
   for (const route of routes) {
-    const parts = route.path.split('/');
-    if (parts.length !== segments.length || parts.some((part, index) => !part.startsWith(':') && part !== segments[index])) continue;
-    const issues = parts.flatMap((part, index) =>
-      part.startsWith(':') && !decodes(segments[index] ?? '') ? [{ path: `params.${part.slice(1)}`, message: BAD_ESCAPE }] : [],
-    );
+    const params = pathParams(route.path, path) ?? [];
+    const issues = params.flatMap(([name, value]) => (decodes(value) ? [] : [{ path: `params.${name}`, message: BAD_ESCAPE }]));
     if (issues.length > 0) return issues;
   }
-  return [{ path: 'path', message: segments.every(decodes) ? 'not a valid URL path' : BAD_ESCAPE }];
+  return [{ path: 'path', message: decodes(path) ? 'not a valid URL path' : BAD_ESCAPE }];
 }
 
 function fieldIssues(issue: z.core.$ZodIssue, part: RequestPart): FieldIssue[] {
