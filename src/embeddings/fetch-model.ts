@@ -1,6 +1,6 @@
 import { AppError, messageOf } from '../errors.js';
 import { DEFAULT_MODEL_ID, missingModelFiles, modelDirectory, modelIdProblem, MODEL_ID_FORM, repairModelHint } from './model-files.js';
-import { assertReplaceableModel, createStagingArea, OldCopyStranded } from './model-swap.js';
+import { assertReplaceableModel, createStagingArea, OldCopyStranded, type Rename } from './model-swap.js';
 import { createTransformersEmbedder, downloadTransformersModel, type DownloadProgress } from './transformers-embedder.js';
 
 const REMOTE_HOST = 'https://huggingface.co/';
@@ -16,6 +16,8 @@ export interface FetchModelOptions {
    */
   force?: boolean;
   onProgress?: (event: DownloadProgress) => void;
+  /** How `force` moves the copies: the file system's rename unless a test makes it fail. */
+  rename?: Rename;
 }
 
 export interface FetchedModel {
@@ -45,10 +47,12 @@ async function assertReachable(modelId: string): Promise<void> {
  * verifies them (offline); otherwise downloads what is missing, then verifies by loading
  * it offline and embedding one sentence. With `force` it downloads a whole fresh copy
  * into a staging folder inside the models dir and, once that copy loads, swaps it in for
- * the old one, which stays untouched when anything fails. Throws an `EMBEDDER` AppError
- * when the host is unreachable, a download fails, or the model does not load (saying how
- * to repair it), and `CONFIG_INVALID` for a model id that is not owner/name or, with
- * `force`, a directory that does not look like a model (no config.json).
+ * the old one, which stays untouched when anything fails (unless, the swap failing, it
+ * cannot be moved back either: `OldCopyStranded` then says where both copies are kept).
+ * Throws an `EMBEDDER` AppError when the host is unreachable, a download fails, or the
+ * model does not load (saying how to repair it), and `CONFIG_INVALID` for a model id that
+ * is not owner/name or, with `force`, a directory that does not look like a model (no
+ * config.json).
  */
 export async function fetchModel(options: FetchModelOptions): Promise<FetchedModel> {
   const modelId = options.modelId ?? DEFAULT_MODEL_ID;
@@ -61,7 +65,7 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchedMod
   if (options.force === true) {
     await assertReplaceableModel(directory, modelId);
     await assertReachable(modelId);
-    return { ...(await replaceModel(modelsDir, directory, download)), directory, downloaded: true };
+    return { ...(await replaceModel(modelsDir, directory, download, options.rename)), directory, downloaded: true };
   }
   if ((await missingModelFiles(modelsDir, modelId, quantized)).length === 0) {
     return { ...(await verify(modelsDir, modelId, quantized, onDiskFailure(modelsDir, modelId))), directory, downloaded: false };
@@ -93,8 +97,8 @@ async function downloadAndVerify(modelsDir: string, download: Download, failure:
 }
 
 /** `--force`: a fresh copy, downloaded and loaded beside the old one before it replaces it. */
-async function replaceModel(modelsDir: string, directory: string, download: Download): Promise<{ embedderId: string; dims: number }> {
-  const staging = await createStagingArea(modelsDir);
+async function replaceModel(modelsDir: string, directory: string, download: Download, rename?: Rename): Promise<{ embedderId: string; dims: number }> {
+  const staging = await createStagingArea(modelsDir, rename);
   let stranded = false;
   try {
     const verified = await downloadAndVerify(staging.modelsDir, download, (cause) => `the downloaded copy of ${download.modelId} does not load (${cause})`);

@@ -1,12 +1,15 @@
-import { lstat, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, rename as renameOnDisk, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AppError, messageOf } from '../errors.js';
+
+/** Moves a directory, as `fs/promises` rename does. */
+export type Rename = (from: string, to: string) => Promise<void>;
 
 /** Where `fetch-model --force` downloads a fresh copy before it replaces the one on disk. */
 export interface StagingArea {
   /** A models dir of its own (`<modelsDir>/.fetch-model-XXXXXX`), on the models dir's file system. */
   modelsDir: string;
-  /** Moves the fresh copy of `modelId` to `directory`, and the old one (if any) into the staging area. */
+  /** Moves the fresh copy of `modelId` (once it loads) to `directory`, and the old one (if any) into the staging area. */
   swapIn(modelId: string, directory: string): Promise<void>;
   /** Removes the staging area and all it holds. */
   discard(): Promise<void>;
@@ -35,8 +38,8 @@ function notAModel(directory: string, modelId: string, why: string): AppError {
   });
 }
 
-/** A fresh staging area inside `modelsDir` (made if need be). */
-export async function createStagingArea(modelsDir: string): Promise<StagingArea> {
+/** A fresh staging area inside `modelsDir` (made if need be); `rename` moves the copies (the real one unless a test fails it). */
+export async function createStagingArea(modelsDir: string, rename: Rename = renameOnDisk): Promise<StagingArea> {
   await mkdir(modelsDir, { recursive: true });
   const root = await mkdtemp(join(modelsDir, '.fetch-model-'));
   const discard = (): Promise<void> => rm(root, { recursive: true, force: true });
@@ -59,7 +62,7 @@ export async function createStagingArea(modelsDir: string): Promise<StagingArea>
           await rename(previous, directory);
         } catch (restoreError) {
           // The old copy is only in the staging area now: it must not be discarded with it.
-          throw new OldCopyStranded(directory, previous, error, restoreError);
+          throw new OldCopyStranded({ directory, keptAt: previous, freshAt: fresh, stagingDir: root }, error, restoreError);
         }
         throw error;
       }
@@ -67,18 +70,24 @@ export async function createStagingArea(modelsDir: string): Promise<StagingArea>
   };
 }
 
-/** The fresh copy could not be moved in, nor the old one back: the old one is at `keptAt`. */
+/**
+ * The fresh copy could not be moved in, nor the old one back: both are in the staging
+ * folder, which is kept, the old one at `keptAt`.
+ */
 export class OldCopyStranded extends AppError {
-  constructor(
-    directory: string,
-    readonly keptAt: string,
-    swapError: unknown,
-    restoreError: unknown,
-  ) {
-    super('EMBEDDER', `could not move the fresh copy into ${directory} (${messageOf(swapError)}) nor the old copy back (${messageOf(restoreError)}): the old copy is kept at ${keptAt}; move it back to ${directory}`, {
-      cause: swapError,
-      details: { directory, keptAt },
-    });
+  readonly keptAt: string;
+
+  constructor(where: { directory: string; keptAt: string; freshAt: string; stagingDir: string }, swapError: unknown, restoreError: unknown) {
+    const { directory, keptAt, freshAt, stagingDir } = where;
+    // The paths are quoted: "previous copy" holds a space, and the user will paste them into a shell.
+    super(
+      'EMBEDDER',
+      `could not move the fresh copy into ${directory} (${messageOf(swapError)}) nor the old copy back (${messageOf(restoreError)}): ` +
+        `the old copy is kept at "${keptAt}" and the fresh one, which loads, at "${freshAt}"; ` +
+        `move the fresh one (or the old one) to "${directory}", then delete "${stagingDir}"`,
+      { cause: swapError, details: { directory, keptAt, freshAt, stagingDir } },
+    );
+    this.keptAt = keptAt;
   }
 }
 

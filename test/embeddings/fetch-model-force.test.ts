@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runFetchModelCli } from '../../src/cli/fetch-model-cli.js';
+import { fetchModel } from '../../src/embeddings/fetch-model.js';
+import { OldCopyStranded, type Rename } from '../../src/embeddings/model-swap.js';
 import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -111,6 +113,58 @@ describe('npm run fetch-model -- --force', () => {
     fakeHub();
     const result = await run(['--models-dir', modelsDir, '--model', MODEL_ID, '--force']);
     expect(result.code).toBe(0);
+    expect(weights(modelsDir).toString('base64')).toBe(served);
+    expect(readdirSync(modelsDir)).toEqual(['memoryd']);
+  });
+});
+
+/** The real rename, except that it fails, as a full or read-only disk would, `times` times into `to`. */
+function renameFailingInto(to: string, times = Infinity): Rename {
+  let failed = 0;
+  return async (from, target) => {
+    if (target === to && failed++ < times) throw Object.assign(new Error(`EACCES: permission denied, rename '${from}' -> '${target}'`), { code: 'EACCES' });
+    await rename(from, target);
+  };
+}
+
+const stagingFolders = (modelsDir: string): string[] => readdirSync(modelsDir).filter((name) => name.startsWith('.fetch-model-'));
+
+describe('fetchModel({ force }) when the fresh copy cannot be moved into place', () => {
+  it('moves the old copy back and removes the staging folder', async () => {
+    const modelsDir = await modelsDirWith('swap-fails', 1, { 'NOTES.md': 'my notes' });
+    const directory = join(modelsDir, MODEL_ID);
+    const before = weights(modelsDir);
+    fakeHub();
+    const failed = fetchModel({ modelsDir, modelId: MODEL_ID, force: true, rename: renameFailingInto(directory, 1) });
+    await expect(failed).rejects.toThrow(new RegExp(`^EACCES: permission denied, rename .*; ${directory} was left as it was$`));
+    expect(weights(modelsDir).equals(before)).toBe(true);
+    expect(readFileSync(join(directory, 'NOTES.md'), 'utf8')).toBe('my notes');
+    expect(readdirSync(modelsDir)).toEqual(['memoryd']);
+  });
+
+  it('keeps the old copy, and the fresh one, in the staging folder when the old one cannot be moved back either, and says what to do', async () => {
+    const modelsDir = await modelsDirWith('stranded', 1, { 'NOTES.md': 'my notes' });
+    const directory = join(modelsDir, MODEL_ID);
+    const before = weights(modelsDir);
+    fakeHub();
+    const error: unknown = await fetchModel({ modelsDir, modelId: MODEL_ID, force: true, rename: renameFailingInto(directory) }).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(OldCopyStranded);
+    const folders = stagingFolders(modelsDir);
+    expect(folders).toHaveLength(1);
+    const staging = join(modelsDir, String(folders[0]));
+    const keptAt = join(staging, 'previous copy');
+    const freshAt = join(staging, MODEL_ID);
+    expect((error as Error).message).toContain(
+      `: the old copy is kept at "${keptAt}" and the fresh one, which loads, at "${freshAt}"; move the fresh one (or the old one) to "${directory}", then delete "${staging}"`,
+    );
+    expect(readFileSync(join(keptAt, 'onnx', 'model_quantized.onnx')).equals(before)).toBe(true);
+    expect(readFileSync(join(keptAt, 'NOTES.md'), 'utf8')).toBe('my notes');
+    expect(readFileSync(join(freshAt, 'onnx', 'model_quantized.onnx')).toString('base64')).toBe(served);
+    expect(existsSync(directory)).toBe(false);
+    // Doing as told leaves the fresh model in place, loading, and nothing else.
+    await rename(freshAt, directory);
+    await rm(staging, { recursive: true });
+    expect((await run(['--models-dir', modelsDir, '--model', MODEL_ID])).out).toContain('(already on disk: nothing downloaded)');
     expect(weights(modelsDir).toString('base64')).toBe(served);
     expect(readdirSync(modelsDir)).toEqual(['memoryd']);
   });
