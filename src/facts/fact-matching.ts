@@ -1,6 +1,7 @@
+import { setNewest } from '../bounded-map.js';
 import { bufferToVector, cosine } from '../embeddings/vector.js';
 import type { FactRow } from '../storage/facts-repo.js';
-import { storedValue } from './fact-statement.js';
+import { readStatement, storedValue, type StatementKey } from './fact-statement.js';
 import { contentStems, containsPhrase, phraseWords } from './fact-words.js';
 
 /** Above this cosine, two statements of the same domain say the same thing (spec §1.1, §4). */
@@ -25,13 +26,38 @@ export function rowVector(row: FactRow, embedderId: string, dims: number): Float
 }
 
 /**
+ * `storedValue` of stored facts, with the readings of the 256 statements read last
+ * remembered: a restated fact's rows are matched again on every message that restates it,
+ * and reading a statement runs every extraction rule, most of that message's write
+ * transaction. A reading depends on the statement's text alone (the rules are
+ * deterministic: no clock, no configuration), so a remembered one is exactly a fresh one;
+ * the row's subject is compared on every call, never remembered.
+ */
+export class StoredValues {
+  private readonly readings = new Map<string, StatementKey>();
+
+  constructor(private readonly capacity = 256) {}
+
+  /** The value `row`'s statement reads as, when it still reads as the row's subject. */
+  of(row: Pick<FactRow, 'fact' | 'subject'>): string | null {
+    return storedValue(row.fact, row.subject, (statement) => this.read(statement));
+  }
+
+  private read(statement: string): StatementKey {
+    const reading = this.readings.get(statement) ?? readStatement(statement);
+    setNewest(this.readings, statement, reading, this.capacity);
+    return reading;
+  }
+}
+
+/**
  * Whether a stored fact has `value` as its value: the value its statement reads as, word
  * for word ("I prefer tabs over spaces" has "tabs", not "spaces"; "I live in New York"
  * has "New York", not "York"). A statement that no longer reads as one value of its
  * subject falls back to holding `value` anywhere as whole words.
  */
-export function hasValue(row: Pick<FactRow, 'fact' | 'subject'>, value: string): boolean {
-  const own = storedValue(row.fact, row.subject);
+export function hasValue(row: Pick<FactRow, 'fact' | 'subject'>, value: string, values: StoredValues): boolean {
+  const own = values.of(row);
   if (own === null) return holdsValue(row.fact, value);
   const left = phraseWords(own);
   const right = phraseWords(value);
@@ -57,8 +83,9 @@ export function restates(
   row: FactRow,
   statement: { text: string; value: string | null; vector: Float32Array },
   stored: Float32Array | null,
+  values: StoredValues,
 ): boolean {
-  if (statement.value !== null) return hasValue(row, statement.value);
+  if (statement.value !== null) return hasValue(row, statement.value, values);
   if (sameContent(row.fact, statement.text)) return true;
   if (stored === null || stored.length !== statement.vector.length) return false;
   return cosine(stored, statement.vector) > RESTATEMENT_SIMILARITY && addsNothingTo(contentStems(row.fact), statement.text);

@@ -20,10 +20,10 @@ export function readStatement(statement: string): StatementKey {
   return { subject: fact.subject, value: fact.value };
 }
 
-/** The value of a stored fact, when its statement still reads as the same subject. */
-export function storedValue(statement: string, subject: string | null): string | null {
+/** The value of a stored fact, when its statement still reads as the same subject (`read`: how statements are read, remembered or not). */
+export function storedValue(statement: string, subject: string | null, read: (statement: string) => StatementKey = readStatement): string | null {
   if (subject === null) return null;
-  const key = readStatement(statement);
+  const key = read(statement);
   return key.subject === subject ? key.value : null;
 }
 

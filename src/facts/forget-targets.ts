@@ -3,7 +3,7 @@ import type { Db } from '../storage/database.js';
 import { liveFactRows, liveFactRowsBySubject, recentSessionFactRows, type FactRow } from '../storage/facts-repo.js';
 import { recordOf } from './fact-rows.js';
 import { contentStems, namesAll, subjectStems } from './fact-words.js';
-import { hasValue, sameContent } from './fact-matching.js';
+import { hasValue, sameContent, type StoredValues } from './fact-matching.js';
 
 /** "Forget that" refers to facts added by the session's user within this many turns before it. */
 export const DEICTIC_TURNS = 6;
@@ -19,11 +19,12 @@ export const MAX_FORGET_MATCHES = 3;
  */
 export function forgetTargets(
   db: Db,
+  values: StoredValues,
   request: ForgetRequest,
   at: { sessionId: string; turnNumber: number },
   excluded: ReadonlySet<string>,
 ): FactRow[] {
-  const rows = request.target === null ? lastAdded(db, at) : matching(db, request.target, request.language);
+  const rows = request.target === null ? lastAdded(db, at) : matching(db, values, request.target, request.language);
   return rows.filter((row) => !excluded.has(row.id));
 }
 
@@ -35,8 +36,8 @@ function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactR
   return recent.filter(({ turn }) => turn === latest).map(({ row }) => row);
 }
 
-function matching(db: Db, target: string, language: 'en' | 'es'): FactRow[] {
-  const statement = asStatement(db, target, language);
+function matching(db: Db, values: StoredValues, target: string, language: 'en' | 'es'): FactRow[] {
+  const statement = asStatement(db, values, target, language);
   if (statement.rows.length > 0) return statement.rows.length <= MAX_FORGET_MATCHES ? statement.rows : [];
   // "Forget that I prefer spaces" while the fact says tabs: another value of that subject is not it.
   if (statement.otherValue) return [];
@@ -53,13 +54,13 @@ function matching(db: Db, target: string, language: 'en' | 'es'): FactRow[] {
  * The target read as one fact: the live facts of its subject that say the same (by value,
  * or by content words without one), and whether that subject holds only other values.
  */
-function asStatement(db: Db, target: string, language: 'en' | 'es'): { rows: FactRow[]; otherValue: boolean } {
+function asStatement(db: Db, values: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; otherValue: boolean } {
   const lead = language === 'es' ? 'Recordá que' : 'Remember that';
   const [parsed, ...more] = extractFacts(`${lead} ${target}`, { role: 'user' });
   if (!parsed || more.length > 0) return { rows: [], otherValue: false };
   const rows = liveFactRowsBySubject(db, parsed.subject);
   const value = parsed.value;
   if (value === null) return { rows: rows.filter((row) => sameContent(row.fact, parsed.statement)), otherValue: false };
-  const same = rows.filter((row) => hasValue(row, value));
+  const same = rows.filter((row) => hasValue(row, value, values));
   return { rows: same, otherValue: same.length === 0 && rows.length > 0 };
 }

@@ -96,7 +96,7 @@ export function applyTurnFacts(
 
 function forget(ctx: WriteContext, request: ForgetRequest, provenance: TurnProvenance): void {
   const reason = `forgotten at the user's request (session ${provenance.sessionId}, turn ${provenance.turnNumber})`;
-  for (const row of forgetTargets(ctx.db, request, provenance, ctx.touched)) deleteFact(ctx, row, reason);
+  for (const row of forgetTargets(ctx.db, ctx.index.storedValues, request, provenance, ctx.touched)) deleteFact(ctx, row, reason);
 }
 
 function applyFact(
@@ -109,13 +109,14 @@ function applyFact(
 ): void {
   // Read inside the transaction: facts written earlier in this turn are already there.
   const same = liveFactRowsBySubject(ctx.db, fact.subject);
+  const values = ctx.index.storedValues;
   if (fact.kind === 'retract') {
-    const retracted = fact.value === null ? same : same.filter((row) => hasValue(row, fact.value as string));
+    const retracted = fact.value === null ? same : same.filter((row) => hasValue(row, fact.value as string, values));
     for (const row of retracted) supersedeFact(ctx, row, null, `retracted by the user: "${fact.statement}"`);
     return;
   }
   const statement = { text: fact.statement, value: fact.value, vector: fact.vector };
-  const restated = same.find((row) => restates(row, statement, usable ? rowVector(row, embedder.id, embedder.dims) : null));
+  const restated = same.find((row) => restates(row, statement, usable ? rowVector(row, embedder.id, embedder.dims) : null, values));
   if (restated) {
     if (!ctx.touched.has(restated.id)) reconfirmFact(ctx, restated, fact.confidence);
     return;
