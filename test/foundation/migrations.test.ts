@@ -11,6 +11,8 @@ import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js'
 import { vectorToBuffer } from '../../src/embeddings/vector.js';
 import { ConversationStore } from '../../src/storage/conversation-store.js';
 import { openDatabase } from '../../src/storage/database.js';
+import { conversation } from '../helpers/context-calls.js';
+import { startTestDaemon } from '../helpers/test-daemon.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../src/storage/migrations', import.meta.url));
@@ -190,6 +192,70 @@ describe('migrations', () => {
       expect(cache.lookup('where do I work', null)?.response).toBe('At Acme.');
     } finally {
       upgraded.close();
+    }
+  });
+
+  it('upgrades sessions to remember their side-effecting tools: the rows stay, the list starts empty and a declaration is kept', async () => {
+    const dataDir = join(temp.dir, 'side-effect-tools');
+    mkdirSync(dataDir, { mode: 0o700 });
+    const old = databaseOfRelease(join('side-effect-tools', 'memoryd.db'), 5);
+    old.prepare(`update sessions set used_tools = '["search_flights"]', last_turn_number = 4, last_turn_at = 4 where id = 's1'`).run();
+    old
+      .prepare(
+        `insert into summaries (id, session_id, seq, body, topic, token_count, search_text, compact_body, compact_token_count,
+         first_turn, last_turn, turn_numbers, started_at, ended_at, created_at)
+         values ('sum_1', 's1', 1, '{"topic":"flights to Lima"}', 'flights to Lima', 9, 'flights lima', '{}', 3, 1, 2, '[1,2]', 1, 2, 3)`,
+      )
+      .run();
+    const insertTurn = old.prepare(
+      `insert into turns (session_id, turn_number, role, content, tool_name, token_count, state, created_at) values ('s1', ?, ?, ?, ?, 5, 'window', ?)`,
+    );
+    insertTurn.run(3, 'tool', 'LA2047 direct, 480 EUR.', 'search_flights', 3);
+    insertTurn.run(4, 'assistant', 'LA2047 is the cheapest.', null, 4);
+    old.close();
+
+    const upgraded = openDatabase(old.name);
+    try {
+      const { sqlite } = upgraded;
+      expect(sqlite.prepare('select count(*) from __drizzle_migrations').pluck().get()).toBe(journal.entries.length);
+      expect(sqlite.prepare("select used_tools, last_turn_number, side_effect_tools from sessions where id = 's1'").raw().get()).toEqual([
+        '["search_flights"]',
+        4,
+        '[]',
+      ]);
+      expect(sqlite.prepare("select turn_number, role, content from turns where session_id = 's1' order by turn_number").raw().all()).toEqual([
+        [3, 'tool', 'LA2047 direct, 480 EUR.'],
+        [4, 'assistant', 'LA2047 is the cheapest.'],
+      ]);
+      const store = new ConversationStore(upgraded);
+      expect(store.findSession('s1')).toMatchObject({ usedTools: '["search_flights"]', sideEffectTools: '[]', sideEffectAt: null });
+      expect(store.activeSummaries('s1').map((row) => [row.seq, row.topic])).toEqual([[1, 'flights to Lima']]);
+    } finally {
+      upgraded.close();
+    }
+
+    // The daemon carries the session on, and a tool its context call declares side-effecting
+    // is remembered: the tool's result, recorded as a turn that does not say so, is a side effect.
+    const daemon = await startTestDaemon({ dir: dataDir });
+    try {
+      const { client } = daemon;
+      const said = await conversation(client, 's1').say('Book it for me.', {
+        tools: [{ name: 'book_flight', description: 'Books a flight and pays for it.', sideEffects: true }],
+      });
+      expect(said.turn.turnNumber).toBe(5);
+      await client.recordTurn('s1', { role: 'assistant', content: '{"tool":"book_flight","flight":"LA2047"}', toolCallId: 'c1' });
+      await client.recordTurn('s1', { role: 'tool', content: 'Booked LA2047, 480 EUR.', toolCallId: 'c1', toolName: 'book_flight' });
+      const answer = await client.recordTurn('s1', { role: 'assistant', content: 'Booked: LA2047, 480 EUR.', cacheable: true });
+      expect(answer.cache).toEqual({ stored: false, reason: 'side-effect' });
+    } finally {
+      await daemon.stop();
+    }
+    const reopened = new BetterSqlite3(old.name, { readonly: true });
+    try {
+      expect(reopened.prepare("select side_effect_tools from sessions where id = 's1'").pluck().get()).toBe('["book_flight"]');
+      expect(reopened.prepare("select count(*) from summaries where session_id = 's1'").pluck().get()).toBe(1);
+    } finally {
+      reopened.close();
     }
   });
 
