@@ -8,11 +8,62 @@ export interface RawRequest {
   path: string;
   body?: string | Buffer;
   headers?: Record<string, string>;
+  /** The deadline of the whole `send`: waiting for a connection, connecting, a resend and reading the answer. */
   timeoutMs: number;
 }
 
 /** The request never reached the server: a kept-alive connection closed under it. */
 class StaleConnectionError extends Error {}
+
+type WaitingFor = 'connection' | 'answer';
+
+/**
+ * The one timer of a `send`, from the call to the answer. Each wait of the call (for a
+ * free connection, for one to connect, for the answer) registers how to end it; when
+ * the time is up that wait ends with an error naming what it waited for.
+ */
+class Deadline {
+  private readonly timer: NodeJS.Timeout;
+  private passed = false;
+  private waitingFor: WaitingFor = 'connection';
+  private cancel: ((error: Error) => void) | null = null;
+
+  constructor(private readonly req: RawRequest) {
+    this.timer = setTimeout(() => this.expire(), req.timeoutMs);
+  }
+
+  /** Until `done`, the deadline ends the wait by calling `cancel`; at once if it has passed. */
+  wait(waitingFor: WaitingFor, cancel: (error: Error) => void): void {
+    if (this.passed) {
+      cancel(this.error(waitingFor));
+      return;
+    }
+    this.waitingFor = waitingFor;
+    this.cancel = cancel;
+  }
+
+  done(): void {
+    this.cancel = null;
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+
+  private expire(): void {
+    this.passed = true;
+    const cancel = this.cancel;
+    this.cancel = null;
+    cancel?.(this.error(this.waitingFor));
+  }
+
+  private error(waitingFor: WaitingFor): Error {
+    const { method, path, timeoutMs } = this.req;
+    return waitingFor === 'answer'
+      ? new Error(`memoryd did not answer ${method} ${path} within ${timeoutMs} ms`)
+      : new Error(`${method} ${path}: no connection to memoryd within ${timeoutMs} ms`);
+  }
+}
 
 /** One request in flight on a connection. */
 interface Exchange {
@@ -25,7 +76,8 @@ interface Exchange {
 /**
  * HTTP/1.1 over one Unix socket, one request at a time per connection, with kept-alive
  * connections reused (idle ones do not keep the process alive) and at most `maxSockets`
- * open; further requests wait their turn. Each request goes out in one write and each
+ * open; further requests wait their turn. `timeoutMs` bounds the whole call, that wait and
+ * a resend included. Each request goes out in one write and each
  * answer is read straight from the socket, which costs a fraction of `node:http`'s
  * client machinery on a daemon that answers in about a millisecond.
  *
@@ -46,11 +98,14 @@ export class SocketHttp {
 
   async send(req: RawRequest): Promise<RawResponse> {
     const message = requestBytes(req);
+    const deadline = new Deadline(req);
     try {
-      return await this.exchange(req, message);
+      return await this.exchange(req, message, deadline);
     } catch (error) {
       if (!(error instanceof StaleConnectionError)) throw error;
-      return this.exchange(req, message, true);
+      return await this.exchange(req, message, deadline, true);
+    } finally {
+      deadline.clear();
     }
   }
 
@@ -61,15 +116,14 @@ export class SocketHttp {
     for (const wake of this.waiting.splice(0)) wake();
   }
 
-  private async exchange(req: RawRequest, message: Buffer | string, fresh = false): Promise<RawResponse> {
-    const { socket, reused } = await this.acquire(fresh);
+  private async exchange(req: RawRequest, message: Buffer | string, deadline: Deadline, fresh = false): Promise<RawResponse> {
+    const { socket, reused } = await this.acquire(deadline, fresh);
     return new Promise<RawResponse>((resolve, reject) => {
-      let timer: NodeJS.Timeout | null = null;
       const exchange: Exchange = {
         parser: new ResponseParser(req.method === 'HEAD'),
         reused,
         settle: (outcome) => {
-          if (timer !== null) clearTimeout(timer);
+          deadline.done();
           socket.removeListener('data', onData);
           socket.removeListener('error', onError);
           socket.removeListener('close', onClose);
@@ -89,15 +143,12 @@ export class SocketHttp {
       socket.on('data', onData);
       socket.on('error', onError);
       socket.on('close', onClose);
-      timer = setTimeout(
-        () => exchange.settle(new Error(`memoryd did not answer ${req.method} ${req.path} within ${req.timeoutMs} ms`)),
-        req.timeoutMs,
-      );
-      socket.write(message);
+      deadline.wait('answer', exchange.settle);
+      if (!socket.destroyed) socket.write(message);
     });
   }
 
-  private async acquire(fresh: boolean): Promise<{ socket: Socket; reused: boolean }> {
+  private async acquire(deadline: Deadline, fresh: boolean): Promise<{ socket: Socket; reused: boolean }> {
     for (;;) {
       if (this.closed) throw new Error('the memoryd client is closed');
       const kept = fresh ? undefined : this.idle.pop();
@@ -110,28 +161,52 @@ export class SocketHttp {
         kept.ref();
         return { socket: kept, reused: true };
       }
-      if (this.open < this.maxSockets) return { socket: await this.connect(), reused: false };
-      await new Promise<void>((wake) => this.waiting.push(wake));
+      if (this.open < this.maxSockets) return { socket: await this.connect(deadline), reused: false };
+      await this.waitTurn(deadline);
     }
   }
 
-  private connect(): Promise<Socket> {
+  /** Until a connection is released or closed; a waiter whose deadline passes leaves the queue. */
+  private waitTurn(deadline: Deadline): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const wake = (): void => {
+        deadline.done();
+        resolve();
+      };
+      this.waiting.push(wake);
+      deadline.wait('connection', (error) => {
+        const index = this.waiting.indexOf(wake);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(error);
+      });
+    });
+  }
+
+  private connect(deadline: Deadline): Promise<Socket> {
     this.open += 1;
     return new Promise<Socket>((resolve, reject) => {
       const socket = connect(this.socketPath);
+      // Failing to connect and running out of time end alike: the socket and its place among the open ones go.
       const failed = (error: Error): void => {
+        deadline.done();
+        socket.removeListener('connect', connected);
+        socket.removeListener('error', failed);
+        socket.destroy();
         this.open -= 1;
         this.wakeOne();
         reject(error);
       };
-      socket.once('error', failed);
-      socket.once('connect', () => {
+      const connected = (): void => {
+        deadline.done();
         socket.removeListener('error', failed);
         // A kept connection the server closes while idle just leaves the pool.
         socket.on('close', () => this.forget(socket));
         socket.on('error', () => undefined);
         resolve(socket);
-      });
+      };
+      socket.once('error', failed);
+      socket.once('connect', connected);
+      deadline.wait('connection', failed);
     });
   }
 

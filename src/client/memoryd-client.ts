@@ -48,7 +48,10 @@ const MAX_CONNECTIONS = 16;
 
 export interface ClientOptions {
   socketPath: string;
-  /** Per request; default 30 s. */
+  /**
+   * How long a call may take, from the call to the answer: waiting for a free connection,
+   * connecting, a resend and reading the answer all count. Default 30 s.
+   */
   timeoutMs?: number;
 }
 
