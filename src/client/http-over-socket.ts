@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { CallDeadline } from './call-deadline.js';
 import { MalformedResponseError, ResponseParser, type RawResponse } from './response-parser.js';
 
 export type { RawResponse } from './response-parser.js';
@@ -14,56 +15,6 @@ export interface RawRequest {
 
 /** The request never reached the server: a kept-alive connection closed under it. */
 class StaleConnectionError extends Error {}
-
-type WaitingFor = 'connection' | 'answer';
-
-/**
- * The one timer of a `send`, from the call to the answer. Each wait of the call (for a
- * free connection, for one to connect, for the answer) registers how to end it; when
- * the time is up that wait ends with an error naming what it waited for.
- */
-class Deadline {
-  private readonly timer: NodeJS.Timeout;
-  private passed = false;
-  private waitingFor: WaitingFor = 'connection';
-  private cancel: ((error: Error) => void) | null = null;
-
-  constructor(private readonly req: RawRequest) {
-    this.timer = setTimeout(() => this.expire(), req.timeoutMs);
-  }
-
-  /** Until `done`, the deadline ends the wait by calling `cancel`; at once if it has passed. */
-  wait(waitingFor: WaitingFor, cancel: (error: Error) => void): void {
-    if (this.passed) {
-      cancel(this.error(waitingFor));
-      return;
-    }
-    this.waitingFor = waitingFor;
-    this.cancel = cancel;
-  }
-
-  done(): void {
-    this.cancel = null;
-  }
-
-  clear(): void {
-    clearTimeout(this.timer);
-  }
-
-  private expire(): void {
-    this.passed = true;
-    const cancel = this.cancel;
-    this.cancel = null;
-    cancel?.(this.error(this.waitingFor));
-  }
-
-  private error(waitingFor: WaitingFor): Error {
-    const { method, path, timeoutMs } = this.req;
-    return waitingFor === 'answer'
-      ? new Error(`memoryd did not answer ${method} ${path} within ${timeoutMs} ms`)
-      : new Error(`${method} ${path}: no connection to memoryd within ${timeoutMs} ms`);
-  }
-}
 
 /** One request in flight on a connection. */
 interface Exchange {
@@ -98,7 +49,7 @@ export class SocketHttp {
 
   async send(req: RawRequest): Promise<RawResponse> {
     const message = requestBytes(req);
-    const deadline = new Deadline(req);
+    const deadline = new CallDeadline(req);
     try {
       return await this.exchange(req, message, deadline);
     } catch (error) {
@@ -116,7 +67,7 @@ export class SocketHttp {
     for (const wake of this.waiting.splice(0)) wake();
   }
 
-  private async exchange(req: RawRequest, message: Buffer | string, deadline: Deadline, fresh = false): Promise<RawResponse> {
+  private async exchange(req: RawRequest, message: Buffer | string, deadline: CallDeadline, fresh = false): Promise<RawResponse> {
     const { socket, reused } = await this.acquire(deadline, fresh);
     return new Promise<RawResponse>((resolve, reject) => {
       const exchange: Exchange = {
@@ -148,7 +99,7 @@ export class SocketHttp {
     });
   }
 
-  private async acquire(deadline: Deadline, fresh: boolean): Promise<{ socket: Socket; reused: boolean }> {
+  private async acquire(deadline: CallDeadline, fresh: boolean): Promise<{ socket: Socket; reused: boolean }> {
     for (;;) {
       if (this.closed) throw new Error('the memoryd client is closed');
       const kept = fresh ? undefined : this.idle.pop();
@@ -166,8 +117,9 @@ export class SocketHttp {
     }
   }
 
-  /** Until a connection is released or closed; a waiter whose deadline passes leaves the queue. */
-  private waitTurn(deadline: Deadline): Promise<void> {
+  // Until a connection is released or closed; a waiter whose deadline passes leaves the queue,
+  // so a connection released later goes to a call still waiting.
+  private waitTurn(deadline: CallDeadline): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const wake = (): void => {
         deadline.done();
@@ -182,7 +134,7 @@ export class SocketHttp {
     });
   }
 
-  private connect(deadline: Deadline): Promise<Socket> {
+  private connect(deadline: CallDeadline): Promise<Socket> {
     this.open += 1;
     return new Promise<Socket>((resolve, reject) => {
       const socket = connect(this.socketPath);

@@ -45,12 +45,23 @@ export class MemorydApiError extends Error {
 
 /** Requests beyond this many at once wait for a connection. */
 const MAX_CONNECTIONS = 16;
+const DEFAULT_TIMEOUT_MS = 30_000;
+// Node's timers fire after 1 ms for a delay past this (or one that is not a number): "no limit" would fail every call.
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+function checkedTimeout(timeoutMs: number): number {
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) {
+    throw new RangeError(`timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got ${timeoutMs}`);
+  }
+  return timeoutMs;
+}
 
 export interface ClientOptions {
   socketPath: string;
   /**
    * How long a call may take, from the call to the answer: waiting for a free connection,
-   * connecting, a resend and reading the answer all count. Default 30 s.
+   * connecting, a resend and reading the answer all count. Default 30 s; a whole number
+   * of ms up to 2^31 − 1 (a RangeError otherwise).
    */
   timeoutMs?: number;
 }
@@ -69,7 +80,7 @@ export class MemorydClient {
 
   constructor(options: ClientOptions) {
     this.http = new SocketHttp(options.socketPath, MAX_CONNECTIONS);
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.timeoutMs = checkedTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   }
 
   health(): Promise<HealthResponse> {

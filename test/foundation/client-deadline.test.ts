@@ -2,6 +2,7 @@ import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketHttp, type RawRequest, type RawResponse } from '../../src/client/http-over-socket.js';
+import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -131,17 +132,21 @@ describe('the client timeout is a deadline for the whole call', () => {
     expect(server.connections()).toBe(1);
   });
 
-  it('fails a request whose deadline passes while it connects, and frees its place for the next one', async () => {
+  it('fails a request whose deadline passes while it connects, and gives its place to the one waiting for it', async () => {
     const server = await startServer(() => 'answer');
     const http = clientFor(server.socketPath, 1);
     const late = track(http.send(get('/late', 50)));
+    // Queued behind /late (one connection at most): only the timed-out connect can wake it.
+    const queued = http.send(get('/queued', 1000));
     // The connection is still being made: its callback comes in a later turn of the event loop.
     vi.advanceTimersByTime(50);
     await settle();
     expect(failure(late.outcome)).toBe('Error: GET /late: no connection to memoryd within 50 ms');
+    // Without the wake-up it would wait for good: its fake deadline never comes (the test times out).
+    expect((await queued).body).toBe('/queued');
 
     expect((await http.send(get('/next', 1000))).body).toBe('/next');
-    expect(server.seen.map(({ path }) => path)).toEqual(['/next']);
+    expect(server.seen.map(({ path }) => path)).toEqual(['/queued', '/next']);
   });
 
   it('does not restart the deadline when it resends a request after a kept-alive connection closed under it', async () => {
@@ -177,5 +182,16 @@ describe('the client timeout is a deadline for the whole call', () => {
     expect((await http.send(get('/third', 1000))).body).toBe('/third');
     expect(server.connections()).toBe(1);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('the client timeout option', () => {
+  it('refuses a limit Node timers cannot keep (they would fire after 1 ms) and takes any whole number of ms up to 2^31 − 1', () => {
+    for (const timeoutMs of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31]) {
+      expect(() => new MemorydClient({ socketPath: '/nowhere.sock', timeoutMs }), String(timeoutMs)).toThrow(
+        new RangeError(`timeoutMs must be a whole number of milliseconds from 1 to 2147483647, got ${timeoutMs}`),
+      );
+    }
+    for (const timeoutMs of [1, 30_000, 2 ** 31 - 1]) expect(() => new MemorydClient({ socketPath: '/nowhere.sock', timeoutMs }).close()).not.toThrow();
   });
 });

@@ -1,0 +1,56 @@
+export type WaitingFor = 'connection' | 'answer';
+
+/** What the errors name: the call and its limit. */
+export interface CallTarget {
+  method: string;
+  path: string;
+  timeoutMs: number;
+}
+
+/**
+ * The one timer of a `send`, from the call to the answer. Each wait of the call (for a
+ * free connection, for one to connect, for the answer) registers how to end it; when
+ * the time is up that wait ends with an error naming what it waited for.
+ */
+export class CallDeadline {
+  private readonly timer: NodeJS.Timeout;
+  private passed = false;
+  private waitingFor: WaitingFor = 'connection';
+  private cancel: ((error: Error) => void) | null = null;
+
+  constructor(private readonly req: CallTarget) {
+    this.timer = setTimeout(() => this.expire(), req.timeoutMs);
+  }
+
+  /** Until `done`, the deadline ends the wait by calling `cancel`; at once if it has passed. */
+  wait(waitingFor: WaitingFor, cancel: (error: Error) => void): void {
+    if (this.passed) {
+      cancel(this.error(waitingFor));
+      return;
+    }
+    this.waitingFor = waitingFor;
+    this.cancel = cancel;
+  }
+
+  done(): void {
+    this.cancel = null;
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+
+  private expire(): void {
+    this.passed = true;
+    const cancel = this.cancel;
+    this.cancel = null;
+    cancel?.(this.error(this.waitingFor));
+  }
+
+  private error(waitingFor: WaitingFor): Error {
+    const { method, path, timeoutMs } = this.req;
+    return waitingFor === 'answer'
+      ? new Error(`memoryd did not answer ${method} ${path} within ${timeoutMs} ms`)
+      : new Error(`${method} ${path}: no connection to memoryd within ${timeoutMs} ms`);
+  }
+}
