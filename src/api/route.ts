@@ -77,7 +77,8 @@ export function pathPattern(path: string): RegExp {
   const source = parts
     .map((part, index) => {
       if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      // As in Fastify's router: a parameter may be empty (`/v1/facts//chain`), except a last one with no slash after it.
+      // As in Fastify's router with `ignoreTrailingSlash` (server.ts): a parameter may be empty
+      // (`/v1/facts//chain`), except a last one with no slash after it.
       return index === parts.length - 1 ? '([^/]+|(?=/))' : '([^/]*)';
     })
     .join('/');
