@@ -56,8 +56,8 @@ export class StoredValues {
  * has "New York", not "York"). A statement that no longer reads as one value of its
  * subject falls back to holding `value` anywhere as whole words.
  */
-export function hasValue(row: Pick<FactRow, 'fact' | 'subject'>, value: string, values: StoredValues): boolean {
-  const own = values.of(row);
+export function hasValue(row: Pick<FactRow, 'fact' | 'subject'>, value: string, storedValues: StoredValues): boolean {
+  const own = storedValues.of(row);
   if (own === null) return holdsValue(row.fact, value);
   const left = phraseWords(own);
   const right = phraseWords(value);
@@ -83,9 +83,9 @@ export function restates(
   row: FactRow,
   statement: { text: string; value: string | null; vector: Float32Array },
   stored: Float32Array | null,
-  values: StoredValues,
+  storedValues: StoredValues,
 ): boolean {
-  if (statement.value !== null) return hasValue(row, statement.value, values);
+  if (statement.value !== null) return hasValue(row, statement.value, storedValues);
   if (sameContent(row.fact, statement.text)) return true;
   if (stored === null || stored.length !== statement.vector.length) return false;
   return cosine(stored, statement.vector) > RESTATEMENT_SIMILARITY && addsNothingTo(contentStems(row.fact), statement.text);

@@ -19,12 +19,12 @@ export const MAX_FORGET_MATCHES = 3;
  */
 export function forgetTargets(
   db: Db,
-  values: StoredValues,
+  storedValues: StoredValues,
   request: ForgetRequest,
   at: { sessionId: string; turnNumber: number },
   excluded: ReadonlySet<string>,
 ): FactRow[] {
-  const rows = request.target === null ? lastAdded(db, at) : matching(db, values, request.target, request.language);
+  const rows = request.target === null ? lastAdded(db, at) : matching(db, storedValues, request.target, request.language);
   return rows.filter((row) => !excluded.has(row.id));
 }
 
@@ -36,8 +36,8 @@ function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactR
   return recent.filter(({ turn }) => turn === latest).map(({ row }) => row);
 }
 
-function matching(db: Db, values: StoredValues, target: string, language: 'en' | 'es'): FactRow[] {
-  const statement = asStatement(db, values, target, language);
+function matching(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): FactRow[] {
+  const statement = asStatement(db, storedValues, target, language);
   if (statement.rows.length > 0) return statement.rows.length <= MAX_FORGET_MATCHES ? statement.rows : [];
   // "Forget that I prefer spaces" while the fact says tabs: another value of that subject is not it.
   if (statement.otherValue) return [];
@@ -54,13 +54,13 @@ function matching(db: Db, values: StoredValues, target: string, language: 'en' |
  * The target read as one fact: the live facts of its subject that say the same (by value,
  * or by content words without one), and whether that subject holds only other values.
  */
-function asStatement(db: Db, values: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; otherValue: boolean } {
+function asStatement(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; otherValue: boolean } {
   const lead = language === 'es' ? 'Recordá que' : 'Remember that';
   const [parsed, ...more] = extractFacts(`${lead} ${target}`, { role: 'user' });
   if (!parsed || more.length > 0) return { rows: [], otherValue: false };
   const rows = liveFactRowsBySubject(db, parsed.subject);
   const value = parsed.value;
   if (value === null) return { rows: rows.filter((row) => sameContent(row.fact, parsed.statement)), otherValue: false };
-  const same = rows.filter((row) => hasValue(row, value, values));
+  const same = rows.filter((row) => hasValue(row, value, storedValues));
   return { rows: same, otherValue: same.length === 0 && rows.length > 0 };
 }

@@ -109,14 +109,14 @@ function applyFact(
 ): void {
   // Read inside the transaction: facts written earlier in this turn are already there.
   const same = liveFactRowsBySubject(ctx.db, fact.subject);
-  const values = ctx.index.storedValues;
+  const { storedValues } = ctx.index;
   if (fact.kind === 'retract') {
-    const retracted = fact.value === null ? same : same.filter((row) => hasValue(row, fact.value as string, values));
+    const retracted = fact.value === null ? same : same.filter((row) => hasValue(row, fact.value as string, storedValues));
     for (const row of retracted) supersedeFact(ctx, row, null, `retracted by the user: "${fact.statement}"`);
     return;
   }
   const statement = { text: fact.statement, value: fact.value, vector: fact.vector };
-  const restated = same.find((row) => restates(row, statement, usable ? rowVector(row, embedder.id, embedder.dims) : null, values));
+  const restated = same.find((row) => restates(row, statement, usable ? rowVector(row, embedder.id, embedder.dims) : null, storedValues));
   if (restated) {
     if (!ctx.touched.has(restated.id)) reconfirmFact(ctx, restated, fact.confidence);
     return;
