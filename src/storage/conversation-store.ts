@@ -7,6 +7,7 @@ import { sessions } from './schema.js';
 import { asReadSummary, asReadTurn, insertOrdered, SessionMirror } from './session-mirror.js';
 import { onRollback } from './transaction.js';
 
+// The store's row and value types live in conversation-rows.ts; the rest of memoryd imports them from here.
 export type {
   ArchiveBounds,
   ArchivedId,
