@@ -1,9 +1,10 @@
-import { createServer, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketHttp, type RawRequest, type RawResponse } from '../../src/client/http-over-socket.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { listenRaw } from '../helpers/raw-socket-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 // The client's timers are fake, so a test moves its clock past a deadline instead of
@@ -35,16 +36,10 @@ async function startServer(handle: (request: SeenRequest) => Handling) {
   const seen: SeenRequest[] = [];
   const held: SeenRequest[] = [];
   const arrivals: Array<{ count: number; arrived: () => void }> = [];
-  const sockets = new Set<Socket>();
-  let connections = 0;
   const answer = (request: SeenRequest): void => {
     request.socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: ${request.path.length}\r\n\r\n${request.path}`);
   };
-  const server = createServer((socket) => {
-    const connection = ++connections;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
+  const server = await listenRaw(socketPath, (socket, connection) => {
     let pending = '';
     socket.on('data', (bytes: Buffer) => {
       pending += bytes.toString('latin1');
@@ -61,18 +56,11 @@ async function startServer(handle: (request: SeenRequest) => Handling) {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(socketPath, resolve));
-  defer(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
+  defer(server.close);
   return {
     socketPath,
     seen,
-    connections: () => connections,
+    connections: server.connections,
     received: (count: number) =>
       new Promise<void>((arrived) => (seen.length >= count ? arrived() : arrivals.push({ count, arrived }))),
     answerHeld: () => {

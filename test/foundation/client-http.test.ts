@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { listenRaw } from '../helpers/raw-socket-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const defer = cleanupAfterEach();
@@ -26,13 +27,7 @@ async function rawServer(answer: (socket: Socket, request: SeenRequest) => void)
   defer(temp.remove);
   const socketPath = join(temp.dir, 's.sock');
   const seen: SeenRequest[] = [];
-  let connections = 0;
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    const connection = ++connections;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
+  const server = await listenRaw(socketPath, (socket, connection) => {
     let pending = Buffer.alloc(0);
     socket.on('data', (bytes: Buffer) => {
       pending = Buffer.concat([pending, bytes]);
@@ -49,15 +44,8 @@ async function rawServer(answer: (socket: Socket, request: SeenRequest) => void)
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(socketPath, resolve));
-  defer(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  return { socketPath, seen, connections: () => connections };
+  defer(server.close);
+  return { socketPath, seen, connections: server.connections };
 }
 
 function clientFor(socketPath: string, timeoutMs = 5000): MemorydClient {
