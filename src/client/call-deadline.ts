@@ -47,10 +47,29 @@ export class CallDeadline {
     cancel?.(this.error(this.waitingFor));
   }
 
-  private error(waitingFor: WaitingFor): Error {
-    const { method, path, timeoutMs } = this.req;
-    return waitingFor === 'answer'
-      ? new Error(`memoryd did not answer ${method} ${path} within ${timeoutMs} ms`)
-      : new Error(`${method} ${path}: no connection to memoryd within ${timeoutMs} ms`);
+  private error(waitingFor: WaitingFor): MemorydTimeoutError {
+    return new MemorydTimeoutError(this.req, waitingFor);
+  }
+}
+
+/**
+ * A call of the client that ran out of its `timeoutMs`: still waiting for a connection
+ * (none was free, or connecting took that long: the request was never sent), or for the
+ * answer (memoryd may have acted on it: a resend may record a message twice).
+ */
+export class MemorydTimeoutError extends Error {
+  readonly waitedFor: WaitingFor;
+  readonly timeoutMs: number;
+
+  constructor(call: CallTarget, waitedFor: WaitingFor) {
+    const { method, path, timeoutMs } = call;
+    super(
+      waitedFor === 'answer'
+        ? `memoryd did not answer ${method} ${path} within ${timeoutMs} ms`
+        : `${method} ${path}: no connection to memoryd within ${timeoutMs} ms`,
+    );
+    this.name = 'MemorydTimeoutError';
+    this.waitedFor = waitedFor;
+    this.timeoutMs = timeoutMs;
   }
 }

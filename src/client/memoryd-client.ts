@@ -29,6 +29,8 @@ export type ToolCacheStored = z.infer<typeof toolCachePutResponseSchema>;
  * whole answer (a degraded health check's 503 also carries the health fields). An answer
  * without the error format has the code `HTTP_<status>` and its text as the message.
  */
+export { MemorydTimeoutError } from './call-deadline.js';
+
 export class MemorydApiError extends Error {
   constructor(
     readonly status: number,

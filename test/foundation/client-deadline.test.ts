@@ -107,7 +107,8 @@ describe('the client timeout is a deadline for the whole call', () => {
 
     await vi.advanceTimersByTimeAsync(100);
     await settle();
-    expect(failure(impatient.outcome)).toBe('Error: GET /impatient: no connection to memoryd within 100 ms');
+    expect(failure(impatient.outcome)).toBe('MemorydTimeoutError: GET /impatient: no connection to memoryd within 100 ms');
+    expect(impatient.outcome.state === 'failed' && impatient.outcome.error).toMatchObject({ waitedFor: 'connection', timeoutMs: 100 });
     expect(busy.outcome.state).toBe('pending');
 
     // The freed connection goes to the request still waiting, not to the one that gave up.
@@ -129,7 +130,7 @@ describe('the client timeout is a deadline for the whole call', () => {
     // The connection is still being made: its callback comes in a later turn of the event loop.
     vi.advanceTimersByTime(50);
     await settle();
-    expect(failure(late.outcome)).toBe('Error: GET /late: no connection to memoryd within 50 ms');
+    expect(failure(late.outcome)).toBe('MemorydTimeoutError: GET /late: no connection to memoryd within 50 ms');
     // Without the wake-up it would wait for good: its fake deadline never comes (the test times out).
     expect((await queued).body).toBe('/queued');
 
@@ -151,7 +152,7 @@ describe('the client timeout is a deadline for the whole call', () => {
     await server.received(3);
     await vi.advanceTimersByTimeAsync(200);
     await settle();
-    expect(failure(call.outcome)).toBe('Error: memoryd did not answer GET /late within 1000 ms');
+    expect(failure(call.outcome)).toBe('MemorydTimeoutError: memoryd did not answer GET /late within 1000 ms');
     expect(server.seen.map(({ path, connection }) => `${connection} ${path}`)).toEqual(['1 /warm', '1 /late', '2 /late']);
   });
 
