@@ -9,7 +9,7 @@ import type { FactConfidence } from './extraction/index.js';
 import { indexedFact } from './fact-index.js';
 import { FACT_STATUSES, isLiveStatus, LIVE_STATUSES, type FactStatus, type FactView } from './fact-record.js';
 import { recordOf } from './fact-rows.js';
-import { prepareStatement, storedValue, type PreparedStatement } from './fact-statement.js';
+import { prepareStatement, type PreparedStatement } from './fact-statement.js';
 import { deleteFact, finishWrites, insertFact, reconfirmFact, writeContext } from './fact-writes.js';
 import type { FactsRuntime } from './facts-deps.js';
 import { rowVector } from './fact-matching.js';
@@ -139,7 +139,7 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
     next.status = effectiveStatus({ ...next, status: 'active' }, now);
     updateFactRow(rt.database.db, id, next);
     const vector = prepared ? prepared.vector : rowVector(row, rt.embedder.id, rt.embedder.dims);
-    const entry = indexedFact({ ...recordOf(next), vector, value: prepared ? prepared.value : storedValue(next.fact, next.subject) });
+    const entry = indexedFact({ ...recordOf(next), vector, value: prepared ? prepared.value : rt.index.storedValues.of(next) });
     scope.afterCommit(() => rt.index.put(entry));
     // A confirmation that brings a decayed fact back into prompts changes answers as an edit does.
     const reactivated = injectionClass(row, now) !== injectionClass(next, now);

@@ -8,7 +8,6 @@ import { isLiveStatus, type FactChanges, type FactView } from './fact-record.js'
 import { recordOf } from './fact-rows.js';
 import type { FactSelection, FactSelectionRequest } from './fact-selection.js';
 import { DEFAULT_SELECTION, selectFacts, type SelectionOptions } from './fact-selector.js';
-import { storedValue } from './fact-statement.js';
 import { finishWrites, writeContext } from './fact-writes.js';
 import { StemSets } from './fact-words.js';
 import type { FactsRuntime, FactsServiceDeps } from './facts-deps.js';
@@ -56,9 +55,10 @@ export class FactsService {
 
   /** (Re)loads the index of live facts from the database. */
   loadIndex(): void {
-    const { embedder } = this.rt;
+    const { embedder, index } = this.rt;
+    // Read through the index's memo: the first restatement after a start finds its rows' readings there.
     const entries = liveFactRows(this.rt.database.db).map((row) =>
-      indexedFact({ ...recordOf(row), vector: rowVector(row, embedder.id, embedder.dims), value: storedValue(row.fact, row.subject) }),
+      indexedFact({ ...recordOf(row), vector: rowVector(row, embedder.id, embedder.dims), value: index.storedValues.of(row) }),
     );
     this.rt.index.replaceAll(entries);
   }
