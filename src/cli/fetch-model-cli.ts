@@ -1,5 +1,5 @@
 import { loadConfig } from '../config/config.js';
-import { fetchModel } from '../embeddings/fetch-model.js';
+import { fetchModel, type FetchedModel } from '../embeddings/fetch-model.js';
 import type { DownloadProgress } from '../embeddings/transformers-embedder.js';
 import { isAppError } from '../errors.js';
 import { FETCH_MODEL_USAGE, fetchModelTarget, parseFetchModelArgs } from './fetch-model-args.js';
@@ -25,12 +25,20 @@ export async function runFetchModelCli(argv: string[], io: CliIo): Promise<numbe
     const target = fetchModelTarget(flags, loadConfig(io.env, { cwd: io.cwd }), io.cwd);
     io.stderr.write(`fetch-model: ${target.modelId} in ${target.modelsDir}${flags.force ? ' (--force: a fresh copy replaces it once it loads)' : ''}\n`);
     const result = await fetchModel({ ...target, force: flags.force, onProgress: progressReporter(io.stderr) });
-    const how = result.downloaded ? '' : ' (already on disk: nothing downloaded)';
-    io.stdout.write(`model ready: ${result.embedderId} (${result.dims} dims) in ${result.directory}${how}\n`);
+    reportFetched(result, io);
     return 0;
   } catch (error) {
     io.stderr.write(`fetch-model failed: ${isAppError(error) ? error.message : String(error)}\n`);
     return 1;
+  }
+}
+
+/** The result on stdout; a staging folder `--force` could not delete, on stderr. */
+export function reportFetched(result: FetchedModel, io: Pick<CliIo, 'stdout' | 'stderr'>): void {
+  const how = result.downloaded ? '' : ' (already on disk: nothing downloaded)';
+  io.stdout.write(`model ready: ${result.embedderId} (${result.dims} dims) in ${result.directory}${how}\n`);
+  if (result.leftover !== undefined) {
+    io.stderr.write(`fetch-model: the staging folder ${result.leftover.path} could not be deleted (${result.leftover.reason}); the model is in place: delete the folder by hand\n`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { AppError, messageOf } from '../errors.js';
 import { DEFAULT_MODEL_ID, missingModelFiles, modelDirectory, modelIdProblem, MODEL_ID_FORM, repairModelHint } from './model-files.js';
-import { assertReplaceableModel, createStagingArea, OldCopyStranded, type Rename } from './model-swap.js';
+import { assertReplaceableModel, createStagingArea, OldCopyStranded, type Remove, type Rename } from './model-swap.js';
 import { createTransformersEmbedder, downloadTransformersModel, type DownloadProgress } from './transformers-embedder.js';
 
 const REMOTE_HOST = 'https://huggingface.co/';
@@ -18,6 +18,8 @@ export interface FetchModelOptions {
   onProgress?: (event: DownloadProgress) => void;
   /** How `force` moves the copies: the file system's rename unless a test makes it fail. */
   rename?: Rename;
+  /** How `force` deletes its staging folder: the file system's unless a test makes it fail. */
+  remove?: Remove;
 }
 
 export interface FetchedModel {
@@ -26,6 +28,8 @@ export interface FetchedModel {
   directory: string;
   /** False when the model was already complete on disk and loaded, so nothing was downloaded. */
   downloaded: boolean;
+  /** `force`'s staging folder when it could not be deleted after the swap (with why), else absent: the model is in place either way. */
+  leftover?: { path: string; reason: string };
 }
 
 // One cheap request first, so an offline machine gets one clear sentence instead of a
@@ -65,7 +69,7 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchedMod
   if (options.force === true) {
     await assertReplaceableModel(directory, modelId);
     await assertReachable(modelId);
-    return { ...(await replaceModel(modelsDir, directory, download, options.rename)), directory, downloaded: true };
+    return { ...(await replaceModel(modelsDir, directory, download, options)), directory, downloaded: true };
   }
   if ((await missingModelFiles(modelsDir, modelId, quantized)).length === 0) {
     return { ...(await verify(modelsDir, modelId, quantized, onDiskFailure(modelsDir, modelId))), directory, downloaded: false };
@@ -96,21 +100,37 @@ async function downloadAndVerify(modelsDir: string, download: Download, failure:
   return verify(modelsDir, modelId, quantized, failure);
 }
 
-/** `--force`: a fresh copy, downloaded and loaded beside the old one before it replaces it. */
-async function replaceModel(modelsDir: string, directory: string, download: Download, rename?: Rename): Promise<{ embedderId: string; dims: number }> {
-  const staging = await createStagingArea(modelsDir, rename);
-  let stranded = false;
+/**
+ * `--force`: a fresh copy, downloaded and loaded beside the old one before it replaces it.
+ * Once the swap is done, a staging folder that will not go is reported, not a failure:
+ * the fresh copy is in place and loads.
+ */
+async function replaceModel(
+  modelsDir: string,
+  directory: string,
+  download: Download,
+  files: { rename?: Rename; remove?: Remove },
+): Promise<{ embedderId: string; dims: number; leftover?: { path: string; reason: string } }> {
+  const staging = await createStagingArea(modelsDir, files.rename, files.remove);
+  let verified: { embedderId: string; dims: number };
   try {
-    const verified = await downloadAndVerify(staging.modelsDir, download, (cause) => `the downloaded copy of ${download.modelId} does not load (${cause})`);
+    verified = await downloadAndVerify(staging.modelsDir, download, (cause) => `the downloaded copy of ${download.modelId} does not load (${cause})`);
     await staging.swapIn(download.modelId, directory);
+  } catch (error) {
+    // Stranded: the old copy is only in the staging area, which must stay.
+    if (error instanceof OldCopyStranded) throw error;
+    // What went wrong stays the error; a folder that will not go is only mentioned.
+    const leftover = await staging.discard().then(
+      () => '',
+      (removeError: unknown) => `; its staging folder ${staging.modelsDir} could not be deleted (${messageOf(removeError)})`,
+    );
+    throw new AppError('EMBEDDER', `${messageOf(error)}; ${directory} was left as it was${leftover}`, { cause: error, details: { modelId: download.modelId } });
+  }
+  try {
+    await staging.discard();
     return verified;
   } catch (error) {
-    stranded = error instanceof OldCopyStranded;
-    if (stranded) throw error;
-    throw new AppError('EMBEDDER', `${messageOf(error)}; ${directory} was left as it was`, { cause: error, details: { modelId: download.modelId } });
-  } finally {
-    // After a swap the old copy is in the staging area and goes with it; unless it is the only copy left.
-    if (!stranded) await staging.discard();
+    return { ...verified, leftover: { path: staging.modelsDir, reason: messageOf(error) } };
   }
 }
 

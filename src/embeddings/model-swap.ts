@@ -5,6 +5,11 @@ import { AppError, messageOf } from '../errors.js';
 /** Moves a directory, as `fs/promises` rename does. */
 export type Rename = (from: string, to: string) => Promise<void>;
 
+/** Deletes a directory and all it holds. */
+export type Remove = (path: string) => Promise<void>;
+
+const removeFromDisk: Remove = (path) => rm(path, { recursive: true, force: true });
+
 /** Where `fetch-model --force` downloads a fresh copy before it replaces the one on disk. */
 export interface StagingArea {
   /** A models dir of its own (`<modelsDir>/.fetch-model-XXXXXX`), on the models dir's file system. */
@@ -38,11 +43,14 @@ function notAModel(directory: string, modelId: string, why: string): AppError {
   });
 }
 
-/** A fresh staging area inside `modelsDir` (made if need be); `rename` moves the copies (the real one unless a test fails it). */
-export async function createStagingArea(modelsDir: string, rename: Rename = renameOnDisk): Promise<StagingArea> {
+/**
+ * A fresh staging area inside `modelsDir` (made if need be); `rename` moves the copies and
+ * `remove` deletes the area (the file system's, unless a test makes them fail).
+ */
+export async function createStagingArea(modelsDir: string, rename: Rename = renameOnDisk, remove: Remove = removeFromDisk): Promise<StagingArea> {
   await mkdir(modelsDir, { recursive: true });
   const root = await mkdtemp(join(modelsDir, '.fetch-model-'));
-  const discard = (): Promise<void> => rm(root, { recursive: true, force: true });
+  const discard = (): Promise<void> => remove(root);
   return {
     modelsDir: root,
     discard,

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runFetchModelCli } from '../../src/cli/fetch-model-cli.js';
+import { reportFetched, runFetchModelCli } from '../../src/cli/fetch-model-cli.js';
 import { fetchModel } from '../../src/embeddings/fetch-model.js';
-import { OldCopyStranded, type Rename } from '../../src/embeddings/model-swap.js';
+import { OldCopyStranded, type Remove, type Rename } from '../../src/embeddings/model-swap.js';
 import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -129,6 +129,30 @@ function renameFailingInto(to: string, times = Infinity): Rename {
 
 const stagingFolders = (modelsDir: string): string[] => readdirSync(modelsDir).filter((name) => name.startsWith('.fetch-model-'));
 
+describe('fetchModel({ force }) when its staging folder cannot be deleted after the swap', () => {
+  it('succeeds with the fresh copy in place and names the leftover folder, which the CLI reports', async () => {
+    const modelsDir = await modelsDirWith('leftover', 1);
+    fakeHub();
+    const removeFails: Remove = async (path) => {
+      throw Object.assign(new Error(`EBUSY: resource busy or locked, rmdir '${path}'`), { code: 'EBUSY' });
+    };
+    const result = await fetchModel({ modelsDir, modelId: MODEL_ID, force: true, remove: removeFails });
+    const [folder] = stagingFolders(modelsDir);
+    const staging = join(modelsDir, String(folder));
+    expect(result.leftover).toEqual({ path: staging, reason: `EBUSY: resource busy or locked, rmdir '${staging}'` });
+    expect(weights(modelsDir).toString('base64')).toBe(served);
+    // The old copy went into the staging folder with the swap.
+    expect(existsSync(join(staging, 'previous copy', 'onnx', 'model_quantized.onnx'))).toBe(true);
+    const out: string[] = [];
+    const err: string[] = [];
+    reportFetched(result, { stdout: { write: (text: string) => out.push(text) }, stderr: { write: (text: string) => err.push(text) } });
+    expect(out.join('')).toMatch(/^model ready: /);
+    expect(err.join('')).toBe(
+      `fetch-model: the staging folder ${staging} could not be deleted (EBUSY: resource busy or locked, rmdir '${staging}'); the model is in place: delete the folder by hand\n`,
+    );
+  });
+});
+
 describe('fetchModel({ force }) when the fresh copy cannot be moved into place', () => {
   it('moves the old copy back and removes the staging folder', async () => {
     const modelsDir = await modelsDirWith('swap-fails', 1, { 'NOTES.md': 'my notes' });
@@ -140,6 +164,25 @@ describe('fetchModel({ force }) when the fresh copy cannot be moved into place',
     expect(weights(modelsDir).equals(before)).toBe(true);
     expect(readFileSync(join(directory, 'NOTES.md'), 'utf8')).toBe('my notes');
     expect(readdirSync(modelsDir)).toEqual(['memoryd']);
+  });
+
+  it('still says why when its staging folder cannot be deleted either, and names the folder', async () => {
+    const modelsDir = await modelsDirWith('swap-fails-leftover', 1);
+    const directory = join(modelsDir, MODEL_ID);
+    fakeHub();
+    const removeFails: Remove = async () => {
+      throw new Error('EBUSY: resource busy or locked');
+    };
+    const error = await fetchModel({ modelsDir, modelId: MODEL_ID, force: true, rename: renameFailingInto(directory, 1), remove: removeFails }).then(
+      () => new Error('fetchModel succeeded'),
+      (thrown: unknown) => thrown as Error,
+    );
+    const folders = stagingFolders(modelsDir);
+    expect(folders).toHaveLength(1);
+    expect(error.message).toMatch(/^EACCES: permission denied, rename /);
+    expect(error.message).toContain(
+      `; ${directory} was left as it was; its staging folder ${join(modelsDir, String(folders[0]))} could not be deleted (EBUSY: resource busy or locked)`,
+    );
   });
 
   it('keeps the old copy, and the fresh one, in the staging folder when the old one cannot be moved back either, and says what to do', async () => {
