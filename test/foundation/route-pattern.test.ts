@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoute } from '../../src/api/route.js';
+import { serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+// The 404/405 handler and the 400 of a bad escape tell which route a path has the shape
+// of with `pathPattern`, not with the router: the two must agree on every path, empty
+// segments and trailing slashes included, or a GET the router refuses gets a 405.
+const temp = makeTempDir();
+let served: ServedRoutes;
+
+const text = z.string();
+const routes = [
+  defineRoute({ method: 'GET', path: '/v1/pairs/:left/:right', summary: 'two side by side', params: z.strictObject({ left: text, right: text }), handler: () => ({}) }),
+  defineRoute({ method: 'GET', path: '/v1/owners/:owner/items/:item', summary: 'two apart', params: z.strictObject({ owner: text, item: text }), handler: () => ({}) }),
+  defineRoute({ method: 'GET', path: '/v1/facts/:id/chain', summary: 'one, then a literal', params: z.strictObject({ id: text }), handler: () => ({}) }),
+  defineRoute({ method: 'GET', path: '/v1/facts', summary: 'literal', handler: () => ({}) }),
+];
+
+beforeAll(async () => {
+  served = await serveRoutes(temp.dir, routes);
+});
+
+afterAll(async () => {
+  await served.close();
+  temp.remove();
+});
+
+const segment = fc.constantFrom('', 'a', 'b%41', 'pairs', 'owners', 'items', 'facts', 'chain');
+
+describe('the route pattern and the router', () => {
+  it('agree on which paths reach a route: a GET is answered or 404, never 405, and a DELETE is 405 exactly where the GET was answered', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { minLength: 0, maxLength: 5 }), fc.boolean(), async (segments, trailingSlash) => {
+        const path = `/v1/${segments.join('/')}${trailingSlash ? '/' : ''}`;
+        const get = (await served.client.raw('GET', path)).status;
+        expect([200, 404], `GET ${path}`).toContain(get);
+        const remove = await served.client.raw('DELETE', path);
+        expect(remove.status, `DELETE ${path} after GET ${get}`).toBe(get === 200 ? 405 : 404);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
