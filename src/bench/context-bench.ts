@@ -1,15 +1,16 @@
 // npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]
 //
 // Replays a long conversation through the real socket with the TS client against a
-// daemon child process (hashing embedder, fresh temp data dir): LoCoMo conv-26 first when
-// ../shared/data/locomo exists, then the seeded synthetic chat up to --turns user turns.
+// daemon child process (hashing embedder, fresh temp data dir): the LoCoMo conversations
+// of ../shared/data/locomo first (conv-*.json, in name order) when it exists, then the
+// seeded synthetic chat up to --turns user turns.
 // At turns 20, 100, 1000 and 10000 it prints memoryd's prompt tokens beside a naive
 // full-history prompt and LangChain.js trimMessages at the same budget, measured in the
 // same run on the same history, plus the daemon's RSS (Linux: /proc) and database size.
 // Beside the context call's latency it prints the machine's floor for such a call, from
 // a bare server sampled in blocks over the same run (src/bench/socket-floor.ts).
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { loadLocomo, type LocomoConversation } from '../eval/locomo-data.js';
@@ -23,7 +24,7 @@ import { SocketFloor } from './socket-floor.js';
 import { summarize } from './stats.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
-const LOCOMO_FILE = '../shared/data/locomo/conv-26.json';
+const LOCOMO_DIR = '../shared/data/locomo';
 const CHECKPOINTS = [20, 100, 1000, 10_000];
 /** CPU the bare server burns per call: from nothing to about what memoryd's context call takes. */
 const FLOOR_WORK_MS = [0, 0.25, 0.5, 1, 2];
@@ -76,7 +77,7 @@ export async function run(argv: string[]): Promise<number> {
       },
       progress: (line) => process.stderr.write(`context bench: ${line}\n`),
     });
-    process.stdout.write(report(result, args, floor));
+    process.stdout.write(report(result, args, locomo.map((conversation) => conversation.name), floor));
     return 0;
   } catch (error) {
     process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -89,11 +90,12 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-function report(result: ContextRunResult, args: BenchArgs, floor: SocketFloor | null): string {
+function report(result: ContextRunResult, args: BenchArgs, locomoNames: readonly string[], floor: SocketFloor | null): string {
   const lines: string[] = [];
   const synthetic = result.userTurns - result.locomoUserTurns;
+  const locomo = result.locomoUserTurns === 0 ? '' : `${result.locomoUserTurns} from LoCoMo ${locomoNames.join(', ')}, `;
   lines.push(
-    `memoryd context benchmark — ${result.userTurns} user turns (${result.locomoUserTurns} from LoCoMo conv-26, ${synthetic} synthetic, seed ${args.seed}), ` +
+    `memoryd context benchmark — ${result.userTurns} user turns (${locomo}${synthetic} synthetic, seed ${args.seed}), ` +
       `${result.requests} requests in ${(result.wallMs / 1000).toFixed(1)} s; hashing embedder; budget ${result.budget}`,
     '',
   );
@@ -156,14 +158,15 @@ function floorLines(floor: SocketFloor, daemonMeanMs: number): string[] {
   ];
 }
 
-async function loadLocomoIfPresent(wanted: boolean): Promise<LocomoConversation | null> {
-  if (!wanted) return null;
-  const path = resolve(process.cwd(), LOCOMO_FILE);
-  if (!existsSync(path)) {
-    process.stderr.write(`context bench: ${path} not found; replaying the synthetic conversation only\n`);
-    return null;
+async function loadLocomoIfPresent(wanted: boolean): Promise<LocomoConversation[]> {
+  if (!wanted) return [];
+  const dir = resolve(process.cwd(), LOCOMO_DIR);
+  const files = existsSync(dir) ? readdirSync(dir).filter((name) => /^conv-.*\.json$/.test(name)).sort() : [];
+  if (files.length === 0) {
+    process.stderr.write(`context bench: no LoCoMo conversation (conv-*.json) in ${dir}; replaying the synthetic conversation only\n`);
+    return [];
   }
-  return loadLocomo(path);
+  return Promise.all(files.map((name) => loadLocomo(join(dir, name))));
 }
 
 function parseBenchArgs(argv: string[]): BenchArgs | null {

@@ -56,7 +56,8 @@ export interface ContextRunOptions {
   checkpoints: readonly number[];
   seed: number;
   warmup: number;
-  locomo: LocomoConversation | null;
+  /** Replayed first, one after another (none: the synthetic chat alone). */
+  locomo: readonly LocomoConversation[];
   sessionId: string;
   trimIterations: number;
   trimTimeBudgetMs: number;

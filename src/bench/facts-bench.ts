@@ -46,7 +46,7 @@ export interface FactsBenchRow {
 /** The first `count` user messages of the synthetic chat of `seed`. */
 export function replayUserMessages(count: number, seed: number): string[] {
   const messages: string[] = [];
-  for (const step of replaySteps(null, seed)) {
+  for (const step of replaySteps([], seed)) {
     if (messages.length === count) break;
     if (step.kind === 'user') messages.push(step.text);
   }

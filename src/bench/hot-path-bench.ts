@@ -69,7 +69,7 @@ export async function measureHotPath(options: HotPathOptions, variants: readonly
   try {
     for (const variant of variants) replayers.push(await startReplayer(variant));
     let userTurns = 0;
-    for (const step of replaySteps(null, options.seed)) {
+    for (const step of replaySteps([], options.seed)) {
       if (step.kind === 'user' && userTurns === options.turns) break;
       if (step.kind === 'user') userTurns += 1;
       const order = userTurns % 2 === 0 ? replayers : [...replayers].reverse();

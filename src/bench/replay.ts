@@ -7,11 +7,12 @@ export type ReplayStep =
   | { kind: 'assistant'; text: string; source: 'locomo' | 'synthetic' };
 
 /**
- * The benchmark conversation: a LoCoMo conversation's turns first (speaker_a as the user,
- * in their order), then the seeded synthetic chat, endlessly (the caller stops).
+ * The benchmark conversation: the LoCoMo conversations' turns first, one conversation
+ * after another (speaker_a as the user, in their order), then the seeded synthetic chat,
+ * endlessly (the caller stops).
  */
-export function* replaySteps(locomo: LocomoConversation | null, seed: number): Generator<ReplayStep, void, undefined> {
-  for (const turn of locomo?.turns ?? []) {
+export function* replaySteps(locomo: readonly LocomoConversation[], seed: number): Generator<ReplayStep, void, undefined> {
+  for (const turn of locomo.flatMap((conversation) => conversation.turns)) {
     if (turn.role === 'user') yield { kind: 'user', text: turn.text, toolResult: null, source: 'locomo' };
     else yield { kind: 'assistant', text: turn.text, source: 'locomo' };
   }

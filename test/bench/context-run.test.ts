@@ -21,7 +21,7 @@ describe('the context replay', () => {
     checkpoints: [turns],
     seed: 3,
     warmup: 5,
-    locomo: null,
+    locomo: [],
     sessionId,
     trimIterations: 1,
     trimTimeBudgetMs: 1_000,

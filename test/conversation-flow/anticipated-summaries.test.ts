@@ -31,7 +31,7 @@ describe('summaries prepared while the user reads an answer', () => {
     const chats = [conversation(ahead.client, 'replay'), conversation(atClosing.client, 'replay')] as const;
     let userTurns = 0;
     let summariesWritten = 0;
-    for (const step of replaySteps(null, 7)) {
+    for (const step of replaySteps([], 7)) {
       if (step.kind === 'assistant') {
         for (const chat of chats) await chat.reply(step.text);
         continue;

@@ -31,7 +31,7 @@ describe('the in-memory mirror of the active sessions', () => {
     const fromDisk = () => new ConversationStore(test.daemon.context.database);
     const chats = [conversation(test.client, 'mirror-a'), conversation(test.client, 'mirror-b')] as const;
     let userTurns = 0;
-    for (const step of replaySteps(null, 11)) {
+    for (const step of replaySteps([], 11)) {
       const chat = chats[userTurns % 2] as (typeof chats)[number];
       const sessionId = userTurns % 2 === 0 ? 'mirror-a' : 'mirror-b';
       if (step.kind === 'assistant') {
