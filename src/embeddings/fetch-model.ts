@@ -22,6 +22,12 @@ export interface FetchModelOptions {
   remove?: Remove;
 }
 
+/** A staging folder `force` could not delete once the fresh copy was in place, and why. */
+export interface LeftoverFolder {
+  path: string;
+  reason: string;
+}
+
 export interface FetchedModel {
   embedderId: string;
   dims: number;
@@ -29,7 +35,7 @@ export interface FetchedModel {
   /** False when the model was already complete on disk and loaded, so nothing was downloaded. */
   downloaded: boolean;
   /** `force`'s staging folder when it could not be deleted after the swap (with why), else absent: the model is in place either way. */
-  leftover?: { path: string; reason: string };
+  leftover?: LeftoverFolder;
 }
 
 // One cheap request first, so an offline machine gets one clear sentence instead of a
@@ -110,7 +116,7 @@ async function replaceModel(
   directory: string,
   download: Download,
   files: { rename?: Rename; remove?: Remove },
-): Promise<{ embedderId: string; dims: number; leftover?: { path: string; reason: string } }> {
+): Promise<{ embedderId: string; dims: number; leftover?: LeftoverFolder }> {
   const staging = await createStagingArea(modelsDir, files.rename, files.remove);
   let verified: { embedderId: string; dims: number };
   try {
