@@ -54,8 +54,8 @@ export class CallDeadline {
 
 /**
  * A call of the client that ran out of its `timeoutMs`: still waiting for a connection
- * (none was free, or connecting took that long: the request was never sent), or for the
- * answer (memoryd may have acted on it: a resend may record a message twice).
+ * (none was free, or connecting took that long: memoryd never read the request), or for
+ * the answer (memoryd may have acted on it: a resend may record a message twice).
  */
 export class MemorydTimeoutError extends Error {
   readonly waitedFor: WaitingFor;

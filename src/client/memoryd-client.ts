@@ -20,6 +20,8 @@ import type {
 } from '../api/schemas/sessions.js';
 import { SocketHttp, type RawResponse } from './http-over-socket.js';
 
+export { MemorydTimeoutError, type WaitingFor } from './call-deadline.js';
+
 /** A tool-cache lookup: `hit` with the result and its times, or a miss (still a 200). */
 export type ToolCacheLookup = z.infer<typeof toolCacheGetResponseSchema>;
 export type ToolCacheStored = z.infer<typeof toolCachePutResponseSchema>;
@@ -29,8 +31,6 @@ export type ToolCacheStored = z.infer<typeof toolCachePutResponseSchema>;
  * whole answer (a degraded health check's 503 also carries the health fields). An answer
  * without the error format has the code `HTTP_<status>` and its text as the message.
  */
-export { MemorydTimeoutError } from './call-deadline.js';
-
 export class MemorydApiError extends Error {
   constructor(
     readonly status: number,
