@@ -19,6 +19,7 @@ import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { contextVerdicts } from './context-verdicts.js';
 import { runContextReplay, type ContextRunResult } from './context-run.js';
 import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
+import { reachedConversations } from './replay.js';
 import { RSS_FLOOR_WINDOW_TURNS, RSS_SAMPLE_TURNS } from './rss-samples.js';
 import { SocketFloor } from './socket-floor.js';
 import { summarize } from './stats.js';
@@ -44,7 +45,13 @@ interface BenchArgs extends ReplayCounts {
 export async function run(argv: string[]): Promise<number> {
   const args = parseBenchArgs(argv);
   if (args === null) return 2;
-  const locomo = await loadLocomoIfPresent(args.locomo);
+  let locomo: LocomoConversation[];
+  try {
+    locomo = await loadLocomoIfPresent(args.locomo);
+  } catch (error) {
+    process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}; fix or remove it, or pass --no-locomo\n`);
+    return 1;
+  }
   const checkpoints = [...new Set([...CHECKPOINTS.filter((c) => c < args.turns), args.turns])];
   const tokenizer = await createTokenizer('cl100k_base');
   let daemon: BenchDaemon;
@@ -77,7 +84,7 @@ export async function run(argv: string[]): Promise<number> {
       },
       progress: (line) => process.stderr.write(`context bench: ${line}\n`),
     });
-    process.stdout.write(report(result, args, locomo.map((conversation) => conversation.name), floor));
+    process.stdout.write(report(result, args, reachedConversations(locomo, result.locomoUserTurns), floor));
     return 0;
   } catch (error) {
     process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -166,7 +173,17 @@ async function loadLocomoIfPresent(wanted: boolean): Promise<LocomoConversation[
     process.stderr.write(`context bench: no LoCoMo conversation (conv-*.json) in ${dir}; replaying the synthetic conversation only\n`);
     return [];
   }
-  return Promise.all(files.map((name) => loadLocomo(join(dir, name))));
+  return Promise.all(
+    files.map(async (name) => {
+      const path = join(dir, name);
+      try {
+        return await loadLocomo(path);
+      } catch (error) {
+        // The loader names a malformed file by its conversation only: say which file it is.
+        throw new Error(`cannot replay ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+    }),
+  );
 }
 
 function parseBenchArgs(argv: string[]): BenchArgs | null {

@@ -21,3 +21,15 @@ export function* replaySteps(locomo: readonly LocomoConversation[], seed: number
     yield { kind: 'assistant', text: exchange.assistant, source: 'synthetic' };
   }
 }
+
+/** The names of the conversations whose turns the replay reached, given how many LoCoMo user turns it sent. */
+export function reachedConversations(locomo: readonly LocomoConversation[], userTurns: number): string[] {
+  const reached: string[] = [];
+  let before = 0;
+  for (const conversation of locomo) {
+    if (before >= userTurns) break;
+    reached.push(conversation.name);
+    before += conversation.turns.filter((turn) => turn.role === 'user').length;
+  }
+  return reached;
+}

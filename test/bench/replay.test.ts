@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replaySteps, type ReplayStep } from '../../src/bench/replay.js';
+import { reachedConversations, replaySteps, type ReplayStep } from '../../src/bench/replay.js';
 import { parseLocomo } from '../../src/eval/locomo-data.js';
 
 const conversation = (name: string, a: string, b: string) =>
@@ -41,5 +41,13 @@ describe('the benchmark replay', () => {
     ]);
     // Without LoCoMo the same synthetic chat starts at once.
     expect(first(replaySteps([], 42), 2)).toEqual(steps.slice(4));
+  });
+
+  it('names only the conversations whose turns a replay of so many LoCoMo user turns reached', () => {
+    const conversations = [conversation('conv-1', 'Ana', 'Bo'), conversation('conv-2', 'Cy', 'Di'), conversation('conv-3', 'Ed', 'Flo')];
+    expect(reachedConversations(conversations, 0)).toEqual([]);
+    expect(reachedConversations(conversations, 1)).toEqual(['conv-1']);
+    expect(reachedConversations(conversations, 2)).toEqual(['conv-1', 'conv-2']);
+    expect(reachedConversations(conversations, 3)).toEqual(['conv-1', 'conv-2', 'conv-3']);
   });
 });
