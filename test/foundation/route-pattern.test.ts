@@ -7,7 +7,8 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 
 // The 404/405 handler and the 400 of a bad escape tell which route a path has the shape
 // of with `pathPattern`, not with the router: the two must agree on every path, empty
-// segments and trailing slashes included, or a GET the router refuses gets a 405.
+// segments and trailing slashes included, or a GET the router refuses gets a 405, or a
+// bad escape is blamed on a parameter of a route the path does not reach.
 const temp = makeTempDir();
 let served: ServedRoutes;
 
@@ -29,6 +30,13 @@ afterAll(async () => {
 });
 
 const segment = fc.constantFrom('', 'a', 'b%41', 'pairs', 'owners', 'items', 'facts', 'chain');
+const withBadEscape = fc.constantFrom('', 'a', '%FF', 'pairs', 'owners', 'items', 'facts', 'chain');
+
+async function issuePaths(path: string): Promise<{ status: number; issues: string[] }> {
+  const response = await served.client.raw('GET', path);
+  const body = JSON.parse(response.body) as { error?: { details?: { issues?: Array<{ path: string }> } } };
+  return { status: response.status, issues: (body.error?.details?.issues ?? []).map((issue) => issue.path) };
+}
 
 describe('the route pattern and the router', () => {
   it('agree on which paths reach a route: a GET is answered or 404, never 405, and a DELETE is 405 exactly where the GET was answered', async () => {
@@ -41,6 +49,25 @@ describe('the route pattern and the router', () => {
         expect(remove.status, `DELETE ${path} after GET ${get}`).toBe(get === 200 ? 405 : 404);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('agree on which parameter a bad escape is in: the 400 names parameters exactly where the same path, escape mended, reaches a route', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(withBadEscape, { minLength: 1, maxLength: 5 }), fc.boolean(), async (segments, trailingSlash) => {
+        fc.pre(segments.includes('%FF'));
+        const path = `/v1/${segments.join('/')}${trailingSlash ? '/' : ''}`;
+        const refused = await issuePaths(path);
+        expect(refused.status, `GET ${path}`).toBe(400);
+        const mended = (await served.client.raw('GET', path.replaceAll('%FF', 'a'))).status;
+        if (mended === 200) {
+          expect(refused.issues.length, `GET ${path}`).toBeGreaterThan(0);
+          for (const issue of refused.issues) expect(issue, `GET ${path}`).toMatch(/^params\./);
+        } else {
+          expect(refused.issues, `GET ${path}`).toEqual(['path']);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
