@@ -127,10 +127,14 @@ async function replaceModel(
     if (error instanceof OldCopyStranded) throw error;
     // What went wrong stays the error; a folder that will not go is only mentioned.
     const leftover = await staging.discard().then(
-      () => '',
-      (removeError: unknown) => `; its staging folder ${staging.modelsDir} could not be deleted (${messageOf(removeError)})`,
+      () => null,
+      (removeError: unknown): LeftoverFolder => ({ path: staging.modelsDir, reason: messageOf(removeError) }),
     );
-    throw new AppError('EMBEDDER', `${messageOf(error)}; ${directory} was left as it was${leftover}`, { cause: error, details: { modelId: download.modelId } });
+    const also = leftover === null ? '' : `; its staging folder ${leftover.path} could not be deleted (${leftover.reason}): delete it by hand`;
+    throw new AppError('EMBEDDER', `${messageOf(error)}; ${directory} was left as it was${also}`, {
+      cause: error,
+      details: { modelId: download.modelId, ...(leftover === null ? {} : { stagingDir: leftover.path }) },
+    });
   }
   try {
     await staging.discard();

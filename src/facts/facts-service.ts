@@ -56,7 +56,8 @@ export class FactsService {
   /** (Re)loads the index of live facts from the database. */
   loadIndex(): void {
     const { embedder, index } = this.rt;
-    // Read through the index's memo: the first restatement after a start finds its rows' readings there.
+    // Read through the index's memo: a restatement soon after a start finds the readings of
+    // the last facts loaded there (the memo keeps 256).
     const entries = liveFactRows(this.rt.database.db).map((row) =>
       indexedFact({ ...recordOf(row), vector: rowVector(row, embedder.id, embedder.dims), value: index.storedValues.of(row) }),
     );

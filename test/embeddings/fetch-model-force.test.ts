@@ -137,8 +137,9 @@ describe('fetchModel({ force }) when its staging folder cannot be deleted after 
       throw Object.assign(new Error(`EBUSY: resource busy or locked, rmdir '${path}'`), { code: 'EBUSY' });
     };
     const result = await fetchModel({ modelsDir, modelId: MODEL_ID, force: true, remove: removeFails });
-    const [folder] = stagingFolders(modelsDir);
-    const staging = join(modelsDir, String(folder));
+    const folders = stagingFolders(modelsDir);
+    expect(folders).toHaveLength(1);
+    const staging = join(modelsDir, String(folders[0]));
     expect(result.leftover).toEqual({ path: staging, reason: `EBUSY: resource busy or locked, rmdir '${staging}'` });
     expect(weights(modelsDir).toString('base64')).toBe(served);
     // The old copy went into the staging folder with the swap.
@@ -181,8 +182,9 @@ describe('fetchModel({ force }) when the fresh copy cannot be moved into place',
     expect(folders).toHaveLength(1);
     expect(error.message).toMatch(/^EACCES: permission denied, rename /);
     expect(error.message).toContain(
-      `; ${directory} was left as it was; its staging folder ${join(modelsDir, String(folders[0]))} could not be deleted (EBUSY: resource busy or locked)`,
+      `; ${directory} was left as it was; its staging folder ${join(modelsDir, String(folders[0]))} could not be deleted (EBUSY: resource busy or locked): delete it by hand`,
     );
+    expect((error as Error & { details?: unknown }).details).toEqual({ modelId: MODEL_ID, stagingDir: join(modelsDir, String(folders[0])) });
   });
 
   it('keeps the old copy, and the fresh one, in the staging folder when the old one cannot be moved back either, and says what to do', async () => {
