@@ -3,7 +3,7 @@
  * another of the same category ("I prefer tabs" / "prefiero espacios" → "indentation").
  * Terms are folded; matched on word boundaries.
  */
-const CATEGORIES: ReadonlyArray<[string, readonly string[]]> = [
+export const CATEGORIES: ReadonlyArray<[string, readonly string[]]> = [
   ['editor', ['vim', 'neovim', 'nvim', 'emacs', 'helix', 'vscode', 'vs code', 'visual studio code', 'sublime', 'sublime text', 'intellij', 'webstorm', 'pycharm', 'nano', 'zed', 'kakoune', 'xcode', 'notepad++']],
   ['indentation', ['tabs', 'tab', 'spaces', 'tabulaciones', 'tabuladores', 'tabulador', 'espacios']],
   ['theme', ['dark mode', 'light mode', 'dark theme', 'light theme', 'modo oscuro', 'modo claro', 'tema oscuro', 'tema claro']],
@@ -27,7 +27,7 @@ const CATEGORIES: ReadonlyArray<[string, readonly string[]]> = [
  * preference or an instruction is about answers ("I prefer concise answers" / "…detailed
  * answers"), never elsewhere ("short hair", "a long commute", "a formal dress code").
  */
-const ANSWER_STYLES: ReadonlyArray<[string, readonly string[]]> = [
+export const ANSWER_STYLES: ReadonlyArray<[string, readonly string[]]> = [
   ['length', ['concise', 'short', 'shorter', 'brief', 'briefer', 'succinct', 'terse', 'detailed', 'long', 'longer', 'thorough', 'in-depth', 'in depth', 'verbose', 'cortas', 'cortos', 'breves', 'concisas', 'concisos', 'detalladas', 'detallados', 'largas', 'largos', 'extensas', 'extensos']],
   ['tone', ['formal', 'formally', 'informal', 'informally', 'casual', 'casually', 'friendly', 'professional', 'professionally', 'formales', 'formalmente', 'informales', 'informalmente', 'casuales']],
 ];
@@ -36,23 +36,40 @@ function escape(term: string): string {
   return term.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
 
+/** A table as one pattern: the leftmost term found, and the category of each term. */
+interface CompiledTable {
+  pattern: RegExp;
+  categoryOf: ReadonlyMap<string, string>;
+}
+
+/**
+ * One alternation of every term, in the table's order, on word boundaries. Building a
+ * `u` pattern with \p{L} costs ~0.4 ms: one per term on each call cost a fact-stating
+ * message ~65 µs, and the first such message after a start ~60 ms. The leftmost match is
+ * the term found first in the text, and at one place the alternation tries the terms in
+ * the table's order: the category the term-by-term search gave.
+ */
+function compileTable(table: ReadonlyArray<[string, readonly string[]]>): CompiledTable {
+  const categoryOf = new Map<string, string>();
+  for (const [category, terms] of table) for (const term of terms) if (!categoryOf.has(term)) categoryOf.set(term, category);
+  const terms = [...categoryOf.keys()].map(escape).join('|');
+  return { pattern: new RegExp(`(?:^|[^\\p{L}\\p{N}])(${terms})(?![\\p{L}\\p{N}+#])`, 'u'), categoryOf };
+}
+
+const COMPILED_CATEGORIES = compileTable(CATEGORIES);
+const COMPILED_ANSWER_STYLES = compileTable(ANSWER_STYLES);
+
 /** The category of the first category term found in a folded value, or null. */
 export function valueCategory(folded: string): string | null {
-  return firstOf(CATEGORIES, folded);
+  return firstOf(COMPILED_CATEGORIES, folded);
 }
 
 /** The answer style (`length`, `tone`) a folded value names first, or null; see ANSWER_STYLES. */
 export function answerStyle(folded: string): string | null {
-  return firstOf(ANSWER_STYLES, folded);
+  return firstOf(COMPILED_ANSWER_STYLES, folded);
 }
 
-function firstOf(table: ReadonlyArray<[string, readonly string[]]>, folded: string): string | null {
-  let best: [number, string] | null = null;
-  for (const [category, terms] of table) {
-    for (const term of terms) {
-      const at = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(term)}(?![\\p{L}\\p{N}+#])`, 'u').exec(folded);
-      if (at && (best === null || at.index < best[0])) best = [at.index, category];
-    }
-  }
-  return best === null ? null : best[1];
+function firstOf(table: CompiledTable, folded: string): string | null {
+  const found = table.pattern.exec(folded)?.[1];
+  return found === undefined ? null : (table.categoryOf.get(found) ?? null);
 }
