@@ -52,6 +52,11 @@ function databaseOfRelease(name: string, count: number): BetterSqlite3.Database 
   return old;
 }
 
+/** The column names of `table`, as the database has them. */
+function columnsOf(sqlite: BetterSqlite3.Database, table: string): string[] {
+  return sqlite.prepare('select name from pragma_table_info(?)').pluck().all(table) as string[];
+}
+
 describe('migrations', () => {
   it('upgrades a database of the first release in place, keeping its rows', () => {
     const old = databaseOfRelease('old.db', 1);
@@ -70,7 +75,7 @@ describe('migrations', () => {
       expect(sqlite.prepare("select count(*) from summaries where session_id = 's1'").pluck().get()).toBe(30);
       // The archived summaries became the session's archivedThrough; no row keeps a status.
       expect(sqlite.prepare("select archived_through from sessions where id = 's1'").pluck().get()).toBe(26);
-      const columns = sqlite.prepare('select name from pragma_table_info(?)').pluck().all('summaries') as string[];
+      const columns = columnsOf(sqlite, 'summaries');
       expect(columns).not.toContain('status');
       expect(columns).not.toContain('archived_at');
       const store = new ConversationStore(upgraded);
@@ -106,7 +111,7 @@ describe('migrations', () => {
     const upgraded = openDatabase(old.name);
     try {
       const { sqlite } = upgraded;
-      const columns = sqlite.prepare('select name from pragma_table_info(?)').pluck().all('turns') as string[];
+      const columns = columnsOf(sqlite, 'turns');
       expect(columns).not.toContain('embedding');
       expect(columns).not.toContain('embedder_id');
       expect(sqlite.prepare("select turn_number, content, continuity from turns where session_id = 's1' order by turn_number").raw().all()).toEqual([
@@ -176,7 +181,7 @@ describe('migrations', () => {
     const upgraded = openDatabase(old.name);
     try {
       const { sqlite } = upgraded;
-      const columns = sqlite.prepare('select name from pragma_table_info(?)').pluck().all('response_cache') as string[];
+      const columns = columnsOf(sqlite, 'response_cache');
       expect(columns).not.toContain('domains');
       expect(sqlite.prepare('select query, language, response, session_id, embedder_id from response_cache order by query').raw().all()).toEqual([
         ['Which editor do I use for work?', 'en', 'Neovim.', 's1', embedder.id],
