@@ -2,18 +2,19 @@
 //
 // Replays a long conversation through the real socket with the TS client against a
 // daemon child process (hashing embedder, fresh temp data dir): the LoCoMo conversations
-// of ../shared/data/locomo first (conv-*.json, in name order) when it exists, then the
+// of ../shared/data/locomo first (*.json, in name order) when it exists, then the
 // seeded synthetic chat up to --turns user turns.
 // At turns 20, 100, 1000 and 10000 it prints memoryd's prompt tokens beside a naive
 // full-history prompt and LangChain.js trimMessages at the same budget, measured in the
 // same run on the same history, plus the daemon's RSS (Linux: /proc) and database size.
 // Beside the context call's latency it prints the machine's floor for such a call, from
 // a bare server sampled in blocks over the same run (src/bench/socket-floor.ts).
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MemorydClient } from '../client/memoryd-client.js';
-import { loadLocomo, type LocomoConversation } from '../eval/locomo-data.js';
+import { messageOf } from '../errors.js';
+import { loadLocomo, LOCOMO_DIR, locomoFiles, type LocomoConversation } from '../eval/locomo-data.js';
 import { createTokenizer } from '../tokens/create-tokenizer.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { contextVerdicts } from './context-verdicts.js';
@@ -25,7 +26,6 @@ import { SocketFloor } from './socket-floor.js';
 import { summarize } from './stats.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
-const LOCOMO_DIR = '../shared/data/locomo';
 const CHECKPOINTS = [20, 100, 1000, 10_000];
 /** CPU the bare server burns per call: from nothing to about what memoryd's context call takes. */
 const FLOOR_WORK_MS = [0, 0.25, 0.5, 1, 2];
@@ -49,7 +49,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     locomo = await loadLocomoIfPresent(args.locomo);
   } catch (error) {
-    process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}; fix or remove it, or pass --no-locomo\n`);
+    process.stderr.write(`context bench: ${messageOf(error)}; fix or remove it, or pass --no-locomo\n`);
     return 1;
   }
   const checkpoints = [...new Set([...CHECKPOINTS.filter((c) => c < args.turns), args.turns])];
@@ -59,7 +59,7 @@ export async function run(argv: string[]): Promise<number> {
     const nodeArgs = args.cpuProfDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${args.cpuProfDir}`];
     daemon = await startBenchDaemon({ nodeArgs });
   } catch (error) {
-    process.stderr.write(`context bench: cannot start the daemon: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`context bench: cannot start the daemon: ${messageOf(error)}\n`);
     return 1;
   }
   const client = new MemorydClient({ socketPath: daemon.socketPath });
@@ -87,7 +87,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(report(result, args, reachedConversations(locomo, result.locomoUserTurns), floor));
     return 0;
   } catch (error) {
-    process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`context bench: ${messageOf(error)}\n`);
     process.stderr.write(`daemon stderr (tail):\n${daemon.stderrTail()}\n`);
     return 1;
   } finally {
@@ -168,22 +168,12 @@ function floorLines(floor: SocketFloor, daemonMeanMs: number): string[] {
 async function loadLocomoIfPresent(wanted: boolean): Promise<LocomoConversation[]> {
   if (!wanted) return [];
   const dir = resolve(process.cwd(), LOCOMO_DIR);
-  const files = existsSync(dir) ? readdirSync(dir).filter((name) => /^conv-.*\.json$/.test(name)).sort() : [];
+  const files = existsSync(dir) ? await locomoFiles(dir) : [];
   if (files.length === 0) {
-    process.stderr.write(`context bench: no LoCoMo conversation (conv-*.json) in ${dir}; replaying the synthetic conversation only\n`);
+    process.stderr.write(`context bench: no LoCoMo conversation (*.json) in ${dir}; replaying the synthetic conversation only\n`);
     return [];
   }
-  return Promise.all(
-    files.map(async (name) => {
-      const path = join(dir, name);
-      try {
-        return await loadLocomo(path);
-      } catch (error) {
-        // The loader names a malformed file by its conversation only: say which file it is.
-        throw new Error(`cannot replay ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      }
-    }),
-  );
+  return Promise.all(files.map((file) => loadLocomo(file)));
 }
 
 function parseBenchArgs(argv: string[]): BenchArgs | null {
@@ -199,7 +189,7 @@ function parseBenchArgs(argv: string[]): BenchArgs | null {
     const cpuProfDir = values['cpu-prof'] === undefined ? null : resolve(process.cwd(), values['cpu-prof']);
     return { ...replayCounts(values), locomo: !values['no-locomo'], cpuProfDir };
   } catch (error) {
-    process.stderr.write(`context bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.stderr.write(`context bench: ${messageOf(error)}\n${USAGE}`);
     return null;
   }
 }

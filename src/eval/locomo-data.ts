@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../errors.js';
+import { AppError, isAppError } from '../errors.js';
 import { parseLocomoDate } from './locomo-date.js';
 
 /** One utterance of a LoCoMo conversation, with the role it is replayed as and its time. */
@@ -60,7 +60,27 @@ export async function loadLocomo(path: string): Promise<LocomoConversation> {
   } catch (cause) {
     throw new AppError('INVALID_REQUEST', `${path} is not JSON`, { cause });
   }
-  return parseLocomo(json, basename(path, '.json'));
+  try {
+    return parseLocomo(json, basename(path, '.json'));
+  } catch (error) {
+    // parseLocomo names the conversation only: say which file it is.
+    if (isAppError(error)) throw new AppError(error.code, `${path}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+/** Where the LoCoMo conversations are, from the project root (`../shared/data/locomo`). */
+export const LOCOMO_DIR = '../shared/data/locomo';
+
+/** The conversation files (`*.json`) of `dir`, in name order. */
+export async function locomoFiles(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+  } catch (cause) {
+    throw new AppError('NOT_FOUND', `cannot read the LoCoMo folder ${dir}`, { cause });
+  }
+  return names.map((name) => join(dir, name));
 }
 
 /**

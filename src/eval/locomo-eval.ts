@@ -7,7 +7,6 @@
 // is searched for the question's evidence turns and gold answer — beside two prompts
 // built without memoryd under the same budget and token formula: the most recent turns
 // only, and BM25 over all turns (filled to 3.5k tokens).
-import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { MemorydClient } from '../client/memoryd-client.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
@@ -18,13 +17,12 @@ import { bm25Prompt, recentTurnsPrompt, type BaselineFrame } from './locomo-base
 import { buildBm25 } from './locomo-bm25.js';
 import { embedderPreference, parseEvalArgs, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
 import { startEvalDaemon, type EvalDaemon } from './eval-daemon.js';
-import { loadLocomo, type LocomoConversation } from './locomo-data.js';
+import { loadLocomo, type LocomoConversation, LOCOMO_DIR, locomoFiles } from './locomo-data.js';
 import { FUZZY_SHARE } from './locomo-match.js';
 import { askDryRun, memoryContents, replayLocomo } from './locomo-replay.js';
 import { renderSections, renderTable, type MethodBook } from './locomo-report.js';
 import { scoreQuestion, TallyBook } from './locomo-score.js';
 
-const DEFAULT_DIR = '../shared/data/locomo';
 const METHODS = ['memoryd', '  notes only', 'recent turns', 'BM25'] as const;
 const LOCOMO: EvalCommand = { name: 'locomo', usage: 'usage: npm run eval -- locomo [<conversation.json>…] [--embedder hashing|transformers|auto]\n' };
 
@@ -137,13 +135,8 @@ function parseLocomoArgs(argv: readonly string[]): EvalArgs {
 }
 
 async function defaultConversations(): Promise<string[]> {
-  const dir = resolve(process.cwd(), DEFAULT_DIR);
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
-  } catch (cause) {
-    throw new AppError('NOT_FOUND', `no conversation given and cannot read ${dir}`, { cause });
-  }
-  if (names.length === 0) throw new AppError('NOT_FOUND', `no .json conversations in ${dir}`);
-  return names.map((name) => resolve(dir, name));
+  const dir = resolve(process.cwd(), LOCOMO_DIR);
+  const files = await locomoFiles(dir);
+  if (files.length === 0) throw new AppError('NOT_FOUND', `no .json conversations in ${dir}`);
+  return files;
 }
