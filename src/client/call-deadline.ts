@@ -15,6 +15,8 @@ export interface CallTarget {
 export class CallDeadline {
   private readonly timer: NodeJS.Timeout;
   private passed = false;
+  // Once the request went out on a connection, memoryd may have read it, a resend or not.
+  private sent = false;
   private waitingFor: WaitingFor = 'connection';
   private cancel: ((error: Error) => void) | null = null;
 
@@ -30,6 +32,11 @@ export class CallDeadline {
     }
     this.waitingFor = waitingFor;
     this.cancel = cancel;
+  }
+
+  /** The request is being written: from now on a timeout is one waiting for the answer. */
+  markSent(): void {
+    this.sent = true;
   }
 
   done(): void {
@@ -48,14 +55,15 @@ export class CallDeadline {
   }
 
   private error(waitingFor: WaitingFor): MemorydTimeoutError {
-    return new MemorydTimeoutError(this.req, waitingFor);
+    return new MemorydTimeoutError(this.req, this.sent ? 'answer' : waitingFor);
   }
 }
 
 /**
  * A call of the client that ran out of its `timeoutMs`: still waiting for a connection
- * (none was free, or connecting took that long: memoryd never read the request), or for
- * the answer (memoryd may have acted on it: a resend may record a message twice).
+ * (none was free, or connecting took that long, before the request was ever sent: memoryd
+ * never read it), or for the answer (also while reconnecting to resend it: memoryd may
+ * have acted on it, and a resend may record a message twice).
  */
 export class MemorydTimeoutError extends Error {
   readonly waitedFor: WaitingFor;

@@ -95,7 +95,10 @@ export class SocketHttp {
       socket.on('error', onError);
       socket.on('close', onClose);
       deadline.wait('answer', exchange.settle);
-      if (!socket.destroyed) socket.write(message);
+      if (!socket.destroyed) {
+        deadline.markSent();
+        socket.write(message);
+      }
     });
   }
 

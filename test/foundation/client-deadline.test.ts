@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketHttp, type RawRequest, type RawResponse } from '../../src/client/http-over-socket.js';
+import { CallDeadline } from '../../src/client/call-deadline.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { listenRaw } from '../helpers/raw-socket-server.js';
@@ -182,5 +183,21 @@ describe('the client timeout option', () => {
       );
     }
     for (const timeoutMs of [1, 30_000, 2 ** 31 - 1]) expect(() => new MemorydClient({ socketPath: '/nowhere.sock', timeoutMs }).close()).not.toThrow();
+  });
+});
+
+describe('the deadline of a call', () => {
+  it('reports a wait for a connection once the request was sent as a wait for the answer: memoryd may have read it before the resend', () => {
+    const call = { method: 'POST', path: '/v1/sessions/s/context', timeoutMs: 100 };
+    const outcomes: unknown[] = [];
+    const unsent = new CallDeadline(call);
+    unsent.wait('connection', (error) => outcomes.push(error));
+    const resent = new CallDeadline(call);
+    resent.markSent();
+    resent.wait('connection', (error) => outcomes.push(error));
+    vi.advanceTimersByTime(100);
+    expect(outcomes).toMatchObject([{ waitedFor: 'connection' }, { waitedFor: 'answer', message: 'memoryd did not answer POST /v1/sessions/s/context within 100 ms' }]);
+    unsent.clear();
+    resent.clear();
   });
 });
