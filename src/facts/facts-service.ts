@@ -6,6 +6,7 @@ import { FactIndex, indexedFact } from './fact-index.js';
 import { rowVector } from './fact-matching.js';
 import { isLiveStatus, type FactChanges, type FactView } from './fact-record.js';
 import { recordOf } from './fact-rows.js';
+import { storedValue } from './fact-statement.js';
 import type { FactSelection, FactSelectionRequest } from './fact-selection.js';
 import { DEFAULT_SELECTION, selectFacts, type SelectionOptions } from './fact-selector.js';
 import { finishWrites, writeContext } from './fact-writes.js';
@@ -55,11 +56,9 @@ export class FactsService {
 
   /** (Re)loads the index of live facts from the database. */
   loadIndex(): void {
-    const { embedder, index } = this.rt;
-    // Read through the index's memo: a restatement soon after a start finds the readings of
-    // the last facts loaded there (the memo keeps 256).
+    const { embedder } = this.rt;
     const entries = liveFactRows(this.rt.database.db).map((row) =>
-      indexedFact({ ...recordOf(row), vector: rowVector(row, embedder.id, embedder.dims), value: index.storedValues.of(row) }),
+      indexedFact({ ...recordOf(row), vector: rowVector(row, embedder.id, embedder.dims), value: storedValue(row.fact, row.subject) }),
     );
     this.rt.index.replaceAll(entries);
   }
