@@ -46,7 +46,8 @@ export function parseJsonBody(raw: Buffer): unknown {
   return value;
 }
 
-function rejectPrototypeKeys(key: string, value: unknown): unknown {
+/** A JSON.parse reviver that refuses a "__proto__" key instead of letting it reach a merge. */
+export function rejectPrototypeKeys(key: string, value: unknown): unknown {
   // JSON.parse makes "__proto__" an own key, but any later spread or merge would not.
   if (key === '__proto__') {
     throw new SyntaxError(`the key "${key}" is not allowed`);

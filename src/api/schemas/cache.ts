@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UNSAFE_INTEGER, unsafeIntegerPaths } from '../../cache/canonical-json.js';
 import { SIDE_EFFECT_REFUSAL } from '../../cache/tool-cache.js';
+import { rejectPrototypeKeys } from '../json-body.js';
 
 /** Tool names as LLM function-calling APIs allow them (no ":" — it separates the cache key). */
 export const toolNameSchema = z
@@ -13,7 +14,7 @@ export const toolParamsSchema = z.strictObject({ toolName: toolNameSchema });
  * A tool call's arguments: a JSON object (the body is already parsed JSON, so values are
  * JSON) whose integers are exact: each rounded one is an issue at its own path.
  */
-export const toolArgumentsSchema = z.record(z.string(), z.unknown()).superRefine((args, context) => {
+const toolArgumentsSchema = z.record(z.string(), z.unknown()).superRefine((args, context) => {
   for (const path of unsafeIntegerPaths(args)) context.addIssue({ code: 'custom', path, message: UNSAFE_INTEGER });
 });
 
@@ -40,10 +41,7 @@ export const toolCacheQuerySchema = z.strictObject({
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(text, (key, child: unknown) => {
-      if (key === '__proto__') throw new SyntaxError('the key "__proto__" is not allowed');
-      return child;
-    });
+    value = JSON.parse(text, rejectPrototypeKeys);
   } catch {
     return undefined;
   }
