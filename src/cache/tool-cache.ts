@@ -48,12 +48,12 @@ export class ToolCache {
     this.ttlMs = options.ttlMs ?? TOOL_CACHE_TTL_MS;
   }
 
-  /** The unexpired result of the same tool with equal parameters, or null. */
-  get(toolName: string, params: unknown): ToolCacheHit | null {
+  /** The call's key, and the unexpired result of the same tool with equal parameters or null. */
+  get(toolName: string, params: unknown): { key: string; hit: ToolCacheHit | null } {
     const key = toolCacheKey(toolName, params);
     const row = findLiveToolResult(this.options.db, key, this.options.clock.now());
-    if (!row) return null;
-    return { key, result: JSON.parse(row.result) as unknown, cachedAt: row.createdAt, expiresAt: row.expiresAt };
+    if (!row) return { key, hit: null };
+    return { key, hit: { key, result: JSON.parse(row.result) as unknown, cachedAt: row.createdAt, expiresAt: row.expiresAt } };
   }
 
   /**

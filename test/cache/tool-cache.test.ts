@@ -137,24 +137,24 @@ describe('canonical JSON and the tool cache key', () => {
 
 describe('ToolCache', () => {
   it('misses, then hits with parameters in another order', () => {
-    expect(cache.get('search_flights', { from: 'LIM', to: 'CUZ' })).toBeNull();
+    expect(cache.get('search_flights', { from: 'LIM', to: 'CUZ' }).hit).toBeNull();
     const stored = cache.put('search_flights', { from: 'LIM', to: 'CUZ' }, { flights: ['LA2047'], count: 1 }, { idempotent: true });
     expect(stored.stored).toBe(true);
-    expect(cache.get('search_flights', { to: 'CUZ', from: 'LIM' })).toEqual({
+    expect(cache.get('search_flights', { to: 'CUZ', from: 'LIM' }).hit).toEqual({
       key: stored.key,
       result: { count: 1, flights: ['LA2047'] },
       cachedAt: clock.now(),
       expiresAt: clock.now() + TOOL_CACHE_TTL_MS,
     });
-    expect(cache.get('search_flights', { from: 'LIM', to: 'AQP' })).toBeNull();
+    expect(cache.get('search_flights', { from: 'LIM', to: 'AQP' }).hit).toBeNull();
   });
 
   it('expires a result after 1 h', () => {
     cache.put('get_exchange_rate', { pair: 'USD/PEN' }, 3.72, { idempotent: true });
     clock.advance(59 * MINUTE_MS);
-    expect(cache.get('get_exchange_rate', { pair: 'USD/PEN' })?.result).toBe(3.72);
+    expect(cache.get('get_exchange_rate', { pair: 'USD/PEN' }).hit?.result).toBe(3.72);
     clock.advance(MINUTE_MS);
-    expect(cache.get('get_exchange_rate', { pair: 'USD/PEN' })).toBeNull();
+    expect(cache.get('get_exchange_rate', { pair: 'USD/PEN' }).hit).toBeNull();
     expect(cache.expire()).toBe(1);
     expect(countToolResults(database.db)).toBe(0);
   });
@@ -168,7 +168,7 @@ describe('ToolCache', () => {
     const outcome = cache.put('send_email', { to: 'bob@example.com' }, 'sent', { idempotent: false });
     expect(outcome).toMatchObject({ stored: false, reason: 'side-effecting' });
     expect(!outcome.stored && outcome.message).toContain('side-effecting tools are never cached');
-    expect(cache.get('send_email', { to: 'bob@example.com' })).toBeNull();
+    expect(cache.get('send_email', { to: 'bob@example.com' }).hit).toBeNull();
     expect(countToolResults(database.db)).toBe(0);
   });
 
@@ -177,6 +177,6 @@ describe('ToolCache', () => {
     clock.advance(30 * MINUTE_MS);
     cache.put('search', { q: 'x' }, 'second', { idempotent: true });
     clock.advance(45 * MINUTE_MS);
-    expect(cache.get('search', { q: 'x' })?.result).toBe('second');
+    expect(cache.get('search', { q: 'x' }).hit?.result).toBe('second');
   });
 });

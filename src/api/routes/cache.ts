@@ -1,4 +1,4 @@
-import { toolCacheKey, type ToolCache } from '../../cache/tool-cache.js';
+import type { ToolCache } from '../../cache/tool-cache.js';
 import { InvalidRequestError, PayloadTooLargeError } from '../../errors.js';
 import { defineRoute, type RouteSpec } from '../route.js';
 import {
@@ -28,9 +28,9 @@ export function toolCacheRoutes(deps: ToolCacheRouteDeps): RouteSpec[] {
       query: toolCacheQuerySchema,
       response: toolCacheGetResponseSchema,
       handler: ({ params, query }) => {
-        const hit = deps.toolCache.get(params.toolName, query.params);
+        const { key, hit } = deps.toolCache.get(params.toolName, query.params);
         deps.onLookup?.(hit ? 'hit' : 'miss');
-        if (!hit) return { hit: false, toolName: params.toolName, key: toolCacheKey(params.toolName, query.params) };
+        if (!hit) return { hit: false, toolName: params.toolName, key };
         return {
           hit: true,
           toolName: params.toolName,
