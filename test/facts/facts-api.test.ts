@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factsRoutes } from '../../src/api/routes/facts.js';
-import type { MemorydApiError, MemorydClient } from '../../src/client/memoryd-client.js';
+import type { MemorydClient } from '../../src/client/memoryd-client.js';
 import { DAY_MS } from '../../src/clock.js';
+import { issuePaths } from '../helpers/api-refusal.js';
 import { apiError, serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
 import { factsFixture, type FactsFixture } from './facts-fixture.js';
 
@@ -20,8 +21,6 @@ afterAll(async () => {
   await served.close();
   f.close();
 });
-
-const issuePaths = (error: MemorydApiError): string[] => (error.details.issues as Array<{ path: string }>).map((issue) => issue.path);
 
 describe('facts endpoints over the socket', () => {
   it('adds a fact (201, high confidence by default) and reads it back', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldIssue } from '../../src/errors.js';
 import { factPath, sessionPath } from '../../src/client/memoryd-client.js';
+import { refusal } from '../helpers/api-refusal.js';
 import { conversation } from '../helpers/context-calls.js';
 import { apiError } from '../helpers/serve-routes.js';
 import { daemonPerFile } from '../helpers/test-daemon.js';
@@ -9,14 +9,6 @@ import { daemonPerFile } from '../helpers/test-daemon.js';
 // decode, and nothing the endpoint does not take.
 const file = daemonPerFile();
 
-
-/** The status and issues of a raw exchange (bodies written by hand: JSON.stringify would not spell these). */
-async function refusal(method: string, path: string, body?: string): Promise<{ status: number; code: string; issues: FieldIssue[] }> {
-  const response = await file.client.raw(method, path, body);
-  const { error } = JSON.parse(response.body) as { error?: { code: string; details: { issues?: FieldIssue[] } } };
-  return { status: response.status, code: error?.code ?? 'none', issues: error?.details.issues ?? [] };
-}
-
 const LONE = /lone surrogate/;
 const NUL = /U\+0000/;
 const BAD_ESCAPE = 'invalid percent-encoding';
@@ -24,11 +16,11 @@ const BAD_ESCAPE = 'invalid percent-encoding';
 describe('strings a body may hold', () => {
   it('refuses a lone surrogate or a NUL by its path, and stores nothing', async () => {
     const before = await file.client.listFacts({ status: 'all' });
-    const high = await refusal('POST', '/v1/facts', '{"fact": "a\\ud800b", "domain": "work"}');
+    const high = await refusal(file.client, 'POST', '/v1/facts', '{"fact": "a\\ud800b", "domain": "work"}');
     expect(high).toMatchObject({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'body.fact', message: expect.stringMatching(LONE) }] });
-    const low = await refusal('POST', '/v1/facts', '{"fact": "\\udc00 at the start", "domain": "work"}');
+    const low = await refusal(file.client, 'POST', '/v1/facts', '{"fact": "\\udc00 at the start", "domain": "work"}');
     expect(low.issues).toEqual([{ path: 'body.fact', message: expect.stringMatching(LONE) }]);
-    const nul = await refusal('POST', '/v1/facts', '{"fact": "a\\u0000b", "domain": "work"}');
+    const nul = await refusal(file.client, 'POST', '/v1/facts', '{"fact": "a\\u0000b", "domain": "work"}');
     expect(nul.issues).toEqual([{ path: 'body.fact', message: expect.stringMatching(NUL) }]);
     expect(await file.client.listFacts({ status: 'all' })).toEqual(before);
   });
@@ -37,7 +29,7 @@ describe('strings a body may hold', () => {
     const body =
       '{"message": "nul\\u0000here", "toolResults": [{"toolCallId": "c1", "name": "search", "content": "x\\udfff"}],' +
       ' "tools": [{"name": "search", "description": "d", "parameters": {"k\\ud800": 1}}]}';
-    const refused = await refusal('POST', sessionPath('unstorable', '/context'), body);
+    const refused = await refusal(file.client, 'POST', sessionPath('unstorable', '/context'), body);
     expect(refused.status).toBe(400);
     expect(refused.issues).toEqual([
       { path: 'body.message', message: expect.stringMatching(NUL) },
@@ -60,22 +52,22 @@ describe('strings a body may hold', () => {
 describe('URLs that do not decode', () => {
   it('name the path parameter the bad escape is in', async () => {
     for (const method of ['GET', 'DELETE']) {
-      expect(await refusal(method, '/v1/sessions/%FF')).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'params.sessionId', message: BAD_ESCAPE }] });
+      expect(await refusal(file.client, method, '/v1/sessions/%FF')).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'params.sessionId', message: BAD_ESCAPE }] });
     }
-    expect((await refusal('POST', '/v1/sessions/a%E2%82/context', '{"message": "hi"}')).issues).toEqual([{ path: 'params.sessionId', message: BAD_ESCAPE }]);
-    expect((await refusal('GET', '/v1/facts/%ZZ/chain')).issues).toEqual([{ path: 'params.id', message: BAD_ESCAPE }]);
+    expect((await refusal(file.client, 'POST', '/v1/sessions/a%E2%82/context', '{"message": "hi"}')).issues).toEqual([{ path: 'params.sessionId', message: BAD_ESCAPE }]);
+    expect((await refusal(file.client, 'GET', '/v1/facts/%ZZ/chain')).issues).toEqual([{ path: 'params.id', message: BAD_ESCAPE }]);
     // No route has that shape: the path itself is named.
-    expect((await refusal('GET', '/v1/fa%FFcts')).issues).toEqual([{ path: 'path', message: BAD_ESCAPE }]);
+    expect((await refusal(file.client, 'GET', '/v1/fa%FFcts')).issues).toEqual([{ path: 'path', message: BAD_ESCAPE }]);
   });
 
   it('name the query field whose name or value does not decode, instead of searching for it literally', async () => {
     await file.client.addFact({ fact: 'The literal %FF is not a search', domain: 'work' });
-    expect(await refusal('GET', '/v1/facts?q=%FF')).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'query.q', message: BAD_ESCAPE }] });
-    expect((await refusal('GET', '/v1/facts?domain=work&q=%')).issues).toEqual([{ path: 'query.q', message: BAD_ESCAPE }]);
-    expect((await refusal('DELETE', '/v1/facts/fact_x?reason=%ED%A0%80')).issues).toEqual([{ path: 'query.reason', message: BAD_ESCAPE }]);
+    expect(await refusal(file.client, 'GET', '/v1/facts?q=%FF')).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'query.q', message: BAD_ESCAPE }] });
+    expect((await refusal(file.client, 'GET', '/v1/facts?domain=work&q=%')).issues).toEqual([{ path: 'query.q', message: BAD_ESCAPE }]);
+    expect((await refusal(file.client, 'DELETE', '/v1/facts/fact_x?reason=%ED%A0%80')).issues).toEqual([{ path: 'query.reason', message: BAD_ESCAPE }]);
     // A NUL decodes but could not be stored as text: a deletion's reason with one deletes nothing.
     const { fact } = await file.client.addFact({ fact: 'The NUL test fact', domain: 'work' });
-    expect((await refusal('DELETE', `/v1/facts/${fact.id}?reason=a%00b`)).issues).toEqual([{ path: 'query.reason', message: 'must not contain U+0000 (NUL)' }]);
+    expect((await refusal(file.client, 'DELETE', `/v1/facts/${fact.id}?reason=a%00b`)).issues).toEqual([{ path: 'query.reason', message: 'must not contain U+0000 (NUL)' }]);
     expect((await file.client.getFact(fact.id)).fact.status).toBe('active');
     // Escapes that decode still work, "+" included.
     const found = await file.client.json<{ facts: Array<{ fact: string }> }>('GET', '/v1/facts?q=literal+%25FF');
@@ -85,10 +77,10 @@ describe('URLs that do not decode', () => {
 
 describe('input an endpoint does not take', () => {
   it('refuses query fields on an endpoint that has none, by name, and records nothing', async () => {
-    const refused = await refusal('POST', sessionPath('no-query', '/context?foo=1&bar'), '{"message": "Remember that my editor is Helix."}');
+    const refused = await refusal(file.client, 'POST', sessionPath('no-query', '/context?foo=1&bar'), '{"message": "Remember that my editor is Helix."}');
     expect(refused).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'query.foo', message: 'unknown field "foo"' }] });
     expect((await apiError(file.client.session('no-query'))).status).toBe(404);
-    expect((await refusal('GET', '/v1/health?verbose=1')).issues).toEqual([{ path: 'query.verbose', message: 'unknown field "verbose"' }]);
+    expect((await refusal(file.client, 'GET', '/v1/health?verbose=1')).issues).toEqual([{ path: 'query.verbose', message: 'unknown field "verbose"' }]);
     // An empty query is no query.
     expect((await file.client.raw('GET', '/v1/health?')).status).toBe(200);
   });
@@ -96,11 +88,11 @@ describe('input an endpoint does not take', () => {
   it('refuses a body on an endpoint that takes none, and changes nothing', async () => {
     const chat = conversation(file.client, 'no-body');
     await chat.say('Let us plan the garden.');
-    const refused = await refusal('DELETE', sessionPath('no-body'), '{"x": 1}');
+    const refused = await refusal(file.client, 'DELETE', sessionPath('no-body'), '{"x": 1}');
     expect(refused).toEqual({ status: 400, code: 'INVALID_REQUEST', issues: [{ path: 'body', message: 'this endpoint takes no body' }] });
     expect((await file.client.session('no-body')).endedAt).toBeNull();
     // A GET's body is not even read: that one was sent is enough.
-    expect((await refusal('GET', '/v1/health', '{}')).issues).toEqual([{ path: 'body', message: 'this endpoint takes no body' }]);
+    expect((await refusal(file.client, 'GET', '/v1/health', '{}')).issues).toEqual([{ path: 'body', message: 'this endpoint takes no body' }]);
     expect(await file.client.endSession('no-body')).toMatchObject({ ended: true });
   });
 
