@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reportFetched, runFetchModelCli } from '../../src/cli/fetch-model-cli.js';
 import { fetchModel } from '../../src/embeddings/fetch-model.js';
-import { OldCopyStranded, type Remove, type Rename } from '../../src/embeddings/model-swap.js';
+import { OldCopyStranded, type Remove } from '../../src/embeddings/model-swap.js';
 import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { renameFailingInto } from './failing-rename.js';
 
 const temp = makeTempDir('memoryd-fetch-force-');
 const HUB = join(temp.dir, 'hub');
@@ -117,15 +118,6 @@ describe('npm run fetch-model -- --force', () => {
     expect(readdirSync(modelsDir)).toEqual(['memoryd']);
   });
 });
-
-/** The real rename, except that it fails, as a full or read-only disk would, `times` times into `to`. */
-function renameFailingInto(to: string, times = Infinity): Rename {
-  let failed = 0;
-  return async (from, target) => {
-    if (target === to && failed++ < times) throw Object.assign(new Error(`EACCES: permission denied, rename '${from}' -> '${target}'`), { code: 'EACCES' });
-    await rename(from, target);
-  };
-}
 
 const stagingFolders = (modelsDir: string): string[] => readdirSync(modelsDir).filter((name) => name.startsWith('.fetch-model-'));
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assertReplaceableModel, createStagingArea, OldCopyStranded, type Rename, type StagingArea } from '../../src/embeddings/model-swap.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { renameFailing } from './failing-rename.js';
 
 // The swap of `fetch-model --force` on real directories, with renames that fail the way
 // a file system can (a full or read-only disk, a folder that appears in the meantime).
@@ -11,14 +12,6 @@ const temp = makeTempDir('memoryd-model-swap-');
 afterAll(() => temp.remove());
 
 const MODEL_ID = 'memoryd/tiny-bert';
-
-/** The real rename, except that those `fails` picks throw as the file system would. */
-function renameFailing(fails: (from: string, to: string) => boolean): Rename {
-  return async (from, to) => {
-    if (fails(from, to)) throw Object.assign(new Error(`EACCES: permission denied, rename '${from}' -> '${to}'`), { code: 'EACCES' });
-    await rename(from, to);
-  };
-}
 
 /** A models dir with `old` as the model's config (no model when undefined) and a staging area holding a fresh copy. */
 async function setUp(name: string, old: string | undefined, rename: Rename): Promise<{ modelsDir: string; directory: string; staging: StagingArea; fresh: string }> {
