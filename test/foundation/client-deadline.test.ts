@@ -5,7 +5,7 @@ import { SocketHttp, type RawRequest, type RawResponse } from '../../src/client/
 import { CallDeadline } from '../../src/client/call-deadline.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
-import { listenRaw } from '../helpers/raw-socket-server.js';
+import { listenRaw, readRequests } from '../helpers/raw-socket-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 // The client's timers are fake, so a test moves its clock past a deadline instead of
@@ -41,19 +41,14 @@ async function startServer(handle: (request: SeenRequest) => Handling) {
     request.socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: ${request.path.length}\r\n\r\n${request.path}`);
   };
   const server = await listenRaw(socketPath, (socket, connection) => {
-    let pending = '';
-    socket.on('data', (bytes: Buffer) => {
-      pending += bytes.toString('latin1');
-      for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
-        const request = { path: pending.slice(0, end).split(' ')[1] ?? '', connection, socket };
-        pending = pending.slice(end + 4);
-        seen.push(request);
-        if (handle(request) === 'answer') answer(request);
-        else held.push(request);
-        for (const arrival of arrivals.filter(({ count }) => seen.length >= count)) {
-          arrivals.splice(arrivals.indexOf(arrival), 1);
-          arrival.arrived();
-        }
+    readRequests(socket, ({ head }) => {
+      const request = { path: head.split(' ')[1] ?? '', connection, socket };
+      seen.push(request);
+      if (handle(request) === 'answer') answer(request);
+      else held.push(request);
+      for (const arrival of arrivals.filter(({ count }) => seen.length >= count)) {
+        arrivals.splice(arrivals.indexOf(arrival), 1);
+        arrival.arrived();
       }
     });
   });

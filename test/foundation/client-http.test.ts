@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MemorydApiError, MemorydClient, MemorydTimeoutError } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
-import { listenRaw } from '../helpers/raw-socket-server.js';
+import { listenRaw, readRequests } from '../helpers/raw-socket-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const defer = cleanupAfterEach();
@@ -28,20 +28,10 @@ async function rawServer(answer: (socket: Socket, request: SeenRequest) => void)
   const socketPath = join(temp.dir, 's.sock');
   const seen: SeenRequest[] = [];
   const server = await listenRaw(socketPath, (socket, connection) => {
-    let pending = Buffer.alloc(0);
-    socket.on('data', (bytes: Buffer) => {
-      pending = Buffer.concat([pending, bytes]);
-      for (;;) {
-        const end = pending.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = pending.toString('latin1', 0, end);
-        const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
-        if (pending.length < end + 4 + length) return;
-        const request = { head, body: pending.toString('utf8', end + 4, end + 4 + length), connection };
-        pending = pending.subarray(end + 4 + length);
-        seen.push(request);
-        answer(socket, request);
-      }
+    readRequests(socket, ({ head, body }) => {
+      const request = { head, body, connection };
+      seen.push(request);
+      answer(socket, request);
     });
   });
   defer(server.close);

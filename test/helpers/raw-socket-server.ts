@@ -30,3 +30,30 @@ export async function listenRaw(socketPath: string, onConnection: (socket: Socke
       }),
   };
 }
+
+/** An HTTP request as it arrived: its head (request line and headers) and its Content-Length body. */
+export interface ArrivedRequest {
+  head: string;
+  body: string;
+}
+
+/**
+ * Splits the bytes arriving on `socket` into HTTP requests and hands each to `onRequest`,
+ * in order, once its whole body (as long as its Content-Length says, none without one) is in.
+ */
+export function readRequests(socket: Socket, onRequest: (request: ArrivedRequest) => void): void {
+  let pending = Buffer.alloc(0);
+  socket.on('data', (bytes: Buffer) => {
+    pending = Buffer.concat([pending, bytes]);
+    for (;;) {
+      const end = pending.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const head = pending.toString('latin1', 0, end);
+      const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+      if (pending.length < end + 4 + length) return;
+      const body = pending.toString('utf8', end + 4, end + 4 + length);
+      pending = pending.subarray(end + 4 + length);
+      onRequest({ head, body });
+    }
+  });
+}
