@@ -85,14 +85,27 @@ export function pathPattern(path: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
+/** A route's path compiled once, by the server: its `pathPattern` and its parameters' names, in order. */
+export interface PathShape {
+  pattern: RegExp;
+  paramNames: readonly string[];
+}
+
+export function pathShape(routePath: string): PathShape {
+  const paramNames = routePath
+    .split('/')
+    .filter((part) => part.startsWith(':'))
+    .map((part) => part.slice(1));
+  return { pattern: pathPattern(routePath), paramNames };
+}
+
 /**
  * The parameters a concrete path (no query) gives a route, by name and still
  * percent-encoded (`/v1/sessions/%FF` → `[['sessionId', '%FF']]`), or undefined when the
  * path does not have the route's shape.
  */
-export function pathParams(routePath: string, path: string): Array<[name: string, value: string]> | undefined {
-  const match = pathPattern(routePath).exec(path);
+export function pathParams(shape: PathShape, path: string): Array<[name: string, value: string]> | undefined {
+  const match = shape.pattern.exec(path);
   if (match === null) return undefined;
-  const names = routePath.split('/').filter((part) => part.startsWith(':'));
-  return names.map((name, index) => [name.slice(1), match[index + 1] ?? '']);
+  return shape.paramNames.map((name, index) => [name, match[index + 1] ?? '']);
 }

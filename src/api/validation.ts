@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { InvalidRequestError, type FieldIssue } from '../errors.js';
-import { pathParams, type RouteInput, type RouteSpec } from './route.js';
+import { pathParams, type PathShape, type RouteInput, type RouteSpec } from './route.js';
 
 export type RequestPart = 'params' | 'query' | 'body';
 
@@ -58,12 +58,13 @@ export function invalidRequestError(issues: FieldIssue[]): InvalidRequestError {
 /**
  * The router refuses a path it cannot percent-decode before any route is chosen: the
  * issue names the parameter of the route the path has the shape of (`params.sessionId`),
- * or the path itself when it has the shape of none.
+ * or the path itself when it has the shape of none. `shapes`: the server's routes, compiled
+ * once (`pathShape`), in the order they were registered.
  */
-export function badUrlIssues(url: string, routes: readonly RouteSpec[]): FieldIssue[] {
+export function badUrlIssues(url: string, shapes: readonly PathShape[]): FieldIssue[] {
   const path = url.split('?')[0] ?? '';
-  for (const route of routes) {
-    const params = pathParams(route.path, path) ?? [];
+  for (const shape of shapes) {
+    const params = pathParams(shape, path) ?? [];
     const issues = params.flatMap(([name, value]) => (decodes(value) ? [] : [{ path: `params.${name}`, message: BAD_ESCAPE }]));
     if (issues.length > 0) return issues;
   }
