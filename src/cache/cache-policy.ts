@@ -77,7 +77,7 @@ export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRe
  * The guards of intent dedup beyond similarity: two questions may share an answer only
  * when they are about the same persons, both negated or neither, in the same tense, both
  * about a repetition or neither, name the same things in the same order, and keep the
- * order of what they compare.
+ * order of what they compare. Each question's head is analysed once, here, for all the guards.
  */
 export function mayShareAnswer(a: QueryInput, b: QueryInput): boolean {
   const left = analyseHead(a);

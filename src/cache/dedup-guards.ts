@@ -9,11 +9,12 @@ import {
   REPETITION_PHRASES,
   SECOND_PERSON,
 } from './dedup-lexicon.js';
-import { analyseHead, type QueryInput } from './query-text.js';
+import type { QueryAnalysis } from './query-text.js';
 import { matchesWords, wordMatcher } from './word-matcher.js';
 
 // The guards of intent dedup beyond similarity (`mayShareAnswer` in cache-policy.ts). Each
-// reads the first MAX_CACHEABLE_CHARS of a question, split once by the caller's analysis.
+// takes the analysis of a question's first MAX_CACHEABLE_CHARS (`analyseHead`), made once
+// per question by `mayShareAnswer` and shared by all the guards.
 
 /**
  * The names and numbers of a question, folded, in order: words with a digit, and words
@@ -22,9 +23,9 @@ import { matchesWords, wordMatcher } from './word-matcher.js';
  * rest of their words (a hashing vector hardly tells "Austria" from "Australia"). A name
  * typed in lower case, or first in its sentence, is not seen.
  */
-export function dedupSpecifics(query: QueryInput): string[] {
-  return analyseHead(query)
-    .tokens.filter((token) => token.named || /\p{N}/u.test(token.text))
+export function dedupSpecifics(head: QueryAnalysis): string[] {
+  return head.tokens
+    .filter((token) => token.named || /\p{N}/u.test(token.text))
     .map((token) => token.folded);
 }
 
@@ -34,9 +35,7 @@ export function dedupSpecifics(query: QueryInput): string[] {
  * one word each). A true rephrasing that swaps two names is missed: a miss costs an LLM
  * call, a false merge returns the wrong answer.
  */
-export function sameSpecifics(a: QueryInput, b: QueryInput): boolean {
-  const left = analyseHead(a);
-  const right = analyseHead(b);
+export function sameSpecifics(left: QueryAnalysis, right: QueryAnalysis): boolean {
   return inOrder(dedupSpecifics(left), right.words) && inOrder(dedupSpecifics(right), left.words);
 }
 
@@ -63,8 +62,8 @@ const REPETITION = wordMatcher(REPETITION_PHRASES);
  * never gets the answer to "What did I decide?", nor "Who was my boss?" that of "Who is
  * my boss?". Filler is left out ("…, thank you" names no second person).
  */
-export function dedupSignature(query: QueryInput): string {
-  const core = analyseHead(query).core;
+export function dedupSignature(head: QueryAnalysis): string {
+  const core = head.core;
   let first = false;
   let second = false;
   let negated = false;
@@ -90,10 +89,8 @@ export function dedupSignature(query: QueryInput): string {
  * brother?", "Do I prefer tea over coffee?", "¿Prefiero el té al café?") the nearest
  * content word on each side must keep its side. Words one question lacks constrain nothing.
  */
-export function sameOrder(a: QueryInput, b: QueryInput): boolean {
-  const left = analyseHead(a).words;
-  const right = analyseHead(b).words;
-  return keepsOrder(left, right) && keepsOrder(right, left);
+export function sameOrder(left: QueryAnalysis, right: QueryAnalysis): boolean {
+  return keepsOrder(left.words, right.words) && keepsOrder(right.words, left.words);
 }
 
 function keepsOrder(source: readonly string[], other: readonly string[]): boolean {
