@@ -20,6 +20,7 @@ import { claimSocketPath, removeSocketFile } from './lifecycle/socket.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { IdleCheckpointer } from './storage/idle-checkpointer.js';
 import { createTokenizer } from './tokens/create-tokenizer.js';
+import type { Tokenizer } from './tokens/tokenizer.js';
 
 export type { AppContext } from './context.js';
 
@@ -30,6 +31,8 @@ export interface DaemonOptions {
   ids?: IdGenerator;
   /** A fixed embedder (tests use the hashing one or a tiny model) instead of selecting one. */
   embedder?: Embedder;
+  /** A tokenizer already built for `config.tokenizer` (the warm-up shares the daemon's) instead of loading one. */
+  tokenizer?: Tokenizer;
   /** Run the cron scheduler (default true); tests drive jobs directly with an injected clock. */
   scheduler?: boolean;
 }
@@ -49,6 +52,9 @@ export interface RunningDaemon {
 /** Builds every dependency, serves the API on the socket and starts the jobs. */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
   const { config } = options;
+  if (options.tokenizer !== undefined && options.tokenizer.encoding !== config.tokenizer) {
+    throw new AppError('INTERNAL', `a ${options.tokenizer.encoding} tokenizer was given for a daemon configured with ${config.tokenizer}`);
+  }
   const clock = options.clock ?? systemClock;
   ensurePrivateDir(config.dataDir, { setting: SETTINGS.dataDir.env, ownNames: dataDirOwnNames(config) });
   const socketDir = dirname(config.socketPath);
@@ -105,7 +111,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
 
 async function baseContext(options: DaemonOptions, base: { clock: Clock; log: LogSink; database: Database }): Promise<AppContext> {
   const { config } = options;
-  const tokenizer = await createTokenizer(config.tokenizer);
+  const tokenizer = options.tokenizer ?? (await createTokenizer(config.tokenizer));
   const selected = options.embedder
     ? { embedder: options.embedder, reason: `embedder ${options.embedder.id} given by the caller` }
     : await selectEmbedder({ modelsDir: config.modelsDir, modelId: config.embeddingModel, prefer: config.embedder });
