@@ -2,6 +2,7 @@ import { loadConfig, type Environment } from '../config/config.js';
 import { startDaemon } from '../daemon.js';
 import { isAppError } from '../errors.js';
 import { setHeapGrowth } from '../lifecycle/heap-growth.js';
+import { startWarmUp } from '../lifecycle/warm-up.js';
 
 const USAGE = `usage: npm start [-- --verbose]
 
@@ -40,7 +41,9 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   process.stdout.write(
     `memoryd ${context.version} listening on ${daemon.socketPath} (embedder ${context.embedder.id}: ${context.embedderReason}; tokenizer ${context.tokenizer.encoding})\n`,
   );
+  const warmUp = startWarmUp(daemon, { exchanges: context.config.warmUpExchanges, start: startDaemon, logger: context.log.logger });
   const signal = await stopping.first;
+  await warmUp.stop();
   const clean = await daemon.stop(signal);
   stopping.dispose();
   return clean ? 0 : 1;

@@ -42,6 +42,8 @@ export interface Config {
   maxBodyBytes: number;
   maxMessageBytes: number;
   shutdownTimeoutMs: number;
+  /** Applied by the daemon's entry point only (`npm start`), after it listens; 0: no warm-up. */
+  warmUpExchanges: number;
   /** Applied by the daemon's entry point only (a process-wide V8 setting). */
   heapGrowthPercent: number;
   window: WindowParams;
@@ -109,6 +111,7 @@ export function loadConfig(
     maxBodyBytes: read(SETTINGS.maxBodyBytes),
     maxMessageBytes: read(SETTINGS.maxMessageBytes),
     shutdownTimeoutMs: read(SETTINGS.shutdownTimeoutMs),
+    warmUpExchanges: read(SETTINGS.warmUpExchanges),
     heapGrowthPercent: read(SETTINGS.heapGrowthPercent),
     window,
   };

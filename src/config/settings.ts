@@ -132,6 +132,7 @@ export const SETTINGS = {
   maxArchivedSummaries: integer('MEMORYD_MAX_ARCHIVED_SUMMARIES', 200, 0, 100_000, 'archived summaries kept per session (older ones are deleted in batches, once the archive holds an eighth more)'),
   anticipatedSummaries: integer('MEMORYD_ANTICIPATED_SUMMARIES', 8, 0, 64, 'segment summaries prepared ahead of time, while the user reads an answer (0: none)'),
   pressureTokens: integer('MEMORYD_PRESSURE_TOKENS', 3000, 100, 1_000_000, 'context size that forces aggressive summarisation'),
+  warmUpExchanges: integer('MEMORYD_WARM_UP_EXCHANGES', 24, 0, 200, 'exchanges of a canned chat replayed into a throw-away scratch daemon after start, so the first real requests run warm (0: none)'),
   heapGrowthPercent: integer('MEMORYD_HEAP_GROWTH_PERCENT', 50, 0, 300, 'garbage the JS heap may hold past its live size before a full collection, in % (0: V8 decides)'),
 } as const;
 

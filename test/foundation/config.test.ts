@@ -63,6 +63,12 @@ describe('configuration', () => {
     );
   });
 
+  it('warms up with 24 exchanges by default; 0 turns it off; more than 200 is refused', () => {
+    expect(loadConfig({}, { cwd }).warmUpExchanges).toBe(24);
+    expect(loadConfig({ MEMORYD_WARM_UP_EXCHANGES: '0' }, { cwd }).warmUpExchanges).toBe(0);
+    expect(configError({ MEMORYD_WARM_UP_EXCHANGES: '201' }).message).toContain('MEMORYD_WARM_UP_EXCHANGES: must be an integer from 0 to 200 (got "201")');
+  });
+
   it('bounds the heap growth at 50 % by default; 0 leaves it to V8', () => {
     expect(loadConfig({}, { cwd }).heapGrowthPercent).toBe(50);
     expect(loadConfig({ MEMORYD_HEAP_GROWTH_PERCENT: '0' }, { cwd }).heapGrowthPercent).toBe(0);
