@@ -8,6 +8,7 @@ const benchmarks = {
   cache: () => import('../src/bench/cache-bench.js'),
   'hot-path': () => import('../src/bench/hot-path-bench.js'),
   facts: () => import('../src/bench/facts-bench.js'),
+  start: () => import('../src/bench/start-bench.js'),
 };
 
 process.exitCode = await runNamed('bench', benchmarks, process.argv.slice(2), { runAllWhenEmpty: ['layout', 'context'] });
