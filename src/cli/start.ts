@@ -2,7 +2,7 @@ import { loadConfig, type Environment } from '../config/config.js';
 import { startDaemon } from '../daemon.js';
 import { isAppError } from '../errors.js';
 import { setHeapGrowth } from '../lifecycle/heap-growth.js';
-import { startWarmUp } from '../lifecycle/warm-up.js';
+import { startWarmUp } from '../warm-up/warm-up.js';
 
 const USAGE = `usage: npm start [-- --verbose]
 
@@ -41,7 +41,8 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   process.stdout.write(
     `memoryd ${context.version} listening on ${daemon.socketPath} (embedder ${context.embedder.id}: ${context.embedderReason}; tokenizer ${context.tokenizer.encoding})\n`,
   );
-  const warmUp = startWarmUp(daemon, { exchanges: context.config.warmUpExchanges, start: startDaemon, logger: context.log.logger });
+  // Not worth starting once the daemon has been told to stop.
+  const warmUp = startWarmUp(daemon, { exchanges: stopping.received() ? 0 : context.config.warmUpExchanges, logger: context.log.logger });
   const signal = await stopping.first;
   await warmUp.stop();
   const clean = await daemon.stop(signal);
@@ -53,7 +54,7 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
  * The first SIGTERM or SIGINT, and handlers that keep every later one from ending the
  * process (Node's default for a signal without a listener) until `dispose`.
  */
-function stopSignal(): { first: Promise<NodeJS.Signals>; dispose(): void } {
+function stopSignal(): { first: Promise<NodeJS.Signals>; received(): boolean; dispose(): void } {
   let seen: NodeJS.Signals | null = null;
   let resolve: (signal: NodeJS.Signals) => void = () => {};
   const first = new Promise<NodeJS.Signals>((done) => (resolve = done));
@@ -67,6 +68,7 @@ function stopSignal(): { first: Promise<NodeJS.Signals>; dispose(): void } {
   process.on('SIGINT', onSignal);
   return {
     first,
+    received: () => seen !== null,
     dispose: () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);

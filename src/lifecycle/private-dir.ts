@@ -10,8 +10,6 @@ const STICKY = 0o1000;
 const DATABASE_SUFFIXES = ['', '-wal', '-shm', '-journal', '.lock', '.lock-journal'];
 // What a checkout's data/ holds before the first start (data/README.md).
 const CHECKOUT_FILES = ['README.md', '.gitkeep'];
-/** The warm-up's scratch daemon, inside the data dir while it runs (src/lifecycle/warm-up.ts). */
-export const WARM_UP_DIR = '.warm-up';
 
 /**
  * Makes sure `dir` exists and only its owner can enter it. A new directory is made 0700.
@@ -59,7 +57,7 @@ function notMemorydsOwn(dir: string, uid: number, mode: number, ownNames: Readon
  * them): the database and its companions, the socket, the logs and models dirs and the
  * system prompt file under their configured and default names (a configured path deeper
  * in the data dir makes its first folder memoryd's: `db/` of `MEMORYD_DB=db/memoryd.db`),
- * the warm-up's folder, and a checkout's README.
+ * and a checkout's README.
  */
 export function dataDirOwnNames(config: Pick<Config, 'dataDir' | 'dbPath' | 'socketPath' | 'logsDir' | 'modelsDir' | 'systemPromptFile'>): ReadonlySet<string> {
   const inside = (path: string): string[] => {
@@ -70,7 +68,6 @@ export function dataDirOwnNames(config: Pick<Config, 'dataDir' | 'dbPath' | 'soc
   const databases = [SETTINGS.db.default, ...inside(config.dbPath)];
   return new Set([
     ...CHECKOUT_FILES,
-    WARM_UP_DIR,
     ...databases.flatMap((name) => DATABASE_SUFFIXES.map((suffix) => `${name}${suffix}`)),
     ...[SETTINGS.socket, SETTINGS.logsDir, SETTINGS.modelsDir, SETTINGS.systemPromptFile].map((setting) => setting.default),
     ...[config.socketPath, config.logsDir, config.modelsDir, config.systemPromptFile].flatMap(inside),

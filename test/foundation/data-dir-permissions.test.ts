@@ -28,9 +28,8 @@ describe('the data dir permissions', () => {
     expect((await daemon.client.health()).status).toBe('ok');
   });
 
-  it("counts as memoryd's the lock's journal and the warm-up folder a killed daemon leaves, and the folders of paths set deeper in the data dir", async () => {
+  it("counts as memoryd's the lock's journal a killed daemon leaves and the folders of paths set deeper in the data dir", async () => {
     const dir = openDataDir(['memoryd.db.lock-journal']);
-    mkdirSync(join(dir, '.warm-up'));
     mkdirSync(join(dir, 'db'));
     writeFileSync(join(dir, 'db', 'memoryd.db.lock-journal'), '');
     const daemon = await startTestDaemon({ dir, keepDir: true, env: { MEMORYD_DB: join(dir, 'db', 'memoryd.db') } });

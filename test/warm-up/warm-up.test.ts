@@ -1,0 +1,229 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.js';
+import { startDaemon, type DaemonOptions, type RunningDaemon } from '../../src/daemon.js';
+import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
+import { WARM_UP_CHAT, type WarmUpExchange } from '../../src/warm-up/chat.js';
+import { startWarmUp, type WarmUpOptions } from '../../src/warm-up/warm-up.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { spawnDaemon, waitForHealthy } from '../helpers/spawn-daemon.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+
+// The warm-up on real daemons: the running one (a test daemon) and the scratch one it
+// starts in the same process, on real sockets and SQLite files.
+
+const defer = cleanupAfterEach();
+const running: TestDaemon[] = [];
+afterEach(async () => {
+  for (const test of running.splice(0)) await test.stop();
+});
+
+async function daemon(): Promise<TestDaemon> {
+  const test = await startTestDaemon();
+  running.push(test);
+  return test;
+}
+
+/** A private temp root for the scratch folders, so a test sees exactly what the warm-up left. */
+function tempRoot(): string {
+  const temp = makeTempDir('memoryd-warm-up-root-');
+  defer(temp.remove);
+  return temp.dir;
+}
+
+/** What the scratch daemon was started with and had done when it stopped. */
+interface Scratch {
+  options: DaemonOptions;
+  metrics: string;
+}
+
+/** `startDaemon`, keeping what the warm-up's scratch daemon did before it stops. */
+function observedStart(seen: Scratch[]): NonNullable<WarmUpOptions['start']> {
+  return async (options: DaemonOptions) => {
+    const scratch = await startDaemon(options);
+    return {
+      ...scratch,
+      stop: async (reason: string) => {
+        seen.push({ options, metrics: scratch.context.metrics.registry.render() });
+        return scratch.stop(reason);
+      },
+    } satisfies RunningDaemon;
+  };
+}
+
+const CONTEXT_OK = 'memoryd_http_requests_total{route="/v1/sessions/:sessionId/context",status="200"}';
+
+/** A counter's value in Prometheus text; throws when the line is missing (0 would hide a wrong name). */
+function counter(metrics: string, line: string): number {
+  const found = metrics.split('\n').find((each) => each.startsWith(`${line} `));
+  if (found === undefined) throw new Error(`no metric line ${line}`);
+  return Number(found.split(' ').at(-1));
+}
+
+function rowCounts(test: TestDaemon): Record<string, number> {
+  const tables = ['sessions', 'turns', 'summaries', 'facts', 'response_cache', 'tool_cache'];
+  return Object.fromEntries(
+    tables.map((table) => [table, (test.daemon.context.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n]),
+  );
+}
+
+describe('the warm-up after a start', () => {
+  it('replays the chat into a scratch daemon that shares the tokenizer and embedder, and leaves the running daemon and its data dir as they were', async () => {
+    const test = await daemon();
+    const root = tempRoot();
+    const rowsBefore = rowCounts(test);
+    const filesBefore = readdirSync(test.dir).sort();
+    const seen: Scratch[] = [];
+    const outcome = await startWarmUp(test.daemon, { exchanges: WARM_UP_CHAT.length, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    expect(outcome).toMatchObject({ state: 'done', exchanges: WARM_UP_CHAT.length });
+    expect(seen).toHaveLength(1);
+    const [scratch] = seen as [Scratch];
+    expect(scratch.options.config.dataDir.startsWith(join(root, `memoryd-warm-up-${process.pid}-`))).toBe(true);
+    expect(scratch.options.tokenizer).toBe(test.daemon.context.tokenizer);
+    expect(scratch.options.embedder).toBe(test.daemon.context.embedder);
+    expect(scratch.options.scheduler).toBe(false);
+    // The chat took the paths a real chat takes.
+    expect(counter(scratch.metrics, CONTEXT_OK)).toBe(WARM_UP_CHAT.length);
+    expect(counter(scratch.metrics, 'memoryd_facts_total{kind="added"}')).toBeGreaterThanOrEqual(3);
+    expect(counter(scratch.metrics, 'memoryd_facts_total{kind="superseded"}')).toBeGreaterThanOrEqual(1);
+    expect(counter(scratch.metrics, 'memoryd_summaries_total')).toBeGreaterThanOrEqual(4);
+    // The rephrased question ("What's the capital…") is answered from the cached one.
+    expect(counter(scratch.metrics, 'memoryd_dedup_hits_total')).toBe(1);
+    // Nothing of it is left, and none of it reached the running daemon.
+    expect(readdirSync(root)).toEqual([]);
+    expect(readdirSync(test.dir).sort()).toEqual(filesBefore);
+    expect(rowCounts(test)).toEqual(rowsBefore);
+    expect(test.daemon.context.metrics.registry.render()).not.toContain('route="/v1/sessions/:sessionId/context"');
+  });
+
+  it('replays the chat again in a new session when asked for more exchanges than it has', async () => {
+    const test = await daemon();
+    const seen: Scratch[] = [];
+    const exchanges = WARM_UP_CHAT.length + 3;
+    const outcome = await startWarmUp(test.daemon, { exchanges, start: observedStart(seen), tempRoot: tempRoot(), logger: test.daemon.context.log.logger }).finished;
+    expect(outcome).toMatchObject({ state: 'done', exchanges });
+    expect(counter(seen[0]?.metrics ?? '', CONTEXT_OK)).toBe(exchanges);
+  });
+
+  it('lets the running daemon answer between two of its exchanges, each daemon keeping its own facts', async () => {
+    const test = await daemon();
+    let answered: string[] = [];
+    const onExchange = async (done: number): Promise<void> => {
+      if (done !== 2) return;
+      // The warm-up waits here, half way, until the running daemon has answered.
+      const response = await test.client.context('meanwhile', { message: 'Remember that my editor is Kakoune.' });
+      answered = response.facts.added.map((fact) => fact.fact);
+    };
+    const outcome = await startWarmUp(test.daemon, { exchanges: 4, onExchange, tempRoot: tempRoot(), logger: test.daemon.context.log.logger }).finished;
+    expect(outcome).toMatchObject({ state: 'done', exchanges: 4 });
+    expect(answered).toEqual([expect.stringContaining('Kakoune')]);
+    // The warm-up's "my editor is Helix" went to the scratch daemon only.
+    expect((await test.client.listFacts()).facts.map((fact) => fact.fact)).toEqual([expect.stringContaining('Kakoune')]);
+  });
+
+  it('stops after the request in progress when asked, and removes its folder', async () => {
+    const test = await daemon();
+    const root = tempRoot();
+    const seen: Scratch[] = [];
+    let stop: (() => void) | null = null;
+    const warmUp = startWarmUp(test.daemon, {
+      exchanges: 200,
+      start: observedStart(seen),
+      tempRoot: root,
+      logger: test.daemon.context.log.logger,
+      onExchange: (done) => {
+        if (done === 3) stop?.();
+      },
+    });
+    stop = () => void warmUp.stop();
+    const outcome = await warmUp.finished;
+    expect(outcome).toMatchObject({ state: 'stopped', exchanges: 3 });
+    expect(counter(seen[0]?.metrics ?? '', CONTEXT_OK)).toBe(3);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('reports a failure with the exchanges done, stops the scratch daemon and removes its folder', async () => {
+    const test = await daemon();
+    const root = tempRoot();
+    const seen: Scratch[] = [];
+    const refused: WarmUpExchange = { context: { message: '   ' }, reply: { role: 'assistant', content: 'never sent' } };
+    const chat = [WARM_UP_CHAT[0] as WarmUpExchange, refused];
+    const outcome = await startWarmUp(test.daemon, { exchanges: 5, chat, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    expect(outcome).toMatchObject({ state: 'failed', exchanges: 1, error: expect.stringContaining('message') });
+    expect(seen).toHaveLength(1);
+    expect(existsSync(seen[0]?.options.config.socketPath ?? '')).toBe(false);
+    expect(readdirSync(root)).toEqual([]);
+    // The running daemon is untouched and still serves.
+    expect((await test.client.health()).status).toBe('ok');
+  });
+
+  it('reports a scratch daemon that cannot start, removes its folder, and never rejects', async () => {
+    const test = await daemon();
+    const root = tempRoot();
+    const start = (): Promise<RunningDaemon> => Promise.reject(new Error('no room for a second daemon'));
+    const outcome = await startWarmUp(test.daemon, { exchanges: 3, start, tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    expect(outcome).toMatchObject({ state: 'failed', exchanges: 0, error: 'no room for a second daemon' });
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('does nothing with 0 exchanges', async () => {
+    const test = await daemon();
+    const root = tempRoot();
+    const seen: Scratch[] = [];
+    const outcome = await startWarmUp(test.daemon, { exchanges: 0, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    expect(outcome).toEqual({ state: 'off' });
+    expect(seen).toEqual([]);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('is skipped when the scratch socket path would be too long, leaving nothing', async () => {
+    const test = await daemon();
+    const root = join(tempRoot(), 'd'.repeat(90));
+    mkdirSync(root);
+    const seen: Scratch[] = [];
+    const outcome = await startWarmUp(test.daemon, { exchanges: 2, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    expect(outcome).toMatchObject({ state: 'skipped', reason: expect.stringMatching(/^its socket path would be too long: .*\/s\.sock$/) });
+    expect(seen).toEqual([]);
+    expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe('npm start and the warm-up', () => {
+  it('logs the warm-up once it is done, and a SIGTERM during it stops the daemon cleanly with nothing left in the temp dir', async () => {
+    const temp = makeTempDir();
+    defer(temp.remove);
+    const dataDir = join(temp.dir, 'data');
+    const tmp = join(temp.dir, 'tmp');
+    mkdirSync(tmp);
+    const env = { MEMORYD_DATA_DIR: dataDir, MEMORYD_EMBEDDER: 'hashing', TMPDIR: tmp };
+
+    const done = spawnDaemon(env, ['--verbose']);
+    await waitForHealthy(join(dataDir, 'memoryd.sock'), done);
+    await expect.poll(() => done.output.stdout, { timeout: 20_000 }).toMatch(/warm-up done/);
+    expect(readdirSync(tmp)).toEqual([]);
+    done.child.kill('SIGTERM');
+    expect(await done.exited).toEqual({ code: 0, signal: null });
+
+    // Stopped while the warm-up runs: its first exchanges take a few ms each, so it is still under way.
+    const cut = spawnDaemon({ ...env, MEMORYD_WARM_UP_EXCHANGES: '200' }, ['--verbose']);
+    await waitForHealthy(join(dataDir, 'memoryd.sock'), cut);
+    cut.child.kill('SIGTERM');
+    expect(await cut.exited).toEqual({ code: 0, signal: null });
+    expect(cut.output.stdout).toMatch(/warm-up (stopped|done)/);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+});
+
+describe('startDaemon with a given tokenizer', () => {
+  it('refuses one built for another encoding than the config says, before touching anything', async () => {
+    const temp = makeTempDir();
+    defer(temp.remove);
+    const o200k = await createTokenizer('o200k_base');
+    const dataDir = join(temp.dir, 'other');
+    const config = loadConfig({ MEMORYD_DATA_DIR: dataDir }, { cwd: temp.dir });
+    await expect(startDaemon({ config, tokenizer: o200k, scheduler: false })).rejects.toThrow(/o200k_base tokenizer was given for a daemon configured with cl100k_base/);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});
