@@ -46,7 +46,7 @@ export interface BenchDaemonOptions {
 /**
  * Starts `npm start`'s entry point (the compiled daemon in dist/, no npm wrapper) as a
  * child so its RSS is measured apart from the benchmark client's, with the hashing
- * embedder and a fresh data dir. Resolves once the daemon answers its health check.
+ * embedder, no start-up warm-up (unless `env` asks for one) and a fresh data dir. Resolves once the daemon answers its health check.
  * `npm run bench` builds dist/ first; without it this refuses, rather than measure an
  * old build or the TypeScript run through tsx.
  */
@@ -59,6 +59,8 @@ export async function startBenchDaemon(options: BenchDaemonOptions = {}): Promis
     MEMORYD_DATA_DIR: dataDir,
     MEMORYD_EMBEDDER: 'hashing',
     MEMORYD_LOG_LEVEL: 'warn',
+    // The warm-up is measured by \`npm run bench -- start\` alone; elsewhere it would overlap the first calls.
+    MEMORYD_WARM_UP_EXCHANGES: '0',
     ...options.env,
   };
   // The same reading of the settings the child does, to know its socket and database paths.

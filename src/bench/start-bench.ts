@@ -1,8 +1,8 @@
 // npm run bench -- start [--runs 6] [--calls 30] [--pause-ms 2000] [--seed 42]
 //
 // The first context calls after a daemon start, the user's first messages: the same
-// machine, the same run, daemons with the start-up warm-up (the default) and without it
-// (MEMORYD_WARM_UP_EXCHANGES=0) started in turn, one variant then the other. Each is a
+// machine, the same run, daemons with the start-up warm-up (its default size) and without
+// it (MEMORYD_WARM_UP_EXCHANGES=0) started in turn, one variant then the other. Each is a
 // child process (the compiled daemon, hashing embedder, fresh temp data dir); after its
 // health check answers the bench waits --pause-ms (the user types a moment after the
 // start; the warm-up runs then), reads its RSS and replays the first --calls user turns
@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { ContextRequestBody } from '../api/schemas/sessions.js';
 import { MemorydClient } from '../client/memoryd-client.js';
+import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
 import { startBenchDaemon } from './bench-daemon.js';
 import { replaySteps } from './replay.js';
@@ -39,7 +40,7 @@ export interface StartVariant {
 }
 
 export const START_VARIANTS: readonly StartVariant[] = [
-  { name: 'warm-up on', env: {} },
+  { name: 'warm-up on', env: { MEMORYD_WARM_UP_EXCHANGES: SETTINGS.warmUpExchanges.default } },
   { name: 'warm-up off', env: { MEMORYD_WARM_UP_EXCHANGES: '0' } },
 ];
 

@@ -118,7 +118,7 @@ describe('the start report', () => {
   it('says what was measured and prints both variants, then every start in order', () => {
     expect(startReport({ runs: 3, calls: 12, pauseMs: 2000, seed: 42 }, SAMPLES)).toMatchInlineSnapshot(`
       "memoryd start benchmark — the first 12 context calls after a daemon start (synthetic chat, seed 42), 3 starts per variant, the variants in turn; a pause of 2000 ms between the answered health check and the first call; hashing embedder
-      variants: warm-up on (default settings), warm-up off (MEMORYD_WARM_UP_EXCHANGES=0)
+      variants: warm-up on (MEMORYD_WARM_UP_EXCHANGES=24), warm-up off (MEMORYD_WARM_UP_EXCHANGES=0)
 
       per variant: medians over its starts (nearest rank); 1st call max and slowest = the largest over its starts
                    runs   healthy  RSS before 1st  1st call  1st call max  mean 1–10  mean 11–12   slowest
