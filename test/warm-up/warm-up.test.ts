@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { startDaemon, type DaemonOptions, type RunningDaemon } from '../../src/daemon.js';
+import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
+import { createTransformersEmbedder } from '../../src/embeddings/transformers-embedder.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import { WARM_UP_CHAT, type WarmUpExchange } from '../../src/warm-up/chat.js';
 import { startWarmUp, type WarmUpOptions } from '../../src/warm-up/warm-up.js';
@@ -20,8 +22,8 @@ afterEach(async () => {
   for (const test of running.splice(0)) await test.stop();
 });
 
-async function daemon(): Promise<TestDaemon> {
-  const test = await startTestDaemon();
+async function daemon(options: Parameters<typeof startTestDaemon>[0] = {}): Promise<TestDaemon> {
+  const test = await startTestDaemon(options);
   running.push(test);
   return test;
 }
@@ -96,6 +98,21 @@ describe('the warm-up after a start', () => {
     expect(readdirSync(test.dir).sort()).toEqual(filesBefore);
     expect(rowCounts(test)).toEqual(rowsBefore);
     expect(test.daemon.context.metrics.registry.render()).not.toContain('route="/v1/sessions/:sessionId/context"');
+  });
+
+  it('shares a transformers embedder (the tiny generated model) with the running daemon, which embeds as before after it', async () => {
+    const models = makeTempDir('memoryd-warm-up-model-');
+    defer(models.remove);
+    const { modelId } = await writeTinyModel(models.dir, { dims: 24 });
+    const embedder = await createTransformersEmbedder({ modelsDir: models.dir, modelId });
+    const test = await daemon({ embedder });
+    const before = Array.from(await embedder.embed('Remember that my editor is Helix.'));
+    const seen: Scratch[] = [];
+    const outcome = await startWarmUp(test.daemon, { exchanges: 6, start: observedStart(seen), tempRoot: tempRoot(), logger: test.daemon.context.log.logger }).finished;
+    expect(outcome).toMatchObject({ state: 'done', exchanges: 6 });
+    expect(seen[0]?.options.embedder).toBe(embedder);
+    expect(Array.from(await embedder.embed('Remember that my editor is Helix.'))).toEqual(before);
+    expect((await test.client.context('after', { message: 'Remember that my editor is Helix.' })).facts.added).toHaveLength(1);
   });
 
   it('replays the chat again in a new session when asked for more exchanges than it has', async () => {
