@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemorydClient } from '../client/memoryd-client.js';
@@ -8,8 +8,8 @@ import type { Logger } from '../discardable/logger.js';
 import { messageOf } from '../errors.js';
 import { WARM_UP_CHAT, type WarmUpExchange } from './chat.js';
 
-/** How long one warm-up request may take: a stuck one must not hold up a shutdown for long. */
-const CALL_TIMEOUT_MS = 5_000;
+/** How long one warm-up request may take (they take milliseconds): a stuck one must not hold up a shutdown. */
+const CALL_TIMEOUT_MS = 2_000;
 /** The scratch daemon's own shutdown bound: it never has more than one request in flight. */
 const SCRATCH_SHUTDOWN_MS = 1_000;
 
@@ -22,7 +22,7 @@ export type WarmUpOutcome =
 export interface WarmUp {
   /** Settles once the warm-up is over (off, done, stopped, failed or skipped) and its folder is gone; never rejects. */
   readonly finished: Promise<WarmUpOutcome>;
-  /** Ends the warm-up after the request in progress and waits for `finished`. */
+  /** Ends the warm-up after the request in progress (≤ 2 s, then ≤ 1 s to stop its daemon) and waits for `finished`. */
   stop(): Promise<WarmUpOutcome>;
 }
 
@@ -47,7 +47,8 @@ export interface WarmUpOptions {
  * and the first ten ~7 ms each (`npm run bench -- start`). The scratch daemon shares no
  * data with the running one and is deleted after. The running daemon serves throughout:
  * a request waits at most for one step of the warm-up (one of its calls, or the scratch
- * daemon's start, ~25 ms the first time).
+ * daemon's start, ~25 ms the first time). A crash during it leaves the scratch folder
+ * behind; the next warm-up deletes those of processes that no longer run.
  */
 export function startWarmUp(daemon: RunningDaemon, options: WarmUpOptions): WarmUp {
   let stopping = false;
@@ -73,8 +74,9 @@ async function run(daemon: RunningDaemon, options: WarmUpOptions, stopping: () =
   let exchanges = 0;
   let dir: string | null = null;
   try {
-    // The pid names whose folder a crash left (the OS's temp cleanup removes it; it holds only the canned chat).
-    dir = mkdtempSync(join(options.tempRoot ?? tmpdir(), `memoryd-warm-up-${process.pid}-`));
+    const root = options.tempRoot ?? tmpdir();
+    removeLeftovers(root);
+    dir = mkdtempSync(join(root, `${FOLDER_PREFIX}${process.pid}-`));
     const config = scratchConfig(daemon.context.config, dir);
     if (Buffer.byteLength(config.socketPath) > maxSocketPathBytes(process.platform)) {
       return { state: 'skipped', reason: `its socket path would be too long: ${config.socketPath}` };
@@ -87,6 +89,7 @@ async function run(daemon: RunningDaemon, options: WarmUpOptions, stopping: () =
         const exchange = chat[exchanges % chat.length] as WarmUpExchange;
         const session = `warm-up-${Math.floor(exchanges / chat.length) + 1}`;
         await client.context(session, exchange.context);
+        if (stopping()) break;
         await client.recordTurn(session, exchange.reply);
         exchanges += 1;
         await options.onExchange?.(exchanges);
@@ -100,6 +103,35 @@ async function run(daemon: RunningDaemon, options: WarmUpOptions, stopping: () =
     return { state: 'failed', exchanges, ms: elapsed(), error: messageOf(error) };
   } finally {
     if (dir !== null) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const FOLDER_PREFIX = 'memoryd-warm-up-';
+
+/**
+ * Deletes the scratch folders that warm-ups cut short by a crash left in `root`: those of
+ * processes that no longer run (the pid is in the name). A folder another user owns, or
+ * one that cannot be deleted, is left as it is.
+ */
+function removeLeftovers(root: string): void {
+  for (const name of readdirSync(root)) {
+    const pid = Number(/^memoryd-warm-up-(\d+)-/.exec(name)?.[1]);
+    if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
+    try {
+      rmSync(join(root, name), { recursive: true, force: true });
+    } catch {
+      // Not ours to delete; it holds only a canned chat.
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

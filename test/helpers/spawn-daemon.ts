@@ -14,10 +14,11 @@ export interface SpawnedDaemon {
 
 /**
  * `npm start`'s entry point as a child process: the compiled daemon in dist/ (built once
- * per test run by test/build-daemon.setup.ts), no npm wrapper in between.
+ * per test run by test/build-daemon.setup.ts), no npm wrapper in between. Without the
+ * start-up warm-up unless `env` asks for one (test/warm-up/ tests it).
  */
 export function spawnDaemon(env: Record<string, string>, args: string[] = []): SpawnedDaemon {
-  return spawnCommand(process.execPath, [DIST_ENTRY, ...args], env);
+  return spawnCommand(process.execPath, [DIST_ENTRY, ...args], { MEMORYD_WARM_UP_EXCHANGES: '0', ...env });
 }
 
 /**

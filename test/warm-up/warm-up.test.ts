@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
 import { startDaemon, type DaemonOptions, type RunningDaemon } from '../../src/daemon.js';
+import type { AppMetrics } from '../../src/metrics/app-metrics.js';
 import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
 import { createTransformersEmbedder } from '../../src/embeddings/transformers-embedder.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
@@ -35,10 +37,10 @@ function tempRoot(): string {
   return temp.dir;
 }
 
-/** What the scratch daemon was started with and had done when it stopped. */
+/** What the scratch daemon was started with, and its metrics (read after it stopped). */
 interface Scratch {
   options: DaemonOptions;
-  metrics: string;
+  metrics: AppMetrics;
 }
 
 /** `startDaemon`, keeping what the warm-up's scratch daemon did before it stops. */
@@ -48,21 +50,15 @@ function observedStart(seen: Scratch[]): NonNullable<WarmUpOptions['start']> {
     return {
       ...scratch,
       stop: async (reason: string) => {
-        seen.push({ options, metrics: scratch.context.metrics.registry.render() });
+        seen.push({ options, metrics: scratch.context.metrics });
         return scratch.stop(reason);
       },
     } satisfies RunningDaemon;
   };
 }
 
-const CONTEXT_OK = 'memoryd_http_requests_total{route="/v1/sessions/:sessionId/context",status="200"}';
-
-/** A counter's value in Prometheus text; throws when the line is missing (0 would hide a wrong name). */
-function counter(metrics: string, line: string): number {
-  const found = metrics.split('\n').find((each) => each.startsWith(`${line} `));
-  if (found === undefined) throw new Error(`no metric line ${line}`);
-  return Number(found.split(' ').at(-1));
-}
+/** Context calls a daemon answered with 200. */
+const contextCalls = (metrics: AppMetrics | undefined): number => metrics?.httpRequests.get({ route: '/v1/sessions/:sessionId/context', status: '200' }) ?? 0;
 
 function rowCounts(test: TestDaemon): Record<string, number> {
   const tables = ['sessions', 'turns', 'summaries', 'facts', 'response_cache', 'tool_cache'];
@@ -87,17 +83,17 @@ describe('the warm-up after a start', () => {
     expect(scratch.options.embedder).toBe(test.daemon.context.embedder);
     expect(scratch.options.scheduler).toBe(false);
     // The chat took the paths a real chat takes.
-    expect(counter(scratch.metrics, CONTEXT_OK)).toBe(WARM_UP_CHAT.length);
-    expect(counter(scratch.metrics, 'memoryd_facts_total{kind="added"}')).toBeGreaterThanOrEqual(3);
-    expect(counter(scratch.metrics, 'memoryd_facts_total{kind="superseded"}')).toBeGreaterThanOrEqual(1);
-    expect(counter(scratch.metrics, 'memoryd_summaries_total')).toBeGreaterThanOrEqual(4);
+    expect(contextCalls(scratch.metrics)).toBe(WARM_UP_CHAT.length);
+    expect(scratch.metrics.facts.get({ kind: 'added' })).toBeGreaterThanOrEqual(3);
+    expect(scratch.metrics.facts.get({ kind: 'superseded' })).toBeGreaterThanOrEqual(1);
+    expect(scratch.metrics.summariesCreated.get()).toBeGreaterThanOrEqual(4);
     // The rephrased question ("What's the capital…") is answered from the cached one.
-    expect(counter(scratch.metrics, 'memoryd_dedup_hits_total')).toBe(1);
+    expect(scratch.metrics.dedupHits.get()).toBe(1);
     // Nothing of it is left, and none of it reached the running daemon.
     expect(readdirSync(root)).toEqual([]);
     expect(readdirSync(test.dir).sort()).toEqual(filesBefore);
     expect(rowCounts(test)).toEqual(rowsBefore);
-    expect(test.daemon.context.metrics.registry.render()).not.toContain('route="/v1/sessions/:sessionId/context"');
+    expect(contextCalls(test.daemon.context.metrics)).toBe(0);
   });
 
   it('shares a transformers embedder (the tiny generated model) with the running daemon, which embeds as before after it', async () => {
@@ -121,7 +117,7 @@ describe('the warm-up after a start', () => {
     const exchanges = WARM_UP_CHAT.length + 3;
     const outcome = await startWarmUp(test.daemon, { exchanges, start: observedStart(seen), tempRoot: tempRoot(), logger: test.daemon.context.log.logger }).finished;
     expect(outcome).toMatchObject({ state: 'done', exchanges });
-    expect(counter(seen[0]?.metrics ?? '', CONTEXT_OK)).toBe(exchanges);
+    expect(contextCalls(seen[0]?.metrics)).toBe(exchanges);
   });
 
   it('lets the running daemon answer between two of its exchanges, each daemon keeping its own facts', async () => {
@@ -157,7 +153,7 @@ describe('the warm-up after a start', () => {
     stop = () => void warmUp.stop();
     const outcome = await warmUp.finished;
     expect(outcome).toMatchObject({ state: 'stopped', exchanges: 3 });
-    expect(counter(seen[0]?.metrics ?? '', CONTEXT_OK)).toBe(3);
+    expect(contextCalls(seen[0]?.metrics)).toBe(3);
     expect(readdirSync(root)).toEqual([]);
   });
 
@@ -183,6 +179,19 @@ describe('the warm-up after a start', () => {
     const outcome = await startWarmUp(test.daemon, { exchanges: 3, start, tempRoot: root, logger: test.daemon.context.log.logger }).finished;
     expect(outcome).toMatchObject({ state: 'failed', exchanges: 0, error: 'no room for a second daemon' });
     expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('first deletes the folders that warm-ups of processes no longer running left, and only those', async () => {
+    const test = await daemon();
+    const root = tempRoot();
+    const exited = spawnSync(process.execPath, ['-e', '']);
+    const dead = `memoryd-warm-up-${exited.pid}-a1B2c3`;
+    const live = `memoryd-warm-up-${process.ppid}-d4E5f6`;
+    for (const name of [dead, live, 'memoryd-warm-up-notes', 'other-folder']) mkdirSync(join(root, name));
+    writeFileSync(join(root, dead, 'memoryd.db'), 'a scratch database a crash left');
+    const outcome = await startWarmUp(test.daemon, { exchanges: 1, tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    expect(outcome).toMatchObject({ state: 'done', exchanges: 1 });
+    expect(readdirSync(root).sort()).toEqual([live, 'memoryd-warm-up-notes', 'other-folder'].sort());
   });
 
   it('does nothing with 0 exchanges', async () => {
@@ -214,7 +223,7 @@ describe('npm start and the warm-up', () => {
     const dataDir = join(temp.dir, 'data');
     const tmp = join(temp.dir, 'tmp');
     mkdirSync(tmp);
-    const env = { MEMORYD_DATA_DIR: dataDir, MEMORYD_EMBEDDER: 'hashing', TMPDIR: tmp };
+    const env = { MEMORYD_DATA_DIR: dataDir, MEMORYD_EMBEDDER: 'hashing', TMPDIR: tmp, MEMORYD_WARM_UP_EXCHANGES: '24' };
 
     const done = spawnDaemon(env, ['--verbose']);
     await waitForHealthy(join(dataDir, 'memoryd.sock'), done);
@@ -223,12 +232,12 @@ describe('npm start and the warm-up', () => {
     done.child.kill('SIGTERM');
     expect(await done.exited).toEqual({ code: 0, signal: null });
 
-    // Stopped while the warm-up runs: its first exchanges take a few ms each, so it is still under way.
+    // Signalled as soon as it answers: 200 exchanges take over a second, so the warm-up is under way and must stop.
     const cut = spawnDaemon({ ...env, MEMORYD_WARM_UP_EXCHANGES: '200' }, ['--verbose']);
     await waitForHealthy(join(dataDir, 'memoryd.sock'), cut);
     cut.child.kill('SIGTERM');
     expect(await cut.exited).toEqual({ code: 0, signal: null });
-    expect(cut.output.stdout).toMatch(/warm-up (stopped|done)/);
+    expect(cut.output.stdout).toMatch(/warm-up stopped/);
     expect(readdirSync(tmp)).toEqual([]);
   });
 });
