@@ -59,7 +59,7 @@ export async function startBenchDaemon(options: BenchDaemonOptions = {}): Promis
     MEMORYD_DATA_DIR: dataDir,
     MEMORYD_EMBEDDER: 'hashing',
     MEMORYD_LOG_LEVEL: 'warn',
-    // The warm-up is measured by \`npm run bench -- start\` alone; elsewhere it would overlap the first calls.
+    // The warm-up is measured by `npm run bench -- start` alone; elsewhere it would overlap the first calls.
     MEMORYD_WARM_UP_EXCHANGES: '0',
     ...options.env,
   };

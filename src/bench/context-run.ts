@@ -8,6 +8,7 @@ import type { BenchDaemon, DatabaseFiles } from './bench-daemon.js';
 import { histogramTotals, meanBetween, type HistogramTotals } from './prometheus-text.js';
 import { replaySteps, type ReplayStep } from './replay.js';
 import { RSS_SAMPLE_TURNS, RssSamples, type RssFloor } from './rss-samples.js';
+import { contextBody } from './synthetic-conversation.js';
 
 /** The figures taken right after the context call of one user turn. */
 export interface Checkpoint {
@@ -170,7 +171,7 @@ class ContextReplay {
     const result = this.result;
     result.userTurns++;
     if (step.source === 'locomo') result.locomoUserTurns++;
-    const body = step.toolResult === null ? { message: step.text } : { message: step.text, toolResults: [step.toolResult] };
+    const body = contextBody(step.text, step.toolResult);
     const t0 = performance.now();
     const response = await this.send<ContextResponse>('POST', sessionPath(this.options.sessionId, '/context'), body);
     if (result.userTurns > this.options.warmup) result.contextLatencies.push(performance.now() - t0);

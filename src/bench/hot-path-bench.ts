@@ -20,6 +20,7 @@ import { startDaemon, type RunningDaemon } from '../daemon.js';
 import { replaySteps, type ReplayStep } from './replay.js';
 import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
 import { summarize, type LatencySummary } from './stats.js';
+import { contextBody } from './synthetic-conversation.js';
 import { alignRows, ms } from './text-table.js';
 
 const USAGE = 'usage: npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100] [--pause-ms 0]\n';
@@ -113,7 +114,7 @@ async function replayStep(replayer: Replayer, step: ReplayStep, measured: boolea
   if (step.kind === 'assistant') {
     await recordReply(replayer.replyDeps, SESSION, { role: 'assistant', content: step.text });
   } else {
-    const request = step.toolResult === null ? { message: step.text } : { message: step.text, toolResults: [step.toolResult] };
+    const request = contextBody(step.text, step.toolResult);
     const outcome = await runContextCall(replayer.daemon.services.contextDeps, { sessionId: SESSION, ...request });
     summarised = outcome.window.summariesCreated.length > 0;
   }

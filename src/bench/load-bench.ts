@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { MemorydClient, sessionPath } from '../client/memoryd-client.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { summarize } from './stats.js';
-import { syntheticConversation } from './synthetic-conversation.js';
+import { contextBody, syntheticConversation } from './synthetic-conversation.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
 const USAGE = 'usage: npm run bench -- load [--seconds 60] [--clients 16] [--health-every 10]\n';
@@ -75,7 +75,7 @@ async function clientLoop(socketPath: string, index: number, deadline: number, h
   try {
     for (let n = 1; performance.now() < deadline; n++) {
       const exchange = conversation.next().value;
-      const body = exchange.toolResult === null ? { message: exchange.user } : { message: exchange.user, toolResults: [exchange.toolResult] };
+      const body = contextBody(exchange.user, exchange.toolResult);
       await timed('context', () => client.json('POST', sessionPath(session, '/context'), body));
       await timed('turn', () => client.json('POST', sessionPath(session, '/turns'), { role: 'assistant', content: exchange.assistant }));
       if (n % healthEvery === 0) await timed('health', () => client.health());

@@ -16,6 +16,7 @@ import { AppError, messageOf } from '../errors.js';
 import { startBenchDaemon } from './bench-daemon.js';
 import { replaySteps } from './replay.js';
 import { median, summarize } from './stats.js';
+import { contextBody } from './synthetic-conversation.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
 const USAGE = 'usage: npm run bench -- start [--runs 6] [--calls 30] [--pause-ms 2000] [--seed 42]\n';
@@ -130,7 +131,7 @@ export async function timeContextCalls(target: ReplayTarget, calls: number, seed
       await target.reply(step.text);
       continue;
     }
-    const body = step.toolResult === null ? { message: step.text } : { message: step.text, toolResults: [step.toolResult] };
+    const body = contextBody(step.text, step.toolResult);
     const started = now();
     await target.context(body);
     times.push(now() - started);

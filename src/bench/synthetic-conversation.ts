@@ -19,6 +19,11 @@ export interface SyntheticToolResult {
   content: string;
 }
 
+/** The body of the context call that sends `message`, with its pending tool result if it has one. */
+export function contextBody(message: string, toolResult: SyntheticToolResult | null): { message: string; toolResults?: SyntheticToolResult[] } {
+  return toolResult === null ? { message } : { message, toolResults: [toolResult] };
+}
+
 /** One exchange: the user's message (maybe with a tool result) and the assistant's answer. */
 export interface SyntheticExchange {
   /** 1-based number of the user turn in the synthetic conversation. */
