@@ -16,6 +16,12 @@ const say = (message: string, answer: string, extra: Partial<ContextRequestBody>
   reply: { role: 'assistant', content: answer, ...reply },
 });
 
+/** The assistant calls `tool`, then the user's next message brings its `result`: two exchanges. */
+const toolRound = (call: string, tool: string, asked: [string, string], result: string, told: [string, string]): WarmUpExchange[] => [
+  say(asked[0], asked[1], { tools: TOOLS }, { toolCallId: call, toolName: tool }),
+  say(told[0], told[1], { tools: TOOLS, toolResults: [{ toolCallId: call, name: tool, content: result }] }),
+];
+
 /**
  * A short chat that takes a context call through the paths a real one takes: facts stated
  * and changed (English and Spanish), a topic shift, tools and a tool result, questions
@@ -28,11 +34,12 @@ export const WARM_UP_CHAT: readonly WarmUpExchange[] = [
   say('Remember that my editor is Helix.', 'Noted: your editor is Helix.'),
   say('I prefer tabs over spaces for indentation.', 'Got it, tabs it is.'),
   say('The review needs the latency figures and a short demo.', "Then let's collect the figures first, and plan the demo after."),
-  say("Search the wiki for last quarter's latency figures.", "I'll search the wiki.", { tools: TOOLS }, { toolCallId: 'warm-up-call-1', toolName: 'search_wiki' }),
-  say(
-    'Here is what the search found.',
-    'Last quarter the p50 was 0.9 ms and the p99 4.1 ms.',
-    { tools: TOOLS, toolResults: [{ toolCallId: 'warm-up-call-1', name: 'search_wiki', content: 'Q3 latency report: p50 0.9 ms, p99 4.1 ms over 10,000 calls.' }] },
+  ...toolRound(
+    'warm-up-call-1',
+    'search_wiki',
+    ["Search the wiki for last quarter's latency figures.", "I'll search the wiki."],
+    'Q3 latency report: p50 0.9 ms, p99 4.1 ms over 10,000 calls.',
+    ['Here is what the search found.', 'Last quarter the p50 was 0.9 ms and the p99 4.1 ms.'],
   ),
   say('What is the capital of Australia?', 'The capital of Australia is Canberra.', {}, { cacheable: true }),
   say("What's the capital of Australia?", 'Canberra.', {}, { cacheable: true }),
@@ -45,11 +52,12 @@ export const WARM_UP_CHAT: readonly WarmUpExchange[] = [
   say('Actually, I switched to Neovim last month.', 'Updated: your editor is Neovim.'),
   say("I'm a bit stressed about the deadline.", "That's understandable; the plan is in good shape."),
   say('How many days are left until Friday?', 'Two days.'),
-  say('Book the small room for the review at 10.', "I'll book it.", { tools: TOOLS }, { toolCallId: 'warm-up-call-2', toolName: 'book_room' }),
-  say(
-    'The booking went through.',
-    'The small room is booked for Thursday at 10.',
-    { tools: TOOLS, toolResults: [{ toolCallId: 'warm-up-call-2', name: 'book_room', content: 'Booked: small room, Thursday 10:00-11:00.' }] },
+  ...toolRound(
+    'warm-up-call-2',
+    'book_room',
+    ['Book the small room for the review at 10.', "I'll book it."],
+    'Booked: small room, Thursday 10:00-11:00.',
+    ['The booking went through.', 'The small room is booked for Thursday at 10.'],
   ),
   say('Add a slot for questions at the end of the agenda.', 'Done: questions close the agenda.'),
   say('What did we decide about the review yesterday?', 'To collect the latency figures first and show a short demo.'),
