@@ -2,7 +2,7 @@ import { loadConfig, type Environment } from '../config/config.js';
 import { startDaemon } from '../daemon.js';
 import { isAppError } from '../errors.js';
 import { setHeapGrowth } from '../lifecycle/heap-growth.js';
-import { startWarmUp } from '../warm-up/warm-up.js';
+import { warmUp } from '../warm-up/warm-up.js';
 
 const USAGE = `usage: npm start [-- --verbose]
 
@@ -41,26 +41,28 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   process.stdout.write(
     `memoryd ${context.version} listening on ${daemon.socketPath} (embedder ${context.embedder.id}: ${context.embedderReason}; tokenizer ${context.tokenizer.encoding})\n`,
   );
-  // Not worth starting once the daemon has been told to stop.
-  const warmUp = startWarmUp(daemon, { exchanges: stopping.received() ? 0 : context.config.warmUpExchanges, logger: context.log.logger });
+  // Ends with the first signal (or does not start, when one came while the daemon started).
+  const warmingUp = warmUp(daemon, { exchanges: context.config.warmUpExchanges, logger: context.log.logger, signal: stopping.aborted });
   const signal = await stopping.first;
-  await warmUp.stop();
+  await warmingUp;
   const clean = await daemon.stop(signal);
   stopping.dispose();
   return clean ? 0 : 1;
 }
 
 /**
- * The first SIGTERM or SIGINT, and handlers that keep every later one from ending the
- * process (Node's default for a signal without a listener) until `dispose`.
+ * The first SIGTERM or SIGINT (`aborted` with it), and handlers that keep every later one
+ * from ending the process (Node's default for a signal without a listener) until `dispose`.
  */
-function stopSignal(): { first: Promise<NodeJS.Signals>; received(): boolean; dispose(): void } {
+function stopSignal(): { first: Promise<NodeJS.Signals>; aborted: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
   let seen: NodeJS.Signals | null = null;
   let resolve: (signal: NodeJS.Signals) => void = () => {};
   const first = new Promise<NodeJS.Signals>((done) => (resolve = done));
   const onSignal = (signal: NodeJS.Signals): void => {
     if (seen === null) {
       seen = signal;
+      controller.abort();
       resolve(signal);
     } else process.stderr.write(`memoryd: ${signal} received while stopping (after ${seen}); still stopping\n`);
   };
@@ -68,7 +70,7 @@ function stopSignal(): { first: Promise<NodeJS.Signals>; received(): boolean; di
   process.on('SIGINT', onSignal);
   return {
     first,
-    received: () => seen !== null,
+    aborted: controller.signal,
     dispose: () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);

@@ -12,6 +12,9 @@ import { WARM_UP_CHAT, type WarmUpExchange } from './chat.js';
 const CALL_TIMEOUT_MS = 2_000;
 /** The scratch daemon's own shutdown bound: it never has more than one request in flight. */
 const SCRATCH_SHUTDOWN_MS = 1_000;
+/** The scratch folders are named by pid: `memoryd-warm-up-<pid>-<random>`. */
+const FOLDER_PREFIX = 'memoryd-warm-up-';
+const FOLDER_PID = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`);
 
 export type WarmUpOutcome =
   | { state: 'off' }
@@ -19,17 +22,15 @@ export type WarmUpOutcome =
   | { state: 'failed'; exchanges: number; ms: number; error: string }
   | { state: 'skipped'; reason: string };
 
-export interface WarmUp {
-  /** Settles once the warm-up is over (off, done, stopped, failed or skipped) and its folder is gone; never rejects. */
-  readonly finished: Promise<WarmUpOutcome>;
-  /** Ends the warm-up after the request in progress (≤ 2 s, then ≤ 1 s to stop its daemon) and waits for `finished`. */
-  stop(): Promise<WarmUpOutcome>;
-}
-
 export interface WarmUpOptions {
   /** Exchanges to replay: the canned chat, again in a new session each time it runs out; 0 does nothing. */
   exchanges: number;
   logger: Logger;
+  /**
+   * Aborted: the warm-up ends after the request in progress (≤ 2 s, then ≤ 1 s to stop its
+   * daemon), or does not start.
+   */
+  signal: AbortSignal;
   chat?: readonly WarmUpExchange[];
   /** Where the scratch daemon's folder is made (the OS temp dir by default). */
   tempRoot?: string;
@@ -50,24 +51,15 @@ export interface WarmUpOptions {
  * daemon's start, ~25 ms the first time). A crash during it leaves the scratch folder
  * behind; the next warm-up deletes those of processes that no longer run.
  */
-export function startWarmUp(daemon: RunningDaemon, options: WarmUpOptions): WarmUp {
-  let stopping = false;
-  const finished = run(daemon, options, () => stopping);
-  finished.then(
-    (outcome) => report(options.logger, outcome),
-    () => {},
-  );
-  return {
-    finished,
-    stop: () => {
-      stopping = true;
-      return finished;
-    },
-  };
+export async function warmUp(daemon: RunningDaemon, options: WarmUpOptions): Promise<WarmUpOutcome> {
+  const outcome = await run(daemon, options);
+  report(options.logger, outcome);
+  return outcome;
 }
 
-async function run(daemon: RunningDaemon, options: WarmUpOptions, stopping: () => boolean): Promise<WarmUpOutcome> {
+async function run(daemon: RunningDaemon, options: WarmUpOptions): Promise<WarmUpOutcome> {
   const chat = options.chat ?? WARM_UP_CHAT;
+  const { signal } = options;
   if (options.exchanges === 0 || chat.length === 0) return { state: 'off' };
   const started = performance.now();
   const elapsed = (): number => Math.round(performance.now() - started);
@@ -81,15 +73,15 @@ async function run(daemon: RunningDaemon, options: WarmUpOptions, stopping: () =
     if (Buffer.byteLength(config.socketPath) > maxSocketPathBytes(process.platform)) {
       return { state: 'skipped', reason: `its socket path would be too long: ${config.socketPath}` };
     }
-    if (stopping()) return { state: 'stopped', exchanges, ms: elapsed() };
+    if (signal.aborted) return { state: 'stopped', exchanges, ms: elapsed() };
     const scratch = await (options.start ?? startDaemon)({ config, embedder: daemon.context.embedder, tokenizer: daemon.context.tokenizer, scheduler: false });
     const client = new MemorydClient({ socketPath: scratch.socketPath, timeoutMs: CALL_TIMEOUT_MS });
     try {
-      while (exchanges < options.exchanges && !stopping()) {
+      while (exchanges < options.exchanges && !signal.aborted) {
         const exchange = chat[exchanges % chat.length] as WarmUpExchange;
         const session = `warm-up-${Math.floor(exchanges / chat.length) + 1}`;
         await client.context(session, exchange.context);
-        if (stopping()) break;
+        if (signal.aborted) break;
         await client.recordTurn(session, exchange.reply);
         exchanges += 1;
         await options.onExchange?.(exchanges);
@@ -98,15 +90,14 @@ async function run(daemon: RunningDaemon, options: WarmUpOptions, stopping: () =
       client.close();
       await scratch.stop('warm-up over');
     }
-    return { state: stopping() ? 'stopped' : 'done', exchanges, ms: elapsed() };
+    return { state: signal.aborted ? 'stopped' : 'done', exchanges, ms: elapsed() };
   } catch (error) {
     return { state: 'failed', exchanges, ms: elapsed(), error: messageOf(error) };
   } finally {
-    if (dir !== null) rmSync(dir, { recursive: true, force: true });
+    // A folder that cannot be deleted is left for the next warm-up's sweep.
+    if (dir !== null) removeQuietly(dir);
   }
 }
-
-const FOLDER_PREFIX = 'memoryd-warm-up-';
 
 /**
  * Deletes the scratch folders that warm-ups cut short by a crash left in `root`: those of
@@ -115,13 +106,19 @@ const FOLDER_PREFIX = 'memoryd-warm-up-';
  */
 function removeLeftovers(root: string): void {
   for (const name of readdirSync(root)) {
-    const pid = Number(/^memoryd-warm-up-(\d+)-/.exec(name)?.[1]);
+    const pid = Number(FOLDER_PID.exec(name)?.[1]);
     if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
-    try {
-      rmSync(join(root, name), { recursive: true, force: true });
-    } catch {
-      // Not ours to delete; it holds only a canned chat.
-    }
+    removeQuietly(join(root, name));
+  }
+}
+
+// A scratch folder holds only the canned chat: one that cannot be deleted (another
+// user's, a busy file) is left as it is.
+function removeQuietly(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // Left as it is.
   }
 }
 
@@ -146,7 +143,6 @@ function scratchConfig(config: Config, dir: string): Config {
     logLevel: 'silent',
     verbose: false,
     shutdownTimeoutMs: SCRATCH_SHUTDOWN_MS,
-    warmUpExchanges: 0,
   };
 }
 

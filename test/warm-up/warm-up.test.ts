@@ -9,7 +9,7 @@ import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
 import { createTransformersEmbedder } from '../../src/embeddings/transformers-embedder.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import { WARM_UP_CHAT, type WarmUpExchange } from '../../src/warm-up/chat.js';
-import { startWarmUp, type WarmUpOptions } from '../../src/warm-up/warm-up.js';
+import { warmUp, type WarmUpOptions } from '../../src/warm-up/warm-up.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { spawnDaemon, waitForHealthy } from '../helpers/spawn-daemon.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -19,6 +19,8 @@ import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 // starts in the same process, on real sockets and SQLite files.
 
 const defer = cleanupAfterEach();
+/** A warm-up nobody stops. */
+const NO_STOP = new AbortController().signal;
 const running: TestDaemon[] = [];
 afterEach(async () => {
   for (const test of running.splice(0)) await test.stop();
@@ -74,7 +76,7 @@ describe('the warm-up after a start', () => {
     const rowsBefore = rowCounts(test);
     const filesBefore = readdirSync(test.dir).sort();
     const seen: Scratch[] = [];
-    const outcome = await startWarmUp(test.daemon, { exchanges: WARM_UP_CHAT.length, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    const outcome = await warmUp(test.daemon, { exchanges: WARM_UP_CHAT.length, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger, signal: NO_STOP });
     expect(outcome).toMatchObject({ state: 'done', exchanges: WARM_UP_CHAT.length });
     expect(seen).toHaveLength(1);
     const [scratch] = seen as [Scratch];
@@ -104,7 +106,7 @@ describe('the warm-up after a start', () => {
     const test = await daemon({ embedder });
     const before = Array.from(await embedder.embed('Remember that my editor is Helix.'));
     const seen: Scratch[] = [];
-    const outcome = await startWarmUp(test.daemon, { exchanges: 6, start: observedStart(seen), tempRoot: tempRoot(), logger: test.daemon.context.log.logger }).finished;
+    const outcome = await warmUp(test.daemon, { exchanges: 6, start: observedStart(seen), tempRoot: tempRoot(), logger: test.daemon.context.log.logger, signal: NO_STOP });
     expect(outcome).toMatchObject({ state: 'done', exchanges: 6 });
     expect(seen[0]?.options.embedder).toBe(embedder);
     expect(Array.from(await embedder.embed('Remember that my editor is Helix.'))).toEqual(before);
@@ -115,7 +117,7 @@ describe('the warm-up after a start', () => {
     const test = await daemon();
     const seen: Scratch[] = [];
     const exchanges = WARM_UP_CHAT.length + 3;
-    const outcome = await startWarmUp(test.daemon, { exchanges, start: observedStart(seen), tempRoot: tempRoot(), logger: test.daemon.context.log.logger }).finished;
+    const outcome = await warmUp(test.daemon, { exchanges, start: observedStart(seen), tempRoot: tempRoot(), logger: test.daemon.context.log.logger, signal: NO_STOP });
     expect(outcome).toMatchObject({ state: 'done', exchanges });
     expect(contextCalls(seen[0]?.metrics)).toBe(exchanges);
   });
@@ -129,7 +131,7 @@ describe('the warm-up after a start', () => {
       const response = await test.client.context('meanwhile', { message: 'Remember that my editor is Kakoune.' });
       answered = response.facts.added.map((fact) => fact.fact);
     };
-    const outcome = await startWarmUp(test.daemon, { exchanges: 4, onExchange, tempRoot: tempRoot(), logger: test.daemon.context.log.logger }).finished;
+    const outcome = await warmUp(test.daemon, { exchanges: 4, onExchange, tempRoot: tempRoot(), logger: test.daemon.context.log.logger, signal: NO_STOP });
     expect(outcome).toMatchObject({ state: 'done', exchanges: 4 });
     expect(answered).toEqual([expect.stringContaining('Kakoune')]);
     // The warm-up's "my editor is Helix" went to the scratch daemon only.
@@ -140,20 +142,30 @@ describe('the warm-up after a start', () => {
     const test = await daemon();
     const root = tempRoot();
     const seen: Scratch[] = [];
-    let stop: (() => void) | null = null;
-    const warmUp = startWarmUp(test.daemon, {
+    const stop = new AbortController();
+    const outcome = await warmUp(test.daemon, {
       exchanges: 200,
       start: observedStart(seen),
       tempRoot: root,
       logger: test.daemon.context.log.logger,
+      signal: stop.signal,
       onExchange: (done) => {
-        if (done === 3) stop?.();
+        if (done === 3) stop.abort();
       },
     });
-    stop = () => void warmUp.stop();
-    const outcome = await warmUp.finished;
     expect(outcome).toMatchObject({ state: 'stopped', exchanges: 3 });
     expect(contextCalls(seen[0]?.metrics)).toBe(3);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('does not start a scratch daemon when stopped before it began (a signal while the daemon started)', async () => {
+    const test = await daemon();
+    const root = tempRoot();
+    const seen: Scratch[] = [];
+    const stopped = AbortSignal.abort();
+    const outcome = await warmUp(test.daemon, { exchanges: 24, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger, signal: stopped });
+    expect(outcome).toMatchObject({ state: 'stopped', exchanges: 0 });
+    expect(seen).toEqual([]);
     expect(readdirSync(root)).toEqual([]);
   });
 
@@ -163,7 +175,7 @@ describe('the warm-up after a start', () => {
     const seen: Scratch[] = [];
     const refused: WarmUpExchange = { context: { message: '   ' }, reply: { role: 'assistant', content: 'never sent' } };
     const chat = [WARM_UP_CHAT[0] as WarmUpExchange, refused];
-    const outcome = await startWarmUp(test.daemon, { exchanges: 5, chat, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    const outcome = await warmUp(test.daemon, { exchanges: 5, chat, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger, signal: NO_STOP });
     expect(outcome).toMatchObject({ state: 'failed', exchanges: 1, error: expect.stringContaining('message') });
     expect(seen).toHaveLength(1);
     expect(existsSync(seen[0]?.options.config.socketPath ?? '')).toBe(false);
@@ -176,7 +188,7 @@ describe('the warm-up after a start', () => {
     const test = await daemon();
     const root = tempRoot();
     const start = (): Promise<RunningDaemon> => Promise.reject(new Error('no room for a second daemon'));
-    const outcome = await startWarmUp(test.daemon, { exchanges: 3, start, tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    const outcome = await warmUp(test.daemon, { exchanges: 3, start, tempRoot: root, logger: test.daemon.context.log.logger, signal: NO_STOP });
     expect(outcome).toMatchObject({ state: 'failed', exchanges: 0, error: 'no room for a second daemon' });
     expect(readdirSync(root)).toEqual([]);
   });
@@ -189,7 +201,7 @@ describe('the warm-up after a start', () => {
     const live = `memoryd-warm-up-${process.ppid}-d4E5f6`;
     for (const name of [dead, live, 'memoryd-warm-up-notes', 'other-folder']) mkdirSync(join(root, name));
     writeFileSync(join(root, dead, 'memoryd.db'), 'a scratch database a crash left');
-    const outcome = await startWarmUp(test.daemon, { exchanges: 1, tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    const outcome = await warmUp(test.daemon, { exchanges: 1, tempRoot: root, logger: test.daemon.context.log.logger, signal: NO_STOP });
     expect(outcome).toMatchObject({ state: 'done', exchanges: 1 });
     expect(readdirSync(root).sort()).toEqual([live, 'memoryd-warm-up-notes', 'other-folder'].sort());
   });
@@ -198,7 +210,7 @@ describe('the warm-up after a start', () => {
     const test = await daemon();
     const root = tempRoot();
     const seen: Scratch[] = [];
-    const outcome = await startWarmUp(test.daemon, { exchanges: 0, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    const outcome = await warmUp(test.daemon, { exchanges: 0, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger, signal: NO_STOP });
     expect(outcome).toEqual({ state: 'off' });
     expect(seen).toEqual([]);
     expect(readdirSync(root)).toEqual([]);
@@ -209,7 +221,7 @@ describe('the warm-up after a start', () => {
     const root = join(tempRoot(), 'd'.repeat(90));
     mkdirSync(root);
     const seen: Scratch[] = [];
-    const outcome = await startWarmUp(test.daemon, { exchanges: 2, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger }).finished;
+    const outcome = await warmUp(test.daemon, { exchanges: 2, start: observedStart(seen), tempRoot: root, logger: test.daemon.context.log.logger, signal: NO_STOP });
     expect(outcome).toMatchObject({ state: 'skipped', reason: expect.stringMatching(/^its socket path would be too long: .*\/s\.sock$/) });
     expect(seen).toEqual([]);
     expect(readdirSync(root)).toEqual([]);
