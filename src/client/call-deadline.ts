@@ -10,28 +10,28 @@ export interface CallTarget {
 /**
  * The one timer of a `send`, from the call to the answer. Each wait of the call (for a
  * free connection, for one to connect, for the answer) registers how to end it; when
- * the time is up that wait ends with an error naming what it waited for.
+ * the time is up that wait ends with an error naming what it waited for: the answer once
+ * the request went out (a resend too), else a connection.
  */
 export class CallDeadline {
   private readonly timer: NodeJS.Timeout;
   private passed = false;
   // Once the request went out on a connection, memoryd may have read it, a resend or not.
   private sent = false;
-  private waitingFor: WaitingFor = 'connection';
   private cancel: ((error: Error) => void) | null = null;
 
   constructor(private readonly req: CallTarget) {
     this.timer = setTimeout(() => this.expire(), req.timeoutMs);
   }
 
-  /** Until `done`, the deadline ends the wait by calling `cancel`; at once if it has passed. */
-  wait(waitingFor: WaitingFor, cancel: (error: Error) => void): void {
+  /** Until `done`, the deadline ends the wait by calling `cancel`: at once, returning false, if it has passed. */
+  wait(cancel: (error: Error) => void): boolean {
     if (this.passed) {
-      cancel(this.error(waitingFor));
-      return;
+      cancel(this.error());
+      return false;
     }
-    this.waitingFor = waitingFor;
     this.cancel = cancel;
+    return true;
   }
 
   /** The request is being written: from now on a timeout is one waiting for the answer. */
@@ -51,11 +51,11 @@ export class CallDeadline {
     this.passed = true;
     const cancel = this.cancel;
     this.cancel = null;
-    cancel?.(this.error(this.waitingFor));
+    cancel?.(this.error());
   }
 
-  private error(waitingFor: WaitingFor): MemorydTimeoutError {
-    return new MemorydTimeoutError(this.req, this.sent ? 'answer' : waitingFor);
+  private error(): MemorydTimeoutError {
+    return new MemorydTimeoutError(this.req, this.sent ? 'answer' : 'connection');
   }
 }
 

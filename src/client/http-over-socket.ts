@@ -94,8 +94,7 @@ export class SocketHttp {
       socket.on('data', onData);
       socket.on('error', onError);
       socket.on('close', onClose);
-      deadline.wait('answer', exchange.settle);
-      if (!socket.destroyed) {
+      if (deadline.wait(exchange.settle)) {
         deadline.markSent();
         socket.write(message);
       }
@@ -129,7 +128,7 @@ export class SocketHttp {
         resolve();
       };
       this.waiting.push(wake);
-      deadline.wait('connection', (error) => {
+      deadline.wait((error) => {
         const index = this.waiting.indexOf(wake);
         if (index >= 0) this.waiting.splice(index, 1);
         reject(error);
@@ -161,7 +160,7 @@ export class SocketHttp {
       };
       socket.once('error', failed);
       socket.once('connect', connected);
-      deadline.wait('connection', failed);
+      deadline.wait(failed);
     });
   }
 

@@ -186,10 +186,10 @@ describe('the deadline of a call', () => {
     const call = { method: 'POST', path: '/v1/sessions/s/context', timeoutMs: 100 };
     const outcomes: unknown[] = [];
     const unsent = new CallDeadline(call);
-    unsent.wait('connection', (error) => outcomes.push(error));
+    unsent.wait((error) => outcomes.push(error));
     const resent = new CallDeadline(call);
     resent.markSent();
-    resent.wait('connection', (error) => outcomes.push(error));
+    resent.wait((error) => outcomes.push(error));
     vi.advanceTimersByTime(100);
     expect(outcomes).toMatchObject([{ waitedFor: 'connection' }, { waitedFor: 'answer', message: 'memoryd did not answer POST /v1/sessions/s/context within 100 ms' }]);
     unsent.clear();
