@@ -29,9 +29,7 @@ export function parseJsonBody(raw: Buffer): unknown {
   const escapes = text.includes('\\u');
   let value: unknown;
   try {
-    // A key can only read "__proto__" when the text says so or spells it with a \u escape
-    // (no other JSON escape makes a letter or "_"); only then is the (4× slower) reviver run.
-    value = escapes || text.includes('__proto__') ? JSON.parse(text, rejectPrototypeKeys) : JSON.parse(text);
+    value = parseRefusingPrototypeKeys(text, escapes);
   } catch (error) {
     const reason = messageOf(error);
     throw new InvalidRequestError(`malformed JSON: ${reason}`, [{ path: 'body', message: `malformed JSON: ${reason}` }], { cause: error });
@@ -46,8 +44,27 @@ export function parseJsonBody(raw: Buffer): unknown {
   return value;
 }
 
+/**
+ * JSON text parsed as a request body is (nesting and "__proto__" keys refused), for JSON
+ * that arrives elsewhere than the body (a query field); undefined when it is refused.
+ */
+export function parseJsonText(text: string): unknown {
+  if (exceedsDepth(text, MAX_JSON_DEPTH)) return undefined;
+  try {
+    return parseRefusingPrototypeKeys(text, text.includes('\\u'));
+  } catch {
+    return undefined;
+  }
+}
+
+// A key can only read "__proto__" when the text says so or spells it with a \u escape
+// (no other JSON escape makes a letter or "_"); only then is the (4× slower) reviver run.
+function parseRefusingPrototypeKeys(text: string, escapes: boolean): unknown {
+  return escapes || text.includes('__proto__') ? JSON.parse(text, rejectPrototypeKeys) : JSON.parse(text);
+}
+
 /** A JSON.parse reviver that refuses a "__proto__" key instead of letting it reach a merge. */
-export function rejectPrototypeKeys(key: string, value: unknown): unknown {
+function rejectPrototypeKeys(key: string, value: unknown): unknown {
   // JSON.parse makes "__proto__" an own key, but any later spread or merge would not.
   if (key === '__proto__') {
     throw new SyntaxError(`the key "${key}" is not allowed`);

@@ -94,6 +94,11 @@ describe('tool cache API', () => {
     ]);
     const proto = await apiError(client.json('GET', `/v1/tool-cache/search?params=${encodeURIComponent('{"__proto__":{"x":1}}')}`));
     expect(proto.details.issues).toEqual([expect.objectContaining({ path: 'query.params' })]);
+    // Nested as deep as a body may be, and one level deeper (refused before JSON.parse, as a body is).
+    const nested = (depth: number): string => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    expect(await client.json('GET', `/v1/tool-cache/search?params=${encodeURIComponent(nested(64))}`)).toMatchObject({ hit: false });
+    const deep = await apiError(client.json('GET', `/v1/tool-cache/search?params=${encodeURIComponent(nested(65))}`));
+    expect(deep.details.issues).toEqual([{ path: 'query.params', message: expect.stringContaining('URL-encoded JSON of an object') }]);
     expect((await apiError(client.json('GET', '/v1/tool-cache/search'))).details.issues).toEqual([expect.objectContaining({ path: 'query.params' })]);
     const extra = await apiError(client.json('PUT', '/v1/tool-cache/search', { params: {}, result: 1, idempotent: true, ttl: 5 }));
     expect(extra.status).toBe(400);

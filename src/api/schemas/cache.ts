@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UNSAFE_INTEGER, unsafeIntegerPaths } from '../../cache/canonical-json.js';
 import { SIDE_EFFECT_REFUSAL } from '../../cache/tool-cache.js';
-import { rejectPrototypeKeys } from '../json-body.js';
+import { parseJsonText } from '../json-body.js';
 
 /** Tool names as LLM function-calling APIs allow them (no ":" — it separates the cache key). */
 export const toolNameSchema = z
@@ -39,12 +39,7 @@ export const toolCacheQuerySchema = z.strictObject({
 
 // Undefined unless `text` is JSON of an object; a "__proto__" key is refused, not merged into the prototype.
 function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text, rejectPrototypeKeys);
-  } catch {
-    return undefined;
-  }
+  const value = parseJsonText(text);
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
