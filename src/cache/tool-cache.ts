@@ -17,7 +17,6 @@ export interface ToolCacheOptions {
 }
 
 export interface ToolCacheHit {
-  key: string;
   /** The JSON value stored (object keys come back sorted). */
   result: unknown;
   cachedAt: number;
@@ -53,7 +52,7 @@ export class ToolCache {
     const key = toolCacheKey(toolName, params);
     const row = findLiveToolResult(this.options.db, key, this.options.clock.now());
     if (!row) return { key, hit: null };
-    return { key, hit: { key, result: JSON.parse(row.result) as unknown, cachedAt: row.createdAt, expiresAt: row.expiresAt } };
+    return { key, hit: { result: JSON.parse(row.result) as unknown, cachedAt: row.createdAt, expiresAt: row.expiresAt } };
   }
 
   /**

@@ -137,16 +137,18 @@ describe('canonical JSON and the tool cache key', () => {
 
 describe('ToolCache', () => {
   it('misses, then hits with parameters in another order', () => {
-    expect(cache.get('search_flights', { from: 'LIM', to: 'CUZ' }).hit).toBeNull();
+    const miss = cache.get('search_flights', { from: 'LIM', to: 'CUZ' });
     const stored = cache.put('search_flights', { from: 'LIM', to: 'CUZ' }, { flights: ['LA2047'], count: 1 }, { idempotent: true });
     expect(stored.stored).toBe(true);
-    expect(cache.get('search_flights', { to: 'CUZ', from: 'LIM' }).hit).toEqual({
+    // A miss names the key the result is then stored under.
+    expect(miss).toEqual({ key: stored.key, hit: null });
+    expect(cache.get('search_flights', { to: 'CUZ', from: 'LIM' })).toEqual({
       key: stored.key,
-      result: { count: 1, flights: ['LA2047'] },
-      cachedAt: clock.now(),
-      expiresAt: clock.now() + TOOL_CACHE_TTL_MS,
+      hit: { result: { count: 1, flights: ['LA2047'] }, cachedAt: clock.now(), expiresAt: clock.now() + TOOL_CACHE_TTL_MS },
     });
-    expect(cache.get('search_flights', { from: 'LIM', to: 'AQP' }).hit).toBeNull();
+    const other = cache.get('search_flights', { from: 'LIM', to: 'AQP' });
+    expect(other.hit).toBeNull();
+    expect(other.key).not.toBe(stored.key);
   });
 
   it('expires a result after 1 h', () => {

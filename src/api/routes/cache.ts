@@ -34,7 +34,7 @@ export function toolCacheRoutes(deps: ToolCacheRouteDeps): RouteSpec[] {
         return {
           hit: true,
           toolName: params.toolName,
-          key: hit.key,
+          key,
           result: hit.result,
           cachedAt: new Date(hit.cachedAt).toISOString(),
           expiresAt: new Date(hit.expiresAt).toISOString(),
