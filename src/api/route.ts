@@ -72,7 +72,7 @@ export class Reply {
  * route, each parameter captured in order: which route a path has the shape of, to tell
  * 404 from 405 and to name the parameter a bad escape is in.
  */
-export function pathPattern(path: string): RegExp {
+function pathPattern(path: string): RegExp {
   const parts = path.split('/');
   const source = parts
     .map((part, index) => {

@@ -7,7 +7,7 @@ import { serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 // The 404/405 handler and the 400 of a bad escape tell which route a path has the shape
-// of with `pathPattern`, not with the router: the two must agree on every path, empty
+// of with `pathShape`, not with the router: the two must agree on every path, empty
 // segments and trailing slashes included, or a GET the router refuses gets a 405, or a
 // bad escape is blamed on a parameter of a route the path does not reach.
 const temp = makeTempDir();
