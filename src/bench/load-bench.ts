@@ -6,6 +6,7 @@
 // throughput, latency, the daemon's RSS every 5 s (Linux: /proc) and every error.
 import { parseArgs } from 'node:util';
 import { MemorydClient, sessionPath } from '../client/memoryd-client.js';
+import { messageOf } from '../errors.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { summarize } from './stats.js';
 import { contextBody, syntheticConversation } from './synthetic-conversation.js';
@@ -36,7 +37,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     daemon = await startBenchDaemon();
   } catch (error) {
-    process.stderr.write(`load bench: cannot start the daemon: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`load bench: cannot start the daemon: ${messageOf(error)}\n`);
     return 1;
   }
   const rss: Array<{ atS: number; bytes: number | null }> = [{ atS: 0, bytes: daemon.rssBytes() }];
@@ -69,7 +70,7 @@ async function clientLoop(socketPath: string, index: number, deadline: number, h
       await request();
       tally.latencies[kind].push(performance.now() - t0);
     } catch (error) {
-      tally.errors.push(`${session} ${kind}: ${error instanceof Error ? error.message : String(error)}`);
+      tally.errors.push(`${session} ${kind}: ${messageOf(error)}`);
     }
   };
   try {
@@ -138,7 +139,7 @@ function parseLoadArgs(argv: string[]): LoadArgs | null {
     }
     return { seconds, clients, healthEvery };
   } catch (error) {
-    process.stderr.write(`load bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.stderr.write(`load bench: ${messageOf(error)}\n${USAGE}`);
     return null;
   }
 }

@@ -17,11 +17,15 @@ export function replayOptions(defaultTurns: number) {
 
 /** Reads the values parseArgs gave for replayOptions; throws naming the flag that is wrong. */
 export function replayCounts(values: { turns: string; seed: string; warmup: string }): ReplayCounts {
-  const turns = Number(values.turns);
-  const seed = Number(values.seed);
-  const warmup = Number(values.warmup);
-  if (!Number.isInteger(turns) || turns < 1) throw new Error('--turns must be a positive integer');
-  if (!Number.isInteger(seed)) throw new Error('--seed must be an integer');
-  if (!Number.isInteger(warmup) || warmup < 0) throw new Error('--warmup must be a non-negative integer');
+  const turns = integerFlag(values.turns, '--turns', 1, 'a positive integer');
+  const seed = integerFlag(values.seed, '--seed', Number.NEGATIVE_INFINITY, 'an integer');
+  const warmup = integerFlag(values.warmup, '--warmup', 0, 'a non-negative integer');
   return { turns, seed, warmup: Math.min(warmup, turns - 1) };
+}
+
+/** A benchmark flag's integer, at least `min`; throws naming the flag, what it takes and what it got (a blank is no number). */
+export function integerFlag(text: string, flag: string, min: number, what: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isInteger(value) || value < min) throw new Error(`${flag} must be ${what}, got '${text}'`);
+  return value;
 }

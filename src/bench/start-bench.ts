@@ -14,15 +14,15 @@ import { MemorydClient } from '../client/memoryd-client.js';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
 import { startBenchDaemon } from './bench-daemon.js';
-import { replaySteps } from './replay.js';
+import { integerFlag } from './replay-args.js';
 import { median, summarize } from './stats.js';
-import { contextBody } from './synthetic-conversation.js';
+import { contextBody, syntheticConversation } from './synthetic-conversation.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
 const USAGE = 'usage: npm run bench -- start [--runs 6] [--calls 30] [--pause-ms 2000] [--seed 42]\n';
 const SESSION = 'bench-start';
 /** The calls whose mean is printed apart from the rest's: the ones a cold start slows most. */
-export const EARLY_CALLS = 10;
+const EARLY_CALLS = 10;
 
 export interface StartBenchArgs {
   /** Daemon starts per variant. */
@@ -40,7 +40,7 @@ export interface StartVariant {
   env: Record<string, string>;
 }
 
-export const START_VARIANTS: readonly StartVariant[] = [
+const START_VARIANTS: readonly StartVariant[] = [
   { name: 'warm-up on', env: { MEMORYD_WARM_UP_EXCHANGES: SETTINGS.warmUpExchanges.default } },
   { name: 'warm-up off', env: { MEMORYD_WARM_UP_EXCHANGES: '0' } },
 ];
@@ -59,7 +59,7 @@ export interface StartRunSample {
 }
 
 /** The printed figures of one start. */
-export interface StartRunFigures {
+interface StartRunFigures {
   healthyMs: number;
   rssBytes: number | null;
   firstMs: number;
@@ -70,7 +70,7 @@ export interface StartRunFigures {
 }
 
 /** The printed figures of one variant, over its starts. */
-export interface StartVariantFigures {
+interface StartVariantFigures {
   name: string;
   runs: number;
   /** Medians (nearest rank) over the runs; RSS over the runs that have it (null for none). */
@@ -109,12 +109,6 @@ export function parseStartArgs(argv: string[]): StartBenchArgs {
   };
 }
 
-function integerFlag(text: string, flag: string, min: number, what: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value < min) throw new Error(`${flag} must be ${what}, got '${text}'`);
-  return value;
-}
-
 /** The variant of each start, in order: the variants in turn, `runs` starts each. */
 export function startOrder(runs: number, variants: readonly StartVariant[] = START_VARIANTS): StartVariant[] {
   return Array.from({ length: runs * variants.length }, (_, i) => variants[i % variants.length] as StartVariant);
@@ -126,16 +120,13 @@ export function startOrder(runs: number, variants: readonly StartVariant[] = STA
  */
 export async function timeContextCalls(target: ReplayTarget, calls: number, seed: number, now: () => number = () => performance.now()): Promise<number[]> {
   const times: number[] = [];
-  for (const step of replaySteps([], seed)) {
-    if (step.kind === 'assistant') {
-      await target.reply(step.text);
-      continue;
-    }
-    const body = contextBody(step.text, step.toolResult);
+  for (const exchange of syntheticConversation({ seed })) {
+    const body = contextBody(exchange.user, exchange.toolResult);
     const started = now();
     await target.context(body);
     times.push(now() - started);
     if (times.length === calls) break;
+    await target.reply(exchange.assistant);
   }
   return times;
 }
@@ -247,9 +238,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   const samples: StartRunSample[] = [];
   try {
-    for (const [i, variant] of startOrder(args.runs).entries()) {
+    const order = startOrder(args.runs);
+    for (const [i, variant] of order.entries()) {
       samples.push(await measureStart(variant, i + 1, args));
-      process.stderr.write(`start bench: start ${i + 1} of ${args.runs * START_VARIANTS.length} (${variant.name}) done\n`);
+      process.stderr.write(`start bench: start ${i + 1} of ${order.length} (${variant.name}) done\n`);
     }
   } catch (error) {
     process.stderr.write(`start bench: ${messageOf(error)}\n`);
