@@ -1,8 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadLocomo, locomoFiles, parseLocomo, TURN_SPACING_MS } from '../../src/eval/locomo-data.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const defer = cleanupAfterEach();
 
 const flat = {
   speaker_a: 'Ana',
@@ -77,16 +80,14 @@ describe('parseLocomo', () => {
 
 describe('loadLocomo and locomoFiles', () => {
   it('name the file of a conversation that does not parse, and list a folder\'s conversations in name order', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'locomo-'));
-    try {
-      writeFileSync(join(dir, 'conv-2.json'), JSON.stringify({ speaker_a: 1 }));
-      writeFileSync(join(dir, 'conv-1.json'), JSON.stringify(flat));
-      writeFileSync(join(dir, 'notes.txt'), 'not a conversation');
-      expect(await locomoFiles(dir)).toEqual([join(dir, 'conv-1.json'), join(dir, 'conv-2.json')]);
-      expect((await loadLocomo(join(dir, 'conv-1.json'))).name).toBe('conv-1');
-      await expect(loadLocomo(join(dir, 'conv-2.json'))).rejects.toThrow(`${join(dir, 'conv-2.json')}: conv-2 is not a LoCoMo conversation`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const temp = makeTempDir('locomo-');
+    defer(temp.remove);
+    const dir = temp.dir;
+    writeFileSync(join(dir, 'conv-2.json'), JSON.stringify({ speaker_a: 1 }));
+    writeFileSync(join(dir, 'conv-1.json'), JSON.stringify(flat));
+    writeFileSync(join(dir, 'notes.txt'), 'not a conversation');
+    expect(await locomoFiles(dir)).toEqual([join(dir, 'conv-1.json'), join(dir, 'conv-2.json')]);
+    expect((await loadLocomo(join(dir, 'conv-1.json'))).name).toBe('conv-1');
+    await expect(loadLocomo(join(dir, 'conv-2.json'))).rejects.toThrow(`${join(dir, 'conv-2.json')}: conv-2 is not a LoCoMo conversation`);
   });
 });

@@ -1,5 +1,5 @@
 import { rename } from 'node:fs/promises';
-import type { Rename } from '../../src/embeddings/model-swap.js';
+import type { Remove, Rename } from '../../src/embeddings/model-swap.js';
 
 /** The real rename, except that those `fails` picks throw, as a full or read-only disk would. */
 export function renameFailing(fails: (from: string, to: string) => boolean): Rename {
@@ -14,3 +14,8 @@ export function renameFailingInto(into: string, times = Infinity): Rename {
   let failed = 0;
   return renameFailing((_from, to) => to === into && failed++ < times);
 }
+
+/** A delete that always fails as a busy folder does (EBUSY, naming the path). */
+export const removeFailing: Remove = async (path) => {
+  throw Object.assign(new Error(`EBUSY: resource busy or locked, rmdir '${path}'`), { code: 'EBUSY' });
+};

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { reportFetched, runFetchModelCli } from '../../src/cli/fetch-model-cli.js';
 import { fetchModel } from '../../src/embeddings/fetch-model.js';
-import { OldCopyStranded, type Remove } from '../../src/embeddings/model-swap.js';
+import { OldCopyStranded } from '../../src/embeddings/model-swap.js';
 import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { renameFailingInto } from './failing-rename.js';
+import { removeFailing, renameFailingInto } from './failing-rename.js';
 
 const temp = makeTempDir('memoryd-fetch-force-');
 const HUB = join(temp.dir, 'hub');
@@ -125,10 +125,7 @@ describe('fetchModel({ force }) when its staging folder cannot be deleted after 
   it('succeeds with the fresh copy in place and names the leftover folder, which the CLI reports', async () => {
     const modelsDir = await modelsDirWith('leftover', 1);
     fakeHub();
-    const removeFails: Remove = async (path) => {
-      throw Object.assign(new Error(`EBUSY: resource busy or locked, rmdir '${path}'`), { code: 'EBUSY' });
-    };
-    const result = await fetchModel({ modelsDir, modelId: MODEL_ID, force: true, remove: removeFails });
+    const result = await fetchModel({ modelsDir, modelId: MODEL_ID, force: true, remove: removeFailing });
     const folders = stagingFolders(modelsDir);
     expect(folders).toHaveLength(1);
     const staging = join(modelsDir, String(folders[0]));
@@ -163,18 +160,15 @@ describe('fetchModel({ force }) when the fresh copy cannot be moved into place',
     const modelsDir = await modelsDirWith('swap-fails-leftover', 1);
     const directory = join(modelsDir, MODEL_ID);
     fakeHub();
-    const removeFails: Remove = async () => {
-      throw new Error('EBUSY: resource busy or locked');
-    };
-    const error = await fetchModel({ modelsDir, modelId: MODEL_ID, force: true, rename: renameFailingInto(directory, 1), remove: removeFails }).then(
-      () => new Error('fetchModel succeeded'),
-      (thrown: unknown) => thrown as Error,
-    );
+    const error = (await fetchModel({ modelsDir, modelId: MODEL_ID, force: true, rename: renameFailingInto(directory, 1), remove: removeFailing }).catch(
+      (thrown: unknown) => thrown,
+    )) as Error;
     const folders = stagingFolders(modelsDir);
     expect(folders).toHaveLength(1);
+    const staging = join(modelsDir, String(folders[0]));
     expect(error.message).toMatch(/^EACCES: permission denied, rename /);
     expect(error.message).toContain(
-      `; ${directory} was left as it was; its staging folder ${join(modelsDir, String(folders[0]))} could not be deleted (EBUSY: resource busy or locked): delete it by hand`,
+      `; ${directory} was left as it was; its staging folder ${staging} could not be deleted (EBUSY: resource busy or locked, rmdir '${staging}'): delete it by hand`,
     );
     expect((error as Error & { details?: unknown }).details).toEqual({ modelId: MODEL_ID, stagingDir: join(modelsDir, String(folders[0])) });
   });

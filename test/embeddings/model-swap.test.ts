@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assertReplaceableModel, createStagingArea, OldCopyStranded, type Rename, type StagingArea } from '../../src/embeddings/model-swap.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { renameFailing } from './failing-rename.js';
+import { renameFailing, renameFailingInto } from './failing-rename.js';
 
 // The swap of `fetch-model --force` on real directories, with renames that fail the way
 // a file system can (a full or read-only disk, a folder that appears in the meantime).
@@ -13,10 +13,18 @@ afterAll(() => temp.remove());
 
 const MODEL_ID = 'memoryd/tiny-bert';
 
-/** A models dir with `old` as the model's config (no model when undefined) and a staging area holding a fresh copy. */
-async function setUp(name: string, old: string | undefined, rename: Rename): Promise<{ modelsDir: string; directory: string; staging: StagingArea; fresh: string }> {
+/**
+ * A models dir with `old` as the model's config (no model when undefined) and a staging
+ * area holding a fresh copy, whose renames are `renameFor(the model's directory)`.
+ */
+async function setUp(
+  name: string,
+  old: string | undefined,
+  renameFor: (directory: string) => Rename,
+): Promise<{ modelsDir: string; directory: string; staging: StagingArea; fresh: string }> {
   const modelsDir = join(temp.dir, name);
   const directory = join(modelsDir, MODEL_ID);
+  const rename = renameFor(directory);
   if (old !== undefined) {
     await mkdir(directory, { recursive: true });
     await writeFile(join(directory, 'config.json'), old);
@@ -32,7 +40,7 @@ const config = (directory: string): string => readFileSync(join(directory, 'conf
 
 describe('swapping a fresh model copy in', () => {
   it('moves the fresh copy in and the old one into the staging area, which takes it away', async () => {
-    const { modelsDir, directory, staging } = await setUp('swapped', 'old', rename);
+    const { modelsDir, directory, staging } = await setUp('swapped', 'old', () => rename);
     await staging.swapIn(MODEL_ID, directory);
     expect(config(directory)).toBe('fresh');
     expect(config(join(staging.modelsDir, 'previous copy'))).toBe('old');
@@ -41,8 +49,7 @@ describe('swapping a fresh model copy in', () => {
   });
 
   it('moves the old copy back when the fresh one cannot be moved in', async () => {
-    let intoPlace = 0;
-    const { modelsDir, directory, staging, fresh } = await setUp('restored', 'old', renameFailing((_from, to) => to === directory && ++intoPlace === 1));
+    const { modelsDir, directory, staging, fresh } = await setUp('restored', 'old', (into) => renameFailingInto(into, 1));
     await expect(staging.swapIn(MODEL_ID, directory)).rejects.toThrow(/^EACCES: permission denied, rename '.*tiny-bert' -> '.*tiny-bert'$/);
     expect(config(directory)).toBe('old');
     expect(config(fresh)).toBe('fresh');
@@ -51,7 +58,7 @@ describe('swapping a fresh model copy in', () => {
   });
 
   it('keeps the old copy in the staging area when it cannot be moved back either, and says where and what to do', async () => {
-    const { modelsDir, directory, staging, fresh } = await setUp('stranded', 'old', renameFailing((_from, to) => to === directory));
+    const { modelsDir, directory, staging, fresh } = await setUp('stranded', 'old', (into) => renameFailingInto(into));
     const error: unknown = await staging.swapIn(MODEL_ID, directory).catch((thrown: unknown) => thrown);
     const keptAt = join(staging.modelsDir, 'previous copy');
     expect(error).toBeInstanceOf(OldCopyStranded);
@@ -72,7 +79,7 @@ describe('swapping a fresh model copy in', () => {
   });
 
   it('moves nothing when the old copy cannot be moved aside', async () => {
-    const { directory, staging, fresh } = await setUp('stuck', 'old', renameFailing((from) => from === directory));
+    const { directory, staging, fresh } = await setUp('stuck', 'old', (model) => renameFailing((from) => from === model));
     await expect(staging.swapIn(MODEL_ID, directory)).rejects.toThrow(/^EACCES/);
     expect(config(directory)).toBe('old');
     expect(config(fresh)).toBe('fresh');
@@ -80,7 +87,7 @@ describe('swapping a fresh model copy in', () => {
   });
 
   it('reports the failed move itself when there was no old copy to keep', async () => {
-    const { directory, staging, fresh } = await setUp('first', undefined, renameFailing((_from, to) => to === directory));
+    const { directory, staging, fresh } = await setUp('first', undefined, (into) => renameFailingInto(into));
     const error: unknown = await staging.swapIn(MODEL_ID, directory).catch((thrown: unknown) => thrown);
     expect(error).not.toBeInstanceOf(OldCopyStranded);
     expect(error).toMatchObject({ code: 'EACCES' });
