@@ -1,6 +1,6 @@
 import { AppError, messageOf } from '../errors.js';
 import { DEFAULT_MODEL_ID, missingModelFiles, modelDirectory, modelIdProblem, MODEL_ID_FORM, repairModelHint } from './model-files.js';
-import { assertReplaceableModel, createStagingArea, OldCopyStranded, type Remove, type Rename } from './model-swap.js';
+import { assertReplaceableModel, createStagingArea, OldCopyStranded, type Remove, type Rename, type StagingArea } from './model-swap.js';
 import { createTransformersEmbedder, downloadTransformersModel, type DownloadProgress } from './transformers-embedder.js';
 
 const REMOTE_HOST = 'https://huggingface.co/';
@@ -126,22 +126,23 @@ async function replaceModel(
     // Stranded: the old copy is only in the staging area, which must stay.
     if (error instanceof OldCopyStranded) throw error;
     // What went wrong stays the error; a folder that will not go is only mentioned.
-    const leftover = await staging.discard().then(
-      () => null,
-      (removeError: unknown): LeftoverFolder => ({ path: staging.modelsDir, reason: messageOf(removeError) }),
-    );
-    const also = leftover === null ? '' : `; its staging folder ${leftover.path} could not be deleted (${leftover.reason}): delete it by hand`;
+    const leftover = await discardStaging(staging);
+    const also = leftover === undefined ? '' : `; its staging folder ${leftover.path} could not be deleted (${leftover.reason}): delete it by hand`;
     throw new AppError('EMBEDDER', `${messageOf(error)}; ${directory} was left as it was${also}`, {
       cause: error,
-      details: { modelId: download.modelId, ...(leftover === null ? {} : { stagingDir: leftover.path }) },
+      details: { modelId: download.modelId, ...(leftover === undefined ? {} : { stagingDir: leftover.path }) },
     });
   }
-  try {
-    await staging.discard();
-    return verified;
-  } catch (error) {
-    return { ...verified, leftover: { path: staging.modelsDir, reason: messageOf(error) } };
-  }
+  const leftover = await discardStaging(staging);
+  return leftover === undefined ? verified : { ...verified, leftover };
+}
+
+/** Deletes the staging area: the folder that would not go, and why, when it stays. */
+function discardStaging(staging: StagingArea): Promise<LeftoverFolder | undefined> {
+  return staging.discard().then(
+    () => undefined,
+    (error: unknown) => ({ path: staging.modelsDir, reason: messageOf(error) }),
+  );
 }
 
 async function verify(modelsDir: string, modelId: string, quantized: boolean, failure: LoadFailure): Promise<{ embedderId: string; dims: number }> {
