@@ -1,6 +1,6 @@
-import { dedupSignature, sameOrder, sameSpecifics } from './dedup-guards.js';
+import { DedupProfile, sameOrder, sameSpecifics } from './dedup-guards.js';
 import { QUESTION_AUXILIARIES, QUESTION_OPENERS, QUESTION_SUBJECTS, QUESTION_WORDS, RECALL_TAILS } from './policy-lexicon.js';
-import { analyseHead, analyseQuery, MAX_CACHEABLE_CHARS, type QueryInput } from './query-text.js';
+import { analyseQuery, MAX_CACHEABLE_CHARS, type QueryInput } from './query-text.js';
 import {
   CLAUSE_SUBJECTS,
   CONVERSATION_PHRASES,
@@ -77,12 +77,13 @@ export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRe
  * The guards of intent dedup beyond similarity: two questions may share an answer only
  * when they are about the same persons, both negated or neither, in the same tense, both
  * about a repetition or neither, name the same things in the same order, and keep the
- * order of what they compare. Each question's head is analysed once, here, for all the guards.
+ * order of what they compare. The cache gives each question's `DedupProfile`, worked out
+ * once; a text (the dedup eval's pairs) is profiled here.
  */
-export function mayShareAnswer(a: QueryInput, b: QueryInput): boolean {
-  const left = analyseHead(a);
-  const right = analyseHead(b);
-  return dedupSignature(left) === dedupSignature(right) && sameSpecifics(left, right) && sameOrder(left, right);
+export function mayShareAnswer(a: QueryInput | DedupProfile, b: QueryInput | DedupProfile): boolean {
+  const left = a instanceof DedupProfile ? a : new DedupProfile(a);
+  const right = b instanceof DedupProfile ? b : new DedupProfile(b);
+  return left.signature === right.signature && sameSpecifics(left, right) && sameOrder(left, right);
 }
 
 // One Set lookup per distinct phrase length; builds at most that many short strings.

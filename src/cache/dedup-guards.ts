@@ -9,12 +9,37 @@ import {
   REPETITION_PHRASES,
   SECOND_PERSON,
 } from './dedup-lexicon.js';
-import type { QueryAnalysis } from './query-text.js';
+import { analyseHead, type HeadAnalysis, type QueryInput } from './query-text.js';
 import { matchesWords, wordMatcher } from './word-matcher.js';
 
 // The guards of intent dedup beyond similarity (`mayShareAnswer` in cache-policy.ts). Each
-// takes the analysis of a question's first MAX_CACHEABLE_CHARS (`analyseHead`), made once
-// per question by `mayShareAnswer` and shared by all the guards.
+// reads the analysis of a question's first MAX_CACHEABLE_CHARS (a `HeadAnalysis`), or what
+// its `DedupProfile` worked out from it once.
+
+/**
+ * What the guards read of one question, worked out once: the response cache profiles a
+ * cached question when it stores it and keeps the profile in its dedup index, and a
+ * message once per lookup, whatever the number of cached questions it is compared with.
+ * It keeps the head's folded words, not its analysis (a token list several times their size).
+ */
+export class DedupProfile {
+  /** The head's text: the first MAX_CACHEABLE_CHARS of the question. */
+  readonly text: string;
+  /** The head's folded words. */
+  readonly words: readonly string[];
+  /** `dedupSignature(head)`. */
+  readonly signature: string;
+  /** `dedupSpecifics(head)`. */
+  readonly specifics: readonly string[];
+
+  constructor(question: QueryInput) {
+    const head = analyseHead(question);
+    this.text = head.text;
+    this.words = head.words;
+    this.signature = dedupSignature(head);
+    this.specifics = dedupSpecifics(head);
+  }
+}
 
 /**
  * The names and numbers of a question, folded, in order: words with a digit, and words
@@ -23,7 +48,7 @@ import { matchesWords, wordMatcher } from './word-matcher.js';
  * rest of their words (a hashing vector hardly tells "Austria" from "Australia"). A name
  * typed in lower case, or first in its sentence, is not seen.
  */
-export function dedupSpecifics(head: QueryAnalysis): string[] {
+export function dedupSpecifics(head: HeadAnalysis): string[] {
   return head.tokens
     .filter((token) => token.named || /\p{N}/u.test(token.text))
     .map((token) => token.folded);
@@ -35,8 +60,8 @@ export function dedupSpecifics(head: QueryAnalysis): string[] {
  * one word each). A true rephrasing that swaps two names is missed: a miss costs an LLM
  * call, a false merge returns the wrong answer.
  */
-export function sameSpecifics(left: QueryAnalysis, right: QueryAnalysis): boolean {
-  return inOrder(dedupSpecifics(left), right.words) && inOrder(dedupSpecifics(right), left.words);
+export function sameSpecifics(left: DedupProfile, right: DedupProfile): boolean {
+  return inOrder(left.specifics, right.words) && inOrder(right.specifics, left.words);
 }
 
 // Whether `wanted` is a subsequence of `words`.
@@ -62,7 +87,7 @@ const REPETITION = wordMatcher(REPETITION_PHRASES);
  * never gets the answer to "What did I decide?", nor "Who was my boss?" that of "Who is
  * my boss?". Filler is left out ("…, thank you" names no second person).
  */
-export function dedupSignature(head: QueryAnalysis): string {
+export function dedupSignature(head: HeadAnalysis): string {
   const core = head.core;
   let first = false;
   let second = false;
@@ -89,7 +114,7 @@ export function dedupSignature(head: QueryAnalysis): string {
  * brother?", "Do I prefer tea over coffee?", "¿Prefiero el té al café?") the nearest
  * content word on each side must keep its side. Words one question lacks constrain nothing.
  */
-export function sameOrder(left: QueryAnalysis, right: QueryAnalysis): boolean {
+export function sameOrder(left: DedupProfile, right: DedupProfile): boolean {
   return keepsOrder(left.words, right.words) && keepsOrder(right.words, left.words);
 }
 

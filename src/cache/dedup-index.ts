@@ -1,5 +1,6 @@
 import { SparseVectorIndex } from '../embeddings/sparse-vector-index.js';
 import { cosine } from '../embeddings/vector.js';
+import { DedupProfile } from './dedup-guards.js';
 import type { Language } from './query-text.js';
 
 /** A cached question's vector, held in memory so a lookup never scans the table. */
@@ -8,6 +9,8 @@ export interface IndexedQuestion {
   language: Language;
   vector: Float32Array;
   expiresAt: number;
+  /** The question's profile for the dedup guards: given when it is stored, else made by `profileOf`. */
+  profile?: DedupProfile;
 }
 
 export interface DedupCandidate {
@@ -48,6 +51,21 @@ export class DedupIndex {
   delete(key: string): void {
     this.entries.delete(key);
     this.sparse.delete(key);
+  }
+
+  /**
+   * The dedup profile of the question under `key`, whose row reads `question`: made at most
+   * once while its entry lasts, and dropped with it. The row is the truth: an entry loaded at
+   * start holds no profile, and one set by a store that rolled back may hold the profile of
+   * another question under the same key. A cached question is its own head (`store`
+   * refuses longer ones), so the head's text is the row's.
+   */
+  profileOf(key: string, question: string): DedupProfile {
+    const entry = this.entries.get(key);
+    if (entry?.profile?.text === question) return entry.profile;
+    const profile = new DedupProfile(question);
+    if (entry) entry.profile = profile;
+    return profile;
   }
 
   /** Drops the entries expired at `now`; returns how many. */

@@ -117,10 +117,20 @@ export function analyseQuery(query: QueryInput): QueryAnalysis {
   return typeof query === 'string' ? new QueryAnalysis(query) : query;
 }
 
+declare const HEAD: unique symbol;
+
+/**
+ * The analysis of a question's first MAX_CACHEABLE_CHARS, what the dedup guards read. A
+ * brand the compiler checks: only `analyseHead` makes one, so no guard is handed a whole question.
+ */
+export type HeadAnalysis = QueryAnalysis & { readonly [HEAD]: true };
+
 /** The analysis of the first MAX_CACHEABLE_CHARS of a question (all a cacheable one has). */
-export function analyseHead(query: QueryInput): QueryAnalysis {
+export function analyseHead(query: QueryInput): HeadAnalysis {
   const text = typeof query === 'string' ? query : query.text;
-  return text.length > MAX_CACHEABLE_CHARS ? new QueryAnalysis(text.slice(0, MAX_CACHEABLE_CHARS)) : analyseQuery(query);
+  // A question no longer than its head is its own head: its analysis is shared, not split again.
+  const head = text.length > MAX_CACHEABLE_CHARS ? new QueryAnalysis(text.slice(0, MAX_CACHEABLE_CHARS)) : analyseQuery(query);
+  return head as HeadAnalysis;
 }
 
 /**

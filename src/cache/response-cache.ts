@@ -16,6 +16,7 @@ import {
 } from '../storage/response-cache-repo.js';
 import { AskedQuestions } from './asked-questions.js';
 import { cacheRefusal, mayShareAnswer, type CacheRefusal } from './cache-policy.js';
+import { DedupProfile } from './dedup-guards.js';
 import { DedupIndex } from './dedup-index.js';
 import { analyseQuery, detectLanguage, type Language, type QueryAnalysis, type QueryInput } from './query-text.js';
 
@@ -160,7 +161,7 @@ export class ResponseCache {
     upsertResponse(this.options.db, row);
     afterCommit(scope, () => {
       if (embedding === null) this.index.delete(key);
-      else this.index.set({ key, language, vector: embedding, expiresAt: row.expiresAt });
+      else this.index.set({ key, language, vector: embedding, expiresAt: row.expiresAt, profile: new DedupProfile(question) });
     });
     return { stored: true, key, expiresAt: row.expiresAt };
   }
@@ -208,6 +209,8 @@ export class ResponseCache {
     if (embedding === null) return null;
     this.checkDims(embedding);
     const threshold = this.options.dedupThreshold;
+    // Profiled once per lookup, when the first cached question comes near: a lookup that finds none pays nothing.
+    let message: DedupProfile | undefined;
     for (const candidate of this.index.candidates(embedding, language, now, threshold)) {
       const row = this.reader.findLive(candidate.key, now);
       if (!row || row.embedding === null || row.embedderId !== this.options.embedder.id || row.language !== language) {
@@ -215,7 +218,9 @@ export class ResponseCache {
         afterCommit(scope, () => this.index.delete(candidate.key));
         continue;
       }
-      if (!fresh(row) || !mayShareAnswer(query, row.query)) continue;
+      if (!fresh(row)) continue;
+      message ??= new DedupProfile(query);
+      if (!mayShareAnswer(message, this.index.profileOf(candidate.key, row.query))) continue;
       const similarity = cosine(embedding, this.vectorOf(row.embedding));
       if (similarity > threshold) return this.answer(row, 'dedup', similarity, language);
     }

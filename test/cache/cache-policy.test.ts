@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cacheRefusal, mayShareAnswer } from '../../src/cache/cache-policy.js';
-import { dedupSignature, dedupSpecifics, sameSpecifics } from '../../src/cache/dedup-guards.js';
+import { DedupProfile, dedupSignature, dedupSpecifics, sameOrder, sameSpecifics } from '../../src/cache/dedup-guards.js';
 import { analyseHead, analyseQuery, detectLanguage, foldedQueryWords, normaliseQuery, queryTokens } from '../../src/cache/query-text.js';
 import { responseCacheKey } from '../../src/cache/response-cache.js';
 import { sha256Hex } from '../../src/sha256.js';
@@ -11,7 +11,7 @@ const calm = { sideEffectSinceQuestion: false };
 // The dedup guards take a question's head as `mayShareAnswer` analyses it.
 const signatureOf = (question: string): string => dedupSignature(analyseHead(question));
 const specificsOf = (question: string): string[] => dedupSpecifics(analyseHead(question));
-const sameSpecificsOf = (a: string, b: string): boolean => sameSpecifics(analyseHead(a), analyseHead(b));
+const sameSpecificsOf = (a: string, b: string): boolean => sameSpecifics(new DedupProfile(a), new DedupProfile(b));
 
 describe('foldedQueryWords', () => {
   it('folds ASCII text (its shortcut) as it folds the same text with accented words after it (the Unicode path)', () => {
@@ -163,6 +163,20 @@ describe('cacheRefusal', () => {
       expect(cacheRefusal(message, calm), message).toBe('not-a-question');
     }
     expect(cacheRefusal(`Where do I work? ${'x '.repeat(600)}`, calm)).toBe('too-long');
+  });
+});
+
+describe('the guards\' input', () => {
+  it('is a question\'s head: a whole question\'s analysis does not compile (checked by tsc)', () => {
+    const whole = analyseQuery('Who was my boss at Acme?');
+    // @ts-expect-error a QueryAnalysis is no HeadAnalysis: only analyseHead makes one
+    expect(dedupSignature(whole)).toBe(signatureOf(whole.text));
+    // @ts-expect-error as above
+    expect(dedupSpecifics(whole)).toEqual(specificsOf(whole.text));
+    // @ts-expect-error as above
+    expect(sameOrder(whole, whole)).toBe(true);
+    // A question no longer than its head is its own head: split once.
+    expect(analyseHead(whole)).toBe(whole);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DedupProfile } from '../../src/cache/dedup-guards.js';
 import { DedupIndex } from '../../src/cache/dedup-index.js';
 import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
 import { cosine } from '../../src/embeddings/vector.js';
@@ -45,5 +46,23 @@ describe('DedupIndex', () => {
     index.set({ key: 'a', language: 'en', vector, expiresAt: 20 });
     index.set({ key: 'c', language: 'en', vector, expiresAt: 20 });
     expect(index.candidates(vector, 'en', 0, 0.5).map((candidate) => candidate.key).sort()).toEqual(['a', 'c']);
+  });
+
+  it('keeps the profile a question was stored with, makes one once for an entry without one, and drops it with the entry', () => {
+    const index = new DedupIndex(1);
+    const vector = unit([1, 1]);
+    const question = 'Where do I work at Acme?';
+    const stored = new DedupProfile(question);
+    index.set({ key: 'a', language: 'en', vector, expiresAt: 10, profile: stored });
+    expect(index.profileOf('a', question)).toBe(stored);
+    // Another question under the same key (a store rolled back without a scope): its row's question counts.
+    expect(index.profileOf('a', 'where do i work at acme').specifics).toEqual([]);
+    index.set({ key: 'a', language: 'en', vector, expiresAt: 10 });
+    const made = index.profileOf('a', question);
+    expect(made.specifics).toEqual(['acme']);
+    expect(index.profileOf('a', question)).toBe(made);
+    // Pushed out by a newer entry: nothing of it is kept.
+    index.set({ key: 'b', language: 'en', vector, expiresAt: 10 });
+    expect(index.profileOf('a', question)).not.toBe(index.profileOf('a', question));
   });
 });
