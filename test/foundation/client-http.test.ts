@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MemorydApiError, MemorydClient, MemorydTimeoutError } from '../../src/client/memoryd-client.js';
+import { watchClientSockets } from '../helpers/client-sockets.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { listenRaw, readRequests } from '../helpers/raw-socket-server.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -210,16 +212,32 @@ describe('the client over the socket', () => {
     expect(mostInFlight).toBe(16);
   });
 
-  it('opens a new connection after the server closed an idle one', async () => {
+  it('sends the next request on a new connection once it has read that the server closed the idle one, and nothing on the closed one', async () => {
+    const answeredOn: Socket[] = [];
     const server = await rawServer((socket) => {
+      answeredOn.push(socket);
       socket.write(json('{"ok":true}'));
-      setTimeout(() => socket.end(), 5);
     });
+    const clientSockets = watchClientSockets();
+    defer(clientSockets.stop);
     const client = clientFor(server.socketPath);
     expect(await client.json('GET', '/a')).toEqual({ ok: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [serverSide] = answeredOn;
+    const [clientSide] = clientSockets.opened;
+    if (serverSide === undefined || clientSide === undefined) throw new Error('the first request went out on no connection');
+    // Nothing may go out on the closed connection, not even as the first try of a resend: the
+    // server ends only its side and still reads, so a request sent there would be seen; and a
+    // write the client's side refuses (EPIPE, once it has read the end) closes that side in error.
+    const endRead = once(clientSide, 'end');
+    const closedInError = new Promise<boolean>((resolve) => clientSide.once('close', resolve));
+    serverSide.end();
+    await endRead;
     expect(await client.json('GET', '/b')).toEqual({ ok: true });
-    expect(server.connections()).toBe(2);
+    expect(await closedInError).toBe(false);
+    expect(server.seen.map((request) => [request.head.split(' ', 2).join(' '), request.connection])).toEqual([
+      ['GET /a', 1],
+      ['GET /b', 2],
+    ]);
   });
 
   it('sends the next request on a new connection when the server ended the last one with its answer', async () => {
