@@ -1,43 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { defineRoute } from '../../src/api/route.js';
+import { describe, expect, it } from 'vitest';
 import type { FieldIssue } from '../../src/errors.js';
 import { refusal } from '../helpers/api-refusal.js';
-import { serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { serveParameterRoutes } from '../helpers/parameter-routes.js';
 
 // Paths the router cannot percent-decode, on routes of shapes the daemon does not have yet
 // (two parameters, one after a literal): the 400 names the parameter as the router would
 // have read it, and the path when no route has its shape.
-const temp = makeTempDir();
-let served: ServedRoutes;
-
-const text = z.string();
-const routes = [
-  defineRoute({
-    method: 'GET',
-    path: '/v1/owners/:owner/items/:item',
-    summary: 'two parameters',
-    params: z.strictObject({ owner: text, item: text }),
-    handler: ({ params }) => params,
-  }),
-  defineRoute({
-    method: 'GET',
-    path: '/v1/pairs/:left/:right',
-    summary: 'two parameters side by side',
-    params: z.strictObject({ left: text, right: text }),
-    handler: ({ params }) => params,
-  }),
-];
-
-beforeAll(async () => {
-  served = await serveRoutes(temp.dir, routes);
-});
-
-afterAll(async () => {
-  await served.close();
-  temp.remove();
-});
+const served = serveParameterRoutes();
 
 const BAD_ESCAPE = 'invalid percent-encoding';
 

@@ -10,7 +10,8 @@ export interface Refusal {
 
 /**
  * Sends a request as written and reads the answer as an API error. The body is a string
- * so that a test can spell what JSON.stringify would not (a lone surrogate, a NUL).
+ * so that a test can spell what JSON.stringify would not (a lone surrogate, a NUL, an
+ * integer beyond 2^53); it goes labelled application/json, as the client labels any body.
  */
 export async function refusal(client: MemorydClient, method: string, path: string, body?: string): Promise<Refusal> {
   const response = await client.raw(method, path, body);
