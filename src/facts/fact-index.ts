@@ -2,7 +2,6 @@ import type { Domain } from '../domains/domain.js';
 import { SparseVectorIndex } from '../embeddings/sparse-vector-index.js';
 import { cosine } from '../embeddings/vector.js';
 import type { FactConfidence } from './extraction/index.js';
-import { StoredValues } from './fact-matching.js';
 import type { FactStatus } from './fact-record.js';
 import { contentStems, phraseWords, subjectStems } from './fact-words.js';
 import { isStandingInstruction } from './standing-instruction.js';
@@ -87,12 +86,6 @@ export class FactIndex {
   // The sparse forms of the facts' hashing vectors by dimension: selection compares every
   // message with every live fact. A model's dense vectors are compared one by one.
   private readonly vectors = new SparseVectorIndex<string>();
-  /**
-   * The values stored statements read as, for matching a new statement with the rows of
-   * its subject (read inside the write transaction, where rows written by it are not in
-   * the index yet): remembered by statement text, so they need no update on commit.
-   */
-  readonly storedValues = new StoredValues();
 
   get size(): number {
     return this.byId.size;

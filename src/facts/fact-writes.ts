@@ -6,6 +6,7 @@ import type { TxScope } from '../storage/transaction.js';
 import { injectionClass, viewFact } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { indexedFact, type FactIndex } from './fact-index.js';
+import type { StoredValues } from './fact-matching.js';
 import { emptyChanges, type FactChanges, type FactProvenance, type FactRecord, type FactSource } from './fact-record.js';
 import { recordOf } from './fact-rows.js';
 
@@ -22,6 +23,13 @@ export type FactsChangedHook = (scope: TxScope) => void;
 export interface WriteContext {
   readonly db: Db;
   readonly index: FactIndex;
+  /**
+   * The values stored statements read as, for matching a new statement with the rows of
+   * its subject (read inside the transaction, where rows written by it are not in the
+   * index yet). The service's one memo, shared by every write: it remembers readings by
+   * statement text, so no write makes it stale and a rolled-back one leaves nothing to undo.
+   */
+  readonly storedValues: StoredValues;
   readonly scope: TxScope;
   /** Time of the write (updated_at). */
   readonly now: number;
@@ -39,12 +47,13 @@ export interface WriteContext {
   readonly retired: Set<string>;
 }
 
-export function writeContext(parts: { db: Db; index: FactIndex; scope: TxScope; now: number; at?: number }): WriteContext {
+export function writeContext(parts: { db: Db; index: FactIndex; storedValues: StoredValues; scope: TxScope; now: number; at?: number }): WriteContext {
   // Fields named one by one: spreading `parts` and then setting `at` again made this
   // literal cost more than the rest of a turn without facts (~3 µs).
   return {
     db: parts.db,
     index: parts.index,
+    storedValues: parts.storedValues,
     scope: parts.scope,
     now: parts.now,
     at: parts.at ?? parts.now,

@@ -4,6 +4,7 @@ import type { IdGenerator } from '../ids.js';
 import type { Database } from '../storage/database.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { FactIndex } from './fact-index.js';
+import type { StoredValues } from './fact-matching.js';
 import type { FactsChangedHook } from './fact-writes.js';
 
 /** What the facts service is built from (the composition root hands these down). */
@@ -21,4 +22,6 @@ export interface FactsServiceDeps {
 /** The service's parts shared by its operations. */
 export interface FactsRuntime extends FactsServiceDeps {
   index: FactIndex;
+  /** What stored statements read as, remembered across writes (each write reaches it through its `WriteContext`). */
+  storedValues: StoredValues;
 }

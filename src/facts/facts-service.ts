@@ -3,7 +3,7 @@ import { factRowsNeedingEmbedding, findFactRow, liveFactRows, updateFactRow } fr
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import type { ExtractionRole } from './extraction/index.js';
 import { FactIndex, indexedFact } from './fact-index.js';
-import { rowVector } from './fact-matching.js';
+import { rowVector, StoredValues } from './fact-matching.js';
 import { isLiveStatus, type FactChanges, type FactView } from './fact-record.js';
 import { recordOf } from './fact-rows.js';
 import { storedValue } from './fact-statement.js';
@@ -44,7 +44,7 @@ export class FactsService {
   private readonly reconfirmQueue = new ReconfirmQueue();
 
   constructor(deps: FactsServiceDeps) {
-    this.rt = { ...deps, index: new FactIndex() };
+    this.rt = { ...deps, index: new FactIndex(), storedValues: new StoredValues() };
   }
 
   /** Re-embeds facts stored by another embedder, then loads the index. */
@@ -101,7 +101,7 @@ export class FactsService {
   /** Writes what a user turn says about facts, inside the caller's transaction (see turn-facts.ts). */
   applyFromUserTurn(prepared: PreparedFacts, provenance: TurnProvenance, scope: TxScope): FactChanges {
     const now = this.rt.clock.now();
-    const ctx = writeContext({ db: this.rt.database.db, index: this.rt.index, scope, now, at: provenance.at ?? now });
+    const ctx = writeContext({ db: this.rt.database.db, index: this.rt.index, storedValues: this.rt.storedValues, scope, now, at: provenance.at ?? now });
     applyTurnFacts(ctx, this.rt.embedder, prepared, provenance);
     return finishWrites(ctx, this.rt.onFactsChanged);
   }
@@ -122,9 +122,9 @@ export class FactsService {
    */
   flushReconfirmations(): FactView[] {
     const due = this.reconfirmQueue.take();
-    const { database, index, clock, onFactsChanged } = this.rt;
+    const { database, index, storedValues, clock, onFactsChanged } = this.rt;
     try {
-      return writeQueuedReconfirmations({ database, index, now: clock.now(), onFactsChanged }, due);
+      return writeQueuedReconfirmations({ database, index, storedValues, now: clock.now(), onFactsChanged }, due);
     } catch (error) {
       this.reconfirmQueue.restore(due);
       throw error;

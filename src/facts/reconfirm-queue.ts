@@ -2,6 +2,7 @@ import type { Database } from '../storage/database.js';
 import { findFactRow } from '../storage/facts-repo.js';
 import { runInTransaction } from '../storage/transaction.js';
 import type { FactIndex } from './fact-index.js';
+import type { StoredValues } from './fact-matching.js';
 import { isLiveStatus, type FactView } from './fact-record.js';
 import { finishWrites, reconfirmFact, writeContext, type FactsChangedHook } from './fact-writes.js';
 
@@ -40,7 +41,7 @@ export class ReconfirmQueue {
  * commit: re-confirmations are the writes the spec lets wait.
  */
 export function writeQueuedReconfirmations(
-  deps: { database: Database; index: FactIndex; now: number; onFactsChanged: FactsChangedHook | undefined },
+  deps: { database: Database; index: FactIndex; storedValues: StoredValues; now: number; onFactsChanged: FactsChangedHook | undefined },
   due: ReadonlyMap<string, number>,
 ): FactView[] {
   if (due.size === 0) return [];
@@ -50,7 +51,7 @@ export function writeQueuedReconfirmations(
     for (const id of [...due.keys()].sort()) {
       const row = findFactRow(database.db, id);
       if (!row || !isLiveStatus(row.status)) continue;
-      const ctx = writeContext({ db: database.db, index: deps.index, scope, now: deps.now, at: due.get(id) as number });
+      const ctx = writeContext({ db: database.db, index: deps.index, storedValues: deps.storedValues, scope, now: deps.now, at: due.get(id) as number });
       reconfirmFact(ctx, row);
       written.push(...finishWrites(ctx, deps.onFactsChanged).reconfirmed);
     }

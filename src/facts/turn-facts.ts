@@ -96,7 +96,7 @@ export function applyTurnFacts(
 
 function forget(ctx: WriteContext, request: ForgetRequest, provenance: TurnProvenance): void {
   const reason = `forgotten at the user's request (session ${provenance.sessionId}, turn ${provenance.turnNumber})`;
-  for (const row of forgetTargets(ctx.db, ctx.index.storedValues, request, provenance, ctx.touched)) deleteFact(ctx, row, reason);
+  for (const row of forgetTargets(ctx.db, ctx.storedValues, request, provenance, ctx.touched)) deleteFact(ctx, row, reason);
 }
 
 function applyFact(
@@ -109,7 +109,7 @@ function applyFact(
 ): void {
   // Read inside the transaction: facts written earlier in this turn are already there.
   const same = liveFactRowsBySubject(ctx.db, fact.subject);
-  const { storedValues } = ctx.index;
+  const { storedValues } = ctx;
   if (fact.kind === 'retract') {
     const retracted = fact.value === null ? same : same.filter((row) => hasValue(row, fact.value as string, storedValues));
     for (const row of retracted) supersedeFact(ctx, row, null, `retracted by the user: "${fact.statement}"`);

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasValue, StoredValues } from '../../src/facts/fact-matching.js';
 import { storedValue } from '../../src/facts/fact-statement.js';
+import { factsFixture, type FactsFixture } from './facts-fixture.js';
 
 const rows = [
   { fact: 'My editor is Vim', subject: 'editor' },
@@ -35,5 +36,26 @@ describe('remembered values of stored facts', () => {
       expect(hasValue({ fact: 'I live in New York', subject: 'home' }, 'York', values)).toBe(false);
       expect(hasValue({ fact: 'I prefer tabs over spaces', subject: 'editor' }, 'spaces', values)).toBe(true);
     }
+  });
+});
+
+describe('the values the write path remembers, as facts change', () => {
+  let f: FactsFixture;
+  beforeEach(async () => {
+    f = await factsFixture();
+  });
+  afterEach(() => f.close());
+
+  it('follow a statement edited through the API after its old wording was read', async () => {
+    const id = (await f.say('I work at Acme.')).added[0]?.id ?? '';
+    const ids = (views: ReadonlyArray<{ id: string }>): string[] => views.map((view) => view.id);
+    // The restatement reads the stored statement's value: the wording "I work at Acme" is remembered.
+    expect(ids((await f.say('I work at Acme.')).reconfirmed)).toEqual([id]);
+    await f.service.edit(id, { fact: 'I work at Globex' });
+    expect((await f.say('I no longer work at Acme.')).superseded).toEqual([]);
+    const restated = await f.say('I work at Globex.');
+    expect({ added: restated.added, reconfirmed: ids(restated.reconfirmed) }).toEqual({ added: [], reconfirmed: [id] });
+    expect(ids((await f.say('I no longer work at Globex.')).superseded)).toEqual([id]);
+    expect(f.service.list()).toEqual([]);
   });
 });
