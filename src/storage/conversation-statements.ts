@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { compileSelect, compileWrite } from './compiled-query.js';
-import { placeholders, summaryColumns, turnColumns, turnNullableFlags } from './conversation-insert-columns.js';
+import { columnPlaceholders } from './column-placeholders.js';
+import { summaryColumns, turnColumns, turnNullableFlags } from './conversation-insert-columns.js';
 import type { Db } from './database.js';
 import { sessions, summaries, turns } from './schema.js';
 
@@ -33,8 +34,8 @@ export function conversationStatements(db: Db) {
         })
         .where(eq(sessions.id, p('id'))),
     ),
-    insertTurn: compileWrite(db.insert(turns).values(placeholders(turnColumns, turnNullableFlags))),
-    insertSummary: compileWrite(db.insert(summaries).values(placeholders(summaryColumns))),
+    insertTurn: compileWrite(db.insert(turns).values(columnPlaceholders(turnColumns, turnNullableFlags))),
+    insertSummary: compileWrite(db.insert(summaries).values(columnPlaceholders(summaryColumns))),
     liveTurns: compileSelect(db.select().from(turns).where(eq(turns.sessionId, p('sessionId'))).orderBy(asc(turns.turnNumber))),
     latestTurnText: compileSelect(
       db

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { summaryColumns, turnColumns, turnNullableFlags, withFlagsBound, withNulls } from './conversation-insert-columns.js';
+import { columnValues, withFlagsBound } from './column-placeholders.js';
+import { summaryColumns, turnColumns, turnNullableFlags } from './conversation-insert-columns.js';
 import type { ArchiveBounds, ArchivedId, ArchiveKeep, NewSummary, NewTurn, SessionChanges, SessionRow, SessionTurnUpdate, SummaryRow, TurnRow, WindowDecision } from './conversation-rows.js';
 import { conversationStatements, type ConversationStatements } from './conversation-statements.js';
 import type { Database, Db } from './database.js';
@@ -109,7 +110,7 @@ export class ConversationStore {
    * back (`returning`) would be a second statement for nothing.
    */
   insertTurn(turn: NewTurn): TurnRow {
-    const values = withNulls(turnColumns, turn);
+    const values = columnValues(turnColumns, turn);
     const { lastInsertRowid } = this.q.insertTurn.run(withFlagsBound(values, turnNullableFlags));
     const row = { ...values, id: Number(lastInsertRowid) } as TurnRow;
     const read = asReadTurn(row);
@@ -153,7 +154,7 @@ export class ConversationStore {
 
   /** Inserts a summary and returns its row as a read would give it (see insertTurn). */
   insertSummary(summary: NewSummary): SummaryRow {
-    const values = withNulls(summaryColumns, summary);
+    const values = columnValues(summaryColumns, summary);
     this.q.insertSummary.run(values);
     const row = values as SummaryRow;
     // Numbered after every summary the session has had (nextSummarySeq), so above its archivedThrough: active.

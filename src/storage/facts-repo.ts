@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { columnPlaceholders, columnValues } from './column-placeholders.js';
 import { compileSelect, compileWrite, perDatabase, type CompiledWrite } from './compiled-query.js';
 import type { Db } from './database.js';
 import { facts } from './schema.js';
 
 export type FactRow = typeof facts.$inferSelect;
-export type NewFactRow = typeof facts.$inferInsert;
 export type FactRowStatus = FactRow['status'];
 export type FactRowDomain = FactRow['domain'];
 
@@ -12,7 +12,7 @@ const LIVE: FactRowStatus[] = ['active', 'dormant', 'stale'];
 
 const FACT_COLUMNS = Object.keys(getTableColumns(facts)) as Array<keyof FactRow>;
 const insertStatement = perDatabase((db: Db) =>
-  compileWrite(db.insert(facts).values(Object.fromEntries(FACT_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as NewFactRow)),
+  compileWrite(db.insert(facts).values(columnPlaceholders(FACT_COLUMNS))),
 );
 
 /** Inserts a whole row (every column given), with a statement prepared once per database. */
@@ -37,11 +37,10 @@ export function updateFactRow(db: Db, id: string, changes: Partial<Omit<FactRow,
   const key = columns.join(',');
   let query = statements.get(key);
   if (query === undefined) {
-    const placeholders = Object.fromEntries(columns.map((column) => [column, sql.placeholder(column)]));
-    query = compileWrite(db.update(facts).set(placeholders).where(eq(facts.id, sql.placeholder('id'))));
+    query = compileWrite(db.update(facts).set(columnPlaceholders(columns)).where(eq(facts.id, sql.placeholder('id'))));
     statements.set(key, query);
   }
-  query.run({ ...Object.fromEntries(columns.map((column) => [column, changes[column as keyof typeof changes]])), id });
+  query.run({ ...columnValues(columns, changes), id });
 }
 
 // Prepared once per database: a message that states a fact reads its subject's facts,
