@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { AppError, messageOf } from '../errors.js';
@@ -29,6 +29,8 @@ export function lockDatabase(dbPath: string): DatabaseLock {
     mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
     path = `${realDatabasePath(dbPath)}.lock`;
     holder = new BetterSqlite3(path);
+    // Owner-only like the database's files; SQLite gives the lock's journal the same mode.
+    chmodSync(path, 0o600);
   } catch (error) {
     throw new AppError('STORAGE', `cannot open the lock file ${path}: ${messageOf(error)}`, { cause: error });
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
@@ -43,5 +43,14 @@ describe('the one-daemon lock of a database', () => {
     expect(existsSync(join(owner, 'memoryd.db'))).toBe(true);
     await expect(startTestDaemon({ dir: owner, keepDir: true })).rejects.toMatchObject({ code: 'ALREADY_RUNNING' });
     expect((await first.client.health()).status).toBe('ok');
+  });
+
+  it('keeps the lock file and its journal owner-only, like the database files', async () => {
+    const temp = makeTempDir('memoryd-lock-');
+    defer(temp.remove);
+    await started(temp.dir);
+    const lockFiles = readdirSync(temp.dir).filter((name) => name.startsWith('memoryd.db.lock'));
+    expect(lockFiles).toContain('memoryd.db.lock');
+    for (const name of lockFiles) expect([name, (statSync(join(temp.dir, name)).mode & 0o777).toString(8)]).toEqual([name, '600']);
   });
 });
