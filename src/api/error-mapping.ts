@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '../errors.js';
+import { AppError, PayloadTooLargeError, type ErrorCode } from '../errors.js';
 
 /** The one place error codes become HTTP statuses. */
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -31,9 +31,31 @@ export interface MappedError {
   internal: boolean;
 }
 
+const BODY_LIMIT_VARIABLE = 'MEMORYD_MAX_BODY_BYTES';
+
+/**
+ * The 413 for a body over the body limit, worded like the one for a message over its
+ * limit: Fastify refuses it without saying the limit or the size. The size is known when
+ * the client declared it (Fastify refuses a Content-Length over the limit before reading),
+ * not when a chunked body crosses the limit on the way in.
+ */
+export function bodyTooLargeError(limit: number, contentLength: string | undefined): PayloadTooLargeError {
+  const declared = contentLength !== undefined && /^\d+$/.test(contentLength) ? Number(contentLength) : undefined;
+  const bytes = declared !== undefined && declared > limit ? declared : undefined;
+  const details = { path: 'body', ...(bytes === undefined ? {} : { bytes }), limit, variable: BODY_LIMIT_VARIABLE };
+  return bytes === undefined
+    ? new PayloadTooLargeError(`the request body is over the limit of ${limit} bytes (${BODY_LIMIT_VARIABLE})`, details)
+    : new PayloadTooLargeError(`the request body is ${bytes} bytes; the limit is ${limit} (${BODY_LIMIT_VARIABLE})`, details);
+}
+
 // Fastify's own errors for requests it could not read, by their stable codes.
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string; details?: Record<string, unknown> }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'the request body is over the limit' },
+  // The server answers with bodyTooLargeError, which knows the limit; this is for a caller that does not.
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: `the request body is over the limit (${BODY_LIMIT_VARIABLE})`,
+    details: { path: 'body', variable: BODY_LIMIT_VARIABLE },
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'INVALID_REQUEST', message: 'the Content-Length does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_REQUEST', message: 'the request body is empty' },
   // The server reads every body as JSON and drops the Content-Type before Fastify sees it

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../discardable/logger.js';
 import { AppError } from '../errors.js';
-import { mapClientError, mapError } from './error-mapping.js';
+import { bodyTooLargeError, mapClientError, mapError } from './error-mapping.js';
 import { parseJsonBody } from './json-body.js';
 import { installLingeringClose } from './lingering-close.js';
 import { installShutdownDrain } from './shutdown-drain.js';
@@ -95,8 +95,9 @@ export function createServer(options: ServerOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') discardRestOfBody(request.raw, reply);
-    const mapped = sendError(reply, error);
+    const tooLarge = (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+    if (tooLarge) discardRestOfBody(request.raw, reply);
+    const mapped = sendError(reply, tooLarge ? bodyTooLargeError(options.maxBodyBytes, request.headers['content-length']) : error);
     if (mapped.internal) log.error({ err: error, method: request.method, url: truncate(request.url) }, 'request failed');
   });
 

@@ -1,7 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import { ConfigError, type FieldIssue } from '../errors.js';
 import type { EncodingName } from '../tokens/tokenizer.js';
+import { crossSettingIssues, type SettingReading } from './cross-checks.js';
 import { SETTINGS, type Setting } from './settings.js';
+
+export { maxSocketPathBytes } from './cross-checks.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type EmbedderPreference = 'auto' | 'hashing' | 'transformers';
@@ -51,11 +54,6 @@ export interface Config {
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-/** Linux allows 107 bytes in sun_path (108 with the NUL); macOS and the BSDs 103. */
-export function maxSocketPathBytes(platform: NodeJS.Platform): number {
-  return platform === 'linux' ? 107 : 103;
-}
-
 /**
  * Reads every `MEMORYD_*` variable, applies defaults and validates them all at once, so
  * a bad start names every wrong variable and what it allows. `cwd` anchors relative
@@ -66,10 +64,14 @@ export function loadConfig(
   options: { cwd: string; verbose?: boolean; platform?: NodeJS.Platform },
 ): Config {
   const issues: FieldIssue[] = [];
+  // How each variable was read, for the rules between settings to name values and sources.
+  const readings = new Map<string, SettingReading>();
   const read = <T>(setting: Setting<T>): T => {
     const raw = env[setting.env];
     const given = raw !== undefined && raw.trim() !== '';
-    const value = given ? setting.parse(raw.trim()) : setting.parse(setting.default);
+    const text = given ? raw.trim() : setting.default;
+    const value = setting.parse(text);
+    readings.set(setting.env, { text, set: given, refused: value === undefined });
     if (value !== undefined) return value;
     const why = given ? setting.whyNot?.(raw.trim()) : undefined;
     issues.push({ path: setting.env, message: `must be ${setting.allowed} (got ${JSON.stringify(raw)}${why === undefined ? '' : `: ${why}`})` });
@@ -115,44 +117,10 @@ export function loadConfig(
     heapGrowthPercent: read(SETTINGS.heapGrowthPercent),
     window,
   };
-  issues.push(...crossChecks(config, options.platform ?? process.platform));
+  issues.push(...crossSettingIssues(config, readings, options.platform ?? process.platform));
   if (issues.length > 0) {
     const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n');
     throw new ConfigError(`invalid configuration:\n${lines}`, issues);
   }
   return config;
-}
-
-function crossChecks(config: Config, platform: NodeJS.Platform): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const limit = maxSocketPathBytes(platform);
-  const socketBytes = Buffer.byteLength(config.socketPath);
-  if (socketBytes > limit) {
-    issues.push({
-      path: SETTINGS.socket.env,
-      message:
-        `the socket path ${config.socketPath} is ${socketBytes} bytes; this OS allows at most ${limit}. ` +
-        'Use a shorter MEMORYD_SOCKET (an absolute path) or a shorter MEMORYD_DATA_DIR',
-    });
-  }
-  const w = config.window;
-  if (!(w.windowMin <= w.windowDefault && w.windowDefault <= w.windowMax)) {
-    issues.push({
-      path: SETTINGS.windowDefault.env,
-      message: `window sizes must satisfy MIN ≤ DEFAULT ≤ MAX (got ${w.windowMin} ≤ ${w.windowDefault} ≤ ${w.windowMax})`,
-    });
-  }
-  if (w.maxSummaryTokens > w.totalSummariesMax) {
-    issues.push({
-      path: SETTINGS.totalSummariesMax.env,
-      message: `must be at least MEMORYD_MAX_SUMMARY_TOKENS (${w.maxSummaryTokens})`,
-    });
-  }
-  if (config.maxMessageBytes > config.maxBodyBytes) {
-    issues.push({
-      path: SETTINGS.maxMessageBytes.env,
-      message: `must not exceed MEMORYD_MAX_BODY_BYTES (${config.maxBodyBytes})`,
-    });
-  }
-  return issues;
 }

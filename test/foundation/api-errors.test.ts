@@ -113,9 +113,15 @@ describe('API error format over the socket', () => {
   });
 
   it('answers bodies over the limit with 413', async () => {
-    const { status, error } = await errorOf('POST', '/v1/things/abc', JSON.stringify({ count: 1, tags: ['x'.repeat(8000)] }));
+    const body = JSON.stringify({ count: 1, tags: ['x'.repeat(8000)] });
+    const { status, error } = await errorOf('POST', '/v1/things/abc', body);
     expect(status).toBe(413);
-    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+    const bytes = Buffer.byteLength(body);
+    expect(error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `the request body is ${bytes} bytes; the limit is 4096 (MEMORYD_MAX_BODY_BYTES)`,
+      details: { path: 'body', bytes, limit: 4096, variable: 'MEMORYD_MAX_BODY_BYTES' },
+    });
   });
 
   it('maps domain errors by code and hides internal ones', async () => {

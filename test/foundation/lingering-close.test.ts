@@ -113,6 +113,12 @@ describe('lingering close', () => {
     }, chunk);
     expect(upload.writeErrors).toEqual([]);
     expect(upload.status()).toBe(413);
+    // No Content-Length: the size is unknown, the limit is not.
+    expect(JSON.parse(upload.received.slice(upload.received.indexOf('\r\n\r\n') + 4)).error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `the request body is over the limit of ${LIMIT} bytes (MEMORYD_MAX_BODY_BYTES)`,
+      details: { path: 'body', limit: LIMIT, variable: 'MEMORYD_MAX_BODY_BYTES' },
+    });
   });
 
   it('lets a client whose body breaks HTTP framing mid-upload read the 400', async () => {
