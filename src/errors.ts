@@ -59,6 +59,17 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
+/**
+ * A 413 for a text over a size limit, worded alike everywhere: the field, its size when
+ * known, the limit and the variable that sets it, in the message and in `details`.
+ */
+export function overSizeLimit(field: { path: string; label?: string }, bytes: number | undefined, limit: number, variable: string): PayloadTooLargeError {
+  const label = field.label ?? field.path;
+  const details = { path: field.path, ...(bytes === undefined ? {} : { bytes }), limit, variable };
+  const message = bytes === undefined ? `${label} is over the limit of ${limit} bytes (${variable})` : `${label} is ${bytes} bytes; the limit is ${limit} (${variable})`;
+  return new PayloadTooLargeError(message, details);
+}
+
 export class ConflictError extends AppError {
   constructor(message: string, details?: Record<string, unknown>) {
     super('CONFLICT', message, { details });

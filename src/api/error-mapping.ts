@@ -1,4 +1,5 @@
-import { AppError, PayloadTooLargeError, type ErrorCode } from '../errors.js';
+import { SETTINGS } from '../config/settings.js';
+import { AppError, overSizeLimit, type ErrorCode, type PayloadTooLargeError } from '../errors.js';
 
 /** The one place error codes become HTTP statuses. */
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -31,7 +32,7 @@ export interface MappedError {
   internal: boolean;
 }
 
-const BODY_LIMIT_VARIABLE = 'MEMORYD_MAX_BODY_BYTES';
+const BODY_LIMIT_VARIABLE = SETTINGS.maxBodyBytes.env;
 
 /**
  * The 413 for a body over the body limit, worded like the one for a message over its
@@ -42,10 +43,7 @@ const BODY_LIMIT_VARIABLE = 'MEMORYD_MAX_BODY_BYTES';
 export function bodyTooLargeError(limit: number, contentLength: string | undefined): PayloadTooLargeError {
   const declared = contentLength !== undefined && /^\d+$/.test(contentLength) ? Number(contentLength) : undefined;
   const bytes = declared !== undefined && declared > limit ? declared : undefined;
-  const details = { path: 'body', ...(bytes === undefined ? {} : { bytes }), limit, variable: BODY_LIMIT_VARIABLE };
-  return bytes === undefined
-    ? new PayloadTooLargeError(`the request body is over the limit of ${limit} bytes (${BODY_LIMIT_VARIABLE})`, details)
-    : new PayloadTooLargeError(`the request body is ${bytes} bytes; the limit is ${limit} (${BODY_LIMIT_VARIABLE})`, details);
+  return overSizeLimit({ path: 'body', label: 'the request body' }, bytes, limit, BODY_LIMIT_VARIABLE);
 }
 
 // Fastify's own errors for requests it could not read, by their stable codes.

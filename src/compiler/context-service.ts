@@ -1,16 +1,17 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { assertToolCallIdFree } from '../conversation/tool-call-ids.js';
+import { SETTINGS } from '../config/settings.js';
 import { declareSideEffectTools } from '../conversation/side-effect-tools.js';
+import { assertToolCallIdFree } from '../conversation/tool-call-ids.js';
 import { prepareTurn, recordTurn, type PreparedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
 import type { WindowOutcome } from '../conversation/window-advance.js';
 import { advanceWindow } from '../conversation/window-advance.js';
-import { classifyDomain } from '../domains/classify-domain.js';
-import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
 import type { Logger } from '../discardable/logger.js';
+import { classifyDomain } from '../domains/classify-domain.js';
+import { InvalidRequestError, overSizeLimit } from '../errors.js';
+import { yieldToEventLoop } from '../event-loop.js';
 import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
 import type { SessionRow } from '../storage/conversation-store.js';
-import { yieldToEventLoop } from '../event-loop.js';
 import type { Database } from '../storage/database.js';
 import { RollbackWith, runInTransaction, type TransactionOptions, type TxScope } from '../storage/transaction.js';
 import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.js';
@@ -276,7 +277,7 @@ function checkSizes(config: Config, request: ContextRequest): void {
   const check = (path: string, text: string): void => {
     const bytes = Buffer.byteLength(text);
     if (bytes > limit) {
-      throw new PayloadTooLargeError(`${path} is ${bytes} bytes; the limit is ${limit} (MEMORYD_MAX_MESSAGE_BYTES)`, { path, bytes, limit });
+      throw overSizeLimit({ path }, bytes, limit, SETTINGS.maxMessageBytes.env);
     }
   };
   check('body.message', request.message);

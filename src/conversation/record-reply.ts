@@ -1,7 +1,8 @@
-import { InvalidRequestError, PayloadTooLargeError } from '../errors.js';
 import type { Config } from '../config/config.js';
-import type { Database } from '../storage/database.js';
+import { SETTINGS } from '../config/settings.js';
+import { InvalidRequestError, overSizeLimit } from '../errors.js';
 import type { SessionChanges } from '../storage/conversation-store.js';
+import type { Database } from '../storage/database.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import { sideEffectToolNames } from './side-effect-tools.js';
 import { assertToolCallIdFree } from './tool-call-ids.js';
@@ -60,7 +61,7 @@ export async function recordReply(
 ): Promise<ReplyOutcome> {
   const bytes = Buffer.byteLength(input.content);
   if (bytes > deps.config.maxMessageBytes) {
-    throw new PayloadTooLargeError(`body.content is ${bytes} bytes; the limit is ${deps.config.maxMessageBytes}`, { path: 'body.content', bytes });
+    throw overSizeLimit({ path: 'body.content' }, bytes, deps.config.maxMessageBytes, SETTINGS.maxMessageBytes.env);
   }
   if (input.role === 'tool' && input.cacheable === true) {
     throw new InvalidRequestError('invalid request: only assistant answers can be cacheable', [{ path: 'body.cacheable', message: 'only for role "assistant"' }]);

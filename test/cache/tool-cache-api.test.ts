@@ -101,6 +101,12 @@ describe('tool cache API', () => {
     const noResult = await apiError(client.json('PUT', '/v1/tool-cache/search', { params: {}, idempotent: true }));
     expect(noResult.details.issues).toEqual([expect.objectContaining({ path: 'body.result' })]);
     const large = await apiError(client.json('PUT', '/v1/tool-cache/search', { params: {}, result: 'x'.repeat(2000), idempotent: true }));
-    expect(large).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    const bytes = Buffer.byteLength(JSON.stringify('x'.repeat(2000)));
+    expect(large).toMatchObject({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `413 PAYLOAD_TOO_LARGE: body.result (as JSON) is ${bytes} bytes; the limit is 1024 (MEMORYD_MAX_MESSAGE_BYTES)`,
+      details: { path: 'body.result', bytes, limit: 1024, variable: 'MEMORYD_MAX_MESSAGE_BYTES' },
+    });
   });
 });

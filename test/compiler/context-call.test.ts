@@ -78,10 +78,18 @@ describe('the context call', () => {
     expect(special.tokens).toBe(rt007(special.messages));
   });
 
-  it('refuses a single message over the size limit with 413', async () => {
-    const error = await apiError(conversation(daemon.client, 'big').say('x'.repeat(300 * 1024)));
-    expect(error.status).toBe(413);
-    expect(error.code).toBe('PAYLOAD_TOO_LARGE');
+  it('refuses a single message or reply over the size limit with a 413 naming the field, its size, the limit and its variable', async () => {
+    const bytes = 300 * 1024;
+    const limit = daemon.config.maxMessageBytes;
+    const tooLarge = (path: string) => ({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `413 PAYLOAD_TOO_LARGE: ${path} is ${bytes} bytes; the limit is ${limit} (MEMORYD_MAX_MESSAGE_BYTES)`,
+      details: { path, bytes, limit, variable: 'MEMORYD_MAX_MESSAGE_BYTES' },
+    });
+    expect(await apiError(conversation(daemon.client, 'big').say('x'.repeat(bytes)))).toMatchObject(tooLarge('body.message'));
+    const reply = await apiError(daemon.client.json('POST', '/v1/sessions/big/turns', { role: 'assistant', content: 'x'.repeat(bytes) }));
+    expect(reply).toMatchObject(tooLarge('body.content'));
   });
 
   it('reports usage levels at 70, 80 and 90 percent', async () => {

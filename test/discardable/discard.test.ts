@@ -98,6 +98,11 @@ describe('POST /v1/discard', () => {
     expect((await rejected({ kind: 'other', content: 'x', extra: 1 })).status).toBe(400);
     const misplaced = await rejected({ kind: 'tool_log', content: 'x', error: { code: 'E', message: 'm' } });
     expect(misplaced.details.issues).toEqual([expect.objectContaining({ path: 'body.error' })]);
-    expect(await rejected({ kind: 'other', content: 'é'.repeat(2049) })).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
+    expect(await rejected({ kind: 'other', content: 'é'.repeat(2049) })).toMatchObject({
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: '413 PAYLOAD_TOO_LARGE: body.content is 4098 bytes; the limit is 4096 (MEMORYD_MAX_MESSAGE_BYTES)',
+      details: { path: 'body.content', bytes: 4098, limit: 4096, variable: 'MEMORYD_MAX_MESSAGE_BYTES' },
+    });
   });
 });

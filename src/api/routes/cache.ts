@@ -1,5 +1,6 @@
 import type { ToolCache } from '../../cache/tool-cache.js';
-import { InvalidRequestError, PayloadTooLargeError } from '../../errors.js';
+import { SETTINGS } from '../../config/settings.js';
+import { InvalidRequestError, overSizeLimit } from '../../errors.js';
 import { defineRoute, type RouteSpec } from '../route.js';
 import {
   toolCacheGetResponseSchema,
@@ -52,10 +53,7 @@ export function toolCacheRoutes(deps: ToolCacheRouteDeps): RouteSpec[] {
       handler: ({ params, body }) => {
         const bytes = Buffer.byteLength(JSON.stringify(body.result));
         if (bytes > deps.maxResultBytes) {
-          throw new PayloadTooLargeError(`the result is ${bytes} bytes; at most ${deps.maxResultBytes} are cached`, {
-            bytes,
-            limit: deps.maxResultBytes,
-          });
+          throw overSizeLimit({ path: 'body.result', label: 'body.result (as JSON)' }, bytes, deps.maxResultBytes, SETTINGS.maxMessageBytes.env);
         }
         const outcome = deps.toolCache.put(params.toolName, body.params, body.result, { idempotent: body.idempotent });
         if (!outcome.stored) {

@@ -1,5 +1,6 @@
+import { SETTINGS } from '../../config/settings.js';
 import { acceptDiscardable, type DiscardDeps } from '../../discardable/discard.js';
-import { PayloadTooLargeError } from '../../errors.js';
+import { overSizeLimit } from '../../errors.js';
 import { defineRoute, type RouteSpec } from '../route.js';
 import { discardBodySchema, discardResponseSchema } from '../schemas/discard.js';
 
@@ -21,10 +22,7 @@ export function discardRoutes(deps: DiscardRouteDeps): RouteSpec[] {
       handler: ({ body }) => {
         const bytes = Buffer.byteLength(body.content);
         if (bytes > deps.maxContentBytes) {
-          throw new PayloadTooLargeError(`content is ${bytes} bytes; the limit is ${deps.maxContentBytes}`, {
-            bytes,
-            limit: deps.maxContentBytes,
-          });
+          throw overSizeLimit({ path: 'body.content' }, bytes, deps.maxContentBytes, SETTINGS.maxMessageBytes.env);
         }
         return acceptDiscardable(deps, body);
       },
