@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Config } from '../config/config.js';
 import { modelIdProblem, MODEL_ID_FORM } from '../embeddings/model-files.js';
+import { parseCommandLine } from './command-line.js';
 
 export const FETCH_MODEL_USAGE = `usage: npm run fetch-model -- [--models-dir <dir>] [--model <owner/name>] [--force]
 
@@ -31,16 +31,11 @@ type Parsed = { ok: true; flags: FetchModelFlags } | { ok: false; error: string 
 
 /** Parses `npm run fetch-model`'s arguments without reading any setting, so `--help` always works. */
 export function parseFetchModelArgs(argv: readonly string[]): Parsed {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { 'models-dir': { type: 'string' }, model: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-    }));
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
+  const result = parseCommandLine(argv, {
+    options: { 'models-dir': { type: 'string' }, model: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (!result.ok) return result;
+  const { values } = result.parsed;
   const modelId = values.model;
   if (modelId !== undefined) {
     const problem = modelIdProblem(modelId);

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { writeTinyModel } from '../embeddings/tiny-model.js';
 import { messageOf } from '../errors.js';
+import { parseCommandLine } from './command-line.js';
 import type { CliIo } from './run-job-cli.js';
 
 export const MAKE_TINY_MODEL_USAGE = `usage: npm run make-tiny-model -- <dir>
@@ -21,12 +21,9 @@ const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
  * written there; one line, no stack), 2 (usage).
  */
 export async function runMakeTinyModelCli(argv: string[], io: Pick<CliIo, 'cwd' | 'stdout' | 'stderr'>): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
-  } catch (error) {
-    return usageError(io, messageOf(error));
-  }
+  const result = parseCommandLine(argv, { options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  if (!result.ok) return usageError(io, result.error);
+  const { parsed } = result;
   if (parsed.values.help === true) {
     io.stdout.write(MAKE_TINY_MODEL_USAGE);
     return 0;

@@ -38,6 +38,16 @@ describe('npm run fetch-model arguments', () => {
     expect(usageError(['--data-dir', 'x'])).toMatch(/--data-dir/);
   });
 
+  it('refuse a bad command line in one line of our own, naming the option', () => {
+    expect(usageError(['--data-dir', 'x'])).toBe('unknown option --data-dir (it takes --models-dir, --model, --force, --help/-h)');
+    expect(usageError(['-x'])).toBe('unknown option -x (it takes --models-dir, --model, --force, --help/-h)');
+    expect(usageError(['--model'])).toBe('--model needs a value');
+    expect(usageError(['--models-dir', '--force'])).toBe('--models-dir needs a value, not --force (for a value that starts with "-", write --models-dir=--force)');
+    expect(usageError(['--force=yes'])).toBe('--force takes no value');
+    expect(usageError(['models'])).toBe('unexpected argument models (it takes only options: --models-dir, --model, --force, --help/-h)');
+    expect(flags(['--models-dir=-odd'])).toMatchObject({ modelsDir: '-odd' });
+  });
+
   it('refuse a --model that is not owner/name, or whose parts would leave the models directory', () => {
     expect(usageError(['--model', 'foo'])).toBe(
       '--model must be owner/name (letters, digits, _, . and -; neither part . or ..) (got "foo": expected exactly one "/", between owner and name)',

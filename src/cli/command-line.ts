@@ -1,0 +1,63 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { messageOf } from '../errors.js';
+
+/** What a command accepts: node's `parseArgs` configuration, always strict. */
+export type CommandLineConfig = Omit<ParseArgsConfig, 'args' | 'strict' | 'tokens'>;
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** The values and positionals `parseArgs` gives for `config`. */
+export type CommandLine<T extends CommandLineConfig> = ReturnType<typeof parseArgs<T & { args: string[] }>>;
+
+/**
+ * node's strict `parseArgs`, with memoryd's own one-line messages for a bad command line
+ * (node's messages advise quoting the option after `--`, which misleads under `npm run … --`, and
+ * some span three lines).
+ */
+export function parseCommandLine<T extends CommandLineConfig>(
+  argv: readonly string[],
+  config: T,
+): { ok: true; parsed: CommandLine<T> } | { ok: false; error: string } {
+  const problem = commandLineProblem(argv, config);
+  if (problem !== null) return { ok: false, error: problem };
+  try {
+    return { ok: true, parsed: parseArgs({ ...config, args: [...argv] }) };
+  } catch (error) {
+    // Only what commandLineProblem does not foresee gets here: node's first line, never its hints.
+    return { ok: false, error: messageOf(error).split('\n')[0] ?? '' };
+  }
+}
+
+function commandLineProblem(argv: readonly string[], config: CommandLineConfig): string | null {
+  const options: Options = config.options ?? {};
+  // Non-strict tokens are the same split of argv as the strict parse makes, without its checks.
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'positional' && config.allowPositionals !== true) return `unexpected argument ${token.value} (${takesOnly(options)})`;
+    if (token.kind !== 'option') continue;
+    const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
+    if (option === undefined) return `unknown option ${token.rawName} (${takes(options)})`;
+    if (option.type === 'boolean' && token.value !== undefined) return `${token.rawName} takes no value`;
+    if (option.type === 'string' && token.value === undefined) return `${token.rawName} needs a value`;
+    if (option.type === 'string' && token.inlineValue === false && token.value?.startsWith('-') === true) {
+      return `${token.rawName} needs a value, not ${token.value} (for a value that starts with "-", write ${token.rawName}=${token.value})`;
+    }
+  }
+  return null;
+}
+
+function takes(options: Options): string {
+  const names = optionNames(options);
+  return names === '' ? 'it takes no options' : `it takes ${names}`;
+}
+
+function takesOnly(options: Options): string {
+  const names = optionNames(options);
+  return names === '' ? 'it takes no arguments' : `it takes only options: ${names}`;
+}
+
+function optionNames(options: Options): string {
+  return Object.entries(options)
+    .map(([name, option]) => `--${name}${option.short === undefined ? '' : `/-${option.short}`}`)
+    .join(', ');
+}
