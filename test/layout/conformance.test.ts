@@ -1,11 +1,11 @@
-import { execFile } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceDifferences } from '../../src/cli/token-box-verdict.js';
 import { isAppError } from '../../src/errors.js';
 import { parseConformanceCases, runConformanceCases } from '../../src/layout/conformance.js';
 import { thrown } from './fixtures.js';
@@ -77,10 +77,35 @@ describe('conformance case parsing', () => {
   });
 });
 
+describe('how a result differs from its expect', () => {
+  const layoutOf = (sizes: Record<string, number>, dropped: string[], total: number) => ({ sizes, dropped, total });
+
+  it('names each size, the dropped list (in order) and the total that differ, and nothing for a match', () => {
+    expect(conformanceDifferences(layoutOf({ a: 5, b: 0 }, ['b'], 5), layoutOf({ a: 5, b: 0 }, ['b'], 5))).toEqual([]);
+    expect(conformanceDifferences(layoutOf({ a: 5, c: 1 }, ['b', 'c'], 6), layoutOf({ a: 10, b: 0 }, ['c', 'b'], 10))).toEqual([
+      'sizes.a 5, expected 10',
+      'sizes.b absent, expected 0',
+      'sizes.c 1, expected absent',
+      'dropped [b, c], expected [c, b]',
+      'total 6, expected 10',
+    ]);
+  });
+
+  it('says when an error came instead of a layout, or the other way round, or with another requirement', () => {
+    const overflow = { error: 'ContextCriticalOverflow' as const, required: 130 };
+    expect(conformanceDifferences(overflow, layoutOf({ a: 5 }, [], 5))).toEqual(['ContextCriticalOverflow (required 130), expected a layout (total 5)']);
+    expect(conformanceDifferences(layoutOf({ a: 5 }, [], 5), overflow)).toEqual(['a layout (total 5), expected ContextCriticalOverflow (required 130)']);
+    expect(conformanceDifferences({ error: 'ContextOverflow', required: 120 }, overflow)).toEqual([
+      'error ContextOverflow, expected ContextCriticalOverflow',
+      'required 120, expected 130',
+    ]);
+  });
+});
+
 describe('npm run token-box', () => {
-  const run = promisify(execFile);
   const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
   const script = resolve(repoRoot, 'scripts/token-box.ts');
+  const section = { id: 'a', priority: 1, min: 0, grow: 0, shrink: 1, text: 10 };
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'token-box-'));
@@ -89,22 +114,66 @@ describe('npm run token-box', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('prints the results and exits 0 even when they differ from expect', async () => {
-    const path = join(dir, 'wrong.json');
-    const sections = [{ id: 'a', priority: 1, min: 0, grow: 0, shrink: 1, text: 10 }];
-    await writeFile(path, JSON.stringify([{ name: 'wrong on purpose', budget: 5, sections, expect: { sizes: { a: 10 }, dropped: [], total: 10 } }]));
-    const { stdout } = await run(tsx, [script, path], { cwd: repoRoot });
-    expect(JSON.parse(stdout)).toEqual([{ name: 'wrong on purpose', result: { sizes: { a: 5 }, dropped: [], total: 5 } }]);
+  function tokenBox(args: string[]): { code: number | null; stdout: string; stderr: string } {
+    const result = spawnSync(tsx, [script, ...args], { cwd: repoRoot, encoding: 'utf8' });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  async function caseFile(name: string, cases: unknown[]): Promise<string> {
+    const path = join(dir, name);
+    await writeFile(path, JSON.stringify(cases));
+    return path;
+  }
+
+  it('says per case whether the result matches its expect and what differs, counts the matches, and exits 1 on a mismatch', async () => {
+    const path = await caseFile('mixed.json', [
+      { name: 'wrong on purpose', budget: 5, sections: [section], expect: { sizes: { a: 10 }, dropped: [], total: 10 } },
+      { name: 'fits', budget: 20, sections: [section], expect: { sizes: { a: 10 }, dropped: [], total: 10 } },
+      { name: 'no expect', budget: 5, sections: [section] },
+    ]);
+    const result = tokenBox([path]);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 1, stderr: '' });
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "MISMATCH   wrong on purpose: {"sizes":{"a":5},"dropped":[],"total":5}
+                 sizes.a 5, expected 10; total 5, expected 10
+      match      fits: {"sizes":{"a":10},"dropped":[],"total":10}
+      no expect  no expect: {"sizes":{"a":5},"dropped":[],"total":5}
+      1 of 2 cases match their expected result (1 more has none)
+      "
+    `);
+  });
+
+  it('exits 0 when every case matches, ending with the count', () => {
+    const result = tokenBox([join(ownDir, 'growth.json')]);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^match {6}\S/);
+    expect(result.stdout.endsWith('\n9 of 9 cases match their expected result\n')).toBe(true);
+  });
+
+  it('gives the results and verdicts as JSON with --json, with the same exit code', async () => {
+    const path = await caseFile('json.json', [
+      { name: 'wrong on purpose', budget: 5, sections: [section], expect: { sizes: { a: 10 }, dropped: [], total: 10 } },
+      { name: 'no expect', budget: 5, sections: [section] },
+    ]);
+    const result = tokenBox([path, '--json']);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual([
+      { name: 'wrong on purpose', result: { sizes: { a: 5 }, dropped: [], total: 5 }, matches: false, differences: ['sizes.a 5, expected 10', 'total 5, expected 10'] },
+      { name: 'no expect', result: { sizes: { a: 5 }, dropped: [], total: 5 } },
+    ]);
+  });
+
+  it('exits 2 with the usage on an unknown option or a missing file argument', () => {
+    const unknown = tokenBox(['--bogus']);
+    expect({ code: unknown.code, stdout: unknown.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(unknown.stderr).toMatch(/^token-box: unknown option --bogus \(it takes --json, --help\/-h\)\nusage: npm run token-box -- <cases.json>/);
+    expect(tokenBox([])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^token-box: no case file given\nusage: /) });
   });
 
   it('exits non-zero with a clear message on invalid input', async () => {
-    const path = join(dir, 'invalid.json');
-    await writeFile(path, JSON.stringify([{ name: 'no budget', sections: [] }]));
-    const failure = await run(tsx, [script, path], { cwd: repoRoot }).then(
-      () => null,
-      (error: unknown) => error as { code?: number; stderr?: string },
-    );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toContain('budget');
+    const path = await caseFile('invalid.json', [{ name: 'no budget', sections: [] }]);
+    const failure = tokenBox([path]);
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain('budget');
   });
 });

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { isAppError, messageOf } from '../errors.js';
+import { parseConformanceCases, runConformanceCases, type ConformanceOutcome } from '../layout/conformance.js';
+import { parseCommandLine } from './command-line.js';
+import type { CliIo } from './run-job-cli.js';
+import { conformanceDifferences } from './token-box-verdict.js';
+
+export const TOKEN_BOX_USAGE = `usage: npm run token-box -- <cases.json> [--json]
+
+Lays out every Token Box conformance case of the file (token-box.md §6) and prints each
+result in the shape of its "expect", whether it matches that expect (and what differs
+when not), then how many cases match. A case without "expect" is only printed.
+
+  --json       the results as JSON: [{name, result, matches?, differences?}]
+  -h, --help   this help
+
+Exit code: 0 when every case with an "expect" matches it, 1 when one does not or the
+file cannot be read or is invalid, 2 on a usage error.
+`;
+
+/** At most this many differences are listed for one case; the rest are counted. */
+const SHOWN_DIFFERENCES = 3;
+
+interface CaseVerdict {
+  name: string;
+  result: ConformanceOutcome;
+  /** Absent for a case without `expect`. */
+  matches?: boolean;
+  differences?: string[];
+}
+
+/** `npm run token-box`: runs a conformance case file and checks each case against its `expect`; returns the exit code. */
+export async function runTokenBoxCli(argv: string[], io: Pick<CliIo, 'cwd' | 'stdout' | 'stderr'>): Promise<number> {
+  const parsed = parseCommandLine(argv, { options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  if (parsed.ok && parsed.parsed.values.help === true) {
+    io.stdout.write(TOKEN_BOX_USAGE);
+    return 0;
+  }
+  const positionals = parsed.ok ? parsed.parsed.positionals : [];
+  const [path] = positionals;
+  if (!parsed.ok || path === undefined || positionals.length > 1) {
+    const problem = !parsed.ok ? parsed.error : path === undefined ? 'no case file given' : `give one case file, not ${positionals.length}`;
+    io.stderr.write(`token-box: ${problem}\n${TOKEN_BOX_USAGE}`);
+    return 2;
+  }
+  const verdicts = await checkFile(resolve(io.cwd, path), path, io);
+  if (verdicts === null) return 1;
+  io.stdout.write(parsed.parsed.values.json === true ? `${JSON.stringify(verdicts, null, 2)}\n` : renderVerdicts(verdicts));
+  return verdicts.some((verdict) => verdict.matches === false) ? 1 : 0;
+}
+
+async function checkFile(file: string, shown: string, io: Pick<CliIo, 'stderr'>): Promise<CaseVerdict[] | null> {
+  let text: string;
+  let json: unknown;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    io.stderr.write(`token-box: cannot read ${shown}: ${messageOf(error)}\n`);
+    return null;
+  }
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    io.stderr.write(`token-box: ${shown} is not valid JSON: ${messageOf(error)}\n`);
+    return null;
+  }
+  try {
+    const cases = parseConformanceCases(json);
+    return runConformanceCases(cases).map(({ name, result }, i) => {
+      const expected = cases[i]?.expect;
+      if (expected === undefined) return { name, result };
+      const differences = conformanceDifferences(result, expected);
+      return differences.length === 0 ? { name, result, matches: true } : { name, result, matches: false, differences };
+    });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    io.stderr.write(`token-box: ${shown}: ${error.message}\n`);
+    return null;
+  }
+}
+
+function renderVerdicts(verdicts: readonly CaseVerdict[]): string {
+  const lines = verdicts.map((verdict) => {
+    const label = verdict.matches === undefined ? 'no expect' : verdict.matches ? 'match' : 'MISMATCH';
+    const line = `${label.padEnd(9)}  ${verdict.name}: ${JSON.stringify(verdict.result)}`;
+    return verdict.differences === undefined ? line : `${line}\n${' '.repeat(11)}${shortList(verdict.differences)}`;
+  });
+  return `${lines.join('\n')}\n${summary(verdicts)}\n`;
+}
+
+function shortList(differences: readonly string[]): string {
+  const hidden = differences.length - SHOWN_DIFFERENCES;
+  return differences.slice(0, SHOWN_DIFFERENCES).join('; ') + (hidden > 0 ? `; and ${hidden} more` : '');
+}
+
+function summary(verdicts: readonly CaseVerdict[]): string {
+  const checked = verdicts.filter((verdict) => verdict.matches !== undefined);
+  const matched = checked.filter((verdict) => verdict.matches === true).length;
+  const unchecked = verdicts.length - checked.length;
+  if (checked.length === 0) return `no case has an expected result (${verdicts.length} printed)`;
+  const counted = `${matched} of ${checked.length} ${checked.length === 1 ? 'case matches its' : 'cases match their'} expected result`;
+  return unchecked === 0 ? counted : `${counted} (${unchecked} more ${unchecked === 1 ? 'has' : 'have'} none)`;
+}
