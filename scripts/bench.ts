@@ -11,4 +11,4 @@ const benchmarks = {
   start: () => import('../src/bench/start-bench.js'),
 };
 
-process.exitCode = await runNamed('bench', benchmarks, process.argv.slice(2), { runAllWhenEmpty: ['layout', 'context'] });
+process.exitCode = await runNamed('bench', benchmarks, process.argv.slice(2), { noun: 'benchmark', runAllWhenEmpty: ['layout', 'context'] });

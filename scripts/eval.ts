@@ -8,4 +8,4 @@ const evaluations = {
   locomo: () => import('../src/eval/locomo-eval.js'),
 };
 
-process.exitCode = await runNamed('eval', evaluations, process.argv.slice(2));
+process.exitCode = await runNamed('eval', evaluations, process.argv.slice(2), { noun: 'evaluation' });

@@ -1,4 +1,4 @@
-// npm run inspect-facts -- [--domain d] [--status s] [--json]: the facts dashboard (read-only, safe beside the daemon).
+// npm run inspect-facts -- [--domain d] [--status s] [--json] [--no-color]: the facts dashboard (read-only, safe beside the daemon).
 import { runInspectFacts } from '../src/cli/inspect-facts.js';
 
 process.exitCode = await runInspectFacts(process.argv.slice(2), {

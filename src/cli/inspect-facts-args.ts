@@ -10,7 +10,7 @@ export interface InspectFactsOptions {
   help: boolean;
 }
 
-export const INSPECT_FACTS_USAGE = `usage: npm run inspect-facts -- [--domain <domain>] [--status <status>] [--json]
+export const INSPECT_FACTS_USAGE = `usage: npm run inspect-facts -- [--domain <domain>] [--status <status>] [--json] [--no-color]
 
 The facts dashboard: counts per domain and status, then every listed fact with its
 confidence, status, last confirmation, age and whether it is injected (and why not).

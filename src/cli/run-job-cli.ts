@@ -41,7 +41,7 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
   }
   const job = jobRegistry().find((each) => each.name === name);
   if (name === undefined || rest.length > 0 || !job) {
-    const problem = name === undefined ? 'no job named' : job ? `unexpected argument ${rest.join(' ')}` : `unknown job ${JSON.stringify(name)}`;
+    const problem = name === undefined ? 'a job name is needed' : job ? `unexpected argument ${rest.join(' ')}` : `unknown job ${JSON.stringify(name)}`;
     io.stderr.write(`memoryd job: ${problem}\n${usage()}`);
     return 2;
   }

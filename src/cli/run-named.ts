@@ -6,14 +6,15 @@ export interface NamedCommand {
 type Loader = () => Promise<NamedCommand>;
 
 /**
- * Dispatches `<kind> <name> [args…]` to the module registered under `name`. With
+ * Dispatches `<kind> <name> [args…]` to the module registered under `name`; an unknown
+ * name is refused naming it as a `noun` ("evaluation"), with the usage, exit 2. With
  * `runAllWhenEmpty`, no name runs those commands in turn (the exit code is the worst).
  */
 export async function runNamed(
   kind: string,
   registry: Record<string, Loader>,
   argv: string[],
-  options: { runAllWhenEmpty?: string[] } = {},
+  options: { noun: string; runAllWhenEmpty?: string[] },
 ): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined && options.runAllWhenEmpty) {
@@ -26,7 +27,9 @@ export async function runNamed(
   }
   const loader = name === undefined ? undefined : registry[name];
   if (!loader) {
-    process.stderr.write(`usage: npm run ${kind} -- <${Object.keys(registry).join('|')}> [args…]\n`);
+    const names = Object.keys(registry);
+    const problem = name === undefined ? '' : `${kind}: unknown ${options.noun} ${JSON.stringify(name)} (the ${options.noun}s are ${names.join(', ')})\n`;
+    process.stderr.write(`${problem}usage: npm run ${kind} -- <${names.join('|')}> [args…]\n`);
     return 2;
   }
   return (await loader()).run(rest);

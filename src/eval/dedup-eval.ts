@@ -1,18 +1,22 @@
-// npm run eval -- dedup [--embedder auto|hashing|transformers] [--data <dir>] [--models-dir <dir>] [--model <id>]
-//   [--threshold 0.85]
+// npm run eval -- dedup [--embedder auto|hashing|transformers] [--data <dir> (default ../shared/data/similarity)]
+//   [--models-dir <dir>] [--model <id>] [--threshold <t> (default 0.85, MEMORYD_DEDUP_THRESHOLD's default)]
 // Intent dedup (spec §4) merges a question with an earlier one when cosine > threshold.
 // Measured on STS-B: positives are pairs scored ≥ 4.5 (rephrases), negatives ≤ 3.0.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { mayShareAnswer } from '../cache/cache-policy.js';
+import { SETTINGS } from '../config/settings.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { DEFAULT_MODEL_ID } from '../embeddings/model-files.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import { AppError, messageOf } from '../errors.js';
-import { embedderPreference, parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
+import { dataFolderHint, embedderPreference, parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
 
 const LANGUAGES = ['en', 'es'] as const;
+const DEFAULT_DATA = '../shared/data/similarity';
+const stsFile = (language: string, split: 'train' | 'dev'): string => `stsb-${language}-${split}.csv`;
+const STS_FILES = LANGUAGES.flatMap((language) => [stsFile(language, 'train'), stsFile(language, 'dev')]);
 const POSITIVE_MIN = 4.5;
 const NEGATIVE_MAX = 3.0;
 const TARGET_PRECISION = 0.95;
@@ -201,46 +205,58 @@ function bandMeans(scored: Scored[]): string[] {
 
 interface DedupOptions {
   prefer: EmbedderPreference;
-  dataDir: string;
+  /** `--data` as given, and resolved. */
+  data: { given: string; dir: string };
   modelsDir: string;
   modelId: string;
   threshold: number;
+  /** Where the threshold comes from, as its rows say: the daemon's default, or `--threshold`. */
+  thresholdLabel: 'configured' | '--threshold';
 }
 
 const DEDUP: EvalCommand = {
   name: 'dedup',
   usage:
-    'usage: npm run eval -- dedup [--embedder auto|hashing|transformers] [--data <dir>] [--models-dir <dir>] [--model <id>] [--threshold 0.85]\n',
+    `usage: npm run eval -- dedup [--embedder auto|hashing|transformers] [--data <dir> (default ${DEFAULT_DATA})] [--models-dir <dir>] [--model <id>] ` +
+    `[--threshold <t> (default ${SETTINGS.dedupThreshold.default})]\n`,
 };
 
 function parseOptions(argv: readonly string[]): DedupOptions {
   const { values } = parseEvalArgs(argv, {
     options: {
       embedder: { type: 'string', default: 'auto' },
-      data: { type: 'string', default: '../shared/data/similarity' },
+      data: { type: 'string', default: DEFAULT_DATA },
       'models-dir': { type: 'string', default: './data/models' },
       model: { type: 'string', default: DEFAULT_MODEL_ID },
-      threshold: { type: 'string', default: '0.85' },
+      threshold: { type: 'string' },
     },
   });
   const prefer = embedderPreference(values.embedder);
-  const threshold = Number(values.threshold);
+  const raw = values.threshold ?? SETTINGS.dedupThreshold.default;
+  const threshold = Number(raw);
   if (!Number.isFinite(threshold) || threshold < -1 || threshold > 1) {
-    throw new UsageError(`--threshold must be a number in [-1, 1], not ${values.threshold}`);
+    throw new UsageError(`--threshold must be a number in [-1, 1], not ${raw}`);
   }
-  return { prefer, dataDir: resolve(values.data), modelsDir: resolve(values['models-dir']), modelId: values.model, threshold };
+  return {
+    prefer,
+    data: { given: values.data, dir: resolve(values.data) },
+    modelsDir: resolve(values['models-dir']),
+    modelId: values.model,
+    threshold,
+    thresholdLabel: values.threshold === undefined ? 'configured' : '--threshold',
+  };
 }
 
 type Splits = { language: string; train: StsPair[]; dev: StsPair[] };
 
-async function readSplits(dataDir: string): Promise<Splits[]> {
-  const read = async (language: string, split: string): Promise<StsPair[]> => {
-    const path = join(dataDir, `stsb-${language}-${split}.csv`);
+async function readSplits(data: DedupOptions['data']): Promise<Splits[]> {
+  const read = async (language: string, split: 'train' | 'dev'): Promise<StsPair[]> => {
+    const path = join(data.dir, stsFile(language, split));
     try {
       return await readStsPairs(path);
     } catch (cause) {
       if (cause instanceof AppError) throw cause;
-      throw new AppError('NOT_FOUND', `cannot read ${path} (--data <dir>): ${messageOf(cause)}`, { cause });
+      throw new AppError('NOT_FOUND', `cannot read ${path} (--data <dir>): ${messageOf(cause)}; ${dataFolderHint(data, STS_FILES, 'similarity')}`, { cause });
     }
   };
   const splits: Splits[] = [];
@@ -255,7 +271,7 @@ export async function run(argv: string[]): Promise<number> {
   let selection: Awaited<ReturnType<typeof selectEmbedder>>;
   let data: Splits[];
   try {
-    data = await readSplits(options.dataDir);
+    data = await readSplits(options.data);
     selection = await selectEmbedder({ modelsDir: options.modelsDir, modelId: options.modelId, prefer: options.prefer });
   } catch (error) {
     reportEvalFailure(DEDUP, error);
@@ -271,8 +287,8 @@ export async function run(argv: string[]): Promise<number> {
     const train = await scorePairs(splits.train, embedder, timing);
     const dev = await scorePairs(splits.dev, embedder, timing);
     const fitted = fitThresholds(train);
-    results.push(resultRow(language, options.threshold, 'configured', dev));
-    results.push(resultRow(language, options.threshold, 'configured + guards', dev, true));
+    results.push(resultRow(language, options.threshold, options.thresholdLabel, dev));
+    results.push(resultRow(language, options.threshold, `${options.thresholdLabel} + guards`, dev, true));
     results.push(resultRow(language, fitted.bestF1, 'train F1-best', dev));
     if (fitted.precise === undefined) results.push([language, '-', `train P≥${TARGET_PRECISION}: none`]);
     else results.push(resultRow(language, fitted.precise, `train P≥${TARGET_PRECISION}`, dev));

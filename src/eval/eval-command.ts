@@ -1,4 +1,6 @@
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCommandLine, type CommandLine, type CommandLineConfig } from '../cli/command-line.js';
 import { SETTINGS } from '../config/settings.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
 import { AppError, messageOf } from '../errors.js';
@@ -17,16 +19,11 @@ export class UsageError extends AppError {
   }
 }
 
-/** node's `parseArgs` (strict by default) over `argv`; an unknown flag or a missing value is a UsageError. */
-export function parseEvalArgs<T extends Omit<ParseArgsConfig, 'args'>>(
-  argv: readonly string[],
-  config: T,
-): ReturnType<typeof parseArgs<T & { args: string[] }>> {
-  try {
-    return parseArgs({ ...config, args: [...argv] });
-  } catch (cause) {
-    throw new UsageError(messageOf(cause), { cause });
-  }
+/** node's strict `parseArgs` over `argv`; an unknown flag or a missing value is a UsageError saying which. */
+export function parseEvalArgs<T extends CommandLineConfig>(argv: readonly string[], config: T): CommandLine<T> {
+  const result = parseCommandLine(argv, config);
+  if (!result.ok) throw new UsageError(result.error);
+  return result.parsed;
 }
 
 /** `--embedder`'s value as a preference: one of MEMORYD_EMBEDDER's values, else a UsageError. */
@@ -52,4 +49,27 @@ export function readEvalArgs<A>(command: EvalCommand, argv: readonly string[], p
 /** The edge of a command: for a data or model error, "<name> eval: <message>" is the whole report. */
 export function reportEvalFailure(command: EvalCommand, error: unknown, context = ''): void {
   process.stderr.write(`${command.name} eval: ${context}${messageOf(error)}\n`);
+}
+
+/**
+ * What an eval adds to the error for a `--data` folder it cannot read: the files it reads
+ * there and, when the folder given holds `subfolder` (`../shared/data` rather than
+ * `../shared/data/facts`), that folder as the likely one meant.
+ */
+export function dataFolderHint(data: { given: string; dir: string }, files: readonly string[], subfolder: string): string {
+  const needs = `the --data folder must hold ${listed(files)}`;
+  return isDirectory(join(data.dir, subfolder)) ? `${needs}; did you mean --data ${join(data.given, subfolder)}?` : needs;
+}
+
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    // Absent or unreadable: nothing to suggest; the read error already says what failed.
+    return false;
+  }
 }

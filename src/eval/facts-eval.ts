@@ -1,15 +1,20 @@
-// npm run eval -- facts [--data <dir>] [--examples <n>]: precision and recall of explicit
-// fact extraction on SLURP (devel), MSC persona summaries and ConEL-22.
+// npm run eval -- facts [--data <dir> (default ../shared/data/facts)] [--examples <n> (default 8)]:
+// precision and recall of explicit fact extraction on SLURP (devel), MSC persona summaries and ConEL-22.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { AppError, messageOf } from '../errors.js';
 import { cleanMessage, readSentences } from '../facts/extraction/extract-facts.js';
 import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
 import { mayStateFacts } from '../facts/extraction/message-gate.js';
-import { parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
+import { dataFolderHint, parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
 
 /** SLURP intents whose utterances state a liking the assistant should keep. */
 const SLURP_POSITIVE_INTENTS = new Set(['music_likeness', 'music_dislikeness']);
+const SLURP_FILE = 'slurp-devel.jsonl';
 const MSC_FILES = ['msc-personasummary-session1-valid.jsonl', 'msc-personasummary-session2-valid.jsonl'];
+const CONEL_FILE = 'conel22-pemd-val.json';
+const DEFAULT_DATA = '../shared/data/facts';
+const DEFAULT_EXAMPLES = '8';
 const TARGETS = { slurp: 0.9, msc: 0.8 } as const;
 
 interface Sample {
@@ -27,16 +32,20 @@ interface Confusion {
 }
 
 interface Options {
-  dataDir: string;
+  /** `--data` as given, and resolved. */
+  data: { given: string; dir: string };
   examples: number;
 }
 
-const FACTS: EvalCommand = { name: 'facts', usage: 'usage: npm run eval -- facts [--data <dir>] [--examples <n>]\n' };
+const FACTS: EvalCommand = {
+  name: 'facts',
+  usage: `usage: npm run eval -- facts [--data <dir> (default ${DEFAULT_DATA})] [--examples <n> (default ${DEFAULT_EXAMPLES})]\n`,
+};
 
 function parseOptions(argv: readonly string[]): Options {
-  const { values } = parseEvalArgs(argv, { options: { data: { type: 'string' }, examples: { type: 'string', default: '8' } } });
+  const { values } = parseEvalArgs(argv, { options: { data: { type: 'string', default: DEFAULT_DATA }, examples: { type: 'string', default: DEFAULT_EXAMPLES } } });
   if (!/^\d+$/.test(values.examples)) throw new UsageError(`--examples must be a whole number, not ${values.examples}`);
-  return { dataDir: resolve(process.cwd(), values.data ?? '../shared/data/facts'), examples: Number(values.examples) };
+  return { data: { given: values.data, dir: resolve(process.cwd(), values.data) }, examples: Number(values.examples) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -150,16 +159,17 @@ async function load(dataDir: string, file: string): Promise<string> {
 export async function run(argv: string[]): Promise<number> {
   const options = readEvalArgs(FACTS, argv, parseOptions);
   if (options === undefined) return 2;
-  const { dataDir, examples } = options;
+  const { data, examples } = options;
   let texts: { slurp: string; msc: string[]; conel: string };
   try {
     texts = {
-      slurp: await load(dataDir, 'slurp-devel.jsonl'),
-      msc: await Promise.all(MSC_FILES.map((file) => load(dataDir, file))),
-      conel: await load(dataDir, 'conel22-pemd-val.json'),
+      slurp: await load(data.dir, SLURP_FILE),
+      msc: await Promise.all(MSC_FILES.map((file) => load(data.dir, file))),
+      conel: await load(data.dir, CONEL_FILE),
     };
   } catch (error) {
-    reportEvalFailure(FACTS, error, `cannot read the data in ${dataDir} (--data <dir>): `);
+    const hint = dataFolderHint(data, [SLURP_FILE, ...MSC_FILES, CONEL_FILE], 'facts');
+    reportEvalFailure(FACTS, new AppError('NOT_FOUND', `cannot read the data in ${data.dir} (--data <dir>): ${messageOf(error)}; ${hint}`, { cause: error }));
     return 1;
   }
   const started = performance.now();

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import { AppError, isAppError } from '../errors.js';
+import { AppError, isAppError, messageOf } from '../errors.js';
 import { parseLocomoDate } from './locomo-date.js';
 
 /** One utterance of a LoCoMo conversation, with the role it is replayed as and its time. */
@@ -52,7 +52,7 @@ export async function loadLocomo(path: string): Promise<LocomoConversation> {
   try {
     raw = await readFile(path, 'utf8');
   } catch (cause) {
-    throw new AppError('NOT_FOUND', `cannot read the LoCoMo file ${path}`, { cause });
+    throw new AppError('NOT_FOUND', `cannot read the LoCoMo file ${path}: ${messageOf(cause)}`, { cause });
   }
   let json: unknown;
   try {
@@ -78,7 +78,7 @@ export async function locomoFiles(dir: string): Promise<string[]> {
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
   } catch (cause) {
-    throw new AppError('NOT_FOUND', `cannot read the LoCoMo folder ${dir}`, { cause });
+    throw new AppError('NOT_FOUND', `cannot read the LoCoMo folder ${dir}: ${messageOf(cause)}`, { cause });
   }
   return names.map((name) => join(dir, name));
 }

@@ -1,4 +1,4 @@
-// npm run eval -- locomo [<conversation.json>…] [--embedder hashing|transformers|auto]
+// npm run eval -- locomo [<conversation.json>… (default every .json in ../shared/data/locomo)] [--embedder hashing|transformers|auto]
 //
 // Replays each LoCoMo conversation into a fresh daemon (facts are shared by all sessions,
 // so conversations must not meet), speaker_a as the user through the context call,
@@ -24,7 +24,10 @@ import { renderSections, renderTable, type MethodBook } from './locomo-report.js
 import { scoreQuestion, TallyBook } from './locomo-score.js';
 
 const METHODS = ['memoryd', '  notes only', 'recent turns', 'BM25'] as const;
-const LOCOMO: EvalCommand = { name: 'locomo', usage: 'usage: npm run eval -- locomo [<conversation.json>…] [--embedder hashing|transformers|auto]\n' };
+const LOCOMO: EvalCommand = {
+  name: 'locomo',
+  usage: `usage: npm run eval -- locomo [<conversation.json>… (default every .json in ${LOCOMO_DIR})] [--embedder hashing|transformers|auto]\n`,
+};
 
 interface EvalArgs {
   files: string[];

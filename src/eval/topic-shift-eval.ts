@@ -1,4 +1,5 @@
-// npm run eval -- topic-shift [<file>] [--embedder hashing|transformers|auto] [--models-dir <dir>] [--model <id>]
+// npm run eval -- topic-shift [<file> (default ../shared/data/topic-shift/tiage-train-dev.json)]
+//   [--embedder hashing|transformers|auto] [--models-dir <dir>] [--model <id>]
 //
 // Streams each TIAGE dialogue through the real topic-shift detector, one utterance per
 // turn. Convention: every utterance is treated as the current user turn and compared
@@ -14,7 +15,7 @@ import { classifyDomain, topicDomain, type DomainGuess } from '../domains/classi
 import type { Embedder } from '../embeddings/embedder.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
 import { cosine } from '../embeddings/vector.js';
-import { AppError } from '../errors.js';
+import { AppError, messageOf } from '../errors.js';
 import { detectExplicitShift, type ExplicitShift } from '../conversation/shift-phrases.js';
 import {
   DEFAULT_TOPIC_SHIFT_PARAMS,
@@ -67,7 +68,7 @@ interface EvalArgs {
 
 const TOPIC_SHIFT: EvalCommand = {
   name: 'topic-shift',
-  usage: 'usage: npm run eval -- topic-shift [<file>] [--embedder hashing|transformers|auto] [--models-dir <dir>] [--model <id>]\n',
+  usage: `usage: npm run eval -- topic-shift [<file> (default ${DEFAULT_FILE})] [--embedder hashing|transformers|auto] [--models-dir <dir>] [--model <id>]\n`,
 };
 
 /** Entry point of `npm run eval -- topic-shift`: prints the figures, returns the exit code. */
@@ -126,7 +127,7 @@ async function loadDialogues(path: string): Promise<Dialogue[]> {
   try {
     raw = await readFile(path, 'utf8');
   } catch (cause) {
-    throw new AppError('NOT_FOUND', `cannot read the TIAGE file ${path}`, { cause });
+    throw new AppError('NOT_FOUND', `cannot read the TIAGE file ${path}: ${messageOf(cause)}`, { cause });
   }
   let json: unknown;
   try {

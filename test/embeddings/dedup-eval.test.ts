@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCsv, run } from '../../src/eval/dedup-eval.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -25,8 +25,21 @@ describe('STS CSV parsing', () => {
   });
 });
 
+/** Runs the dedup eval in this process; its stdout, stderr dropped. */
+async function dedupOutput(argv: string[]): Promise<{ code: number; text: string }> {
+  const output: string[] = [];
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    return { code: await run(argv), text: output.join('') };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
 describe('dedup eval', () => {
-  it('prints precision first, per language, at the configured and the fitted thresholds', async () => {
+  beforeAll(async () => {
     const rows = [
       'How do I reset my password?,How can I reset my password?,5.0',
       'What time is the meeting?,When is the meeting?,4.6',
@@ -39,24 +52,27 @@ describe('dedup eval', () => {
     for (const language of ['en', 'es']) {
       for (const split of ['train', 'dev']) await writeFile(join(temp.dir, `stsb-${language}-${split}.csv`), rows);
     }
-    const output: string[] = [];
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    try {
-      expect(await run(['--embedder', 'hashing', '--data', temp.dir, '--threshold', '0.8'])).toBe(0);
-    } finally {
-      stdout.mockRestore();
-      stderr.mockRestore();
-    }
-    const text = output.join('');
+  });
+
+  it('prints precision first, per language, at the threshold given and the fitted ones', async () => {
+    const { code, text } = await dedupOutput(['--embedder', 'hashing', '--data', temp.dir, '--threshold', '0.8']);
+    expect(code).toBe(0);
     expect(text).toContain('embedder hashing-v1-512');
     expect(text).toMatch(/^lang +threshold +chosen by +precision +recall +F1 +TP +FP +FN +pos +neg$/m);
-    expect(text).toMatch(/^en +0\.800 +configured +\d\.\d{3} +\d\.\d{3} +\d\.\d{3} +\d+ +\d+ +\d+ +3 +4$/m);
+    expect(text).toMatch(/^en +0\.800 +--threshold +\d\.\d{3} +\d\.\d{3} +\d\.\d{3} +\d+ +\d+ +\d+ +3 +4$/m);
     // The name guard refuses the Australia/Austria pair that similarity alone merges.
     const falsePositives = (chosenBy: string): number => Number(new RegExp(`^en +0\\.800 +${chosenBy} +(?:\\S+ +){4}(\\d+) `, 'm').exec(text)?.[1]);
-    expect(falsePositives('configured \\+ guards')).toBe(falsePositives('configured') - 1);
+    expect(falsePositives('--threshold \\+ guards')).toBe(falsePositives('--threshold') - 1);
     expect(text).toMatch(/^es +\S+ +train F1-best /m);
     expect(text).toMatch(/embed time: [\d.]+ ms per sentence/);
+  });
+
+  it('labels the threshold "configured" only when it is the daemon default, not one given on the command line', async () => {
+    const { code, text } = await dedupOutput(['--embedder', 'hashing', '--data', temp.dir]);
+    expect(code).toBe(0);
+    expect(text).toMatch(/^en +0\.850 +configured +\d/m);
+    expect(text).toMatch(/^en +0\.850 +configured \+ guards +\d/m);
+    expect(text).not.toContain('--threshold');
   });
 
   it('exits with 2 and a message for an unknown embedder', async () => {

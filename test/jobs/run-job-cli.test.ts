@@ -36,6 +36,14 @@ function appliedMigrations(path: string): number {
 }
 
 describe('npm run job', () => {
+  it('says a job name is needed, and which jobs there are, when none is given (exit 2)', async () => {
+    const result = await run([]);
+    expect({ code: result.code, out: result.out }).toEqual({ code: 2, out: '' });
+    expect(result.err).toMatch(/^memoryd job: a job name is needed\nusage: npm run job -- <name>\n/);
+    expect(result.err).toMatch(/^ {2}decay /m);
+    expect(result.err).toMatch(/^ {2}ttl-cleanup /m);
+  });
+
   it('refuses when there is no database yet, and creates none', async () => {
     const empty = makeTempDir();
     try {
