@@ -1,3 +1,4 @@
+import { SETTINGS } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
@@ -84,7 +85,7 @@ export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens:
     }
     if (!shrunk && !clipLastWord(current, tokenizer, tokenCount - maxTokens)) {
       throw new ConfigError(`a summary cannot fit in ${maxTokens} tokens: its keys alone need ${tokenCount}`, [
-        { path: 'maxSummaryTokens', message: `must be at least ${tokenCount}` },
+        { path: SETTINGS.maxSummaryTokens.env, message: `must be at least ${tokenCount}` },
       ]);
     }
   }

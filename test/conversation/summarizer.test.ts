@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fitSummary } from '../../src/conversation/summary-budget.js';
 import { summarizeSegment, type SummaryTurn } from '../../src/conversation/summarizer.js';
-import { AppError } from '../../src/errors.js';
 import { toChunk } from '../../src/tokens/chunks.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import type { Tokenizer } from '../../src/tokens/tokenizer.js';
@@ -62,7 +61,9 @@ describe('summarizeSegment: shape and budget', () => {
   });
 
   it('refuses a budget that not even the empty keys fit', () => {
-    expect(() => summarizeSegment(DEPLOY, cl100k, { maxTokens: 10 })).toThrow(AppError);
+    expect(() => summarizeSegment(DEPLOY, cl100k, { maxTokens: 10 })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID', details: { issues: [{ path: 'MEMORYD_MAX_SUMMARY_TOKENS', message: expect.stringMatching(/^must be at least \d+$/) }] } }),
+    );
   });
 
   it('is deterministic', () => {
