@@ -5,13 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ResponseCache } from '../cache/response-cache.js';
+import { parseOrRefuse } from '../cli/command-line.js';
 import { ManualClock } from '../clock.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { openDatabase } from '../storage/database.js';
 import { seededRandom } from '../seeded-random.js';
+import { integerFlag, integerListFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
 
+const CACHE: BenchCommand = { name: 'cache', usage: 'usage: npm run bench -- cache [--sizes 100,1000,10000] [--calls 2000]\n' };
 const WORDS = (
   'work job office team project deploy server database editor language city sister brother dog cat car bike ' +
   'book film song band food diet coffee tea sport gym doctor bank school course trip flight hotel country ' +
@@ -68,15 +70,18 @@ async function measure(size: number, calls: number): Promise<string> {
 
 /** Prints lookup times per call for each cache size; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { sizes: { type: 'string', default: '100,1000,10000' }, calls: { type: 'string', default: '2000' } } });
-  const sizes = values.sizes.split(',').map(Number);
-  const calls = Number(values.calls);
-  if (sizes.some((size) => !Number.isInteger(size) || size < 1) || !Number.isInteger(calls) || calls < 1) {
-    process.stderr.write('cache bench: --sizes must be positive integers separated by commas, --calls a positive integer\n');
-    return 2;
-  }
+  const args = readBenchArgs(CACHE, argv, parseCacheArgs);
+  if (args === undefined) return 2;
   process.stdout.write('response cache lookup, hashing embedder (512 dims), message vector given; mean µs per call (outcomes)\n');
   process.stdout.write(`${['cached', 'indexed', 'repeat', 'rephrased', 'new question'].map((h, i) => (i < 2 ? h.padStart(i === 0 ? 6 : 7) : h.padEnd(28))).join('  ')}\n`);
-  for (const size of sizes) process.stdout.write(`${await measure(size, calls)}\n`);
+  for (const size of args.sizes) process.stdout.write(`${await measure(size, args.calls)}\n`);
   return 0;
+}
+
+function parseCacheArgs(argv: readonly string[]): { sizes: number[]; calls: number } {
+  const { values } = parseOrRefuse(argv, { options: { sizes: { type: 'string', default: '100,1000,10000' }, calls: { type: 'string', default: '2000' } } });
+  return {
+    sizes: integerListFlag(values.sizes, '--sizes', 1, 'positive integers separated by commas'),
+    calls: integerFlag(values.calls, '--calls', 1, 'a positive integer'),
+  };
 }

@@ -11,11 +11,12 @@
 // a bare server sampled in blocks over the same run (src/bench/socket-floor.ts).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOrRefuse } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { messageOf } from '../errors.js';
 import { loadLocomo, LOCOMO_DIR, locomoFiles, type LocomoConversation } from '../eval/locomo-data.js';
 import { createTokenizer } from '../tokens/create-tokenizer.js';
+import { readBenchArgs, type BenchCommand } from './bench-command.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { contextVerdicts } from './context-verdicts.js';
 import { runContextReplay, type ContextRunResult } from './context-run.js';
@@ -33,7 +34,7 @@ const FLOOR_WORK_MS = [0, 0.25, 0.5, 1, 2];
 const FLOOR_BLOCKS = 10;
 /** ...each block making this many calls per level, the levels interleaved. */
 const FLOOR_ROUNDS = 40;
-const USAGE = 'usage: npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]\n';
+const CONTEXT: BenchCommand = { name: 'context', usage: 'usage: npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]\n' };
 
 interface BenchArgs extends ReplayCounts {
   locomo: boolean;
@@ -43,8 +44,8 @@ interface BenchArgs extends ReplayCounts {
 
 /** Entry point of `npm run bench -- context`: prints the table and verdicts; 1 on a failed request. */
 export async function run(argv: string[]): Promise<number> {
-  const args = parseBenchArgs(argv);
-  if (args === null) return 2;
+  const args = readBenchArgs(CONTEXT, argv, parseContextArgs);
+  if (args === undefined) return 2;
   let locomo: LocomoConversation[];
   try {
     locomo = await loadLocomoIfPresent(args.locomo);
@@ -176,20 +177,14 @@ async function loadLocomoIfPresent(wanted: boolean): Promise<LocomoConversation[
   return Promise.all(files.map((file) => loadLocomo(file)));
 }
 
-function parseBenchArgs(argv: string[]): BenchArgs | null {
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        ...replayOptions(10_000),
-        'no-locomo': { type: 'boolean', default: false },
-        'cpu-prof': { type: 'string' },
-      },
-    });
-    const cpuProfDir = values['cpu-prof'] === undefined ? null : resolve(process.cwd(), values['cpu-prof']);
-    return { ...replayCounts(values), locomo: !values['no-locomo'], cpuProfDir };
-  } catch (error) {
-    process.stderr.write(`context bench: ${messageOf(error)}\n${USAGE}`);
-    return null;
-  }
+function parseContextArgs(argv: readonly string[]): BenchArgs {
+  const { values } = parseOrRefuse(argv, {
+    options: {
+      ...replayOptions(10_000),
+      'no-locomo': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
+    },
+  });
+  const cpuProfDir = values['cpu-prof'] === undefined ? null : resolve(process.cwd(), values['cpu-prof']);
+  return { ...replayCounts(values), locomo: !values['no-locomo'], cpuProfDir };
 }

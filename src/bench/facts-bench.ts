@@ -6,7 +6,7 @@
 // index of their sparse vectors) and the baseline (each fact's cosine computed on its
 // own, over all 512 dimensions: what memoryd did before). Both must select the same
 // facts; the bench fails if they do not.
-import { parseArgs } from 'node:util';
+import { parseOrRefuse } from '../cli/command-line.js';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { DOMAINS } from '../domains/domain.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
@@ -15,11 +15,12 @@ import { FactIndex, indexedFact } from '../facts/fact-index.js';
 import { selectFacts } from '../facts/fact-selector.js';
 import type { FactSelectionRequest } from '../facts/fact-selection.js';
 import { seededRandom, type SeededRandom } from '../seeded-random.js';
+import { integerFlag, integerListFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
 import { replaySteps } from './replay.js';
 import { summarize, type LatencySummary } from './stats.js';
 import { alignRows } from './text-table.js';
 
-const USAGE = 'usage: npm run bench -- facts [--sizes 12,100,1000,5000] [--messages 400] [--seed 42]\n';
+const FACTS: BenchCommand = { name: 'facts', usage: 'usage: npm run bench -- facts [--sizes 12,100,1000,5000] [--messages 400] [--seed 42]\n' };
 const NOW = Date.UTC(2026, 10, 1);
 const WARMUP_MESSAGES = 50;
 
@@ -97,17 +98,9 @@ export async function measureSelection(size: number, messages: readonly string[]
 
 /** Prints selection times per fact count; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { sizes: { type: 'string', default: '12,100,1000,5000' }, messages: { type: 'string', default: '400' }, seed: { type: 'string', default: '42' } },
-  });
-  const sizes = values.sizes.split(',').map(Number);
-  const count = Number(values.messages);
-  const seed = Number(values.seed);
-  if (sizes.some((size) => !Number.isInteger(size) || size < 0) || !Number.isInteger(count) || count <= WARMUP_MESSAGES || !Number.isInteger(seed)) {
-    process.stderr.write(`facts bench: --sizes must be integers ≥ 0 separated by commas, --messages an integer over ${WARMUP_MESSAGES}, --seed an integer\n${USAGE}`);
-    return 2;
-  }
+  const args = readBenchArgs(FACTS, argv, parseFactsArgs);
+  if (args === undefined) return 2;
+  const { sizes, count, seed } = args;
   const messages = replayUserMessages(count, seed);
   process.stdout.write(
     `fact selection per message, hashing embedder (512 dims), ${count} messages of the synthetic chat (the first ${WARMUP_MESSAGES} not counted), calls alternated; µs\n`,
@@ -120,4 +113,15 @@ export async function run(argv: string[]): Promise<number> {
   }
   process.stdout.write(`${alignRows(rows)}\n`);
   return 0;
+}
+
+function parseFactsArgs(argv: readonly string[]): { sizes: number[]; count: number; seed: number } {
+  const { values } = parseOrRefuse(argv, {
+    options: { sizes: { type: 'string', default: '12,100,1000,5000' }, messages: { type: 'string', default: '400' }, seed: { type: 'string', default: '42' } },
+  });
+  return {
+    sizes: integerListFlag(values.sizes, '--sizes', 0, 'integers ≥ 0 separated by commas'),
+    count: integerFlag(values.messages, '--messages', WARMUP_MESSAGES + 1, `an integer over ${WARMUP_MESSAGES}`),
+    seed: integerFlag(values.seed, '--seed', Number.NEGATIVE_INFINITY, 'an integer'),
+  };
 }

@@ -11,19 +11,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
+import { parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { runContextCall } from '../compiler/context-service.js';
 import { loadConfig } from '../config/config.js';
 import { recordReply } from '../conversation/record-reply.js';
 import { SUMMARY_WORK, type SummaryWork } from '../conversation/segment-summarizer.js';
 import { startDaemon, type RunningDaemon } from '../daemon.js';
+import { readBenchArgs, type BenchCommand } from './bench-command.js';
 import { replaySteps, type ReplayStep } from './replay.js';
 import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
 import { summarize, type LatencySummary } from './stats.js';
 import { contextBody } from './synthetic-conversation.js';
 import { alignRows, ms } from './text-table.js';
 
-const USAGE = 'usage: npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100] [--pause-ms 0]\n';
+const HOT_PATH: BenchCommand = { name: 'hot-path', usage: 'usage: npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100] [--pause-ms 0]\n' };
 const SESSION = 'bench-hot-path';
 
 export interface HotPathOptions extends ReplayCounts {
@@ -132,8 +133,8 @@ async function replayStep(replayer: Replayer, step: ReplayStep, measured: boolea
 
 /** Entry point of `npm run bench -- hot-path`. */
 export async function run(argv: string[]): Promise<number> {
-  const options = parseHotPathArgs(argv);
-  if (options === null) return 2;
+  const options = readBenchArgs(HOT_PATH, argv, parseHotPathArgs);
+  if (options === undefined) return 2;
   const results = await measureHotPath(options);
   const latency = (s: LatencySummary): string[] => [ms(s.p50), ms(s.p95), ms(s.p99), ms(s.mean), String(s.samples)];
   const rows = [['', 'p50', 'p95', 'p99', 'mean', 'calls']];
@@ -165,14 +166,9 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-function parseHotPathArgs(argv: string[]): HotPathOptions | null {
-  try {
-    const { values } = parseArgs({ args: argv, options: { ...replayOptions(3000), 'pause-ms': { type: 'string', default: '0' } } });
-    const pauseMs = Number(values['pause-ms']);
-    if (!Number.isFinite(pauseMs) || pauseMs < 0) throw new Error('--pause-ms must be a non-negative number of milliseconds');
-    return { ...replayCounts(values), pauseMs };
-  } catch (error) {
-    process.stderr.write(`hot-path bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return null;
-  }
+function parseHotPathArgs(argv: readonly string[]): HotPathOptions {
+  const { values } = parseOrRefuse(argv, { options: { ...replayOptions(3000), 'pause-ms': { type: 'string', default: '0' } } });
+  const pauseMs = Number(values['pause-ms']);
+  if (!Number.isFinite(pauseMs) || pauseMs < 0) throw new UsageError(`--pause-ms must be a non-negative number of milliseconds, got '${values['pause-ms']}'`);
+  return { ...replayCounts(values), pauseMs };
 }

@@ -4,15 +4,16 @@
 // each in its own session and on its own connection: a context call, then the assistant's
 // answer, in a loop, with a health check every --health-every exchanges. Prints
 // throughput, latency, the daemon's RSS every 5 s (Linux: /proc) and every error.
-import { parseArgs } from 'node:util';
+import { parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { MemorydClient, sessionPath } from '../client/memoryd-client.js';
 import { messageOf } from '../errors.js';
+import { integerFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { summarize } from './stats.js';
 import { contextBody, syntheticConversation } from './synthetic-conversation.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
-const USAGE = 'usage: npm run bench -- load [--seconds 60] [--clients 16] [--health-every 10]\n';
+const LOAD: BenchCommand = { name: 'load', usage: 'usage: npm run bench -- load [--seconds 60] [--clients 16] [--health-every 10]\n' };
 const RSS_SAMPLE_MS = 5_000;
 const ERRORS_SHOWN = 20;
 
@@ -31,8 +32,8 @@ interface LoadTally {
 
 /** Entry point of `npm run bench -- load`: 0 when no request failed, 1 otherwise. */
 export async function run(argv: string[]): Promise<number> {
-  const args = parseLoadArgs(argv);
-  if (args === null) return 2;
+  const args = readBenchArgs(LOAD, argv, parseLoadArgs);
+  if (args === undefined) return 2;
   let daemon: BenchDaemon;
   try {
     daemon = await startBenchDaemon();
@@ -121,25 +122,19 @@ function halves(rss: ReadonlyArray<{ bytes: number | null }>): string {
   return `first half ${range(known.slice(0, middle))}, second half ${range(known.slice(middle))}`;
 }
 
-function parseLoadArgs(argv: string[]): LoadArgs | null {
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        seconds: { type: 'string', default: '60' },
-        clients: { type: 'string', default: '16' },
-        'health-every': { type: 'string', default: '10' },
-      },
-    });
-    const seconds = Number(values.seconds);
-    const clients = Number(values.clients);
-    const healthEvery = Number(values['health-every']);
-    if (!(seconds > 0) || !Number.isInteger(clients) || clients < 1 || !Number.isInteger(healthEvery) || healthEvery < 1) {
-      throw new Error('--seconds must be positive, --clients and --health-every positive integers');
-    }
-    return { seconds, clients, healthEvery };
-  } catch (error) {
-    process.stderr.write(`load bench: ${messageOf(error)}\n${USAGE}`);
-    return null;
-  }
+function parseLoadArgs(argv: readonly string[]): LoadArgs {
+  const { values } = parseOrRefuse(argv, {
+    options: {
+      seconds: { type: 'string', default: '60' },
+      clients: { type: 'string', default: '16' },
+      'health-every': { type: 'string', default: '10' },
+    },
+  });
+  const seconds = Number(values.seconds);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--seconds must be a positive number, got '${values.seconds}'`);
+  return {
+    seconds,
+    clients: integerFlag(values.clients, '--clients', 1, 'a positive integer'),
+    healthEvery: integerFlag(values['health-every'], '--health-every', 1, 'a positive integer'),
+  };
 }

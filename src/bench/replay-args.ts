@@ -1,3 +1,5 @@
+import { integerFlag } from './bench-command.js';
+
 /** The size of a replay, from `--turns`, `--seed` and `--warmup`. */
 export interface ReplayCounts {
   turns: number;
@@ -15,17 +17,10 @@ export function replayOptions(defaultTurns: number) {
   } as const;
 }
 
-/** Reads the values parseArgs gave for replayOptions; throws naming the flag that is wrong. */
+/** Reads the values parseArgs gave for replayOptions; throws a UsageError naming the flag that is wrong. */
 export function replayCounts(values: { turns: string; seed: string; warmup: string }): ReplayCounts {
   const turns = integerFlag(values.turns, '--turns', 1, 'a positive integer');
   const seed = integerFlag(values.seed, '--seed', Number.NEGATIVE_INFINITY, 'an integer');
   const warmup = integerFlag(values.warmup, '--warmup', 0, 'a non-negative integer');
   return { turns, seed, warmup: Math.min(warmup, turns - 1) };
-}
-
-/** A benchmark flag's integer, at least `min`; throws naming the flag, what it takes and what it got (a blank is no number). */
-export function integerFlag(text: string, flag: string, min: number, what: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isInteger(value) || value < min) throw new Error(`${flag} must be ${what}, got '${text}'`);
-  return value;
 }

@@ -8,18 +8,18 @@
 // start; the warm-up runs then), reads its RSS and replays the first --calls user turns
 // of the seeded synthetic chat through the socket, each answer recorded in between.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import type { ContextRequestBody } from '../api/schemas/sessions.js';
+import { parseOrRefuse } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
+import { integerFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
 import { startBenchDaemon } from './bench-daemon.js';
-import { integerFlag } from './replay-args.js';
 import { median, summarize } from './stats.js';
 import { contextBody, syntheticConversation } from './synthetic-conversation.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
-const USAGE = 'usage: npm run bench -- start [--runs 6] [--calls 30] [--pause-ms 2000] [--seed 42]\n';
+const START: BenchCommand = { name: 'start', usage: 'usage: npm run bench -- start [--runs 6] [--calls 30] [--pause-ms 2000] [--seed 42]\n' };
 const SESSION = 'bench-start';
 /** The calls whose mean is printed apart from the rest's: the ones a cold start slows most. */
 const EARLY_CALLS = 10;
@@ -90,10 +90,9 @@ export interface ReplayTarget {
   reply(content: string): Promise<unknown>;
 }
 
-/** Reads the flags; throws naming the flag that is wrong. */
-export function parseStartArgs(argv: string[]): StartBenchArgs {
-  const { values } = parseArgs({
-    args: argv,
+/** Reads the flags; throws a UsageError naming the option or flag value that is wrong. */
+export function parseStartArgs(argv: readonly string[]): StartBenchArgs {
+  const { values } = parseOrRefuse(argv, {
     options: {
       runs: { type: 'string', default: '6' },
       calls: { type: 'string', default: '30' },
@@ -229,13 +228,8 @@ async function measureStart(variant: StartVariant, start: number, args: StartBen
 
 /** Entry point of `npm run bench -- start`: prints the figures; 1 when a daemon fails to start or a call fails. */
 export async function run(argv: string[]): Promise<number> {
-  let args: StartBenchArgs;
-  try {
-    args = parseStartArgs(argv);
-  } catch (error) {
-    process.stderr.write(`start bench: ${messageOf(error)}\n${USAGE}`);
-    return 2;
-  }
+  const args = readBenchArgs(START, argv, parseStartArgs);
+  if (args === undefined) return 2;
   const samples: StartRunSample[] = [];
   try {
     const order = startOrder(args.runs);

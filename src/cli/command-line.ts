@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { messageOf } from '../errors.js';
+import { AppError, messageOf } from '../errors.js';
 
 /** What a command accepts: node's `parseArgs` configuration, always strict. */
 export type CommandLineConfig = Omit<ParseArgsConfig, 'args' | 'strict' | 'tokens'>;
@@ -25,6 +25,41 @@ export function parseCommandLine<T extends CommandLineConfig>(
   } catch (error) {
     // Only what commandLineProblem does not foresee gets here: node's first line, never its hints.
     return { ok: false, error: messageOf(error).split('\n')[0] ?? '' };
+  }
+}
+
+/** A command's name (its messages start "<name> eval:", "<name> bench:"…) and its usage, ending in a newline. */
+export interface Command {
+  name: string;
+  usage: string;
+}
+
+/** A bad command line: the command prints it with its usage and exits 2, before any work. */
+export class UsageError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('INVALID_REQUEST', message, options);
+  }
+}
+
+/** `parseCommandLine`'s parse, or a UsageError saying what is wrong. */
+export function parseOrRefuse<T extends CommandLineConfig>(argv: readonly string[], config: T): CommandLine<T> {
+  const result = parseCommandLine(argv, config);
+  if (!result.ok) throw new UsageError(result.error);
+  return result.parsed;
+}
+
+/**
+ * Reads a command line with `parse`. On a UsageError, writes "<name> <kind>: <message>"
+ * and the usage on stderr and returns undefined: the command then exits 2. Any other
+ * error is a fault, not the user's, and goes on.
+ */
+export function readCommandArgs<A>(kind: string, command: Command, argv: readonly string[], parse: (argv: readonly string[]) => A): A | undefined {
+  try {
+    return parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${command.name} ${kind}: ${error.message}\n${command.usage}`);
+    return undefined;
   }
 }
 

@@ -5,13 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { mayShareAnswer } from '../cache/cache-policy.js';
+import { parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { SETTINGS } from '../config/settings.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { DEFAULT_MODEL_ID } from '../embeddings/model-files.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import { AppError, messageOf } from '../errors.js';
-import { dataFolderHint, embedderPreference, parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
+import { dataFolderHint, embedderPreference, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
 
 const LANGUAGES = ['en', 'es'] as const;
 const DEFAULT_DATA = '../shared/data/similarity';
@@ -222,7 +223,7 @@ const DEDUP: EvalCommand = {
 };
 
 function parseOptions(argv: readonly string[]): DedupOptions {
-  const { values } = parseEvalArgs(argv, {
+  const { values } = parseOrRefuse(argv, {
     options: {
       embedder: { type: 'string', default: 'auto' },
       data: { type: 'string', default: DEFAULT_DATA },

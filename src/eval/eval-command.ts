@@ -1,30 +1,12 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCommandLine, type CommandLine, type CommandLineConfig } from '../cli/command-line.js';
+import { readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
 import { SETTINGS } from '../config/settings.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
-import { AppError, messageOf } from '../errors.js';
+import { messageOf } from '../errors.js';
 
-/** One `npm run eval -- <name>` command: the name its messages start with, and its usage. */
-export interface EvalCommand {
-  name: string;
-  /** The usage line(s), ending in a newline. */
-  usage: string;
-}
-
-/** A bad command line: the eval prints it with its usage and exits 2. */
-export class UsageError extends AppError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('INVALID_REQUEST', message, options);
-  }
-}
-
-/** node's strict `parseArgs` over `argv`; an unknown flag or a missing value is a UsageError saying which. */
-export function parseEvalArgs<T extends CommandLineConfig>(argv: readonly string[], config: T): CommandLine<T> {
-  const result = parseCommandLine(argv, config);
-  if (!result.ok) throw new UsageError(result.error);
-  return result.parsed;
-}
+/** One `npm run eval -- <name>` command. */
+export type EvalCommand = Command;
 
 /** `--embedder`'s value as a preference: one of MEMORYD_EMBEDDER's values, else a UsageError. */
 export function embedderPreference(raw: string): EmbedderPreference {
@@ -33,17 +15,9 @@ export function embedderPreference(raw: string): EmbedderPreference {
   return prefer;
 }
 
-/**
- * Reads an eval's command line with `parse`. On an error, writes "<name> eval: <message>"
- * and the usage on stderr and returns undefined: the eval then exits 2.
- */
+/** Reads an eval's command line: on a UsageError, "<name> eval: <message>" and the usage; undefined, so the eval exits 2. */
 export function readEvalArgs<A>(command: EvalCommand, argv: readonly string[], parse: (argv: readonly string[]) => A): A | undefined {
-  try {
-    return parse(argv);
-  } catch (error) {
-    process.stderr.write(`${command.name} eval: ${messageOf(error)}\n${command.usage}`);
-    return undefined;
-  }
+  return readCommandArgs('eval', command, argv, parse);
 }
 
 /** The edge of a command: for a data or model error, "<name> eval: <message>" is the whole report. */

@@ -2,11 +2,12 @@
 // precision and recall of explicit fact extraction on SLURP (devel), MSC persona summaries and ConEL-22.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { AppError, messageOf } from '../errors.js';
 import { cleanMessage, readSentences } from '../facts/extraction/extract-facts.js';
 import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
 import { mayStateFacts } from '../facts/extraction/message-gate.js';
-import { dataFolderHint, parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
+import { dataFolderHint, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
 
 /** SLURP intents whose utterances state a liking the assistant should keep. */
 const SLURP_POSITIVE_INTENTS = new Set(['music_likeness', 'music_dislikeness']);
@@ -43,7 +44,7 @@ const FACTS: EvalCommand = {
 };
 
 function parseOptions(argv: readonly string[]): Options {
-  const { values } = parseEvalArgs(argv, { options: { data: { type: 'string', default: DEFAULT_DATA }, examples: { type: 'string', default: DEFAULT_EXAMPLES } } });
+  const { values } = parseOrRefuse(argv, { options: { data: { type: 'string', default: DEFAULT_DATA }, examples: { type: 'string', default: DEFAULT_EXAMPLES } } });
   if (!/^\d+$/.test(values.examples)) throw new UsageError(`--examples must be a whole number, not ${values.examples}`);
   return { data: { given: values.data, dir: resolve(process.cwd(), values.data) }, examples: Number(values.examples) };
 }

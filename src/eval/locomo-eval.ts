@@ -8,6 +8,7 @@
 // built without memoryd under the same budget and token formula: the most recent turns
 // only, and BM25 over all turns (filled to 3.5k tokens).
 import { resolve } from 'node:path';
+import { parseOrRefuse } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
 import { AppError } from '../errors.js';
@@ -15,7 +16,7 @@ import { createTokenizer } from '../tokens/create-tokenizer.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { bm25Prompt, recentTurnsPrompt, type BaselineFrame } from './locomo-baselines.js';
 import { buildBm25 } from './locomo-bm25.js';
-import { embedderPreference, parseEvalArgs, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
+import { embedderPreference, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
 import { startEvalDaemon, type EvalDaemon } from './eval-daemon.js';
 import { loadLocomo, type LocomoConversation, LOCOMO_DIR, locomoFiles } from './locomo-data.js';
 import { FUZZY_SHARE } from './locomo-match.js';
@@ -133,7 +134,7 @@ function notesTokens(notes: readonly string[], tokenizer: Tokenizer): number {
 
 /** The command line; no file given means every conversation in the default folder (`defaultConversations`). */
 function parseLocomoArgs(argv: readonly string[]): EvalArgs {
-  const { values, positionals } = parseEvalArgs(argv, { allowPositionals: true, options: { embedder: { type: 'string', default: 'hashing' } } });
+  const { values, positionals } = parseOrRefuse(argv, { allowPositionals: true, options: { embedder: { type: 'string', default: 'hashing' } } });
   return { files: positionals.map((file) => resolve(process.cwd(), file)), embedder: embedderPreference(values.embedder) };
 }
 

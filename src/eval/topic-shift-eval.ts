@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { classifyDomain, topicDomain, type DomainGuess } from '../domains/classify-domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
@@ -32,7 +33,7 @@ import {
   type SegmentationCounts,
   type SegmentationScores,
 } from './segmentation-metrics.js';
-import { embedderPreference, parseEvalArgs, readEvalArgs, reportEvalFailure, UsageError, type EvalCommand } from './eval-command.js';
+import { embedderPreference, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
 import { DEFAULT_TEXTTILING_PARAMS, textTilingBoundaries, type TextTilingParams } from './texttiling.js';
 
 const DEFAULT_FILE = '../shared/data/topic-shift/tiage-train-dev.json';
@@ -109,7 +110,7 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 function parseTopicShiftArgs(argv: readonly string[]): EvalArgs {
-  const { values, positionals } = parseEvalArgs(argv, {
+  const { values, positionals } = parseOrRefuse(argv, {
     allowPositionals: true,
     options: {
       embedder: { type: 'string', default: 'hashing' },

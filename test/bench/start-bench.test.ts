@@ -43,9 +43,10 @@ describe('the start benchmark flags', () => {
     expect(() => parseStartArgs(['--runs', '0'])).toThrow('--runs must be a positive integer');
     expect(() => parseStartArgs(['--runs', ''])).toThrow('--runs');
     expect(() => parseStartArgs(['--calls', '2.5'])).toThrow('--calls');
-    expect(() => parseStartArgs(['--pause-ms', '-1'])).toThrow('--pause-ms');
+    expect(() => parseStartArgs(['--pause-ms=-1'])).toThrow('--pause-ms must be a non-negative whole number');
     expect(() => parseStartArgs(['--seed', 'x'])).toThrow('--seed');
-    expect(() => parseStartArgs(['--turns', '10'])).toThrow("'--turns'");
+    expect(() => parseStartArgs(['--turns', '10'])).toThrow('unknown option --turns (it takes --runs, --calls, --pause-ms, --seed)');
+    expect(() => parseStartArgs(['--runs'])).toThrow('--runs needs a value');
   });
 
   it('make the command exit with 2 before starting any daemon', async () => {

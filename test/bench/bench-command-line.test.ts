@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readBenchArgs } from '../../src/bench/bench-command.js';
+import { run as cache } from '../../src/bench/cache-bench.js';
+import { run as context } from '../../src/bench/context-bench.js';
+import { run as facts } from '../../src/bench/facts-bench.js';
+import { run as hotPath } from '../../src/bench/hot-path-bench.js';
+import { run as layout } from '../../src/bench/layout-bench.js';
+import { run as load } from '../../src/bench/load-bench.js';
+import { run as start } from '../../src/bench/start-bench.js';
+
+const BENCHES = { cache, context, facts, 'hot-path': hotPath, layout, load, start };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** `npm run bench -- <name> …` in this process, its stdout and stderr captured. */
+async function bench(name: keyof typeof BENCHES, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const written = { stdout: '', stderr: '' };
+  for (const stream of ['stdout', 'stderr'] as const) {
+    vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written[stream] += String(chunk);
+      return true;
+    });
+  }
+  const code = await BENCHES[name](argv);
+  return { code, ...written };
+}
+
+describe('npm run bench: a bad command line', () => {
+  it.each([
+    // layout's cases keep --quick, so that code which ignored the rest would only run the quick bench.
+    ['layout', ['--quick', '--bogus'], 'unknown option --bogus (it takes --quick)'],
+    ['layout', ['--quick', 'fast'], 'unexpected argument fast (it takes only options: --quick)'],
+    ['context', ['--bogus'], 'unknown option --bogus (it takes --turns, --seed, --warmup, --no-locomo, --cpu-prof)'],
+    ['context', ['--cpu-prof'], '--cpu-prof needs a value'],
+    ['context', ['--turns', '0'], "--turns must be a positive integer, got '0'"],
+    ['load', ['--bogus'], 'unknown option --bogus (it takes --seconds, --clients, --health-every)'],
+    ['load', ['--clients'], '--clients needs a value'],
+    ['load', ['--seconds', '0'], "--seconds must be a positive number, got '0'"],
+    ['cache', ['--bogus'], 'unknown option --bogus (it takes --sizes, --calls)'],
+    ['cache', ['--calls'], '--calls needs a value'],
+    ['cache', ['--sizes', '10,x'], "--sizes must be positive integers separated by commas, got '10,x'"],
+    ['hot-path', ['--bogus'], 'unknown option --bogus (it takes --turns, --seed, --warmup, --pause-ms)'],
+    ['hot-path', ['--turns'], '--turns needs a value'],
+    ['hot-path', ['--pause-ms=-1'], "--pause-ms must be a non-negative number of milliseconds, got '-1'"],
+    ['facts', ['--bogus'], 'unknown option --bogus (it takes --sizes, --messages, --seed)'],
+    ['facts', ['--seed'], '--seed needs a value'],
+    ['facts', ['--messages', '10'], "--messages must be an integer over 50, got '10'"],
+    ['start', ['--bogus'], 'unknown option --bogus (it takes --runs, --calls, --pause-ms, --seed)'],
+    ['start', ['--runs'], '--runs needs a value'],
+    ['start', ['--calls', '0'], "--calls must be a positive integer, got '0'"],
+  ] as const)('%s %j: one line of our own, then the usage, exit 2, before any work', async (name, argv, message) => {
+    const { code, stdout, stderr } = await bench(name, [...argv]);
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    const [first, usage, ...rest] = stderr.split('\n');
+    expect(first).toBe(`${name} bench: ${message}`);
+    expect(usage).toMatch(new RegExp(`^usage: npm run bench -- ${name}( |$)`));
+    expect(rest).toEqual(['']);
+  });
+
+  it('is only a usage error: any other error while reading the arguments goes up as it is', () => {
+    const bug = new TypeError('not a usage problem');
+    expect(() =>
+      readBenchArgs({ name: 'x', usage: 'usage: x\n' }, [], () => {
+        throw bug;
+      }),
+    ).toThrow(bug);
+  });
+});
