@@ -144,14 +144,14 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
     ...factsRoutes({ facts: services.facts, onChange: (kind) => metrics.facts.inc({ kind }) }),
     ...toolCacheRoutes({
       toolCache: services.toolCache,
-      maxResultBytes: config.maxMessageBytes,
+      maxMessageBytes: config.maxMessageBytes,
       onLookup: (result) => metrics.toolCacheLookups.inc({ result }),
     }),
     ...discardRoutes({
       db: database.db,
       clock,
       logger,
-      maxContentBytes: config.maxMessageBytes,
+      maxMessageBytes: config.maxMessageBytes,
       outputs: { markInvalid: (sessionId) => markOutputInvalid({ store: services.recorder.store, database }, sessionId) },
     }),
     ...metricsRoutes({

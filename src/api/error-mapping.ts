@@ -48,7 +48,8 @@ export function bodyTooLargeError(limit: number, contentLength: string | undefin
 
 // Fastify's own errors for requests it could not read, by their stable codes.
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string; details?: Record<string, unknown> }> = {
-  // The server answers with bodyTooLargeError, which knows the limit; this is for a caller that does not.
+  // A safety net: the server's error handler answers this code with bodyTooLargeError, which
+  // knows the limit; nothing else maps it today, and here the limit is not known.
   FST_ERR_CTP_BODY_TOO_LARGE: {
     code: 'PAYLOAD_TOO_LARGE',
     message: `the request body is over the limit (${BODY_LIMIT_VARIABLE})`,

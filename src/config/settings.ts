@@ -119,7 +119,7 @@ export const SETTINGS = {
   cleanupSchedule: cron('MEMORYD_CLEANUP_SCHEDULE', '7 * * * *', 'when the TTL cleanup of logs and caches runs (hourly)'),
   dedupThreshold: decimal('MEMORYD_DEDUP_THRESHOLD', 0.85, 0.5, 1, 'similarity above which a rephrased question reuses an answer'),
   maxBodyBytes: integer('MEMORYD_MAX_BODY_BYTES', MIB, 1024, 64 * MIB, 'largest request body accepted (413 above)'),
-  maxMessageBytes: integer('MEMORYD_MAX_MESSAGE_BYTES', 256 * 1024, 256, 64 * MIB, 'largest single message or turn (413 above)'),
+  maxMessageBytes: integer('MEMORYD_MAX_MESSAGE_BYTES', 256 * 1024, 256, 64 * MIB, 'largest single text: a message, reply, tool result or description, discardable record or cached tool result (413 above)'),
   shutdownTimeoutMs: integer('MEMORYD_SHUTDOWN_TIMEOUT_MS', 4000, 100, 60_000, 'how long shutdown waits for requests in flight'),
   windowDefault: integer('MEMORYD_WINDOW_DEFAULT', 6, 1, 64, 'active window in turns, by default'),
   windowMin: integer('MEMORYD_WINDOW_MIN', 4, 1, 64, 'active window under low continuity or pressure'),

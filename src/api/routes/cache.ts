@@ -12,8 +12,8 @@ import {
 
 export interface ToolCacheRouteDeps {
   toolCache: ToolCache;
-  /** Largest result (UTF-8 bytes of its JSON) accepted; config.maxMessageBytes. */
-  maxResultBytes: number;
+  /** MEMORYD_MAX_MESSAGE_BYTES: the largest result accepted (UTF-8 bytes of its JSON), named in the 413. */
+  maxMessageBytes: number;
   /** Told each lookup's result (metrics). */
   onLookup?: (result: 'hit' | 'miss') => void;
 }
@@ -52,8 +52,8 @@ export function toolCacheRoutes(deps: ToolCacheRouteDeps): RouteSpec[] {
       errors: [413],
       handler: ({ params, body }) => {
         const bytes = Buffer.byteLength(JSON.stringify(body.result));
-        if (bytes > deps.maxResultBytes) {
-          throw overSizeLimit({ path: 'body.result', label: 'body.result (as JSON)' }, bytes, deps.maxResultBytes, SETTINGS.maxMessageBytes.env);
+        if (bytes > deps.maxMessageBytes) {
+          throw overSizeLimit({ path: 'body.result', label: 'body.result (as JSON)' }, bytes, deps.maxMessageBytes, SETTINGS.maxMessageBytes.env);
         }
         const outcome = deps.toolCache.put(params.toolName, body.params, body.result, { idempotent: body.idempotent });
         if (!outcome.stored) {

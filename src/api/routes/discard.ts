@@ -5,8 +5,8 @@ import { defineRoute, type RouteSpec } from '../route.js';
 import { discardBodySchema, discardResponseSchema } from '../schemas/discard.js';
 
 export interface DiscardRouteDeps extends DiscardDeps {
-  /** Largest `content` accepted, in UTF-8 bytes; config.maxMessageBytes. */
-  maxContentBytes: number;
+  /** MEMORYD_MAX_MESSAGE_BYTES: the largest `content` accepted (UTF-8 bytes), named in the 413. */
+  maxMessageBytes: number;
 }
 
 /** `POST /v1/discard`: records that only go to the 24 h logs, never to a prompt. */
@@ -21,8 +21,8 @@ export function discardRoutes(deps: DiscardRouteDeps): RouteSpec[] {
       errors: [413],
       handler: ({ body }) => {
         const bytes = Buffer.byteLength(body.content);
-        if (bytes > deps.maxContentBytes) {
-          throw overSizeLimit({ path: 'body.content' }, bytes, deps.maxContentBytes, SETTINGS.maxMessageBytes.env);
+        if (bytes > deps.maxMessageBytes) {
+          throw overSizeLimit({ path: 'body.content' }, bytes, deps.maxMessageBytes, SETTINGS.maxMessageBytes.env);
         }
         return acceptDiscardable(deps, body);
       },
