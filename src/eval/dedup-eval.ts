@@ -212,7 +212,7 @@ interface DedupOptions {
   modelId: string;
   threshold: number;
   /** Where the threshold comes from, as its rows say: the daemon's default, or `--threshold`. */
-  thresholdLabel: 'configured' | '--threshold';
+  thresholdLabel: 'default' | '--threshold';
 }
 
 const DEDUP: EvalCommand = {
@@ -244,7 +244,7 @@ function parseOptions(argv: readonly string[]): DedupOptions {
     modelsDir: resolve(values['models-dir']),
     modelId: values.model,
     threshold,
-    thresholdLabel: values.threshold === undefined ? 'configured' : '--threshold',
+    thresholdLabel: values.threshold === undefined ? 'default' : '--threshold',
   };
 }
 

@@ -67,11 +67,11 @@ describe('dedup eval', () => {
     expect(text).toMatch(/embed time: [\d.]+ ms per sentence/);
   });
 
-  it('labels the threshold "configured" only when it is the daemon default, not one given on the command line', async () => {
+  it('labels the threshold "default" when none is given (MEMORYD_DEDUP_THRESHOLD\'s default; the environment is not read)', async () => {
     const { code, text } = await dedupOutput(['--embedder', 'hashing', '--data', temp.dir]);
     expect(code).toBe(0);
-    expect(text).toMatch(/^en +0\.850 +configured +\d/m);
-    expect(text).toMatch(/^en +0\.850 +configured \+ guards +\d/m);
+    expect(text).toMatch(/^en +0\.850 +default +\d/m);
+    expect(text).toMatch(/^en +0\.850 +default \+ guards +\d/m);
     expect(text).not.toContain('--threshold');
   });
 
