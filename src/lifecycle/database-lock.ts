@@ -1,7 +1,8 @@
-import { chmodSync, lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { AppError, messageOf } from '../errors.js';
+import { restrictToOwner } from '../storage/database.js';
 
 /** Released when the daemon stops; the kernel releases it anyway if the process dies. */
 export interface DatabaseLock {
@@ -29,8 +30,9 @@ export function lockDatabase(dbPath: string): DatabaseLock {
     mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
     path = `${realDatabasePath(dbPath)}.lock`;
     holder = new BetterSqlite3(path);
-    // Owner-only like the database's files; SQLite gives the lock's journal the same mode.
-    chmodSync(path, 0o600);
+    // Owner-only like the database's files; SQLite makes the lock's journal with its mode
+    // (one a crash left behind is replaced, not reused: tested).
+    restrictToOwner([path]);
   } catch (error) {
     throw new AppError('STORAGE', `cannot open the lock file ${path}: ${messageOf(error)}`, { cause: error });
   }

@@ -48,7 +48,7 @@ export function openDatabase(path: string): Database {
     configure(sqlite);
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-    restrictToOwner(path);
+    restrictToOwner([path, `${path}-wal`, `${path}-shm`]);
     return { db, sqlite, path, close: () => sqlite.close() };
   } catch (error) {
     sqlite.close();
@@ -127,8 +127,9 @@ function openRaw(path: string, options: BetterSqlite3.Options): BetterSqlite3.Da
   }
 }
 
-function restrictToOwner(path: string): void {
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+/** Makes each of `files` that exists owner-only (0600): SQLite creates its files under the process umask. */
+export function restrictToOwner(files: readonly string[]): void {
+  for (const file of files) {
     if (existsSync(file)) chmodSync(file, 0o600);
   }
 }

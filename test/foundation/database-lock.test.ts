@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
@@ -52,5 +52,14 @@ describe('the one-daemon lock of a database', () => {
     const lockFiles = readdirSync(temp.dir).filter((name) => name.startsWith('memoryd.db.lock'));
     expect(lockFiles).toContain('memoryd.db.lock');
     for (const name of lockFiles) expect([name, (statSync(join(temp.dir, name)).mode & 0o777).toString(8)]).toEqual([name, '600']);
+  });
+
+  it('replaces a journal a crash left beside the lock with an owner-only one', async () => {
+    const temp = makeTempDir('memoryd-lock-');
+    defer(temp.remove);
+    const journal = join(temp.dir, 'memoryd.db.lock-journal');
+    writeFileSync(journal, '', { mode: 0o644 });
+    await started(temp.dir);
+    expect((statSync(journal).mode & 0o777).toString(8)).toBe('600');
   });
 });
