@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isAppError, messageOf } from '../errors.js';
-import { parseConformanceCases, runConformanceCases, type ConformanceOutcome } from '../layout/conformance.js';
+import { conformanceDifferences, parseConformanceCases, runConformanceCases, type ConformanceOutcome } from '../layout/conformance.js';
 import { parseCommandLine } from './command-line.js';
 import type { CliIo } from './run-job-cli.js';
-import { conformanceDifferences } from './token-box-verdict.js';
 
 export const TOKEN_BOX_USAGE = `usage: npm run token-box -- <cases.json> [--json]
 
@@ -16,7 +15,7 @@ when not), then how many cases match. A case without "expect" is only printed.
   -h, --help   this help
 
 Exit code: 0 when every case with an "expect" matches it, 1 when one does not or the
-file cannot be read or is invalid, 2 on a usage error.
+file cannot be read, is invalid or holds no case, 2 on a usage error.
 `;
 
 /** At most this many differences are listed for one case; the rest are counted. */
@@ -67,6 +66,10 @@ async function checkFile(file: string, shown: string, io: Pick<CliIo, 'stderr'>)
   }
   try {
     const cases = parseConformanceCases(json);
+    if (cases.length === 0) {
+      io.stderr.write(`token-box: ${shown} holds no case\n`);
+      return null;
+    }
     return runConformanceCases(cases).map(({ name, result }, i) => {
       const expected = cases[i]?.expect;
       if (expected === undefined) return { name, result };

@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceDifferences } from '../../src/cli/token-box-verdict.js';
 import { isAppError } from '../../src/errors.js';
-import { parseConformanceCases, runConformanceCases } from '../../src/layout/conformance.js';
+import { conformanceDifferences, parseConformanceCases, runConformanceCases } from '../../src/layout/conformance.js';
 import { thrown } from './fixtures.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,6 +30,8 @@ function checkFile(path: string): void {
   cases.forEach((testCase, i) => {
     expect(raw[i]?.expect).toBeDefined();
     expect({ name: testCase.name, result: results[i]?.result }).toStrictEqual({ name: testCase.name, result: raw[i]?.expect });
+    // npm run token-box's verdict must agree with this test's equality.
+    if (testCase.expect && results[i]) expect({ name: testCase.name, differences: conformanceDifferences(results[i].result, testCase.expect) }).toEqual({ name: testCase.name, differences: [] });
   });
 }
 
@@ -175,5 +176,7 @@ describe('npm run token-box', () => {
     const failure = tokenBox([path]);
     expect(failure.code).toBe(1);
     expect(failure.stderr).toContain('budget');
+    const empty = await caseFile('empty.json', []);
+    expect(tokenBox([empty])).toEqual({ code: 1, stdout: '', stderr: `token-box: ${empty} holds no case\n` });
   });
 });
