@@ -117,7 +117,7 @@ export function loadConfig(
     heapGrowthPercent: read(SETTINGS.heapGrowthPercent),
     window,
   };
-  issues.push(...crossSettingIssues(config, readings, options.platform ?? process.platform));
+  issues.push(...crossSettingIssues(config, readings, { platform: options.platform ?? process.platform, cwd: options.cwd }));
   if (issues.length > 0) {
     const lines = issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n');
     throw new ConfigError(`invalid configuration:\n${lines}`, issues);
