@@ -65,20 +65,39 @@ export function readCommandArgs<A>(kind: string, command: Command, argv: readonl
 
 function commandLineProblem(argv: readonly string[], config: CommandLineConfig): string | null {
   const options: Options = config.options ?? {};
-  // Non-strict tokens are the same split of argv as the strict parse makes, without its checks.
+  // node splits argv into tokens from argv and the options alone, before any check, so these are the
+  // tokens the strict parse checks; the checks below are its checks, in its order. allowNegative is
+  // left out on purpose: it changes no token, but the non-strict parse then renames `--no-x` to `x`
+  // as it stores it, and strict mode checks the name as written (optionNamed resolves the `no-`).
   const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   for (const token of tokens) {
     if (token.kind === 'positional' && config.allowPositionals !== true) return `unexpected argument ${token.value} (${takesOnly(options)})`;
     if (token.kind !== 'option') continue;
-    const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
+    const option = optionNamed(token.name, options, config.allowNegative === true);
     if (option === undefined) return `unknown option ${token.rawName} (${takes(options)})`;
     if (option.type === 'boolean' && token.value !== undefined) return `${token.rawName} takes no value`;
     if (option.type === 'string' && token.value === undefined) return `${token.rawName} needs a value`;
-    if (option.type === 'string' && token.inlineValue === false && token.value?.startsWith('-') === true) {
-      return `${token.rawName} needs a value, not ${token.value} (for a value that starts with "-", write ${token.rawName}=${token.value})`;
+    if (option.type === 'string' && token.inlineValue === false && isOptionLike(token.value)) {
+      // A short option's value follows it directly: node reads `-t=-a` as the value "=-a".
+      const written = token.rawName.startsWith('--') ? `${token.rawName}=${token.value}` : `${token.rawName}${token.value}`;
+      return `${token.rawName} needs a value, not ${token.value} (for a value that starts with "-", write ${written})`;
     }
   }
   return null;
+}
+
+/** The option a token names, as strict mode finds it: its own entry, else with allowNegative `no-<name>` for a boolean `<name>`. */
+function optionNamed(name: string, options: Options, allowNegative: boolean): Options[string] | undefined {
+  if (Object.hasOwn(options, name)) return options[name];
+  if (!allowNegative || !name.startsWith('no-')) return undefined;
+  const negated = name.slice('no-'.length);
+  const option = Object.hasOwn(options, negated) ? options[negated] : undefined;
+  return option?.type === 'boolean' ? option : undefined;
+}
+
+/** A value strict mode takes for a forgotten one (`--data --json`); a lone "-" (stdin, say) is a value. */
+function isOptionLike(value: string | undefined): boolean {
+  return value !== undefined && value.length > 1 && value.startsWith('-');
 }
 
 function takes(options: Options): string {

@@ -1,0 +1,173 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseCommandLine, type CommandLineConfig } from '../../src/cli/command-line.js';
+import { runNamed, type NamedCommand } from '../../src/cli/run-named.js';
+import { REPO_ROOT } from '../helpers/spawn-daemon.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Whether node's own strict parseArgs takes `argv` under `config`. */
+function nodeAccepts(argv: readonly string[], config: CommandLineConfig): boolean {
+  try {
+    parseArgs({ ...config, args: [...argv], strict: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type OptionConfig = NonNullable<CommandLineConfig['options']>[string];
+
+// Names that negate each other (`color`, `no-color`), Object.prototype's (`constructor`), and shorts
+// some of them share, so that every rule of the strict parse meets every other.
+const NAMES = ['color', 'no-color', 'data', 'no-data', 'tag', 'constructor'] as const;
+const SHORTS = ['c', 'd', 't', 'n'] as const;
+
+const optionConfig: fc.Arbitrary<OptionConfig> = fc.record(
+  { type: fc.constantFrom('string' as const, 'boolean' as const), short: fc.constantFrom(...SHORTS), multiple: fc.boolean() },
+  { requiredKeys: ['type'] },
+);
+
+const config: fc.Arbitrary<CommandLineConfig> = fc.record(
+  {
+    options: fc.dictionary(fc.constantFrom(...NAMES), optionConfig, { maxKeys: 4 }),
+    allowPositionals: fc.boolean(),
+    allowNegative: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
+/** A config, and a command line made mostly of its own options (each with or without a value, negated, grouped), so that about half are accepted. */
+const commandLine: fc.Arbitrary<[string[], CommandLineConfig]> = config.chain((each) => {
+  const options = Object.values(each.options ?? {});
+  const names = [...Object.keys(each.options ?? {}), 'x'];
+  const shorts = [...options.flatMap((option) => option.short ?? []), 'x'];
+  const arg = fc.oneof(
+    fc.tuple(fc.constantFrom('--', '--no-'), fc.constantFrom(...names), fc.constantFrom('', '', '=v', '=', '=-v')).map((parts) => parts.join('')),
+    fc.tuple(fc.constantFrom(...shorts), fc.constantFrom('', '', 'v', '-v', '=-v', ...shorts)).map(([short, rest]) => `-${short}${rest}`),
+    // Values, a lone "-" among them, the terminator, and names only Object.prototype has.
+    fc.constantFrom('v', '-', '-v', '--v', '--', '---', '--=v', '--toString', '--__proto__'),
+  );
+  return fc.tuple(fc.array(arg, { maxLength: 4 }), fc.constant(each));
+});
+
+describe('parseCommandLine', () => {
+  it('accepts exactly the command lines node’s strict parseArgs accepts, and refuses each in words of its own', () => {
+    const seen = { accepted: 0, refused: 0 };
+    fc.assert(
+      fc.property(commandLine, ([argv, each]) => {
+        const result = parseCommandLine(argv, each);
+        expect(result.ok).toBe(nodeAccepts(argv, each));
+        seen[result.ok ? 'accepted' : 'refused'] += 1;
+        // Never node's message, which comes only when the check before the parse missed a case.
+        if (!result.ok) expect(result.error).not.toMatch(/^(Option '|Unknown option '|Unexpected argument ')/);
+      }),
+      { numRuns: 3000 },
+    );
+    // Command lines of both kinds, many of each: a generator that made only bad ones would prove nothing.
+    expect(Math.min(seen.accepted, seen.refused)).toBeGreaterThan(500);
+  });
+
+  it.each([
+    ['a lone "-" as a value', ['--data', '-'], { options: { data: { type: 'string' } } }, { data: '-' }],
+    ['a lone "-" as a short option’s value', ['-d', '-'], { options: { data: { type: 'string', short: 'd' } } }, { data: '-' }],
+    ['--no-<boolean> with allowNegative', ['--no-color'], { options: { color: { type: 'boolean' } }, allowNegative: true }, { color: false }],
+  ] as const)('takes %s, as node does', (_, argv, options, values) => {
+    const result = parseCommandLine(argv, options);
+    expect(result.ok && { ...result.parsed.values }).toEqual(values);
+  });
+
+  it.each([
+    ['--no-<string>, even with allowNegative', ['--no-data'], { options: { data: { type: 'string' } }, allowNegative: true }, 'unknown option --no-data (it takes --data)'],
+    ['--no-<boolean> without allowNegative', ['--no-color'], { options: { color: { type: 'boolean' } } }, 'unknown option --no-color (it takes --color)'],
+    ['a value to a negated boolean', ['--no-color=yes'], { options: { color: { type: 'boolean' } }, allowNegative: true }, '--no-color takes no value'],
+    ['an own --no-<string> without its value', ['--no-data'], { options: { 'no-data': { type: 'string' } }, allowNegative: true }, '--no-data needs a value'],
+    [
+      'a long option followed by one',
+      ['--tag', '-a'],
+      { options: { tag: { type: 'string', short: 't' } } },
+      'needs a value, not -a (for a value that starts with "-", write --tag=-a)',
+    ],
+    ['a short option followed by one', ['-t', '-a'], { options: { tag: { type: 'string', short: 't' } } }, 'needs a value, not -a (for a value that starts with "-", write -t-a)'],
+  ] as const)('refuses %s', (_, argv, options, error) => {
+    const result = parseCommandLine(argv, options);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatch(new RegExp(`${error.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  });
+
+  it('hints only forms node reads as the value meant', () => {
+    const options = { tag: { type: 'string', short: 't' } } as const;
+    for (const argv of [['--tag', '-a'], ['-t', '-a']]) {
+      const result = parseCommandLine(argv, { options });
+      const written = !result.ok ? /write (\S+)\)$/.exec(result.error)?.[1] : undefined;
+      expect(written).toBeDefined();
+      expect(parseArgs({ args: [written ?? ''], options, strict: true }).values.tag).toBe('-a');
+    }
+  });
+});
+
+/** runNamed in this process over two commands that record what they ran; stdout and stderr captured. */
+async function dispatch(argv: string[], runAllWhenEmpty?: string[]): Promise<{ code: number; stdout: string; stderr: string; ran: string[] }> {
+  const written = { stdout: '', stderr: '' };
+  for (const stream of ['stdout', 'stderr'] as const) {
+    vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written[stream] += String(chunk);
+      return true;
+    });
+  }
+  const ran: string[] = [];
+  const command = (name: string) => async (): Promise<NamedCommand> => ({
+    run: async (args) => {
+      ran.push([name, ...args].join(' '));
+      return 0;
+    },
+  });
+  const registry = { layout: command('layout'), context: command('context') };
+  const code = await runNamed('bench', registry, argv, { noun: 'benchmark', ...(runAllWhenEmpty ? { runAllWhenEmpty } : {}) });
+  return { code, ...written, ran };
+}
+
+const USAGE = 'usage: npm run bench -- <layout|context> [args…]\n';
+
+describe('runNamed', () => {
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'])('refuses %s, a name only Object.prototype has, as an unknown one (exit 2)', async (name) => {
+    expect(await dispatch([name])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `bench: unknown benchmark ${JSON.stringify(name)} (the benchmarks are layout, context)\n${USAGE}`,
+      ran: [],
+    });
+  });
+
+  it.each([['--help'], ['-h'], ['--help', 'layout']])('prints the usage for %j on stdout and runs nothing (exit 0)', async (...argv) => {
+    expect(await dispatch(argv, ['layout', 'context'])).toEqual({ code: 0, stdout: USAGE, stderr: '', ran: [] });
+  });
+
+  it('runs the named command with the rest of the arguments, and all of runAllWhenEmpty with none', async () => {
+    expect(await dispatch(['context', '--turns', '5'])).toMatchObject({ code: 0, ran: ['context --turns 5'] });
+    expect(await dispatch([], ['layout', 'context'])).toMatchObject({ code: 0, ran: ['layout', 'context'] });
+  });
+});
+
+describe('npm run bench', () => {
+  /** `npm run bench -- …` as a real process (tsx, as npm runs it). */
+  function bench(args: string[]): { code: number | null; stdout: string; stderr: string } {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', 'bench.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  it('names constructor an unknown benchmark, without a stack (exit 2)', () => {
+    const result = bench(['constructor']);
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(result.stderr).toMatch(/^bench: unknown benchmark "constructor" \(the benchmarks are layout, [^\n]*\)\nusage: npm run bench -- <layout\|[^\n]*\n$/);
+  });
+
+  it('prints the usage for --help, running no benchmark (exit 0)', () => {
+    expect(bench(['--help'])).toEqual({ code: 0, stdout: expect.stringMatching(/^usage: npm run bench -- <layout\|[^\n]*\n$/), stderr: '' });
+  });
+});
