@@ -1,6 +1,7 @@
 import { DOMAINS, type Domain } from '../domains/domain.js';
 import type { DashboardStatusFilter } from '../facts/fact-dashboard.js';
 import { FACT_STATUSES } from '../facts/fact-record.js';
+import { parseCommandLine } from './command-line.js';
 
 export interface InspectFactsOptions {
   domain?: Domain;
@@ -29,23 +30,24 @@ The database is MEMORYD_DB (default <MEMORYD_DATA_DIR>/memoryd.db).
 
 type Parsed = { ok: true; options: InspectFactsOptions } | { ok: false; error: string };
 
-/** Parses the command line; `--flag value` and `--flag=value` both work. */
+/** Parses the command line with `parseCommandLine`; `--flag value` and `--flag=value` both work. */
 export function parseInspectFactsArgs(argv: readonly string[]): Parsed {
-  const options: InspectFactsOptions = { status: 'live', json: false, color: null, help: false };
-  const args = argv.flatMap((arg) => (arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg]));
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--json') options.json = true;
-    else if (arg === '--no-color') options.color = false;
-    else if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg === '--domain' || arg === '--status') {
-      const value = args[(i += 1)];
-      if (value === undefined) return { ok: false, error: `${arg} needs a value` };
-      const error = arg === '--domain' ? setDomain(options, value) : setStatus(options, value);
-      if (error) return { ok: false, error };
-    } else return { ok: false, error: `unknown argument ${JSON.stringify(arg)}` };
-  }
-  return { ok: true, options };
+  const result = parseCommandLine(argv, {
+    options: {
+      domain: { type: 'string' },
+      status: { type: 'string', default: 'live' },
+      json: { type: 'boolean', default: false },
+      // An option of its own rather than allowNegative's `--no-` of a `color`: that would also take an
+      // undocumented `--color`, and the list of options in an error would name `--color`.
+      'no-color': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (!result.ok) return result;
+  const { values } = result.parsed;
+  const options: InspectFactsOptions = { status: 'live', json: values.json, color: values['no-color'] ? false : null, help: values.help };
+  const error = (values.domain === undefined ? null : setDomain(options, values.domain)) ?? setStatus(options, values.status);
+  return error === null ? { ok: true, options } : { ok: false, error };
 }
 
 function setDomain(options: InspectFactsOptions, value: string): string | null {

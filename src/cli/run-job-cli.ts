@@ -2,9 +2,11 @@ import { systemClock, type Clock } from '../clock.js';
 import { loadConfig, type Config, type Environment } from '../config/config.js';
 import { createLogger, type LogSink } from '../discardable/logger.js';
 import { messageOf } from '../errors.js';
+import type { Job } from '../jobs/job.js';
 import { jobRegistry } from '../jobs/registry.js';
 import { runJob } from '../jobs/run-job.js';
 import { openMigratedDatabase, type Database } from '../storage/database.js';
+import { parseCommandLine } from './command-line.js';
 
 /** The process edges a command writes to; tests pass their own. */
 export interface CliIo {
@@ -34,17 +36,17 @@ ${jobs}
  * on stderr, never a stack.
  */
 export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === '--help' || name === '-h') {
+  const parsed = parseCommandLine(argv, { options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  if (parsed.ok && parsed.parsed.values.help === true) {
     io.stdout.write(usage());
     return 0;
   }
-  const job = jobRegistry().find((each) => each.name === name);
-  if (name === undefined || rest.length > 0 || !job) {
-    const problem = name === undefined ? 'a job name is needed' : job ? `unexpected argument ${rest.join(' ')}` : `unknown job ${JSON.stringify(name)}`;
-    io.stderr.write(`memoryd job: ${problem}\n${usage()}`);
+  const chosen = parsed.ok ? chooseJob(parsed.parsed.positionals) : { error: parsed.error };
+  if ('error' in chosen) {
+    io.stderr.write(`memoryd job: ${chosen.error}\n${usage()}`);
     return 2;
   }
+  const { job } = chosen;
   const clock = io.clock ?? systemClock;
   let config: Config;
   let database: Database;
@@ -75,4 +77,14 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
     database.close();
     log?.files.close();
   }
+}
+
+/** The one job the arguments name, or what is wrong with them. */
+function chooseJob(positionals: readonly string[]): { job: Job } | { error: string } {
+  const [name, ...rest] = positionals;
+  if (name === undefined) return { error: 'a job name is needed' };
+  const job = jobRegistry().find((each) => each.name === name);
+  if (!job) return { error: `unknown job ${JSON.stringify(name)}` };
+  if (rest.length > 0) return { error: `unexpected argument ${rest.join(' ')}` };
+  return { job };
 }

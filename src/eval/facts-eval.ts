@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseOrRefuse, UsageError } from '../cli/command-line.js';
-import { AppError, messageOf } from '../errors.js';
+import { messageOf } from '../errors.js';
 import { cleanMessage, readSentences } from '../facts/extraction/extract-facts.js';
 import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
 import { mayStateFacts } from '../facts/extraction/message-gate.js';
@@ -170,7 +170,7 @@ export async function run(argv: string[]): Promise<number> {
     };
   } catch (error) {
     const hint = dataFolderHint(data, [SLURP_FILE, ...MSC_FILES, CONEL_FILE], 'facts');
-    reportEvalFailure(FACTS, new AppError('NOT_FOUND', `cannot read the data in ${data.dir} (--data <dir>): ${messageOf(error)}; ${hint}`, { cause: error }));
+    reportEvalFailure(FACTS, `cannot read the data in ${data.dir} (--data <dir>): ${messageOf(error)}; ${hint}`);
     return 1;
   }
   const started = performance.now();

@@ -58,6 +58,18 @@ describe('npm run eval: argument and data errors', () => {
     });
   });
 
+  it.each(['constructor', 'toString'])('names %s, which only Object.prototype has, an unknown evaluation: no stack (exit 2)', (name) => {
+    expect(evaluate([name])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `eval: unknown evaluation "${name}" (the evaluations are topic-shift, facts, dedup, locomo)\nusage: npm run eval -- <topic-shift|facts|dedup|locomo> [args…]\n`,
+    });
+  });
+
+  it.each(['--help', '-h'])('prints the usage for %s on stdout (exit 0)', (flag) => {
+    expect(evaluate([flag])).toEqual({ code: 0, stdout: 'usage: npm run eval -- <topic-shift|facts|dedup|locomo> [args…]\n', stderr: '' });
+  });
+
   it.each([
     ['dedup', ['dedup', '--embedder', 'hashing', '--data', missing], `dedup eval: cannot read ${join(missing, 'stsb-en-train.csv')} (--data <dir>): ENOENT`],
     ['facts', ['facts', '--data', missing], `facts eval: cannot read the data in ${missing} (--data <dir>): ENOENT`],

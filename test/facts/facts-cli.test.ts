@@ -115,6 +115,32 @@ describe('npm run inspect-facts', () => {
     expect(help.out.join('').split('\n')[0]).toBe('usage: npm run inspect-facts -- [--domain <domain>] [--status <status>] [--json] [--no-color]');
   });
 
+  it.each([
+    [['--bogus'], 'unknown option --bogus (it takes --domain, --status, --json, --no-color, --help/-h)'],
+    [['--json=yes'], '--json takes no value'],
+    [['--no-color=1'], '--no-color takes no value'],
+    [['preferences'], 'unexpected argument preferences (it takes only options: --domain, --status, --json, --no-color, --help/-h)'],
+    [['--domain'], '--domain needs a value'],
+    [['--status', '--json'], '--status needs a value, not --json (for a value that starts with "-", write --status=--json)'],
+    [['--status=hobbies'], '--status must be one of active, dormant, stale, superseded, deleted, live, all (got "hobbies")'],
+  ])('refuses %j in one line of the same words as the other commands, then the usage (exit 2)', async (argv, message) => {
+    const run = capture();
+    expect(await runInspectFacts(argv, run.io)).toBe(2);
+    expect(run.out).toEqual([]);
+    const [first, usage] = run.err.join('').split('\n');
+    expect(first).toBe(`inspect-facts: ${message}`);
+    expect(usage).toMatch(/^usage: npm run inspect-facts -- /);
+  });
+
+  it('takes -h for help, and the last of a repeated option', async () => {
+    const help = capture();
+    expect(await runInspectFacts(['-h'], help.io)).toBe(0);
+    expect(help.out.join('')).toMatch(/^usage: npm run inspect-facts -- /);
+    const run = capture();
+    expect(await runInspectFacts(['--domain', 'work', '--domain=projects', '--json'], run.io)).toBe(0);
+    expect((JSON.parse(run.out.join('')) as { filter: unknown }).filter).toEqual({ domain: 'projects', status: 'live' });
+  });
+
   it('says clearly that there is no database yet (exit 1)', async () => {
     const empty = makeTempDir();
     try {

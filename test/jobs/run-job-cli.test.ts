@@ -44,6 +44,27 @@ describe('npm run job', () => {
     expect(result.err).toMatch(/^ {2}ttl-cleanup /m);
   });
 
+  it.each([
+    [['--bogus'], 'unknown option --bogus (it takes --help/-h)'],
+    [['decay', '--bogus'], 'unknown option --bogus (it takes --help/-h)'],
+    [['--help=yes'], '--help takes no value'],
+    [['decay', 'now'], 'unexpected argument now'],
+    [['nope'], 'unknown job "nope"'],
+  ])('refuses %j in one line of the same words as the other commands, then the usage (exit 2)', async (argv, message) => {
+    const result = await run(argv);
+    expect({ code: result.code, out: result.out }).toEqual({ code: 2, out: '' });
+    const [first, usage] = result.err.split('\n');
+    expect(first).toBe(`memoryd job: ${message}`);
+    expect(usage).toBe('usage: npm run job -- <name>');
+  });
+
+  it.each([[['--help']], [['-h']], [['decay', '--help']]])('prints the usage for %j on stdout and runs nothing (exit 0)', async (argv) => {
+    const result = await run(argv);
+    expect({ code: result.code, err: result.err }).toEqual({ code: 0, err: '' });
+    expect(result.out).toMatch(/^usage: npm run job -- <name>\n/);
+    expect(recentJobRuns(f.database.db, 'decay', 1)).toEqual([]);
+  });
+
   it('refuses when there is no database yet, and creates none', async () => {
     const empty = makeTempDir();
     try {
