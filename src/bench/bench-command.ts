@@ -1,10 +1,10 @@
-import { readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
+import { CommandExit, readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
 
 /** One `npm run bench -- <name>` command. */
 export type BenchCommand = Command;
 
-/** Reads a benchmark's command line: on a UsageError, "<name> bench: <message>" and the usage; undefined, so the bench exits 2. */
-export function readBenchArgs<A>(command: BenchCommand, argv: readonly string[], parse: (argv: readonly string[]) => A): A | undefined {
+/** Reads a benchmark's command line: on a UsageError, "<name> bench: <message>" and the usage (a CommandExit, 2; 0 after -h/--help). */
+export function readBenchArgs<A>(command: BenchCommand, argv: readonly string[], parse: (argv: readonly string[]) => A): A | CommandExit {
   return readCommandArgs('bench', command, argv, parse);
 }
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ResponseCache } from '../cache/response-cache.js';
-import { parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
 import { ManualClock } from '../clock.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { openDatabase } from '../storage/database.js';
@@ -71,7 +71,7 @@ async function measure(size: number, calls: number): Promise<string> {
 /** Prints lookup times per call for each cache size; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   const args = readBenchArgs(CACHE, argv, parseCacheArgs);
-  if (args === undefined) return 2;
+  if (args instanceof CommandExit) return args.code;
   process.stdout.write('response cache lookup, hashing embedder (512 dims), message vector given; mean µs per call (outcomes)\n');
   process.stdout.write(`${['cached', 'indexed', 'repeat', 'rephrased', 'new question'].map((h, i) => (i < 2 ? h.padStart(i === 0 ? 6 : 7) : h.padEnd(28))).join('  ')}\n`);
   for (const size of args.sizes) process.stdout.write(`${await measure(size, args.calls)}\n`);

@@ -11,7 +11,7 @@
 // a bare server sampled in blocks over the same run (src/bench/socket-floor.ts).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { messageOf } from '../errors.js';
 import { loadLocomo, LOCOMO_DIR, locomoFiles, type LocomoConversation } from '../eval/locomo-data.js';
@@ -45,7 +45,7 @@ interface BenchArgs extends ReplayCounts {
 /** Entry point of `npm run bench -- context`: prints the table and verdicts; 1 on a failed request. */
 export async function run(argv: string[]): Promise<number> {
   const args = readBenchArgs(CONTEXT, argv, parseContextArgs);
-  if (args === undefined) return 2;
+  if (args instanceof CommandExit) return args.code;
   let locomo: LocomoConversation[];
   try {
     locomo = await loadLocomoIfPresent(args.locomo);

@@ -6,7 +6,7 @@
 // index of their sparse vectors) and the baseline (each fact's cosine computed on its
 // own, over all 512 dimensions: what memoryd did before). Both must select the same
 // facts; the bench fails if they do not.
-import { parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { DOMAINS } from '../domains/domain.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
@@ -99,7 +99,7 @@ export async function measureSelection(size: number, messages: readonly string[]
 /** Prints selection times per fact count; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   const args = readBenchArgs(FACTS, argv, parseFactsArgs);
-  if (args === undefined) return 2;
+  if (args instanceof CommandExit) return args.code;
   const { sizes, count, seed } = args;
   const messages = replayUserMessages(count, seed);
   process.stdout.write(

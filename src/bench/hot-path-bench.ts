@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseOrRefuse, UsageError } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { runContextCall } from '../compiler/context-service.js';
 import { loadConfig } from '../config/config.js';
 import { recordReply } from '../conversation/record-reply.js';
@@ -134,7 +134,7 @@ async function replayStep(replayer: Replayer, step: ReplayStep, measured: boolea
 /** Entry point of `npm run bench -- hot-path`. */
 export async function run(argv: string[]): Promise<number> {
   const options = readBenchArgs(HOT_PATH, argv, parseHotPathArgs);
-  if (options === undefined) return 2;
+  if (options instanceof CommandExit) return options.code;
   const results = await measureHotPath(options);
   const latency = (s: LatencySummary): string[] => [ms(s.p50), ms(s.p95), ms(s.p99), ms(s.mean), String(s.samples)];
   const rows = [['', 'p50', 'p95', 'p99', 'mean', 'calls']];

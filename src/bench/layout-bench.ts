@@ -1,7 +1,7 @@
 // npm run bench -- layout [--quick]: µs per Token Box layout of a memoryd-sized prompt
 // (normal and under pressure), against re-counting the rendered prompt, plus tokenizer
 // throughput on normal and hostile text. Figures on stdout; --quick times fewer calls.
-import { parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
 import { countFrames } from '../compiler/frames.js';
 import type { PromptParts } from '../compiler/prompt-parts.js';
 import { buildSections } from '../compiler/sections.js';
@@ -25,7 +25,7 @@ const WORDS = 'the memory daemon keeps facts about the person and their projects
 /** Entry point of `npm run bench -- layout`: prints the figures; 2 on a bad command line. */
 export async function run(argv: string[]): Promise<number> {
   const quick = readBenchArgs(LAYOUT, argv, (args) => parseOrRefuse(args, { options: { quick: { type: 'boolean', default: false } } }).values.quick);
-  if (quick === undefined) return 2;
+  if (quick instanceof CommandExit) return quick.code;
   for (const encoding of ENCODINGS) {
     const tokenizer = countingTokenizer(await createTokenizer(encoding));
     process.stdout.write(`\n== ${encoding} ==\n`);

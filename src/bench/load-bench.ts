@@ -4,7 +4,7 @@
 // each in its own session and on its own connection: a context call, then the assistant's
 // answer, in a loop, with a health check every --health-every exchanges. Prints
 // throughput, latency, the daemon's RSS every 5 s (Linux: /proc) and every error.
-import { parseOrRefuse, UsageError } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { MemorydClient, sessionPath } from '../client/memoryd-client.js';
 import { messageOf } from '../errors.js';
 import { integerFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
@@ -33,7 +33,7 @@ interface LoadTally {
 /** Entry point of `npm run bench -- load`: 0 when no request failed, 1 otherwise. */
 export async function run(argv: string[]): Promise<number> {
   const args = readBenchArgs(LOAD, argv, parseLoadArgs);
-  if (args === undefined) return 2;
+  if (args instanceof CommandExit) return args.code;
   let daemon: BenchDaemon;
   try {
     daemon = await startBenchDaemon();

@@ -9,7 +9,7 @@
 // of the seeded synthetic chat through the socket, each answer recorded in between.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ContextRequestBody } from '../api/schemas/sessions.js';
-import { parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
@@ -229,7 +229,7 @@ async function measureStart(variant: StartVariant, start: number, args: StartBen
 /** Entry point of `npm run bench -- start`: prints the figures; 1 when a daemon fails to start or a call fails. */
 export async function run(argv: string[]): Promise<number> {
   const args = readBenchArgs(START, argv, parseStartArgs);
-  if (args === undefined) return 2;
+  if (args instanceof CommandExit) return args.code;
   const samples: StartRunSample[] = [];
   try {
     const order = startOrder(args.runs);

@@ -48,18 +48,29 @@ export function parseOrRefuse<T extends CommandLineConfig>(argv: readonly string
   return result.parsed;
 }
 
+/** A command that ends before its work, with its exit code: 0 after its usage was asked for, 2 after a usage error. */
+export class CommandExit {
+  constructor(readonly code: 0 | 2) {}
+}
+
 /**
- * Reads a command line with `parse`. On a UsageError, writes "<name> <kind>: <message>"
- * and the usage on stderr and returns undefined: the command then exits 2. Any other
- * error is a fault, not the user's, and goes on.
+ * Reads a command line with `parse`. `-h` or `--help` (before a `--`) prints the usage on
+ * stdout; a UsageError prints "<name> <kind>: <message>" and the usage on stderr; either
+ * way a CommandExit says how the command ends. Any other error is a fault, not the
+ * user's, and goes on.
  */
-export function readCommandArgs<A>(kind: string, command: Command, argv: readonly string[], parse: (argv: readonly string[]) => A): A | undefined {
+export function readCommandArgs<A>(kind: string, command: Command, argv: readonly string[], parse: (argv: readonly string[]) => A): A | CommandExit {
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  if (options.includes('--help') || options.includes('-h')) {
+    process.stdout.write(command.usage);
+    return new CommandExit(0);
+  }
   try {
     return parse(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`${command.name} ${kind}: ${error.message}\n${command.usage}`);
-    return undefined;
+    return new CommandExit(2);
   }
 }
 

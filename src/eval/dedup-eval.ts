@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { mayShareAnswer } from '../cache/cache-policy.js';
-import { parseOrRefuse, UsageError } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { SETTINGS } from '../config/settings.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { DEFAULT_MODEL_ID } from '../embeddings/model-files.js';
@@ -268,7 +268,7 @@ async function readSplits(data: DedupOptions['data']): Promise<Splits[]> {
 /** Runs the dedup evaluation; prints the figures on stdout and returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   const options = readEvalArgs(DEDUP, argv, parseOptions);
-  if (options === undefined) return 2;
+  if (options instanceof CommandExit) return options.code;
   let selection: Awaited<ReturnType<typeof selectEmbedder>>;
   let data: Splits[];
   try {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
+import { CommandExit, readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
 import { SETTINGS } from '../config/settings.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
 import { messageOf } from '../errors.js';
@@ -15,8 +15,8 @@ export function embedderPreference(raw: string): EmbedderPreference {
   return prefer;
 }
 
-/** Reads an eval's command line: on a UsageError, "<name> eval: <message>" and the usage; undefined, so the eval exits 2. */
-export function readEvalArgs<A>(command: EvalCommand, argv: readonly string[], parse: (argv: readonly string[]) => A): A | undefined {
+/** Reads an eval's command line: on a UsageError, "<name> eval: <message>" and the usage (a CommandExit, 2; 0 after -h/--help). */
+export function readEvalArgs<A>(command: EvalCommand, argv: readonly string[], parse: (argv: readonly string[]) => A): A | CommandExit {
   return readCommandArgs('eval', command, argv, parse);
 }
 

@@ -2,7 +2,7 @@
 // precision and recall of explicit fact extraction on SLURP (devel), MSC persona summaries and ConEL-22.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseOrRefuse, UsageError } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { messageOf } from '../errors.js';
 import { cleanMessage, readSentences } from '../facts/extraction/extract-facts.js';
 import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
@@ -159,7 +159,7 @@ async function load(dataDir: string, file: string): Promise<string> {
  */
 export async function run(argv: string[]): Promise<number> {
   const options = readEvalArgs(FACTS, argv, parseOptions);
-  if (options === undefined) return 2;
+  if (options instanceof CommandExit) return options.code;
   const { data, examples } = options;
   let texts: { slurp: string; msc: string[]; conel: string };
   try {

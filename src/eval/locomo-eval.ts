@@ -8,7 +8,7 @@
 // built without memoryd under the same budget and token formula: the most recent turns
 // only, and BM25 over all turns (filled to 3.5k tokens).
 import { resolve } from 'node:path';
-import { parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
 import { AppError } from '../errors.js';
@@ -38,7 +38,7 @@ interface EvalArgs {
 /** Entry point of `npm run eval -- locomo`: prints the figures, returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   const args = readEvalArgs(LOCOMO, argv, parseLocomoArgs);
-  if (args === undefined) return 2;
+  if (args instanceof CommandExit) return args.code;
   let conversations: LocomoConversation[];
   try {
     const files = args.files.length > 0 ? args.files : await defaultConversations();

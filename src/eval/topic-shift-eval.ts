@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { parseOrRefuse, UsageError } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, UsageError } from '../cli/command-line.js';
 import { classifyDomain, topicDomain, type DomainGuess } from '../domains/classify-domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
@@ -75,7 +75,7 @@ const TOPIC_SHIFT: EvalCommand = {
 /** Entry point of `npm run eval -- topic-shift`: prints the figures, returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
   const args = readEvalArgs(TOPIC_SHIFT, argv, parseTopicShiftArgs);
-  if (args === undefined) return 2;
+  if (args instanceof CommandExit) return args.code;
   let dialogues: Dialogue[];
   let embedder: Embedder;
   try {

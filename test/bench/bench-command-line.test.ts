@@ -68,3 +68,12 @@ describe('npm run bench: a bad command line', () => {
     ).toThrow(bug);
   });
 });
+
+describe('npm run bench -- <name> --help', () => {
+  it.each(Object.keys(BENCHES) as Array<keyof typeof BENCHES>)('%s prints its usage on stdout and exits 0 without running', async (name) => {
+    // --quick keeps layout quick, should --help be ignored.
+    const { code, stdout, stderr } = await bench(name, name === 'layout' ? ['--quick', '-h'] : ['--help']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toMatch(new RegExp(`^usage: npm run bench -- ${name}( |\\n)[^\\n]*\\n$`));
+  });
+});

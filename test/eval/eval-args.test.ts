@@ -66,6 +66,12 @@ describe('npm run eval: argument and data errors', () => {
     });
   });
 
+  it.each(['dedup', 'facts', 'topic-shift', 'locomo'])('%s --help prints its usage on stdout and nothing else (exit 0)', (name) => {
+    const result = evaluate([name, '--help']);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(new RegExp(`^usage: npm run eval -- ${name} `));
+  });
+
   it.each(['--help', '-h'])('prints the usage for %s on stdout (exit 0)', (flag) => {
     expect(evaluate([flag])).toEqual({ code: 0, stdout: 'usage: npm run eval -- <topic-shift|facts|dedup|locomo> [args…]\n', stderr: '' });
   });
