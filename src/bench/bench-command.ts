@@ -15,6 +15,13 @@ export function integerFlag(text: string, flag: string, min: number, what: strin
   return value;
 }
 
+/** A benchmark flag's number, finite and at least `min` (above it when `exclusive`); throws as integerFlag does. */
+export function numberFlag(text: string, flag: string, min: number, what: string, exclusive = false): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < min || (exclusive && value === min)) throw new UsageError(`${flag} must be ${what}, got '${text}'`);
+  return value;
+}
+
 /** A benchmark flag's integers separated by commas, each at least `min`; throws as integerFlag does, quoting the whole list. */
 export function integerListFlag(text: string, flag: string, min: number, what: string): number[] {
   const parts = text.split(',');

@@ -4,10 +4,10 @@
 // each in its own session and on its own connection: a context call, then the assistant's
 // answer, in a loop, with a health check every --health-every exchanges. Prints
 // throughput, latency, the daemon's RSS every 5 s (Linux: /proc) and every error.
-import { CommandExit, parseOrRefuse, UsageError } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
 import { MemorydClient, sessionPath } from '../client/memoryd-client.js';
 import { messageOf } from '../errors.js';
-import { integerFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
+import { integerFlag, numberFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { summarize } from './stats.js';
 import { contextBody, syntheticConversation } from './synthetic-conversation.js';
@@ -130,8 +130,7 @@ function parseLoadArgs(argv: readonly string[]): LoadArgs {
       'health-every': { type: 'string', default: '10' },
     },
   });
-  const seconds = Number(values.seconds);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--seconds must be a positive number, got '${values.seconds}'`);
+  const seconds = numberFlag(values.seconds, '--seconds', 0, 'a positive number', true);
   return {
     seconds,
     clients: integerFlag(values.clients, '--clients', 1, 'a positive integer'),
