@@ -1,4 +1,4 @@
-// npm run bench -- [name…]: runs the named benchmarks (all of them when none is named).
+// npm run bench -- [name] [args…]: runs the named benchmark with its arguments (layout and context when none is named).
 import { runNamed } from '../src/cli/run-named.js';
 
 const benchmarks = {
