@@ -6,14 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ResponseCache } from '../cache/response-cache.js';
-import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
 import { ManualClock } from '../clock.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { openDatabase } from '../storage/database.js';
 import { seededRandom } from '../seeded-random.js';
-import { integerFlag, integerListFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
+import { integerFlag, integerListFlag } from './bench-command.js';
 
-const CACHE: BenchCommand = { name: 'cache', usage: 'usage: npm run bench -- cache [--sizes 100,1000,10000] [--calls 2000]\n' };
+const CACHE: Command = { name: 'cache bench', usage: 'usage: npm run bench -- cache [--sizes 100,1000,10000] [--calls 2000]\n' };
 const WORDS = (
   'work job office team project deploy server database editor language city sister brother dog cat car bike ' +
   'book film song band food diet coffee tea sport gym doctor bank school course trip flight hotel country ' +
@@ -70,7 +70,7 @@ async function measure(size: number, calls: number): Promise<string> {
 
 /** Prints lookup times per call for each cache size; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const args = readBenchArgs(CACHE, argv, parseCacheArgs);
+  const args = readCommandArgs(CACHE, argv, parseCacheArgs);
   if (args instanceof CommandExit) return args.code;
   process.stdout.write('response cache lookup, hashing embedder (512 dims), message vector given; mean µs per call (outcomes)\n');
   process.stdout.write(`${['cached', 'indexed', 'repeat', 'rephrased', 'new question'].map((h, i) => (i < 2 ? h.padStart(i === 0 ? 6 : 7) : h.padEnd(28))).join('  ')}\n`);

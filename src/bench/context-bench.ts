@@ -11,12 +11,11 @@
 // a bare server sampled in blocks over the same run (src/bench/socket-floor.ts).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { messageOf } from '../errors.js';
 import { loadLocomo, LOCOMO_DIR, locomoFiles, type LocomoConversation } from '../eval/locomo-data.js';
 import { createTokenizer } from '../tokens/create-tokenizer.js';
-import { readBenchArgs, type BenchCommand } from './bench-command.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { contextVerdicts } from './context-verdicts.js';
 import { runContextReplay, type ContextRunResult } from './context-run.js';
@@ -34,7 +33,7 @@ const FLOOR_WORK_MS = [0, 0.25, 0.5, 1, 2];
 const FLOOR_BLOCKS = 10;
 /** ...each block making this many calls per level, the levels interleaved. */
 const FLOOR_ROUNDS = 40;
-const CONTEXT: BenchCommand = { name: 'context', usage: 'usage: npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]\n' };
+const CONTEXT: Command = { name: 'context bench', usage: 'usage: npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]\n' };
 
 interface BenchArgs extends ReplayCounts {
   locomo: boolean;
@@ -44,7 +43,7 @@ interface BenchArgs extends ReplayCounts {
 
 /** Entry point of `npm run bench -- context`: prints the table and verdicts; 1 on a failed request. */
 export async function run(argv: string[]): Promise<number> {
-  const args = readBenchArgs(CONTEXT, argv, parseContextArgs);
+  const args = readCommandArgs(CONTEXT, argv, parseContextArgs);
   if (args instanceof CommandExit) return args.code;
   let locomo: LocomoConversation[];
   try {

@@ -6,7 +6,7 @@
 // index of their sparse vectors) and the baseline (each fact's cosine computed on its
 // own, over all 512 dimensions: what memoryd did before). Both must select the same
 // facts; the bench fails if they do not.
-import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { DOMAINS } from '../domains/domain.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
@@ -15,12 +15,13 @@ import { FactIndex, indexedFact } from '../facts/fact-index.js';
 import { selectFacts } from '../facts/fact-selector.js';
 import type { FactSelectionRequest } from '../facts/fact-selection.js';
 import { seededRandom, type SeededRandom } from '../seeded-random.js';
-import { integerFlag, integerListFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
+import { integerFlag, integerListFlag } from './bench-command.js';
+import { SEED_OPTION, seedFlag } from './replay-args.js';
 import { replaySteps } from './replay.js';
 import { summarize, type LatencySummary } from './stats.js';
 import { alignRows } from './text-table.js';
 
-const FACTS: BenchCommand = { name: 'facts', usage: 'usage: npm run bench -- facts [--sizes 12,100,1000,5000] [--messages 400] [--seed 42]\n' };
+const FACTS: Command = { name: 'facts bench', usage: 'usage: npm run bench -- facts [--sizes 12,100,1000,5000] [--messages 400] [--seed 42]\n' };
 const NOW = Date.UTC(2026, 10, 1);
 const WARMUP_MESSAGES = 50;
 
@@ -98,7 +99,7 @@ export async function measureSelection(size: number, messages: readonly string[]
 
 /** Prints selection times per fact count; returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const args = readBenchArgs(FACTS, argv, parseFactsArgs);
+  const args = readCommandArgs(FACTS, argv, parseFactsArgs);
   if (args instanceof CommandExit) return args.code;
   const { sizes, count, seed } = args;
   const messages = replayUserMessages(count, seed);
@@ -117,11 +118,11 @@ export async function run(argv: string[]): Promise<number> {
 
 function parseFactsArgs(argv: readonly string[]): { sizes: number[]; count: number; seed: number } {
   const { values } = parseOrRefuse(argv, {
-    options: { sizes: { type: 'string', default: '12,100,1000,5000' }, messages: { type: 'string', default: '400' }, seed: { type: 'string', default: '42' } },
+    options: { sizes: { type: 'string', default: '12,100,1000,5000' }, messages: { type: 'string', default: '400' }, ...SEED_OPTION },
   });
   return {
     sizes: integerListFlag(values.sizes, '--sizes', 0, 'integers ≥ 0 separated by commas'),
     count: integerFlag(values.messages, '--messages', WARMUP_MESSAGES + 1, `an integer over ${WARMUP_MESSAGES}`),
-    seed: integerFlag(values.seed, '--seed', Number.NEGATIVE_INFINITY, 'an integer'),
+    seed: seedFlag(values.seed),
   };
 }

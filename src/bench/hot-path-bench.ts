@@ -11,20 +11,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
 import { runContextCall } from '../compiler/context-service.js';
 import { loadConfig } from '../config/config.js';
 import { recordReply } from '../conversation/record-reply.js';
 import { SUMMARY_WORK, type SummaryWork } from '../conversation/segment-summarizer.js';
 import { startDaemon, type RunningDaemon } from '../daemon.js';
-import { numberFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
+import { numberFlag } from './bench-command.js';
 import { replaySteps, type ReplayStep } from './replay.js';
 import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
 import { summarize, type LatencySummary } from './stats.js';
 import { contextBody } from './synthetic-conversation.js';
 import { alignRows, ms } from './text-table.js';
 
-const HOT_PATH: BenchCommand = { name: 'hot-path', usage: 'usage: npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100] [--pause-ms 0]\n' };
+const HOT_PATH: Command = { name: 'hot-path bench', usage: 'usage: npm run bench -- hot-path [--turns 3000] [--seed 42] [--warmup 100] [--pause-ms 0]\n' };
 const SESSION = 'bench-hot-path';
 
 export interface HotPathOptions extends ReplayCounts {
@@ -133,7 +133,7 @@ async function replayStep(replayer: Replayer, step: ReplayStep, measured: boolea
 
 /** Entry point of `npm run bench -- hot-path`. */
 export async function run(argv: string[]): Promise<number> {
-  const options = readBenchArgs(HOT_PATH, argv, parseHotPathArgs);
+  const options = readCommandArgs(HOT_PATH, argv, parseHotPathArgs);
   if (options instanceof CommandExit) return options.code;
   const results = await measureHotPath(options);
   const latency = (s: LatencySummary): string[] => [ms(s.p50), ms(s.p95), ms(s.p99), ms(s.mean), String(s.samples)];

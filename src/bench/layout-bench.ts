@@ -1,7 +1,7 @@
 // npm run bench -- layout [--quick]: µs per Token Box layout of a memoryd-sized prompt
 // (normal and under pressure), against re-counting the rendered prompt, plus tokenizer
 // throughput on normal and hostile text. Figures on stdout; --quick times fewer calls.
-import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
 import { countFrames } from '../compiler/frames.js';
 import type { PromptParts } from '../compiler/prompt-parts.js';
 import { buildSections } from '../compiler/sections.js';
@@ -15,16 +15,15 @@ import type { CountingTokenizer } from '../tokens/counting-tokenizer.js';
 import { createTokenizer } from '../tokens/create-tokenizer.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { ENCODINGS } from '../tokens/tokenizer.js';
-import { readBenchArgs, type BenchCommand } from './bench-command.js';
 
-const LAYOUT: BenchCommand = { name: 'layout', usage: 'usage: npm run bench -- layout [--quick]\n' };
+const LAYOUT: Command = { name: 'layout bench', usage: 'usage: npm run bench -- layout [--quick]\n' };
 const BUDGET = 4000;
 const PRESSURED_BUDGET = 1400;
 const WORDS = 'the memory daemon keeps facts about the person and their projects while a window of recent turns stays in view and older turns fold into short summaries that the assistant reads before answering'.split(' ');
 
 /** Entry point of `npm run bench -- layout`: prints the figures; 2 on a bad command line. */
 export async function run(argv: string[]): Promise<number> {
-  const quick = readBenchArgs(LAYOUT, argv, (args) => parseOrRefuse(args, { options: { quick: { type: 'boolean', default: false } } }).values.quick);
+  const quick = readCommandArgs(LAYOUT, argv, (args) => parseOrRefuse(args, { options: { quick: { type: 'boolean', default: false } } }).values.quick);
   if (quick instanceof CommandExit) return quick.code;
   for (const encoding of ENCODINGS) {
     const tokenizer = countingTokenizer(await createTokenizer(encoding));

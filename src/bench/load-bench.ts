@@ -4,16 +4,16 @@
 // each in its own session and on its own connection: a context call, then the assistant's
 // answer, in a loop, with a health check every --health-every exchanges. Prints
 // throughput, latency, the daemon's RSS every 5 s (Linux: /proc) and every error.
-import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
 import { MemorydClient, sessionPath } from '../client/memoryd-client.js';
 import { messageOf } from '../errors.js';
-import { integerFlag, numberFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
+import { integerFlag, numberFlag } from './bench-command.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { summarize } from './stats.js';
 import { contextBody, syntheticConversation } from './synthetic-conversation.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
-const LOAD: BenchCommand = { name: 'load', usage: 'usage: npm run bench -- load [--seconds 60] [--clients 16] [--health-every 10]\n' };
+const LOAD: Command = { name: 'load bench', usage: 'usage: npm run bench -- load [--seconds 60] [--clients 16] [--health-every 10]\n' };
 const RSS_SAMPLE_MS = 5_000;
 const ERRORS_SHOWN = 20;
 
@@ -32,7 +32,7 @@ interface LoadTally {
 
 /** Entry point of `npm run bench -- load`: 0 when no request failed, 1 otherwise. */
 export async function run(argv: string[]): Promise<number> {
-  const args = readBenchArgs(LOAD, argv, parseLoadArgs);
+  const args = readCommandArgs(LOAD, argv, parseLoadArgs);
   if (args instanceof CommandExit) return args.code;
   let daemon: BenchDaemon;
   try {

@@ -9,17 +9,18 @@
 // of the seeded synthetic chat through the socket, each answer recorded in between.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ContextRequestBody } from '../api/schemas/sessions.js';
-import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
-import { integerFlag, readBenchArgs, type BenchCommand } from './bench-command.js';
+import { integerFlag } from './bench-command.js';
 import { startBenchDaemon } from './bench-daemon.js';
+import { SEED_OPTION, seedFlag } from './replay-args.js';
 import { median, summarize } from './stats.js';
 import { contextBody, syntheticConversation } from './synthetic-conversation.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
-const START: BenchCommand = { name: 'start', usage: 'usage: npm run bench -- start [--runs 6] [--calls 30] [--pause-ms 2000] [--seed 42]\n' };
+const START: Command = { name: 'start bench', usage: 'usage: npm run bench -- start [--runs 6] [--calls 30] [--pause-ms 2000] [--seed 42]\n' };
 const SESSION = 'bench-start';
 /** The calls whose mean is printed apart from the rest's: the ones a cold start slows most. */
 const EARLY_CALLS = 10;
@@ -97,14 +98,14 @@ export function parseStartArgs(argv: readonly string[]): StartBenchArgs {
       runs: { type: 'string', default: '6' },
       calls: { type: 'string', default: '30' },
       'pause-ms': { type: 'string', default: '2000' },
-      seed: { type: 'string', default: '42' },
+      ...SEED_OPTION,
     },
   });
   return {
     runs: integerFlag(values.runs, '--runs', 1, 'a positive integer'),
     calls: integerFlag(values.calls, '--calls', 1, 'a positive integer'),
     pauseMs: integerFlag(values['pause-ms'], '--pause-ms', 0, 'a non-negative whole number of milliseconds'),
-    seed: integerFlag(values.seed, '--seed', Number.NEGATIVE_INFINITY, 'an integer'),
+    seed: seedFlag(values.seed),
   };
 }
 
@@ -228,7 +229,7 @@ async function measureStart(variant: StartVariant, start: number, args: StartBen
 
 /** Entry point of `npm run bench -- start`: prints the figures; 1 when a daemon fails to start or a call fails. */
 export async function run(argv: string[]): Promise<number> {
-  const args = readBenchArgs(START, argv, parseStartArgs);
+  const args = readCommandArgs(START, argv, parseStartArgs);
   if (args instanceof CommandExit) return args.code;
   const samples: StartRunSample[] = [];
   try {

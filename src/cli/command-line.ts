@@ -28,11 +28,31 @@ export function parseCommandLine<T extends CommandLineConfig>(
   }
 }
 
-/** A command's name (its messages start "<name> eval:", "<name> bench:"…) and its usage, ending in a newline. */
+/** A command as its command line is read: what starts its messages, its usage, and how it takes -h/--help. */
 export interface Command {
+  /** Starts each of its messages: "layout bench", "facts eval", "memoryd job". */
   name: string;
+  /** Ends in a newline. */
   usage: string;
+  /**
+   * -h/--help is one of its own options (HELP_OPTION): its parse reads it like any other and
+   * returns HELP, so a command line wrong in another way is refused even with it. Without it,
+   * -h or --help anywhere before a `--` asks for the usage, whatever else the line holds.
+   */
+  helpOption?: true;
 }
+
+/** Where a command writes: its output on stdout, its messages on stderr. */
+export interface CommandIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+/** The -h/--help option of a command that takes it as one of its own (`helpOption`). */
+export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
+
+/** What the parse of a command with `helpOption` returns when HELP_OPTION is given. */
+export const HELP = Symbol('help');
 
 /** A bad command line: the command prints it with its usage and exits 2, before any work. */
 export class UsageError extends AppError {
@@ -54,24 +74,33 @@ export class CommandExit {
 }
 
 /**
- * Reads a command line with `parse`. `-h` or `--help` (before a `--`) prints the usage on
- * stdout; a UsageError prints "<name> <kind>: <message>" and the usage on stderr; either
- * way a CommandExit says how the command ends. Any other error is a fault, not the
- * user's, and goes on.
+ * Reads a command line with `parse`. Help (see `Command.helpOption`) prints the usage on
+ * stdout; a UsageError prints "<name>: <message>" and the usage on stderr; either way a
+ * CommandExit says how the command ends. Any other error is a fault, not the user's, and
+ * goes on.
  */
-export function readCommandArgs<A>(kind: string, command: Command, argv: readonly string[], parse: (argv: readonly string[]) => A): A | CommandExit {
-  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
-  if (options.includes('--help') || options.includes('-h')) {
-    process.stdout.write(command.usage);
-    return new CommandExit(0);
-  }
+export function readCommandArgs<A>(
+  command: Command,
+  argv: readonly string[],
+  parse: (argv: readonly string[]) => A | typeof HELP,
+  io: CommandIo = process,
+): A | CommandExit {
   try {
-    return parse(argv);
+    const args = command.helpOption === true || !asksForHelp(argv) ? parse(argv) : HELP;
+    if (args !== HELP) return args;
+    io.stdout.write(command.usage);
+    return new CommandExit(0);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${command.name} ${kind}: ${error.message}\n${command.usage}`);
+    io.stderr.write(`${command.name}: ${error.message}\n${command.usage}`);
     return new CommandExit(2);
   }
+}
+
+/** Whether -h or --help stands before any `--`. */
+function asksForHelp(argv: readonly string[]): boolean {
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  return options.includes('--help') || options.includes('-h');
 }
 
 function commandLineProblem(argv: readonly string[], config: CommandLineConfig): string | null {

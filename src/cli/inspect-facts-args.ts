@@ -35,7 +35,7 @@ export function parseInspectFactsArgs(argv: readonly string[]): Parsed {
   const result = parseCommandLine(argv, {
     options: {
       domain: { type: 'string' },
-      status: { type: 'string', default: 'live' },
+      status: { type: 'string' },
       json: { type: 'boolean', default: false },
       // An option of its own rather than allowNegative's `--no-` of a `color`: that would also take an
       // undocumented `--color`, and the list of options in an error would name `--color`.
@@ -46,17 +46,19 @@ export function parseInspectFactsArgs(argv: readonly string[]): Parsed {
   if (!result.ok) return result;
   const { values } = result.parsed;
   const options: InspectFactsOptions = { status: 'live', json: values.json, color: values['no-color'] ? false : null, help: values.help };
-  const error = (values.domain === undefined ? null : setDomain(options, values.domain)) ?? setStatus(options, values.status);
+  const error = setDomain(options, values.domain) ?? setStatus(options, values.status);
   return error === null ? { ok: true, options } : { ok: false, error };
 }
 
-function setDomain(options: InspectFactsOptions, value: string): string | null {
+function setDomain(options: InspectFactsOptions, value: string | undefined): string | null {
+  if (value === undefined) return null;
   if (!(DOMAINS as readonly string[]).includes(value)) return `--domain must be one of ${DOMAINS.join(', ')} (got ${JSON.stringify(value)})`;
   options.domain = value as Domain;
   return null;
 }
 
-function setStatus(options: InspectFactsOptions, value: string): string | null {
+function setStatus(options: InspectFactsOptions, value: string | undefined): string | null {
+  if (value === undefined) return null;
   const allowed: readonly string[] = [...FACT_STATUSES, 'live', 'all'];
   if (!allowed.includes(value)) return `--status must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`;
   options.status = value as DashboardStatusFilter;

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeTinyModel } from '../embeddings/tiny-model.js';
 import { messageOf } from '../errors.js';
-import { parseCommandLine } from './command-line.js';
+import { CommandExit, HELP, HELP_OPTION, parseOrRefuse, readCommandArgs, UsageError, type Command } from './command-line.js';
 import type { CliIo } from './run-job-cli.js';
 
 export const MAKE_TINY_MODEL_USAGE = `usage: npm run make-tiny-model -- <dir>
@@ -11,6 +11,8 @@ Writes memoryd/tiny-bert under <dir>: a tiny BERT-shaped model with random (seed
 weights, the one the tests load. Its vectors are valid but meaningless: for tests and
 trying the model path out, never for real use. Prints the settings that load it.
 `;
+
+const MAKE_TINY_MODEL: Command = { name: 'make-tiny-model', usage: MAKE_TINY_MODEL_USAGE, helpOption: true };
 
 // What a POSIX shell takes unquoted.
 const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
@@ -21,16 +23,8 @@ const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
  * written there; one line, no stack), 2 (usage).
  */
 export async function runMakeTinyModelCli(argv: string[], io: Pick<CliIo, 'cwd' | 'stdout' | 'stderr'>): Promise<number> {
-  const result = parseCommandLine(argv, { options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
-  if (!result.ok) return usageError(io, result.error);
-  const { parsed } = result;
-  if (parsed.values.help === true) {
-    io.stdout.write(MAKE_TINY_MODEL_USAGE);
-    return 0;
-  }
-  const [target, ...extra] = parsed.positionals;
-  if (target === undefined) return usageError(io, 'no directory given');
-  if (extra.length > 0) return usageError(io, `unexpected argument ${extra.join(' ')}`);
+  const target = readCommandArgs(MAKE_TINY_MODEL, argv, parseTarget, io);
+  if (target instanceof CommandExit) return target.code;
   const dir = resolve(io.cwd, target);
   const problem = notADirectory(dir);
   if (problem !== null) {
@@ -51,9 +45,14 @@ export async function runMakeTinyModelCli(argv: string[], io: Pick<CliIo, 'cwd' 
   return 0;
 }
 
-function usageError(io: Pick<CliIo, 'stderr'>, problem: string): number {
-  io.stderr.write(`make-tiny-model: ${problem}\n${MAKE_TINY_MODEL_USAGE}`);
-  return 2;
+/** The one directory the arguments name; throws a UsageError saying what is wrong with them. */
+function parseTarget(argv: readonly string[]): string | typeof HELP {
+  const { values, positionals } = parseOrRefuse(argv, { options: HELP_OPTION, allowPositionals: true });
+  if (values.help === true) return HELP;
+  const [target, ...extra] = positionals;
+  if (target === undefined) throw new UsageError('no directory given');
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${extra.join(' ')}`);
+  return target;
 }
 
 function notADirectory(dir: string): string | null {

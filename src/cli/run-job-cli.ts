@@ -6,14 +6,12 @@ import type { Job } from '../jobs/job.js';
 import { jobRegistry } from '../jobs/registry.js';
 import { runJob } from '../jobs/run-job.js';
 import { openMigratedDatabase, type Database } from '../storage/database.js';
-import { parseCommandLine } from './command-line.js';
+import { CommandExit, HELP, HELP_OPTION, parseOrRefuse, readCommandArgs, UsageError, type CommandIo } from './command-line.js';
 
-/** The process edges a command writes to; tests pass their own. */
-export interface CliIo {
+/** The process edges a command reads and writes; tests pass their own. */
+export interface CliIo extends CommandIo {
   env: Environment;
   cwd: string;
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
   clock?: Clock;
 }
 
@@ -36,17 +34,8 @@ ${jobs}
  * on stderr, never a stack.
  */
 export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseCommandLine(argv, { options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
-  if (parsed.ok && parsed.parsed.values.help === true) {
-    io.stdout.write(usage());
-    return 0;
-  }
-  const chosen = parsed.ok ? chooseJob(parsed.parsed.positionals) : { error: parsed.error };
-  if ('error' in chosen) {
-    io.stderr.write(`memoryd job: ${chosen.error}\n${usage()}`);
-    return 2;
-  }
-  const { job } = chosen;
+  const job = readCommandArgs({ name: 'memoryd job', usage: usage(), helpOption: true }, argv, chooseJob, io);
+  if (job instanceof CommandExit) return job.code;
   const clock = io.clock ?? systemClock;
   let config: Config;
   let database: Database;
@@ -79,12 +68,14 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** The one job the arguments name, or what is wrong with them. */
-function chooseJob(positionals: readonly string[]): { job: Job } | { error: string } {
+/** The one job the arguments name; throws a UsageError saying what is wrong with them. */
+function chooseJob(argv: readonly string[]): Job | typeof HELP {
+  const { values, positionals } = parseOrRefuse(argv, { options: HELP_OPTION, allowPositionals: true });
+  if (values.help === true) return HELP;
   const [name, ...rest] = positionals;
-  if (name === undefined) return { error: 'a job name is needed' };
+  if (name === undefined) throw new UsageError('a job name is needed');
   const job = jobRegistry().find((each) => each.name === name);
-  if (!job) return { error: `unknown job ${JSON.stringify(name)}` };
-  if (rest.length > 0) return { error: `unexpected argument ${rest.join(' ')}` };
-  return { job };
+  if (!job) throw new UsageError(`unknown job ${JSON.stringify(name)}`);
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${rest.join(' ')}`);
+  return job;
 }

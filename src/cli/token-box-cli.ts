@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isAppError, messageOf } from '../errors.js';
 import { conformanceDifferences, parseConformanceCases, runConformanceCases, type ConformanceOutcome } from '../layout/conformance.js';
-import { parseCommandLine } from './command-line.js';
+import { CommandExit, HELP, HELP_OPTION, parseOrRefuse, readCommandArgs, UsageError, type Command } from './command-line.js';
 import type { CliIo } from './run-job-cli.js';
 
 export const TOKEN_BOX_USAGE = `usage: npm run token-box -- <cases.json> [--json]
@@ -18,6 +18,8 @@ Exit code: 0 when every case with an "expect" matches it, 1 when one does not or
 file cannot be read, is invalid or holds no case, 2 on a usage error.
 `;
 
+const TOKEN_BOX: Command = { name: 'token-box', usage: TOKEN_BOX_USAGE, helpOption: true };
+
 /** At most this many differences are listed for one case; the rest are counted. */
 const SHOWN_DIFFERENCES = 3;
 
@@ -31,22 +33,22 @@ interface CaseVerdict {
 
 /** `npm run token-box`: runs a conformance case file and checks each case against its `expect`; returns the exit code. */
 export async function runTokenBoxCli(argv: string[], io: Pick<CliIo, 'cwd' | 'stdout' | 'stderr'>): Promise<number> {
-  const parsed = parseCommandLine(argv, { options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
-  if (parsed.ok && parsed.parsed.values.help === true) {
-    io.stdout.write(TOKEN_BOX_USAGE);
-    return 0;
-  }
-  const positionals = parsed.ok ? parsed.parsed.positionals : [];
-  const [path] = positionals;
-  if (!parsed.ok || path === undefined || positionals.length > 1) {
-    const problem = !parsed.ok ? parsed.error : path === undefined ? 'no case file given' : `give one case file, not ${positionals.length}`;
-    io.stderr.write(`token-box: ${problem}\n${TOKEN_BOX_USAGE}`);
-    return 2;
-  }
-  const verdicts = await checkFile(resolve(io.cwd, path), path, io);
+  const args = readCommandArgs(TOKEN_BOX, argv, parseTokenBoxArgs, io);
+  if (args instanceof CommandExit) return args.code;
+  const verdicts = await checkFile(resolve(io.cwd, args.path), args.path, io);
   if (verdicts === null) return 1;
-  io.stdout.write(parsed.parsed.values.json === true ? `${JSON.stringify(verdicts, null, 2)}\n` : renderVerdicts(verdicts));
+  io.stdout.write(args.json ? `${JSON.stringify(verdicts, null, 2)}\n` : renderVerdicts(verdicts));
   return verdicts.some((verdict) => verdict.matches === false) ? 1 : 0;
+}
+
+/** The case file and --json; throws a UsageError saying what is wrong with them. */
+function parseTokenBoxArgs(argv: readonly string[]): { path: string; json: boolean } | typeof HELP {
+  const { values, positionals } = parseOrRefuse(argv, { options: { json: { type: 'boolean' }, ...HELP_OPTION }, allowPositionals: true });
+  if (values.help === true) return HELP;
+  const [path] = positionals;
+  if (path === undefined) throw new UsageError('no case file given');
+  if (positionals.length > 1) throw new UsageError(`give one case file, not ${positionals.length}`);
+  return { path, json: values.json === true };
 }
 
 async function checkFile(file: string, shown: string, io: Pick<CliIo, 'stderr'>): Promise<CaseVerdict[] | null> {

@@ -5,14 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { mayShareAnswer } from '../cache/cache-policy.js';
-import { CommandExit, parseOrRefuse, UsageError } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
 import { SETTINGS } from '../config/settings.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { DEFAULT_MODEL_ID } from '../embeddings/model-files.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import { AppError, messageOf } from '../errors.js';
-import { dataFolderHint, embedderPreference, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
+import { dataFolderHint, embedderPreference, reportEvalFailure } from './eval-command.js';
 
 const LANGUAGES = ['en', 'es'] as const;
 const DEFAULT_DATA = '../shared/data/similarity';
@@ -215,8 +215,8 @@ interface DedupOptions {
   thresholdLabel: 'default' | '--threshold';
 }
 
-const DEDUP: EvalCommand = {
-  name: 'dedup',
+const DEDUP: Command = {
+  name: 'dedup eval',
   usage:
     `usage: npm run eval -- dedup [--embedder auto|hashing|transformers] [--data <dir> (default ${DEFAULT_DATA})] [--models-dir <dir>] [--model <id>] ` +
     `[--threshold <t> (default ${SETTINGS.dedupThreshold.default})]\n`,
@@ -267,7 +267,7 @@ async function readSplits(data: DedupOptions['data']): Promise<Splits[]> {
 
 /** Runs the dedup evaluation; prints the figures on stdout and returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const options = readEvalArgs(DEDUP, argv, parseOptions);
+  const options = readCommandArgs(DEDUP, argv, parseOptions);
   if (options instanceof CommandExit) return options.code;
   let selection: Awaited<ReturnType<typeof selectEmbedder>>;
   let data: Splits[];

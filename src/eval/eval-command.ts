@@ -1,12 +1,9 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandExit, readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
+import { UsageError, type Command } from '../cli/command-line.js';
 import { SETTINGS } from '../config/settings.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
 import { messageOf } from '../errors.js';
-
-/** One `npm run eval -- <name>` command. */
-export type EvalCommand = Command;
 
 /** `--embedder`'s value as a preference: one of MEMORYD_EMBEDDER's values, else a UsageError. */
 export function embedderPreference(raw: string): EmbedderPreference {
@@ -15,14 +12,9 @@ export function embedderPreference(raw: string): EmbedderPreference {
   return prefer;
 }
 
-/** Reads an eval's command line: on a UsageError, "<name> eval: <message>" and the usage (a CommandExit, 2; 0 after -h/--help). */
-export function readEvalArgs<A>(command: EvalCommand, argv: readonly string[], parse: (argv: readonly string[]) => A): A | CommandExit {
-  return readCommandArgs('eval', command, argv, parse);
-}
-
-/** The edge of a command: for a data or model error, "<name> eval: <message>" is the whole report. */
-export function reportEvalFailure(command: EvalCommand, error: unknown, context = ''): void {
-  process.stderr.write(`${command.name} eval: ${context}${messageOf(error)}\n`);
+/** The edge of a command: for a data or model error, "<name>: <message>" ("facts eval: …") is the whole report. */
+export function reportEvalFailure(command: Command, error: unknown, context = ''): void {
+  process.stderr.write(`${command.name}: ${context}${messageOf(error)}\n`);
 }
 
 /**

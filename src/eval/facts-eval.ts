@@ -2,12 +2,12 @@
 // precision and recall of explicit fact extraction on SLURP (devel), MSC persona summaries and ConEL-22.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { CommandExit, parseOrRefuse, UsageError } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
 import { messageOf } from '../errors.js';
 import { cleanMessage, readSentences } from '../facts/extraction/extract-facts.js';
 import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
 import { mayStateFacts } from '../facts/extraction/message-gate.js';
-import { dataFolderHint, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
+import { dataFolderHint, reportEvalFailure } from './eval-command.js';
 
 /** SLURP intents whose utterances state a liking the assistant should keep. */
 const SLURP_POSITIVE_INTENTS = new Set(['music_likeness', 'music_dislikeness']);
@@ -38,8 +38,8 @@ interface Options {
   examples: number;
 }
 
-const FACTS: EvalCommand = {
-  name: 'facts',
+const FACTS: Command = {
+  name: 'facts eval',
   usage: `usage: npm run eval -- facts [--data <dir> (default ${DEFAULT_DATA})] [--examples <n> (default ${DEFAULT_EXAMPLES})]\n`,
 };
 
@@ -158,7 +158,7 @@ async function load(dataDir: string, file: string): Promise<string> {
  * gate changes a reading, or the data cannot be read; 2 on a usage error.
  */
 export async function run(argv: string[]): Promise<number> {
-  const options = readEvalArgs(FACTS, argv, parseOptions);
+  const options = readCommandArgs(FACTS, argv, parseOptions);
   if (options instanceof CommandExit) return options.code;
   const { data, examples } = options;
   let texts: { slurp: string; msc: string[]; conel: string };

@@ -8,7 +8,7 @@
 // built without memoryd under the same budget and token formula: the most recent turns
 // only, and BM25 over all turns (filled to 3.5k tokens).
 import { resolve } from 'node:path';
-import { CommandExit, parseOrRefuse } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
 import { AppError } from '../errors.js';
@@ -16,7 +16,7 @@ import { createTokenizer } from '../tokens/create-tokenizer.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { bm25Prompt, recentTurnsPrompt, type BaselineFrame } from './locomo-baselines.js';
 import { buildBm25 } from './locomo-bm25.js';
-import { embedderPreference, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
+import { embedderPreference, reportEvalFailure } from './eval-command.js';
 import { startEvalDaemon, type EvalDaemon } from './eval-daemon.js';
 import { loadLocomo, type LocomoConversation, LOCOMO_DIR, locomoFiles } from './locomo-data.js';
 import { FUZZY_SHARE } from './locomo-match.js';
@@ -25,8 +25,8 @@ import { renderSections, renderTable, type MethodBook } from './locomo-report.js
 import { scoreQuestion, TallyBook } from './locomo-score.js';
 
 const METHODS = ['memoryd', '  notes only', 'recent turns', 'BM25'] as const;
-const LOCOMO: EvalCommand = {
-  name: 'locomo',
+const LOCOMO: Command = {
+  name: 'locomo eval',
   usage: `usage: npm run eval -- locomo [<conversation.json>… (default every .json in ${LOCOMO_DIR})] [--embedder hashing|transformers|auto]\n`,
 };
 
@@ -37,7 +37,7 @@ interface EvalArgs {
 
 /** Entry point of `npm run eval -- locomo`: prints the figures, returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const args = readEvalArgs(LOCOMO, argv, parseLocomoArgs);
+  const args = readCommandArgs(LOCOMO, argv, parseLocomoArgs);
   if (args instanceof CommandExit) return args.code;
   let conversations: LocomoConversation[];
   try {

@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { CommandExit, parseOrRefuse, UsageError } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
 import { classifyDomain, topicDomain, type DomainGuess } from '../domains/classify-domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
@@ -33,7 +33,7 @@ import {
   type SegmentationCounts,
   type SegmentationScores,
 } from './segmentation-metrics.js';
-import { embedderPreference, readEvalArgs, reportEvalFailure, type EvalCommand } from './eval-command.js';
+import { embedderPreference, reportEvalFailure } from './eval-command.js';
 import { DEFAULT_TEXTTILING_PARAMS, textTilingBoundaries, type TextTilingParams } from './texttiling.js';
 
 const DEFAULT_FILE = '../shared/data/topic-shift/tiage-train-dev.json';
@@ -67,14 +67,14 @@ interface EvalArgs {
   modelId: string | undefined;
 }
 
-const TOPIC_SHIFT: EvalCommand = {
-  name: 'topic-shift',
+const TOPIC_SHIFT: Command = {
+  name: 'topic-shift eval',
   usage: `usage: npm run eval -- topic-shift [<file> (default ${DEFAULT_FILE})] [--embedder hashing|transformers|auto] [--models-dir <dir>] [--model <id>]\n`,
 };
 
 /** Entry point of `npm run eval -- topic-shift`: prints the figures, returns the exit code. */
 export async function run(argv: string[]): Promise<number> {
-  const args = readEvalArgs(TOPIC_SHIFT, argv, parseTopicShiftArgs);
+  const args = readCommandArgs(TOPIC_SHIFT, argv, parseTopicShiftArgs);
   if (args instanceof CommandExit) return args.code;
   let dialogues: Dialogue[];
   let embedder: Embedder;

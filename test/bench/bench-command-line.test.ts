@@ -1,5 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readBenchArgs } from '../../src/bench/bench-command.js';
+import { describe, expect, it } from 'vitest';
 import { run as cache } from '../../src/bench/cache-bench.js';
 import { run as context } from '../../src/bench/context-bench.js';
 import { run as facts } from '../../src/bench/facts-bench.js';
@@ -7,24 +6,15 @@ import { run as hotPath } from '../../src/bench/hot-path-bench.js';
 import { run as layout } from '../../src/bench/layout-bench.js';
 import { run as load } from '../../src/bench/load-bench.js';
 import { run as start } from '../../src/bench/start-bench.js';
+import { readCommandArgs } from '../../src/cli/command-line.js';
+import { captureProcessOutput } from '../helpers/process-output.js';
 
 const BENCHES = { cache, context, facts, 'hot-path': hotPath, layout, load, start };
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
-
 /** `npm run bench -- <name> …` in this process, its stdout and stderr captured. */
 async function bench(name: keyof typeof BENCHES, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const written = { stdout: '', stderr: '' };
-  for (const stream of ['stdout', 'stderr'] as const) {
-    vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written[stream] += String(chunk);
-      return true;
-    });
-  }
-  const code = await BENCHES[name](argv);
-  return { code, ...written };
+  const { value: code, stdout, stderr } = await captureProcessOutput(() => BENCHES[name](argv));
+  return { code, stdout, stderr };
 }
 
 describe('npm run bench: a bad command line', () => {
@@ -64,7 +54,7 @@ describe('npm run bench: a bad command line', () => {
   it('is only a usage error: any other error while reading the arguments goes up as it is', () => {
     const bug = new TypeError('not a usage problem');
     expect(() =>
-      readBenchArgs({ name: 'x', usage: 'usage: x\n' }, [], () => {
+      readCommandArgs({ name: 'x bench', usage: 'usage: x\n' }, [], () => {
         throw bug;
       }),
     ).toThrow(bug);

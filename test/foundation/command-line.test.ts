@@ -2,14 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCommandLine, type CommandLineConfig } from '../../src/cli/command-line.js';
 import { runNamed, type NamedCommand } from '../../src/cli/run-named.js';
+import { captureProcessOutput } from '../helpers/process-output.js';
 import { REPO_ROOT } from '../helpers/spawn-daemon.js';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 /** Whether node's own strict parseArgs takes `argv` under `config`. */
 function nodeAccepts(argv: readonly string[], config: CommandLineConfig): boolean {
@@ -113,13 +110,6 @@ describe('parseCommandLine', () => {
 
 /** runNamed in this process over two commands that record what they ran; stdout and stderr captured. */
 async function dispatch(argv: string[], runAllWhenEmpty?: string[]): Promise<{ code: number; stdout: string; stderr: string; ran: string[] }> {
-  const written = { stdout: '', stderr: '' };
-  for (const stream of ['stdout', 'stderr'] as const) {
-    vi.spyOn(process[stream], 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written[stream] += String(chunk);
-      return true;
-    });
-  }
   const ran: string[] = [];
   const command = (name: string) => async (): Promise<NamedCommand> => ({
     run: async (args) => {
@@ -128,8 +118,10 @@ async function dispatch(argv: string[], runAllWhenEmpty?: string[]): Promise<{ c
     },
   });
   const registry = { layout: command('layout'), context: command('context') };
-  const code = await runNamed('bench', registry, argv, { noun: 'benchmark', ...(runAllWhenEmpty ? { runAllWhenEmpty } : {}) });
-  return { code, ...written, ran };
+  const { value: code, stdout, stderr } = await captureProcessOutput(() =>
+    runNamed('bench', registry, argv, { noun: 'benchmark', ...(runAllWhenEmpty ? { runAllWhenEmpty } : {}) }),
+  );
+  return { code, stdout, stderr, ran };
 }
 
 const USAGE = 'usage: npm run bench -- <layout|context> [args…]\n';
