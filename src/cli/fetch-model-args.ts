@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { modelIdProblem, MODEL_ID_FORM } from '../embeddings/model-files.js';
-import { parseCommandLine } from './command-line.js';
+import { HELP, HELP_OPTION, parseOrRefuse, UsageError } from './command-line.js';
 
 export const FETCH_MODEL_USAGE = `usage: npm run fetch-model -- [--models-dir <dir>] [--model <owner/name>] [--force]
 
@@ -21,34 +21,29 @@ already complete on disk is only checked.
 
 /** The command line as given; what is not given comes from the daemon's settings (`fetchModelTarget`). */
 export interface FetchModelFlags {
-  help: boolean;
   force: boolean;
   modelsDir?: string;
   modelId?: string;
 }
 
-type Parsed = { ok: true; flags: FetchModelFlags } | { ok: false; error: string };
-
-/** Parses `npm run fetch-model`'s arguments without reading any setting, so `--help` always works. */
-export function parseFetchModelArgs(argv: readonly string[]): Parsed {
-  const result = parseCommandLine(argv, {
-    options: { 'models-dir': { type: 'string' }, model: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+/**
+ * Parses `npm run fetch-model`'s arguments without reading any setting, so `--help` always
+ * works; throws a UsageError saying what is wrong with them, even beside `--help`.
+ */
+export function parseFetchModelArgs(argv: readonly string[]): FetchModelFlags | typeof HELP {
+  const { values } = parseOrRefuse(argv, {
+    options: { 'models-dir': { type: 'string' }, model: { type: 'string' }, force: { type: 'boolean' }, ...HELP_OPTION },
   });
-  if (!result.ok) return result;
-  const { values } = result.parsed;
   const modelId = values.model;
   if (modelId !== undefined) {
     const problem = modelIdProblem(modelId);
-    if (problem !== null) return { ok: false, error: `--model must be ${MODEL_ID_FORM} (got ${JSON.stringify(modelId)}: ${problem})` };
+    if (problem !== null) throw new UsageError(`--model must be ${MODEL_ID_FORM} (got ${JSON.stringify(modelId)}: ${problem})`);
   }
+  if (values.help === true) return HELP;
   return {
-    ok: true,
-    flags: {
-      help: values.help === true,
-      force: values.force === true,
-      ...(values['models-dir'] === undefined ? {} : { modelsDir: values['models-dir'] }),
-      ...(modelId === undefined ? {} : { modelId }),
-    },
+    force: values.force === true,
+    ...(values['models-dir'] === undefined ? {} : { modelsDir: values['models-dir'] }),
+    ...(modelId === undefined ? {} : { modelId }),
   };
 }
 

@@ -2,8 +2,11 @@ import { loadConfig } from '../config/config.js';
 import { fetchModel, type FetchedModel } from '../embeddings/fetch-model.js';
 import type { DownloadProgress } from '../embeddings/transformers-embedder.js';
 import { isAppError } from '../errors.js';
+import { CommandExit, readCommandArgs, type Command } from './command-line.js';
 import { FETCH_MODEL_USAGE, fetchModelTarget, parseFetchModelArgs } from './fetch-model-args.js';
 import type { CliIo } from './run-job-cli.js';
+
+const FETCH_MODEL: Command = { name: 'fetch-model', usage: FETCH_MODEL_USAGE, helpOption: true };
 
 /**
  * `npm run fetch-model`: makes the embedding model ready where the daemon looks for it.
@@ -11,16 +14,8 @@ import type { CliIo } from './run-job-cli.js';
  * settings, no network, a download or a model that fails), 2 (usage).
  */
 export async function runFetchModelCli(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseFetchModelArgs(argv);
-  if (!parsed.ok) {
-    io.stderr.write(`fetch-model: ${parsed.error}\n${FETCH_MODEL_USAGE}`);
-    return 2;
-  }
-  const { flags } = parsed;
-  if (flags.help) {
-    io.stdout.write(FETCH_MODEL_USAGE);
-    return 0;
-  }
+  const flags = readCommandArgs(FETCH_MODEL, argv, parseFetchModelArgs, io);
+  if (flags instanceof CommandExit) return flags.code;
   try {
     const target = fetchModelTarget(flags, loadConfig(io.env, { cwd: io.cwd }), io.cwd);
     io.stderr.write(`fetch-model: ${target.modelId} in ${target.modelsDir}${flags.force ? ' (--force: a fresh copy replaces it once it loads)' : ''}\n`);

@@ -1,14 +1,13 @@
 import { DOMAINS, type Domain } from '../domains/domain.js';
 import type { DashboardStatusFilter } from '../facts/fact-dashboard.js';
 import { FACT_STATUSES } from '../facts/fact-record.js';
-import { parseCommandLine } from './command-line.js';
+import { HELP, HELP_OPTION, parseOrRefuse, UsageError } from './command-line.js';
 
 export interface InspectFactsOptions {
   domain?: Domain;
   status: DashboardStatusFilter;
   json: boolean;
   color: boolean | null;
-  help: boolean;
 }
 
 export const INSPECT_FACTS_USAGE = `usage: npm run inspect-facts -- [--domain <domain>] [--status <status>] [--json] [--no-color]
@@ -28,11 +27,12 @@ Reads the database read-only, so it is safe while the daemon runs.
 The database is MEMORYD_DB (default <MEMORYD_DATA_DIR>/memoryd.db).
 `;
 
-type Parsed = { ok: true; options: InspectFactsOptions } | { ok: false; error: string };
-
-/** Parses the command line with `parseCommandLine`; `--flag value` and `--flag=value` both work. */
-export function parseInspectFactsArgs(argv: readonly string[]): Parsed {
-  const result = parseCommandLine(argv, {
+/**
+ * Parses the command line with `parseOrRefuse`; `--flag value` and `--flag=value` both work.
+ * Throws a UsageError saying what is wrong with it, even beside `--help`.
+ */
+export function parseInspectFactsArgs(argv: readonly string[]): InspectFactsOptions | typeof HELP {
+  const { values } = parseOrRefuse(argv, {
     options: {
       domain: { type: 'string' },
       status: { type: 'string' },
@@ -40,27 +40,24 @@ export function parseInspectFactsArgs(argv: readonly string[]): Parsed {
       // An option of its own rather than allowNegative's `--no-` of a `color`: that would also take an
       // undocumented `--color`, and the list of options in an error would name `--color`.
       'no-color': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
+      ...HELP_OPTION,
     },
   });
-  if (!result.ok) return result;
-  const { values } = result.parsed;
-  const options: InspectFactsOptions = { status: 'live', json: values.json, color: values['no-color'] ? false : null, help: values.help };
-  const error = setDomain(options, values.domain) ?? setStatus(options, values.status);
-  return error === null ? { ok: true, options } : { ok: false, error };
+  // The domain is checked first: a line wrong in both is refused for its domain.
+  const domain = values.domain === undefined ? {} : { domain: domainOf(values.domain) };
+  const status = statusOf(values.status);
+  if (values.help === true) return HELP;
+  return { ...domain, status, json: values.json, color: values['no-color'] ? false : null };
 }
 
-function setDomain(options: InspectFactsOptions, value: string | undefined): string | null {
-  if (value === undefined) return null;
-  if (!(DOMAINS as readonly string[]).includes(value)) return `--domain must be one of ${DOMAINS.join(', ')} (got ${JSON.stringify(value)})`;
-  options.domain = value as Domain;
-  return null;
+function domainOf(value: string): Domain {
+  if (!(DOMAINS as readonly string[]).includes(value)) throw new UsageError(`--domain must be one of ${DOMAINS.join(', ')} (got ${JSON.stringify(value)})`);
+  return value as Domain;
 }
 
-function setStatus(options: InspectFactsOptions, value: string | undefined): string | null {
-  if (value === undefined) return null;
+function statusOf(value: string | undefined): DashboardStatusFilter {
+  if (value === undefined) return 'live';
   const allowed: readonly string[] = [...FACT_STATUSES, 'live', 'all'];
-  if (!allowed.includes(value)) return `--status must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`;
-  options.status = value as DashboardStatusFilter;
-  return null;
+  if (!allowed.includes(value)) throw new UsageError(`--status must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`);
+  return value as DashboardStatusFilter;
 }

@@ -4,9 +4,12 @@ import { loadConfig } from '../config/config.js';
 import { isAppError } from '../errors.js';
 import { readDashboard, type FactDashboard } from '../facts/fact-dashboard.js';
 import { olderSchema, openDatabaseReadOnly, pendingMigrations, type Database } from '../storage/database.js';
+import { CommandExit, readCommandArgs, type Command } from './command-line.js';
 import { INSPECT_FACTS_USAGE, parseInspectFactsArgs, type InspectFactsOptions } from './inspect-facts-args.js';
 import { renderDashboard } from './inspect-facts-render.js';
 import type { CliIo } from './run-job-cli.js';
+
+const INSPECT_FACTS: Command = { name: 'inspect-facts', usage: INSPECT_FACTS_USAGE, helpOption: true };
 
 /** The process edges of the command; colours only when `stdout.isTTY`, NO_COLOR is unset and no `--no-color`. */
 export interface InspectFactsIo extends CliIo {
@@ -18,16 +21,8 @@ export interface InspectFactsIo extends CliIo {
  * the daemon). Returns the exit code: 0, 1 (no database or unreadable), 2 (usage).
  */
 export async function runInspectFacts(argv: string[], io: InspectFactsIo): Promise<number> {
-  const parsed = parseInspectFactsArgs(argv);
-  if (!parsed.ok) {
-    io.stderr.write(`inspect-facts: ${parsed.error}\n${INSPECT_FACTS_USAGE}`);
-    return 2;
-  }
-  const { options } = parsed;
-  if (options.help) {
-    io.stdout.write(INSPECT_FACTS_USAGE);
-    return 0;
-  }
+  const options = readCommandArgs(INSPECT_FACTS, argv, parseInspectFactsArgs, io);
+  if (options instanceof CommandExit) return options.code;
   let database: Database;
   try {
     database = openDatabaseReadOnly(loadConfig(io.env, { cwd: io.cwd }).dbPath);

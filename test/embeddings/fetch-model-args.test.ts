@@ -1,18 +1,23 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HELP, UsageError } from '../../src/cli/command-line.js';
 import { fetchModelTarget, parseFetchModelArgs, type FetchModelFlags } from '../../src/cli/fetch-model-args.js';
 import { loadConfig } from '../../src/config/config.js';
 
 function flags(argv: string[]): FetchModelFlags {
   const parsed = parseFetchModelArgs(argv);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.flags;
+  if (parsed === HELP) throw new Error(`expected ${argv.join(' ')} to be read as flags, not as --help`);
+  return parsed;
 }
 
 function usageError(argv: string[]): string {
-  const parsed = parseFetchModelArgs(argv);
-  if (parsed.ok) throw new Error(`expected ${argv.join(' ')} to be refused`);
-  return parsed.error;
+  try {
+    parseFetchModelArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) return error.message;
+    throw error;
+  }
+  throw new Error(`expected ${argv.join(' ')} to be refused`);
 }
 
 describe('npm run fetch-model arguments', () => {
@@ -28,13 +33,13 @@ describe('npm run fetch-model arguments', () => {
   it('let flags override the settings, a relative directory from the working directory', () => {
     const config = loadConfig({}, { cwd });
     const given = flags(['--models-dir', 'weights', '--model', 'Xenova/all-MiniLM-L12-v2', '--force']);
-    expect(given).toEqual({ help: false, force: true, modelsDir: 'weights', modelId: 'Xenova/all-MiniLM-L12-v2' });
+    expect(given).toEqual({ force: true, modelsDir: 'weights', modelId: 'Xenova/all-MiniLM-L12-v2' });
     expect(fetchModelTarget(given, config, cwd)).toEqual({ modelsDir: join(cwd, 'weights'), modelId: 'Xenova/all-MiniLM-L12-v2' });
   });
 
   it('answer --help without reading any setting, and refuse an unknown option', () => {
-    expect(flags(['--help'])).toMatchObject({ help: true });
-    expect(flags(['-h'])).toMatchObject({ help: true });
+    expect(parseFetchModelArgs(['--help'])).toBe(HELP);
+    expect(parseFetchModelArgs(['-h'])).toBe(HELP);
     expect(usageError(['--data-dir', 'x'])).toMatch(/--data-dir/);
   });
 

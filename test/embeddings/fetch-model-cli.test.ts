@@ -4,21 +4,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runFetchModelCli } from '../../src/cli/fetch-model-cli.js';
 import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
+import { captureCommandOutput } from '../helpers/process-output.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const temp = makeTempDir('memoryd-fetch-');
 afterAll(() => temp.remove());
 
-async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runFetchModelCli(argv, {
-    env: { MEMORYD_DATA_DIR: temp.dir, ...env },
-    cwd: temp.dir,
-    stdout: { write: (text: string) => out.push(text) },
-    stderr: { write: (text: string) => err.push(text) },
-  });
-  return { code, out: out.join(''), err: err.join('') };
+async function run(argv: string[], settings: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  const env = { MEMORYD_DATA_DIR: temp.dir, ...settings };
+  const { value: code, stdout, stderr } = await captureCommandOutput((io) => runFetchModelCli(argv, { ...io, env, cwd: temp.dir }));
+  return { code, out: stdout, err: stderr };
 }
 
 // Nothing here reaches the network: a model already on disk is only loaded.

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runMakeTinyModelCli } from '../../src/cli/make-tiny-model-cli.js';
 import { loadConfig } from '../../src/config/config.js';
 import { selectEmbedder } from '../../src/embeddings/select-embedder.js';
+import { captureCommandOutput } from '../helpers/process-output.js';
 import { REPO_ROOT } from '../helpers/spawn-daemon.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -13,14 +14,8 @@ afterAll(() => temp.remove());
 
 /** `npm run make-tiny-model -- …`, in process. */
 async function makeTinyModel(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const code = await runMakeTinyModelCli(args, {
-    cwd: temp.dir,
-    stdout: { write: (text: string) => stdout.push(text) },
-    stderr: { write: (text: string) => stderr.push(text) },
-  });
-  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+  const { value: code, stdout, stderr } = await captureCommandOutput((io) => runMakeTinyModelCli(args, { ...io, cwd: temp.dir }));
+  return { code, stdout, stderr };
 }
 
 describe('npm run make-tiny-model', () => {

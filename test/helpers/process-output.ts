@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { CommandIo } from '../../src/cli/command-line.js';
 
 /** Runs `run` with what it writes to process.stdout and process.stderr captured instead of printed. */
 export async function captureProcessOutput<T>(run: () => Promise<T>): Promise<{ value: T; stdout: string; stderr: string }> {
@@ -15,4 +16,14 @@ export async function captureProcessOutput<T>(run: () => Promise<T>): Promise<{ 
   } finally {
     for (const spy of spies) spy.mockRestore();
   }
+}
+
+/** Runs `run` with an io that keeps what it writes, for a command that is handed its streams (`CommandIo`). */
+export async function captureCommandOutput<T>(run: (io: CommandIo) => Promise<T>): Promise<{ value: T; stdout: string; stderr: string }> {
+  const written = { stdout: '', stderr: '' };
+  const value = await run({
+    stdout: { write: (text: string) => (written.stdout += text) },
+    stderr: { write: (text: string) => (written.stderr += text) },
+  });
+  return { value, ...written };
 }
