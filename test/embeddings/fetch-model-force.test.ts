@@ -6,6 +6,7 @@ import { reportFetched, runFetchModelCli } from '../../src/cli/fetch-model-cli.j
 import { fetchModel } from '../../src/embeddings/fetch-model.js';
 import { OldCopyStranded } from '../../src/embeddings/model-swap.js';
 import { writeTinyModel } from '../../src/embeddings/tiny-model.js';
+import { captureCommandOutput } from '../helpers/process-output.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { removeFailing, renameFailingInto } from './failing-rename.js';
 
@@ -38,15 +39,8 @@ function fakeHub(failing: ReadonlySet<string> = new Set()): { requests: string[]
 }
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runFetchModelCli(argv, {
-    env: { MEMORYD_DATA_DIR: temp.dir },
-    cwd: temp.dir,
-    stdout: { write: (text: string) => out.push(text) },
-    stderr: { write: (text: string) => err.push(text) },
-  });
-  return { code, out: out.join(''), err: err.join('') };
+  const { value: code, stdout: out, stderr: err } = await captureCommandOutput((io) => runFetchModelCli(argv, { env: { MEMORYD_DATA_DIR: temp.dir }, cwd: temp.dir, ...io }));
+  return { code, out, err };
 }
 
 /** A models dir holding the tiny model (weights from `seed`) plus `extra` files in its folder. */
@@ -133,11 +127,9 @@ describe('fetchModel({ force }) when its staging folder cannot be deleted after 
     expect(weights(modelsDir).toString('base64')).toBe(served);
     // The old copy went into the staging folder with the swap.
     expect(existsSync(join(staging, 'previous copy', 'onnx', 'model_quantized.onnx'))).toBe(true);
-    const out: string[] = [];
-    const err: string[] = [];
-    reportFetched(result, { stdout: { write: (text: string) => out.push(text) }, stderr: { write: (text: string) => err.push(text) } });
-    expect(out.join('')).toMatch(/^model ready: /);
-    expect(err.join('')).toBe(
+    const { stdout, stderr } = await captureCommandOutput(async (io) => reportFetched(result, io));
+    expect(stdout).toMatch(/^model ready: /);
+    expect(stderr).toBe(
       `fetch-model: the staging folder ${staging} could not be deleted (EBUSY: resource busy or locked, rmdir '${staging}'); the model is in place: delete the folder by hand\n`,
     );
   });

@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runJobCli } from '../../src/cli/run-job-cli.js';
 import { recentJobRuns } from '../../src/storage/job-runs-repo.js';
+import { captureCommandOutput } from '../helpers/process-output.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { jobFixture, writeOlderDatabase, type JobFixture } from './job-fixture.js';
 
@@ -14,16 +15,8 @@ beforeEach(() => {
 afterEach(() => f.close());
 
 async function run(argv: string[], dataDir = f.dir): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runJobCli(argv, {
-    env: { MEMORYD_DATA_DIR: dataDir },
-    cwd: dataDir,
-    stdout: { write: (text: string) => out.push(text) },
-    stderr: { write: (text: string) => err.push(text) },
-    clock: f.clock,
-  });
-  return { code, out: out.join(''), err: err.join('') };
+  const { value: code, stdout: out, stderr: err } = await captureCommandOutput((io) => runJobCli(argv, { env: { MEMORYD_DATA_DIR: dataDir }, cwd: dataDir, ...io, clock: f.clock }));
+  return { code, out, err };
 }
 
 function appliedMigrations(path: string): number {
