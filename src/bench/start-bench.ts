@@ -110,8 +110,8 @@ export function parseStartArgs(argv: readonly string[]): StartBenchArgs {
 }
 
 /** The variant of each start, in order: the variants in turn, `runs` starts each. */
-export function startOrder(runs: number, variants: readonly StartVariant[] = START_VARIANTS): StartVariant[] {
-  return Array.from({ length: runs * variants.length }, (_, i) => variants[i % variants.length] as StartVariant);
+export function startOrder(runs: number): StartVariant[] {
+  return Array.from({ length: runs * START_VARIANTS.length }, (_, i) => START_VARIANTS[i % START_VARIANTS.length] as StartVariant);
 }
 
 /**
@@ -161,14 +161,14 @@ export function variantFigures(name: string, samples: readonly StartRunSample[])
 }
 
 /** The benchmark's output: what was measured, the figures per variant, then each start's. */
-export function startReport(args: StartBenchArgs, samples: readonly StartRunSample[], variants: readonly StartVariant[] = START_VARIANTS): string {
+export function startReport(args: StartBenchArgs, samples: readonly StartRunSample[]): string {
   const later = args.calls > EARLY_CALLS;
   const laterColumn = <T>(cell: T): T[] => (later ? [cell] : []);
   const early = `mean 1–${Math.min(EARLY_CALLS, args.calls)}`;
   const rest = `mean ${EARLY_CALLS + 1}–${args.calls}`;
   const summaryRows = [
     ['', 'runs', 'healthy', 'RSS before 1st', '1st call', '1st call max', early, ...laterColumn(rest), 'slowest'],
-    ...variants.map((variant) => {
+    ...START_VARIANTS.map((variant) => {
       const f = variantFigures(variant.name, samples);
       return [f.name, String(f.runs), ms(f.healthyMs), bytesText(f.rssBytes), ms(f.firstMedianMs), ms(f.firstMaxMs), ms(f.earlyMeanMs), ...laterColumn(ms(f.laterMeanMs)), ms(f.slowestMs)];
     }),
@@ -180,7 +180,7 @@ export function startReport(args: StartBenchArgs, samples: readonly StartRunSamp
       return [String(sample.start), sample.variant, ms(f.healthyMs), bytesText(f.rssBytes), ms(f.firstMs), ms(f.earlyMeanMs), ...laterColumn(ms(f.laterMeanMs)), ms(f.slowestMs)];
     }),
   ];
-  const described = variants.map((variant) => `${variant.name} (${envText(variant.env)})`).join(', ');
+  const described = START_VARIANTS.map((variant) => `${variant.name} (${envText(variant.env)})`).join(', ');
   return [
     `memoryd start benchmark — the first ${args.calls} context calls after a daemon start (synthetic chat, seed ${args.seed}), ` +
       `${args.runs} starts per variant, the variants in turn; a pause of ${args.pauseMs} ms between the answered health check and the first call; hashing embedder`,

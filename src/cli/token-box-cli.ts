@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isAppError, messageOf } from '../errors.js';
 import { conformanceDifferences, parseConformanceCases, runConformanceCases, type ConformanceOutcome } from '../layout/conformance.js';
-import { CommandExit, HELP, HELP_OPTION, parseOrRefuse, readCommandArgs, UsageError, type Command } from './command-line.js';
-import type { CliIo } from './run-job-cli.js';
+import { CommandExit, HELP, HELP_OPTION, parseOrRefuse, readCommandArgs, UsageError, type Command, type CommandIo } from './command-line.js';
 
-export const TOKEN_BOX_USAGE = `usage: npm run token-box -- <cases.json> [--json]
+const TOKEN_BOX_USAGE = `usage: npm run token-box -- <cases.json> [--json]
 
 Lays out every Token Box conformance case of the file (token-box.md §6) and prints each
 result in the shape of its "expect", whether it matches that expect (and what differs
@@ -32,7 +31,7 @@ interface CaseVerdict {
 }
 
 /** `npm run token-box`: runs a conformance case file and checks each case against its `expect`; returns the exit code. */
-export async function runTokenBoxCli(argv: string[], io: Pick<CliIo, 'cwd' | 'stdout' | 'stderr'>): Promise<number> {
+export async function runTokenBoxCli(argv: string[], io: CommandIo & { cwd: string }): Promise<number> {
   const args = readCommandArgs(TOKEN_BOX, argv, parseTokenBoxArgs, io);
   if (args instanceof CommandExit) return args.code;
   const verdicts = await checkFile(resolve(io.cwd, args.path), args.path, io);
@@ -51,7 +50,7 @@ function parseTokenBoxArgs(argv: readonly string[]): { path: string; json: boole
   return { path, json: values.json === true };
 }
 
-async function checkFile(file: string, shown: string, io: Pick<CliIo, 'stderr'>): Promise<CaseVerdict[] | null> {
+async function checkFile(file: string, shown: string, io: Pick<CommandIo, 'stderr'>): Promise<CaseVerdict[] | null> {
   let text: string;
   let json: unknown;
   try {
