@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { SETTINGS } from '../config/settings.js';
+import { checkMessageSize } from '../config/message-size.js';
 import { declareSideEffectTools } from '../conversation/side-effect-tools.js';
 import { assertToolCallIdFree } from '../conversation/tool-call-ids.js';
 import { prepareTurn, recordTurn, type PreparedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
@@ -8,7 +8,7 @@ import type { WindowOutcome } from '../conversation/window-advance.js';
 import { advanceWindow } from '../conversation/window-advance.js';
 import type { Logger } from '../discardable/logger.js';
 import { classifyDomain } from '../domains/classify-domain.js';
-import { InvalidRequestError, overSizeLimit } from '../errors.js';
+import { InvalidRequestError } from '../errors.js';
 import { yieldToEventLoop } from '../event-loop.js';
 import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
 import type { SessionRow } from '../storage/conversation-store.js';
@@ -273,13 +273,7 @@ function checkBudget(config: Config, requested: number | undefined): number {
 }
 
 function checkSizes(config: Config, request: ContextRequest): void {
-  const limit = config.maxMessageBytes;
-  const check = (path: string, text: string): void => {
-    const bytes = Buffer.byteLength(text);
-    if (bytes > limit) {
-      throw overSizeLimit({ path }, bytes, limit, SETTINGS.maxMessageBytes.env);
-    }
-  };
+  const check = (path: string, text: string): void => checkMessageSize({ path }, text, config.maxMessageBytes);
   check('body.message', request.message);
   (request.toolResults ?? []).forEach((result, index) => check(`body.toolResults.${index}.content`, result.content));
   (request.tools ?? []).forEach((tool, index) => check(`body.tools.${index}.description`, tool.description));

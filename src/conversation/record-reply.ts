@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.js';
-import { SETTINGS } from '../config/settings.js';
-import { InvalidRequestError, overSizeLimit } from '../errors.js';
+import { checkMessageSize } from '../config/message-size.js';
+import { InvalidRequestError } from '../errors.js';
 import type { SessionChanges } from '../storage/conversation-store.js';
 import type { Database } from '../storage/database.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
@@ -59,10 +59,7 @@ export async function recordReply(
   sessionId: string,
   input: ReplyInput,
 ): Promise<ReplyOutcome> {
-  const bytes = Buffer.byteLength(input.content);
-  if (bytes > deps.config.maxMessageBytes) {
-    throw overSizeLimit({ path: 'body.content' }, bytes, deps.config.maxMessageBytes, SETTINGS.maxMessageBytes.env);
-  }
+  checkMessageSize({ path: 'body.content' }, input.content, deps.config.maxMessageBytes);
   if (input.role === 'tool' && input.cacheable === true) {
     throw new InvalidRequestError('invalid request: only assistant answers can be cacheable', [{ path: 'body.cacheable', message: 'only for role "assistant"' }]);
   }

@@ -1,6 +1,6 @@
 import type { ToolCache } from '../../cache/tool-cache.js';
-import { SETTINGS } from '../../config/settings.js';
-import { InvalidRequestError, overSizeLimit } from '../../errors.js';
+import { checkMessageSize } from '../../config/message-size.js';
+import { InvalidRequestError } from '../../errors.js';
 import { defineRoute, type RouteSpec } from '../route.js';
 import {
   toolCacheGetResponseSchema,
@@ -51,10 +51,7 @@ export function toolCacheRoutes(deps: ToolCacheRouteDeps): RouteSpec[] {
       response: toolCachePutResponseSchema,
       errors: [413],
       handler: ({ params, body }) => {
-        const bytes = Buffer.byteLength(JSON.stringify(body.result));
-        if (bytes > deps.maxMessageBytes) {
-          throw overSizeLimit({ path: 'body.result', label: 'body.result (as JSON)' }, bytes, deps.maxMessageBytes, SETTINGS.maxMessageBytes.env);
-        }
+        checkMessageSize({ path: 'body.result', label: 'body.result (as JSON)' }, JSON.stringify(body.result), deps.maxMessageBytes);
         const outcome = deps.toolCache.put(params.toolName, body.params, body.result, { idempotent: body.idempotent });
         if (!outcome.stored) {
           throw new InvalidRequestError(`invalid request: ${outcome.message}`, [{ path: 'body.idempotent', message: outcome.message }]);

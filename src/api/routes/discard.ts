@@ -1,6 +1,5 @@
-import { SETTINGS } from '../../config/settings.js';
+import { checkMessageSize } from '../../config/message-size.js';
 import { acceptDiscardable, type DiscardDeps } from '../../discardable/discard.js';
-import { overSizeLimit } from '../../errors.js';
 import { defineRoute, type RouteSpec } from '../route.js';
 import { discardBodySchema, discardResponseSchema } from '../schemas/discard.js';
 
@@ -20,10 +19,7 @@ export function discardRoutes(deps: DiscardRouteDeps): RouteSpec[] {
       response: discardResponseSchema,
       errors: [413],
       handler: ({ body }) => {
-        const bytes = Buffer.byteLength(body.content);
-        if (bytes > deps.maxMessageBytes) {
-          throw overSizeLimit({ path: 'body.content' }, bytes, deps.maxMessageBytes, SETTINGS.maxMessageBytes.env);
-        }
+        checkMessageSize({ path: 'body.content' }, body.content, deps.maxMessageBytes);
         return acceptDiscardable(deps, body);
       },
     }),
