@@ -3,7 +3,6 @@ import type { ContextRequestBody } from '../../src/api/schemas/sessions.js';
 import { syntheticConversation } from '../../src/bench/synthetic-conversation.js';
 import {
   parseStartArgs,
-  run,
   runFigures,
   startOrder,
   startReport,
@@ -47,10 +46,6 @@ describe('the start benchmark flags', () => {
     expect(() => parseStartArgs(['--seed', 'x'])).toThrow('--seed');
     expect(() => parseStartArgs(['--turns', '10'])).toThrow('unknown option --turns (it takes --runs, --calls, --pause-ms, --seed)');
     expect(() => parseStartArgs(['--runs'])).toThrow('--runs needs a value');
-  });
-
-  it('make the command exit with 2 before starting any daemon', async () => {
-    expect(await run(['--calls', '0'])).toBe(2);
   });
 });
 

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCsv, run } from '../../src/eval/dedup-eval.js';
+import { captureProcessOutput } from '../helpers/process-output.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const temp = makeTempDir('memoryd-dedup-');
@@ -27,15 +28,8 @@ describe('STS CSV parsing', () => {
 
 /** Runs the dedup eval in this process; its stdout, stderr dropped. */
 async function dedupOutput(argv: string[]): Promise<{ code: number; text: string }> {
-  const output: string[] = [];
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => output.push(String(chunk)) > 0);
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    return { code: await run(argv), text: output.join('') };
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
+  const { value: code, stdout: text } = await captureProcessOutput(() => run(argv));
+  return { code, text };
 }
 
 describe('dedup eval', () => {
