@@ -124,7 +124,7 @@ describe('the warm-up after a start', () => {
     expect(contextCalls(seen[0]?.metrics)).toBe(exchanges);
   });
 
-  it('lets the running daemon answer between two of its exchanges, each daemon keeping its own facts', async () => {
+  it('leaves the running daemon serving half way through, each daemon keeping its own facts (the warm-up waits on the request: how long a request can wait is not measured here)', async () => {
     const test = await daemon();
     let answered: string[] = [];
     const onExchange = async (done: number): Promise<void> => {
