@@ -127,7 +127,7 @@ async function baseContext(options: DaemonOptions, base: { clock: Clock; log: Lo
   });
 }
 
-/** Listens with a umask that keeps the socket 0600 from its first instant. */
+// Listens with a umask that keeps the socket 0600 from its first instant.
 async function listenPrivately(app: FastifyInstance, socketPath: string): Promise<void> {
   const previous = process.umask(0o177);
   try {

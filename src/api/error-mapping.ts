@@ -1,7 +1,7 @@
 import { SETTINGS } from '../config/settings.js';
 import { AppError, overSizeLimit, type ErrorCode, type PayloadTooLargeError } from '../errors.js';
 
-/** The one place error codes become HTTP statuses. */
+// The one place error codes become HTTP statuses.
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_REQUEST: 400,
   NOT_FOUND: 404,

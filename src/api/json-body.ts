@@ -63,7 +63,7 @@ function parseRefusingPrototypeKeys(text: string, escapes: boolean): unknown {
   return escapes || text.includes('__proto__') ? JSON.parse(text, rejectPrototypeKeys) : JSON.parse(text);
 }
 
-/** A JSON.parse reviver that refuses a "__proto__" key instead of letting it reach a merge. */
+// A JSON.parse reviver that refuses a "__proto__" key instead of letting it reach a merge.
 function rejectPrototypeKeys(key: string, value: unknown): unknown {
   // JSON.parse makes "__proto__" an own key, but any later spread or merge would not.
   if (key === '__proto__') {
@@ -75,11 +75,9 @@ function rejectPrototypeKeys(key: string, value: unknown): unknown {
 // Node 20 has String.prototype.isWellFormed; the ES2023 lib this project compiles against does not declare it.
 const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
-/**
- * SQLite stores a lone surrogate as replacement characters (so a string would read back
- * unlike what was accepted, and a prompt differ before and after a restart), and a NUL
- * has no place in a prompt.
- */
+// SQLite stores a lone surrogate as replacement characters (so a string would read back
+// unlike what was accepted, and a prompt differ before and after a restart), and a NUL
+// has no place in a prompt.
 function storable(text: string): boolean {
   return isWellFormed(text) && !text.includes('\u0000');
 }
@@ -88,7 +86,7 @@ function unstorableBecause(text: string): string {
   return isWellFormed(text) ? 'must not contain U+0000 (NUL)' : 'must be well-formed Unicode: it holds a lone surrogate (an unpaired \\ud800–\\udfff escape)';
 }
 
-/** Each unstorable string of a parsed body, keys included, as an issue at its path. */
+// Each unstorable string of a parsed body, keys included, as an issue at its path.
 function collectUnstorableStrings(value: unknown, path: string, issues: FieldIssue[]): void {
   if (typeof value === 'string') {
     if (!storable(value)) issues.push({ path, message: unstorableBecause(value) });
@@ -115,10 +113,8 @@ const OPEN_OBJECT = 0x7b;
 const CLOSE_ARRAY = 0x5d;
 const CLOSE_OBJECT = 0x7d;
 
-/**
- * One linear pass over the text: true as soon as arrays and objects (outside strings)
- * nest deeper than `limit`. Exact for valid JSON; malformed JSON is JSON.parse's to reject.
- */
+// One linear pass over the text: true as soon as arrays and objects (outside strings)
+// nest deeper than `limit`. Exact for valid JSON; malformed JSON is JSON.parse's to reject.
 function exceedsDepth(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;

@@ -23,7 +23,7 @@ export interface ConfiguredLimits {
   tokenCap: number;
 }
 
-/** Each schema bounded by a configured limit, with that limit (checked by the handler, shown as its `maximum`). */
+// Each schema bounded by a configured limit, with that limit (checked by the handler, shown as its `maximum`).
 function configuredMaximums(limits: ConfiguredLimits): Map<unknown, number> {
   return new Map([[contextRequestSchema.shape.budget.unwrap(), limits.tokenCap]]);
 }
@@ -33,7 +33,7 @@ interface Conversion {
   maximums: ReadonlyMap<unknown, number>;
 }
 
-/** Responses: the configured limits bound what a client sends, not what it is sent. */
+// Responses: the configured limits bound what a client sends, not what it is sent.
 const OUTPUT: Conversion = { io: 'output', maximums: new Map() };
 
 /** The OpenAPI 3.1 document of the routes, generated from the same zod schemas and statuses that serve them. */
@@ -87,11 +87,9 @@ function operation(route: RouteSpec, maximums: ReadonlyMap<unknown, number>): Re
   };
 }
 
-/**
- * What the route answers besides success: what the server does for any route (400 for
- * a bad input, an unknown query field or a body where none is taken; 413 for a body over
- * the limit; 500; 503), then what the route declares.
- */
+// What the route answers besides success: what the server does for any route (400 for
+// a bad input, an unknown query field or a body where none is taken; 413 for a body over
+// the limit; 500; 503), then what the route declares.
 function extraResponses(route: RouteSpec): ExtraResponse[] {
   const statuses = [400, ...(route.body ? [413] : []), 500, 503];
   const byStatus = new Map<number, ExtraResponse>(statuses.map((status) => [status, described(status)]));

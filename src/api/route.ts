@@ -67,11 +67,9 @@ export class Reply {
   }
 }
 
-/**
- * `/v1/sessions/:sessionId` → a RegExp matching the concrete paths the router gives that
- * route, each parameter captured in order: which route a path has the shape of, to tell
- * 404 from 405 and to name the parameter a bad escape is in.
- */
+// `/v1/sessions/:sessionId` → a RegExp matching the concrete paths the router gives that
+// route, each parameter captured in order: which route a path has the shape of, to tell
+// 404 from 405 and to name the parameter a bad escape is in.
 function pathPattern(path: string): RegExp {
   const parts = path.split('/');
   const source = parts

@@ -139,17 +139,15 @@ function sentBody(headers: FastifyRequest['headers']): boolean {
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** A client may send this much more of a refused body before its connection is cut. */
+// A client may send this much more of a refused body before its connection is cut.
 const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
 
-/**
- * Fastify answers an over-limit body with `Connection: close`, and Node then closes the
- * socket while the client may still be uploading: its next write fails (EPIPE) and it
- * never reads the 413. Instead the connection stays open and the rest of the body is
- * read and thrown away (up to MAX_DISCARDED_BYTES), so the client always gets its answer
- * and keeps its connection. A client that asked for `Connection: close` still has it
- * closed after the 413: lingering-close.ts covers that case.
- */
+// Fastify answers an over-limit body with `Connection: close`, and Node then closes the
+// socket while the client may still be uploading: its next write fails (EPIPE) and it
+// never reads the 413. Instead the connection stays open and the rest of the body is
+// read and thrown away (up to MAX_DISCARDED_BYTES), so the client always gets its answer
+// and keeps its connection. A client that asked for `Connection: close` still has it
+// closed after the 413: lingering-close.ts covers that case.
 function discardRestOfBody(raw: IncomingMessage, reply: FastifyReply): void {
   void reply.removeHeader('connection');
   let discarded = 0;
@@ -168,10 +166,8 @@ function sendError(reply: FastifyReply, error: unknown): ReturnType<typeof mapEr
   return mapped;
 }
 
-/**
- * Requests the HTTP parser refused get the api.md error format too; then the connection
- * closes, lingering (lingering-close.ts) so a client still sending reads the answer.
- */
+// Requests the HTTP parser refused get the api.md error format too; then the connection
+// closes, lingering (lingering-close.ts) so a client still sending reads the answer.
 function answerClientError(error: NodeJS.ErrnoException, socket: Socket, state: { log: Logger; answered: WeakSet<Socket> }): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || state.answered.has(socket)) return;
   if (!socket.writable) {

@@ -89,10 +89,8 @@ function unknownQueryFields(query: unknown): FieldIssue[] {
   return Object.keys(query).map((key) => unknownField(`query.${key}`, key));
 }
 
-/**
- * The query parser keeps a name or value it cannot percent-decode as it was sent (`%FF`
- * would be searched for literally): each becomes an issue at `query.<name>` instead.
- */
+// The query parser keeps a name or value it cannot percent-decode as it was sent (`%FF`
+// would be searched for literally): each becomes an issue at `query.<name>` instead.
 function undecodableQueryIssues(url: string): readonly FieldIssue[] {
   const start = url.indexOf('?');
   if (start < 0 || !url.includes('%', start)) return NONE;
@@ -122,7 +120,7 @@ function decodeOrKeep(text: string): string {
   return decodes(text) ? decodeURIComponent(text) : text;
 }
 
-/** Drops blank values, and those already reported as undecodable (their issue says all). */
+// Drops blank values, and those already reported as undecodable (their issue says all).
 function withoutEmptyValues(query: unknown, undecodable: readonly FieldIssue[]): unknown {
   if (typeof query !== 'object' || query === null) return query;
   // Most requests have no query (the context call never has one): skip the copy.

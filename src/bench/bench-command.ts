@@ -21,7 +21,7 @@ export function integerListFlag(text: string, flag: string, min: number, what: s
   return values;
 }
 
-/** `text` as an integer, or null when it is none (a blank is none) or below `min`. */
+// `text` as an integer, or null when it is none (a blank is none) or below `min`.
 function integerAtLeast(text: string, min: number): number | null {
   const value = Number(text);
   return text.trim() === '' || !Number.isInteger(value) || value < min ? null : value;

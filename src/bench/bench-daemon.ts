@@ -8,7 +8,7 @@ import { DIST_ENTRY } from '../cli/dist-paths.js';
 import { AppError } from '../errors.js';
 import { exitOf, REPO_ROOT, stopChild, type ChildExit } from './child-process.js';
 
-/** Only the tail of the child's output is kept: enough to explain a crash, bounded in memory. */
+// Only the tail of the child's output is kept: enough to explain a crash, bounded in memory.
 const OUTPUT_TAIL_CHARS = 16_000;
 
 /** A daemon started as a child process on a private temp data dir, for benchmarks. */
@@ -123,7 +123,7 @@ function logsTail(logsDir: string): string {
     .join('\n');
 }
 
-/** The page size stored at offset 16 of an SQLite database file (big-endian; 1 means 65536). */
+// The page size stored at offset 16 of an SQLite database file (big-endian; 1 means 65536).
 function readPageSize(dbPath: string): number | null {
   if (!existsSync(dbPath)) return null;
   const header = Buffer.alloc(18);

@@ -27,11 +27,11 @@ import { summarize } from './stats.js';
 import { alignRows, bytesText, ms } from './text-table.js';
 
 const CHECKPOINTS = [20, 100, 1000, 10_000];
-/** CPU the bare server burns per call: from nothing to about what memoryd's context call takes. */
+// CPU the bare server burns per call: from nothing to about what memoryd's context call takes.
 const FLOOR_WORK_MS = [0, 0.25, 0.5, 1, 2];
-/** The floor is sampled in this many blocks, spread evenly over the user turns... */
+// The floor is sampled in this many blocks, spread evenly over the user turns...
 const FLOOR_BLOCKS = 10;
-/** ...each block making this many calls per level, the levels interleaved. */
+// ...each block making this many calls per level, the levels interleaved.
 const FLOOR_ROUNDS = 40;
 const CONTEXT: Command = { name: 'context bench', usage: 'usage: npm run bench -- context [--turns 10000] [--seed 42] [--warmup 100] [--no-locomo] [--cpu-prof <dir>]\n' };
 
@@ -147,10 +147,8 @@ function report(result: ContextRunResult, args: BenchArgs, locomoNames: readonly
   return lines.join('\n');
 }
 
-/**
- * The floor's table: what a call costs here to a server doing nothing but W ms of CPU,
- * and so how much work a context call may do, on this machine in this run, for p50 ≤ 1 ms.
- */
+// The floor's table: what a call costs here to a server doing nothing but W ms of CPU,
+// and so how much work a context call may do, on this machine in this run, for p50 ≤ 1 ms.
 function floorLines(floor: SocketFloor, daemonMeanMs: number): string[] {
   const levels = floor.levels();
   const rows = levels.map((level) => [`${level.workMs} ms`, ms(level.latency.p50), ms(level.latency.p95), ms(level.latency.p99), ms(level.latency.p50 - level.workMs)]);

@@ -3,13 +3,11 @@ import type { Checkpoint, ContextRunResult } from './context-run.js';
 import type { LatencySummary } from './stats.js';
 import { bytesText, ms } from './text-table.js';
 
-/** The issue's "under 30 MB", in bytes (MB, not MiB). */
+// The issue's "under 30 MB", in bytes (MB, not MiB).
 const RSS_GROWTH_LIMIT_BYTES = 30_000_000;
 
-/**
- * SQLite checkpoints after the commit that takes the WAL to AUTOCHECKPOINT_PAGES, so the
- * file holds that commit's pages on top; a commit of the replay writes tens of pages.
- */
+// SQLite checkpoints after the commit that takes the WAL to AUTOCHECKPOINT_PAGES, so the
+// file holds that commit's pages on top; a commit of the replay writes tens of pages.
 const WAL_COMMIT_SLACK_PAGES = 100;
 const WAL_HEADER_BYTES = 32;
 const WAL_FRAME_HEADER_BYTES = 24;
@@ -41,7 +39,7 @@ export function contextVerdicts(result: ContextRunResult, latency: LatencySummar
   return lines;
 }
 
-/** The floors compare: each is the lowest reading over the same number of turns before its row. */
+// The floors compare: each is the lowest reading over the same number of turns before its row.
 function rssVerdict(a: Checkpoint, b: Checkpoint): string {
   const target = `daemon RSS growth turn ${a.turn} → ${b.turn} under 30 MB`;
   if (a.floorRss === null || b.floorRss === null) return `n/a     ${target}: RSS is unavailable (not Linux)`;
@@ -55,11 +53,9 @@ function rssVerdict(a: Checkpoint, b: Checkpoint): string {
   );
 }
 
-/**
- * "Not proportional to turns", judged on the database file alone (the WAL's size is the
- * most it ever reached, not the data): from turn a to turn b the file grows by less
- * than half of what proportional growth (size × b/a) would add.
- */
+// "Not proportional to turns", judged on the database file alone (the WAL's size is the
+// most it ever reached, not the data): from turn a to turn b the file grows by less
+// than half of what proportional growth (size × b/a) would add.
 function databaseVerdict(a: Checkpoint, b: Checkpoint): string {
   const bytesA = a.databaseFiles.db;
   const bytesB = b.databaseFiles.db;
@@ -74,10 +70,8 @@ function databaseVerdict(a: Checkpoint, b: Checkpoint): string {
   );
 }
 
-/**
- * The WAL is never shrunk, so its size is the most it reached: bounded by SQLite's
- * backstop checkpoint whatever the number of turns.
- */
+// The WAL is never shrunk, so its size is the most it reached: bounded by SQLite's
+// backstop checkpoint whatever the number of turns.
 function walVerdict(checkpoints: readonly Checkpoint[]): string {
   const largest = checkpoints.reduce((max, c) => (c.databaseFiles.wal > max.databaseFiles.wal ? c : max));
   const pageSize = largest.databaseFiles.pageSize;
@@ -95,7 +89,7 @@ export function walBytesLimit(pageSize: number): number {
   return WAL_HEADER_BYTES + (AUTOCHECKPOINT_PAGES + WAL_COMMIT_SLACK_PAGES) * (WAL_FRAME_HEADER_BYTES + pageSize);
 }
 
-/** Bytes as decimal megabytes (10^6), the unit of the RSS target. */
+// Bytes as decimal megabytes (10^6), the unit of the RSS target.
 function mbText(bytes: number | null): string {
   return bytes === null ? 'n/a' : `${(bytes / 1_000_000).toFixed(1)} MB`;
 }

@@ -50,7 +50,7 @@ function answer(request: IncomingMessage, response: ServerResponse, payload: Buf
   });
 }
 
-/** Keeps this thread on the CPU, as a handler computing for that long would. */
+// Keeps this thread on the CPU, as a handler computing for that long would.
 function busyFor(ms: number): void {
   const until = performance.now() + ms;
   while (performance.now() < until) {

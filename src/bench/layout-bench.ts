@@ -56,12 +56,10 @@ function describe(result: LayoutResult): string {
   return changed.map((s) => `${s.id} ${s.actions.map((a) => (a.kind === 'compressed' ? a.lenses.join('+') : a.kind)).join('+')}`).join(', ');
 }
 
-/**
- * memoryd's own eight sections (src/compiler/sections.ts) from synthetic parts counted
- * once, as the tiers store them: 15 facts + 10 candidates, 4 summaries with their
- * compact forms, 8 tools with short forms, 2 pending tool results, 12 window turns + 8
- * candidates. Nothing here is counted again by a layout unless a lens must rewrite text.
- */
+// memoryd's own eight sections (src/compiler/sections.ts) from synthetic parts counted
+// once, as the tiers store them: 15 facts + 10 candidates, 4 summaries with their
+// compact forms, 8 tools with short forms, 2 pending tool results, 12 window turns + 8
+// candidates. Nothing here is counted again by a layout unless a lens must rewrite text.
 function memorydSections(tokenizer: Tokenizer): SectionSpec[] {
   const text = (seed: number, words: number): string => Array.from({ length: words }, (_, i) => WORDS[(seed * 7 + i * 3) % WORDS.length]).join(' ');
   const facts = Array.from({ length: 25 }, (_, rank) => chunkItem(tokenizer, { id: `fact-${rank}`, key: rank, text: `The person ${text(rank, 12)}.` }));
@@ -101,7 +99,7 @@ interface Stats {
   samples: number;
 }
 
-/** µs per call: batches timed after a warm-up, so timer overhead stays negligible. */
+// µs per call: batches timed after a warm-up, so timer overhead stays negligible.
 function timePerCall(call: () => unknown, quick: boolean): Stats {
   const batch = 20;
   const batches = quick ? 50 : 500;
@@ -142,7 +140,7 @@ function benchTokenizer(tokenizer: Tokenizer, quick: boolean): void {
   }
 }
 
-/** Median wall time of `repeat` calls, in ms. */
+// Median wall time of `repeat` calls, in ms.
 function timeMs(call: () => unknown, repeat: number): number {
   call();
   const times: number[] = [];

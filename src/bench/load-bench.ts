@@ -113,7 +113,7 @@ function report(args: LoadArgs, tally: LoadTally, rss: ReadonlyArray<{ atS: numb
   return lines.join('\n');
 }
 
-/** Min–max of the RSS samples in each half of the run: garbage collection makes a saw, a leak a ramp. */
+// Min–max of the RSS samples in each half of the run: garbage collection makes a saw, a leak a ramp.
 function halves(rss: ReadonlyArray<{ bytes: number | null }>): string {
   const known = rss.map((s) => s.bytes).filter((b): b is number => b !== null);
   if (known.length < 4) return 'too few samples to compare the halves';

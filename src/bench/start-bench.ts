@@ -22,7 +22,7 @@ import { alignRows, bytesText, ms } from './text-table.js';
 
 const START: Command = { name: 'start bench', usage: 'usage: npm run bench -- start [--runs 6] [--calls 30] [--pause-ms 2000] [--seed 42]\n' };
 const SESSION = 'bench-start';
-/** The calls whose mean is printed apart from the rest's: the ones a cold start slows most. */
+// The calls whose mean is printed apart from the rest's: the ones a cold start slows most.
 const EARLY_CALLS = 10;
 
 export interface StartBenchArgs {
@@ -59,7 +59,7 @@ export interface StartRunSample {
   callMs: number[];
 }
 
-/** The printed figures of one start. */
+// The printed figures of one start.
 interface StartRunFigures {
   healthyMs: number;
   rssBytes: number | null;
@@ -70,7 +70,7 @@ interface StartRunFigures {
   slowestMs: number;
 }
 
-/** The printed figures of one variant, over its starts. */
+// The printed figures of one variant, over its starts.
 interface StartVariantFigures {
   name: string;
   runs: number;
@@ -204,7 +204,7 @@ function envText(env: Record<string, string>): string {
   return settings.length === 0 ? 'default settings' : settings.join(' ');
 }
 
-/** Starts one daemon of `variant`, waits, and times its first context calls. */
+// Starts one daemon of `variant`, waits, and times its first context calls.
 async function measureStart(variant: StartVariant, start: number, args: StartBenchArgs): Promise<StartRunSample> {
   const spawned = performance.now();
   const daemon = await startBenchDaemon({ env: variant.env });

@@ -105,7 +105,7 @@ function factStatement(rng: SeededRandom, es: boolean): string {
   return `${rng.pick(es ? FACT_OPENERS_ES : FACT_OPENERS_EN)}${subject} ${rng.pick(values)}.`;
 }
 
-/** Whole sentences until about `targetWords`, never past `maxWords` (one sentence at least). */
+// Whole sentences until about `targetWords`, never past `maxWords` (one sentence at least).
 function sentences(rng: SeededRandom, topic: SyntheticTopic, templates: readonly string[], targetWords: number, maxWords = MAX_WORDS): string {
   const parts: string[] = [];
   let words = 0;

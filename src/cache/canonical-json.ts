@@ -1,7 +1,7 @@
 import { compareCodeUnits } from '../compare.js';
 import { InvalidRequestError } from '../errors.js';
 
-/** Deeper values cannot come through the API (its JSON depth limit is 64) and would overflow. */
+// Deeper values cannot come through the API (its JSON depth limit is 64) and would overflow.
 const MAX_DEPTH = 64;
 
 /** Why an integer beyond the exact range is refused (the message). */

@@ -21,12 +21,10 @@ export const MAX_CACHEABLE_CHARS = 1000;
 const WORD_CHAR = String.raw`[\p{L}\p{N}]`;
 const APOSTROPHE = "['’`´]";
 
-/**
- * One word of a question: letters and digits, with apostrophes inside ("what's").
- * Symbols that name something else than the bare word stay in it: digits joined by
- * . , : / + * ^ - ("3/5" is not "5/3", "1.5k" not "15k"), a trailing "+", "#" or "%"
- * ("C++", "C#", "50%"), a leading "." or "#" before a letter (".NET", "#general").
- */
+// One word of a question: letters and digits, with apostrophes inside ("what's").
+// Symbols that name something else than the bare word stay in it: digits joined by
+// . , : / + * ^ - ("3/5" is not "5/3", "1.5k" not "15k"), a trailing "+", "#" or "%"
+// ("C++", "C#", "50%"), a leading "." or "#" before a letter (".NET", "#general").
 const TOKEN = new RegExp(
   String.raw`(?:(?<!${WORD_CHAR})[.#](?=\p{L}))?` +
     String.raw`(?:\p{N}${WORD_CHAR}*(?:[.,:/+*^×-]\p{N}${WORD_CHAR}*)*|${WORD_CHAR}+(?:${APOSTROPHE}${WORD_CHAR}+)*)` +

@@ -97,7 +97,7 @@ export function readCommandArgs<A>(
   }
 }
 
-/** Whether -h or --help stands before any `--`. */
+// Whether -h or --help stands before any `--`.
 function asksForHelp(argv: readonly string[]): boolean {
   const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
   return options.includes('--help') || options.includes('-h');
@@ -126,7 +126,7 @@ function commandLineProblem(argv: readonly string[], config: CommandLineConfig):
   return null;
 }
 
-/** The option a token names, as strict mode finds it: its own entry, else with allowNegative `no-<name>` for a boolean `<name>`. */
+// The option a token names, as strict mode finds it: its own entry, else with allowNegative `no-<name>` for a boolean `<name>`.
 function optionNamed(name: string, options: Options, allowNegative: boolean): Options[string] | undefined {
   if (Object.hasOwn(options, name)) return options[name];
   if (!allowNegative || !name.startsWith('no-')) return undefined;
@@ -135,7 +135,7 @@ function optionNamed(name: string, options: Options, allowNegative: boolean): Op
   return option?.type === 'boolean' ? option : undefined;
 }
 
-/** A value strict mode takes for a forgotten one (`--data --json`); a lone "-" (stdin, say) is a value. */
+// A value strict mode takes for a forgotten one (`--data --json`); a lone "-" (stdin, say) is a value.
 function isOptionLike(value: string | undefined): boolean {
   return value !== undefined && value.length > 1 && value.startsWith('-');
 }

@@ -37,7 +37,7 @@ export function reportFetched(result: FetchedModel, io: Pick<CliIo, 'stdout' | '
   }
 }
 
-/** One line per file and tenth of its download. */
+// One line per file and tenth of its download.
 function progressReporter(stderr: CliIo['stderr']): (event: DownloadProgress) => void {
   const reported = new Map<string, number>();
   return (event) => {

@@ -44,7 +44,7 @@ function factsTable(facts: readonly FactView[], now: number, paint: Paint): stri
   return table(header, rows, paint, { rightAligned: (column) => column === 5, colours });
 }
 
-/** At most MAX_FACT_WIDTH code points of `visible(text)`, never half a surrogate pair. */
+// At most MAX_FACT_WIDTH code points of `visible(text)`, never half a surrogate pair.
 function clip(text: string): string {
   const points = Array.from(visible(text));
   return points.length > MAX_FACT_WIDTH ? `${points.slice(0, MAX_FACT_WIDTH - 1).join('')}…` : points.join('');
@@ -54,7 +54,7 @@ function clip(text: string): string {
 // recolour the terminal, move the cursor or reorder what follows it.
 const TERMINAL_CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
-/** `text` on one line with every terminal control shown as an escape (`\x1b`, `\u202e`). */
+// `text` on one line with every terminal control shown as an escape (`\x1b`, `\u202e`).
 function visible(text: string): string {
   return text.replace(/\s+/gu, ' ').replace(TERMINAL_CONTROLS, (control) => {
     const code = control.codePointAt(0) ?? 0;

@@ -43,7 +43,7 @@ export async function runInspectFacts(argv: string[], io: InspectFactsIo): Promi
   }
 }
 
-/** Why a read may have failed ("no such column"): the daemon has not migrated the database to this memoryd's schema yet. */
+// Why a read may have failed ("no such column"): the daemon has not migrated the database to this memoryd's schema yet.
 function migrationHint(database: Database): string {
   let pending: number;
   try {

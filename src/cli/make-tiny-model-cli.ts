@@ -45,7 +45,7 @@ export async function runMakeTinyModelCli(argv: string[], io: Pick<CliIo, 'cwd' 
   return 0;
 }
 
-/** The one directory the arguments name; throws a UsageError saying what is wrong with them. */
+// The one directory the arguments name; throws a UsageError saying what is wrong with them.
 function parseTarget(argv: readonly string[]): string | typeof HELP {
   const { values, positionals } = parseOrRefuse(argv, { options: HELP_OPTION, allowPositionals: true });
   if (values.help === true) return HELP;

@@ -68,7 +68,7 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** The one job the arguments name; throws a UsageError saying what is wrong with them. */
+// The one job the arguments name; throws a UsageError saying what is wrong with them.
 function chooseJob(argv: readonly string[]): Job | typeof HELP {
   const { values, positionals } = parseOrRefuse(argv, { options: HELP_OPTION, allowPositionals: true });
   if (values.help === true) return HELP;

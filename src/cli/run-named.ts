@@ -41,7 +41,7 @@ export async function runNamed(
   return (await loader()).run(rest);
 }
 
-/** Only the registry's own names: `constructor` or `toString` is an unknown name, not Object.prototype's. */
+// Only the registry's own names: `constructor` or `toString` is an unknown name, not Object.prototype's.
 function loaderNamed(registry: Record<string, Loader>, name: string): Loader | undefined {
   return Object.hasOwn(registry, name) ? registry[name] : undefined;
 }

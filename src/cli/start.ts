@@ -50,10 +50,8 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   return clean ? 0 : 1;
 }
 
-/**
- * The first SIGTERM or SIGINT (`aborted` with it), and handlers that keep every later one
- * from ending the process (Node's default for a signal without a listener) until `dispose`.
- */
+// The first SIGTERM or SIGINT (`aborted` with it), and handlers that keep every later one
+// from ending the process (Node's default for a signal without a listener) until `dispose`.
 function stopSignal(): { first: Promise<NodeJS.Signals>; aborted: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   let seen: NodeJS.Signals | null = null;

@@ -19,7 +19,7 @@ file cannot be read, is invalid or holds no case, 2 on a usage error.
 
 const TOKEN_BOX: Command = { name: 'token-box', usage: TOKEN_BOX_USAGE, helpOption: true };
 
-/** At most this many differences are listed for one case; the rest are counted. */
+// At most this many differences are listed for one case; the rest are counted.
 const SHOWN_DIFFERENCES = 3;
 
 interface CaseVerdict {
@@ -40,7 +40,7 @@ export async function runTokenBoxCli(argv: string[], io: CommandIo & { cwd: stri
   return verdicts.some((verdict) => verdict.matches === false) ? 1 : 0;
 }
 
-/** The case file and --json; throws a UsageError saying what is wrong with them. */
+// The case file and --json; throws a UsageError saying what is wrong with them.
 function parseTokenBoxArgs(argv: readonly string[]): { path: string; json: boolean } | typeof HELP {
   const { values, positionals } = parseOrRefuse(argv, { options: { json: { type: 'boolean' }, ...HELP_OPTION }, allowPositionals: true });
   if (values.help === true) return HELP;

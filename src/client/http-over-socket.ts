@@ -13,10 +13,10 @@ export interface RawRequest {
   timeoutMs: number;
 }
 
-/** The request never reached the server: a kept-alive connection closed under it. */
+// The request never reached the server: a kept-alive connection closed under it.
 class StaleConnectionError extends Error {}
 
-/** One request in flight on a connection. */
+// One request in flight on a connection.
 interface Exchange {
   parser: ResponseParser;
   reused: boolean;
@@ -216,7 +216,7 @@ function connectionError(exchange: Exchange, req: RawRequest, error: NodeJS.Errn
   return new Error(`${req.method} ${req.path}: ${error.message}`, { cause: error });
 }
 
-/** The request line, headers and body as one string, or one buffer for a buffer body (one write, so one packet for the daemon to read). */
+// The request line, headers and body as one string, or one buffer for a buffer body (one write, so one packet for the daemon to read).
 function requestBytes(req: RawRequest): Buffer | string {
   if (!/^[A-Z]+$/.test(req.method)) throw new TypeError(`bad HTTP method ${JSON.stringify(req.method)}`);
   if (!/^\/[\x21-\x7e]*$/.test(req.path)) throw new TypeError(`bad request path ${JSON.stringify(req.path)}: it must start with / and hold no spaces or control characters`);

@@ -45,7 +45,7 @@ export class MemorydApiError extends Error {
   }
 }
 
-/** Requests beyond this many at once wait for a connection. */
+// Requests beyond this many at once wait for a connection.
 const MAX_CONNECTIONS = 16;
 const DEFAULT_TIMEOUT_MS = 30_000;
 // Node's timers fire after 1 ms for a delay past this (or one that is not a number): "no limit" would fail every call.

@@ -10,7 +10,7 @@ export class MalformedResponseError extends Error {
   override readonly name = 'MalformedResponseError';
 }
 
-/** Bigger heads are refused: memoryd's are a few hundred bytes. */
+// Bigger heads are refused: memoryd's are a few hundred bytes.
 const MAX_HEAD_BYTES = 64 * 1024;
 const HEAD_END = Buffer.from('\r\n\r\n');
 const LINE_END = Buffer.from('\r\n');

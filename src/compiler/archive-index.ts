@@ -1,6 +1,6 @@
 import { bestFirst, documentTerms, scoreBm25, type DocumentTerms } from './bm25.js';
 
-/** An archived summary as the index holds it. */
+// An archived summary as the index holds it.
 interface IndexedSummary {
   readonly id: string;
   readonly terms: DocumentTerms;

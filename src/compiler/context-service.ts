@@ -234,11 +234,9 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
   }, durable ? DURABLE_COMMIT : undefined);
 }
 
-/**
- * The selected facts flagged `asked` that the compiled prompt holds. The facts section
- * keeps a prefix of its items followed by its candidates, in that order: growth appends
- * the next candidates, compression drops from the end, and a dropped section keeps none.
- */
+// The selected facts flagged `asked` that the compiled prompt holds. The facts section
+// keeps a prefix of its items followed by its candidates, in that order: growth appends
+// the next candidates, compression drops from the end, and a dropped section keeps none.
 function askedFactsInPrompt(selection: FactSelection, prompt: CompiledPrompt): string[] {
   const kept = prompt.report.sections.find((section) => section.id === 'facts')?.itemsKept ?? 0;
   return [...selection.items, ...selection.candidates]
@@ -247,17 +245,15 @@ function askedFactsInPrompt(selection: FactSelection, prompt: CompiledPrompt): s
     .map((fact) => fact.id);
 }
 
-/**
- * Facts this very message added, re-confirmed, superseded or deleted are left out: the
- * message itself states them (and the in-memory index sees the changes only after commit).
- */
+// Facts this very message added, re-confirmed, superseded or deleted are left out: the
+// message itself states them (and the in-memory index sees the changes only after commit).
 function withoutTouched(selection: FactSelection, changes: FactChangeLists): FactSelection {
   const touched = new Set([...changes.added, ...changes.reconfirmed, ...changes.superseded, ...changes.deleted].map((fact) => fact.id));
   if (touched.size === 0) return selection;
   return { items: selection.items.filter((fact) => !touched.has(fact.id)), candidates: selection.candidates.filter((fact) => !touched.has(fact.id)) };
 }
 
-/** The window as a later move left it, with the summaries both moves wrote. */
+// The window as a later move left it, with the summaries both moves wrote.
 function laterWindow(earlier: WindowOutcome, later: WindowOutcome): WindowOutcome {
   return { ...later, summariesCreated: [...earlier.summariesCreated, ...later.summariesCreated], archived: earlier.archived + later.archived };
 }
@@ -279,11 +275,9 @@ function checkSizes(config: Config, request: ContextRequest): void {
   (request.tools ?? []).forEach((tool, index) => check(`body.tools.${index}.description`, tool.description));
 }
 
-/**
- * Pending tool results are kept as tool turns of at most their share of 300 tokens
- * (head and tail around an elision marker): the raw output is discardable, what the
- * model saw is what the session remembers.
- */
+// Pending tool results are kept as tool turns of at most their share of 300 tokens
+// (head and tail around an elision marker): the raw output is discardable, what the
+// model saw is what the session remembers.
 async function prepareToolResults(deps: ContextDeps, sessionId: string, results: readonly ToolResultInput[], at: number | null): Promise<PreparedTurn[]> {
   // Each result costs up to a few ms to fit: let other requests through between them.
   const fitted = await fitToolResults(deps.recorder.tokenizer, results, yieldToEventLoop);

@@ -26,7 +26,7 @@ export interface GatherInput {
   scope: TxScope;
 }
 
-/** Archived summaries a question about the past may bring back (they share the prompt's 4 places and 200 tokens). */
+// Archived summaries a question about the past may bring back (they share the prompt's 4 places and 200 tokens).
 const ARCHIVED_RETRIEVED = 4;
 
 /**
@@ -76,11 +76,9 @@ function factItem(id: string, fact: string, tokenCount: number, rank: number): L
   return { id: `fact:${id}`, key: rank, size: tokenCount, body: { kind: 'chunk', text: toChunk(fact) } };
 }
 
-/**
- * Window turns as layout items: one item per tool-call unit (an assistant turn calling
- * a tool and the tool's results share a toolCallId) or per plain turn. Sizes are the
- * turns' stored RT-007 costs, so the item adds up to its messages exactly.
- */
+// Window turns as layout items: one item per tool-call unit (an assistant turn calling
+// a tool and the tool's results share a toolCallId) or per plain turn. Sizes are the
+// turns' stored RT-007 costs, so the item adds up to its messages exactly.
 function toUnits(turns: readonly TurnRow[]): LayoutItem[] {
   const units: TurnRow[][] = [];
   const byCall = new Map<string, TurnRow[]>();
@@ -114,10 +112,8 @@ function renderTurn(turn: TurnRow): RenderedMessage {
   };
 }
 
-/**
- * Growth may bring back turns of the open segment (still unsummarised), newest first,
- * while the window stays within its maximum turns and tokens.
- */
+// Growth may bring back turns of the open segment (still unsummarised), newest first,
+// while the window stays within its maximum turns and tokens.
 function windowCandidates(window: readonly LayoutItem[], segment: readonly LayoutItem[], config: Config): LayoutItem[] {
   let tokens = window.reduce((sum, item) => sum + item.size, 0);
   let turns = window.reduce((sum, item) => sum + messageCount(item), 0);
@@ -135,11 +131,9 @@ function messageCount(item: LayoutItem): number {
   return item.body.kind === 'messages' ? item.body.messages.length : 1;
 }
 
-/**
- * The active summaries, plus archived ones when the message asks about the past: at most
- * MEMORYD_MAX_SUMMARIES of them (4) within MEMORYD_TOTAL_SUMMARIES_MAX tokens (200), the
- * retrieved ones first (see chooseSummaries). Rendered oldest first (their key is their number).
- */
+// The active summaries, plus archived ones when the message asks about the past: at most
+// MEMORYD_MAX_SUMMARIES of them (4) within MEMORYD_TOTAL_SUMMARIES_MAX tokens (200), the
+// retrieved ones first (see chooseSummaries). Rendered oldest first (their key is their number).
 function summaryItems(store: ConversationStore, config: Config, summaryArchive: SummaryArchiveCache, input: GatherInput): LayoutItem[] {
   const active = store.activeSummaries(input.sessionId);
   const places = config.window.maxSummaries;

@@ -6,11 +6,11 @@ import { ArchiveIndex } from './archive-index.js';
 import { documentTerms, rankByBm25, type DocumentTerms } from './bm25.js';
 import type { PastReference } from './past-reference.js';
 
-/** At most this many of the message's words are searched for (the first ones: questions lead with their subject). */
+// At most this many of the message's words are searched for (the first ones: questions lead with their subject).
 const MAX_TERMS = 10;
 const ALL_TIME = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
 
-/** Sessions whose archive is kept, the most recently searched ones; each holds at most the archive limit (200 by default, ~2 KB each). */
+// Sessions whose archive is kept, the most recently searched ones; each holds at most the archive limit (200 by default, ~2 KB each).
 const SESSIONS_CACHED = 16;
 
 /** How the cache reads a session's archive from the database (the conversation store). */

@@ -15,7 +15,7 @@ export interface ToolSpec {
   sideEffects?: boolean;
 }
 
-/** A tool's two renderings, counted once, and its vector for relevance. */
+// A tool's two renderings, counted once, and its vector for relevance.
 interface DescribedTool {
   full: { text: string; tokens: number };
   short: { text: string; tokens: number };
@@ -112,14 +112,12 @@ function rankTools(
     .sort((a, b) => b.score - a.score || compareCodeUnits(a.tool.name, b.tool.name) || a.index - b.index);
 }
 
-/**
- * A message names a tool when the name stands in it as a whole word, in any case: `get` is
- * not named by "together" nor by "get_weather", `tool_1` not by "tool_10". `_` always
- * continues a word; `.`, `:` and `-` continue one only between word characters, so
- * "search." and "(search)" name `search` but "re-search" and "search.web" do not. The
- * name's words written apart ("search web" for `search_web`) are not a naming: the
- * embedding ranks that wording already, and the first-place boost is for the identifier.
- */
+// A message names a tool when the name stands in it as a whole word, in any case: `get` is
+// not named by "together" nor by "get_weather", `tool_1` not by "tool_10". `_` always
+// continues a word; `.`, `:` and `-` continue one only between word characters, so
+// "search." and "(search)" name `search` but "re-search" and "search.web" do not. The
+// name's words written apart ("search web" for `search_web`) are not a naming: the
+// embedding ranks that wording already, and the first-place boost is for the identifier.
 function namePattern(name: string): RegExp {
   const word = String.raw`[\p{L}\p{N}_]`;
   const joiner = '[.:-]';

@@ -20,13 +20,13 @@ export function maxSocketPathBytes(platform: NodeJS.Platform): number {
   return platform === 'linux' ? 107 : 103;
 }
 
-/** A number a rule compares: the variable it comes from and its value in the config. */
+// A number a rule compares: the variable it comes from and its value in the config.
 interface Quantity {
   env: string;
   of(config: Config): number;
 }
 
-/** A rule between settings made of inequalities, each `[lesser, greater]` holding when lesser ≤ greater. */
+// A rule between settings made of inequalities, each `[lesser, greater]` holding when lesser ≤ greater.
 interface CrossRule {
   /** The quantities the rule relates, in the order the message names them. */
   involves: readonly Quantity[];
@@ -102,16 +102,14 @@ function ruleIssue({ involves, rule, atMost }: CrossRule, config: Config, readin
   return { path, message: `${rule}${which}; got ${values.join(', ')}` };
 }
 
-/**
- * The socket path is MEMORYD_SOCKET resolved under MEMORYD_DATA_DIR when relative, and a
- * relative data dir resolves under the working directory, which the message then names:
- * a deep checkout can be the whole cause, which an absolute path avoids. The issue
- * stays under MEMORYD_SOCKET even when only the data dir was set: the limit is on the
- * socket's own path, and a short absolute MEMORYD_SOCKET fixes it whatever the data dir;
- * the message still says which of the two the environment set. A refused data dir leaves
- * the path unknown, so the issue then stands only when the relative MEMORYD_SOCKET is
- * over the limit even under `/`, the shortest data dir there is.
- */
+// The socket path is MEMORYD_SOCKET resolved under MEMORYD_DATA_DIR when relative, and a
+// relative data dir resolves under the working directory, which the message then names:
+// a deep checkout can be the whole cause, which an absolute path avoids. The issue
+// stays under MEMORYD_SOCKET even when only the data dir was set: the limit is on the
+// socket's own path, and a short absolute MEMORYD_SOCKET fixes it whatever the data dir;
+// the message still says which of the two the environment set. A refused data dir leaves
+// the path unknown, so the issue then stands only when the relative MEMORYD_SOCKET is
+// over the limit even under `/`, the shortest data dir there is.
 function socketPathIssue(config: Config, readings: SettingReadings, { platform, cwd }: { platform: NodeJS.Platform; cwd: string }): FieldIssue | undefined {
   const socketEnv = SETTINGS.socket.env;
   const dataDirEnv = SETTINGS.dataDir.env;
@@ -140,7 +138,7 @@ function socketPathIssue(config: Config, readings: SettingReadings, { platform, 
   return issue(actual, `${got}, relative to the working directory ${shown(cwd)}`, `Set ${dataDirEnv} or ${socketEnv} to a short absolute path`);
 }
 
-/** `A=9 (set)` or `A=6 (default)`. */
+// `A=9 (set)` or `A=6 (default)`.
 function named(env: string, readings: SettingReadings): string {
   const reading = readings.get(env);
   return `${env}=${shown(reading?.text ?? '')} (${reading?.set ? 'set' : 'default'})`;

@@ -1,7 +1,7 @@
 import { STOP_WORDS } from './stopwords.js';
 import { foldText, foldedWords } from './text-normalise.js';
 
-/** Only the head of a text is read: a pasted document must not cost more. */
+// Only the head of a text is read: a pasted document must not cost more.
 const SCAN_CHARS = 4000;
 
 /**

@@ -122,7 +122,7 @@ function phraseRuns(tokens: readonly Token[]): Token[][] {
   return runs;
 }
 
-/** Ends the run being built: adds its phrases to `runs` and returns a fresh, empty run. */
+// Ends the run being built: adds its phrases to `runs` and returns a fresh, empty run.
 function endRun(current: Token[], runs: Token[][]): Token[] {
   while (current.length > 0 && isLinkWord(current[current.length - 1] as Token)) current.pop();
   if (current.length >= 2) runs.push(current.slice(0, MAX_PHRASE_WORDS));

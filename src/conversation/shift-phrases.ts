@@ -145,11 +145,9 @@ interface FoundPhrase {
   readonly at: number;
 }
 
-/**
- * The phrase listed first among those found in `words`, at its first occurrence: the
- * answer a scan of the whole text per phrase, in list order, would give. With
- * `clauseStarts`, an occurrence counts only when it opens a clause and words follow it.
- */
+// The phrase listed first among those found in `words`, at its first occurrence: the
+// answer a scan of the whole text per phrase, in list order, would give. With
+// `clauseStarts`, an occurrence counts only when it opens a clause and words follow it.
 function earliestPhrase(list: PhraseList, words: readonly string[], clauseStarts: ReadonlySet<number> | null): FoundPhrase | null {
   let best = -1;
   let bestAt = -1;

@@ -75,13 +75,11 @@ export function summarizeSegment(
   return fitSummary(draft, tokenizer, opts.maxTokens);
 }
 
-/**
- * The first words of a segment that no rule above could rank but that still say
- * something: the head of a long run (an identifier, a URL, text no word list splits) and
- * short words of scripts without a stop list ("мы", "猫"). Short Latin words that are
- * not stop words are chat ("k", "ty", "np"): a segment of those and of stop words
- * ("Noted.", "ok") keeps nothing.
- */
+// The first words of a segment that no rule above could rank but that still say
+// something: the head of a long run (an identifier, a URL, text no word list splits) and
+// short words of scripts without a stop list ("мы", "猫"). Short Latin words that are
+// not stop words are chat ("k", "ty", "np"): a segment of those and of stop words
+// ("Noted.", "ok") keeps nothing.
 function leadingWords(sentences: readonly Sentence[], count: number): string[] {
   const words = new Set<string>();
   for (const sentence of sentences) {

@@ -116,12 +116,10 @@ function wordsLeft(draft: SummaryDraft): number {
 
 const ELLIPSIS = '…';
 
-/**
- * Clips the one word left (a long identifier, a run of text no word list split) to the
- * head that the tokens `over` the limit leave it, marked with an ellipsis; at least one
- * character goes, so repeated calls end, and the word is dropped only when not even its
- * first character fits. False when no word is left.
- */
+// Clips the one word left (a long identifier, a run of text no word list split) to the
+// head that the tokens `over` the limit leave it, marked with an ellipsis; at least one
+// character goes, so repeated calls end, and the word is dropped only when not even its
+// first character fits. False when no word is left.
 function clipLastWord(draft: SummaryDraft, tokenizer: Tokenizer, over: number): boolean {
   const holder = [draft.topic, draft.outcome, ...draft.discussed, ...draft.decisions, ...draft.open_questions].find((words) => words.length > 0);
   const word = holder?.[0];

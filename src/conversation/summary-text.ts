@@ -68,16 +68,16 @@ const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 // Japanese written in hiragana alone is grammar: particles and endings (の, に, ました).
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
 
-/** Fenced code blocks (``` or ~~~, an unclosed one running to the end). */
+// Fenced code blocks (``` or ~~~, an unclosed one running to the end).
 const CODE_BLOCK = /(?:^|\n)[ \t]*(```|~~~)[^\n]*\n[\s\S]*?(?:\n[ \t]*\1[ \t]*(?=\n|$)|$)/gu;
-/** A turn's head is read past its code blocks, up to this many times the text limit. */
+// A turn's head is read past its code blocks, up to this many times the text limit.
 const CODE_SCAN_FACTOR = 4;
 
 function withoutCodeBlocks(text: string): string {
   return text.includes('```') || text.includes('~~~') ? text.replace(CODE_BLOCK, '\n') : text;
 }
 
-/** The opening line of a fenced block, and its info string (```python). */
+// The opening line of a fenced block, and its info string (```python).
 const CODE_FENCE = /(?:^|\n)[ \t]*(?:```|~~~)[ \t]*([^\n]*)\n/u;
 const LANGUAGE_NAME = /^[A-Za-z][\w+#.-]{0,19}$/u;
 

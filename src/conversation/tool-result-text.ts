@@ -44,7 +44,7 @@ export function fitToolResult(tokenizer: Tokenizer, measured: KeptToolResult, ma
   return fitted === null ? { text: OMITTED, tokens: tokenizer.count(OMITTED) } : { text: fitted.text, tokens: fitted.size };
 }
 
-/** The first and last `chars` characters around the elision marker, cut on code-point boundaries. */
+// The first and last `chars` characters around the elision marker, cut on code-point boundaries.
 function headAndTail(text: string, chars: number): string {
   let headEnd = chars;
   if (isLowSurrogate(text.charCodeAt(headEnd))) headEnd -= 1;

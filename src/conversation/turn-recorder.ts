@@ -166,7 +166,7 @@ function decideShift(prepared: PreparedTurn, live: readonly TurnRow[], vectorOf:
   });
 }
 
-/** Cosine with an earlier turn's vector, or null when there is none to compare with. */
+// Cosine with an earlier turn's vector, or null when there is none to compare with.
 function similarityTo(vector: Float32Array, earlier: Float32Array | null): number | null {
   if (earlier === null || earlier.length !== vector.length) return null;
   // Stored continuity is 0–1 (spec §1.2): opposite directions mean "unrelated", not less.

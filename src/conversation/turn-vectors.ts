@@ -2,7 +2,7 @@ import type { Embedder } from '../embeddings/embedder.js';
 import type { TxScope } from '../storage/transaction.js';
 import { setNewest } from '../bounded-map.js';
 
-/** A text and its vector from the daemon's embedder. */
+// A text and its vector from the daemon's embedder.
 interface HeldVector {
   text: string;
   vector: Float32Array;
@@ -18,7 +18,7 @@ export interface LatestTurnTexts {
   latestTurnTexts(sessionId: string): { last: string | null; lastUser: string | null };
 }
 
-/** Sessions held, the most recently recorded ones (two vectors each: ~4 KB with 512 dimensions). */
+// Sessions held, the most recently recorded ones (two vectors each: ~4 KB with 512 dimensions).
 const SESSIONS_HELD = 1024;
 
 /**

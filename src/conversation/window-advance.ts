@@ -102,10 +102,8 @@ export function advanceWindow(
   };
 }
 
-/**
- * What is left once the closed segments are purged, oldest first: the open segment (its
- * turns all older than the window's) and the kept window, with their new states.
- */
+// What is left once the closed segments are purged, oldest first: the open segment (its
+// turns all older than the window's) and the kept window, with their new states.
 function liveAfter(open: readonly TurnRow[], kept: readonly TurnRow[]): TurnRow[] {
   const inState = (turn: TurnRow, state: TurnRow['state']): TurnRow => (turn.state === state ? turn : { ...turn, state });
   return [...open.map((turn) => inState(turn, 'segment')), ...kept.map((turn) => inState(turn, 'window'))];
@@ -115,11 +113,9 @@ function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean
   return { turnNumber: turn.turnNumber, topicStart: turn.topicShift, toolCallId: turn.toolCallId, turn };
 }
 
-/**
- * Writes the summary of a closed segment and purges its turns. A segment with nothing to
- * keep (only "Noted.", "ok") is purged without a summary: an empty one would cost ~18
- * tokens in every prompt and push a real one out of the four active places.
- */
+// Writes the summary of a closed segment and purges its turns. A segment with nothing to
+// keep (only "Noted.", "ok") is purged without a summary: an empty one would cost ~18
+// tokens in every prompt and push a real one out of the four active places.
 function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[], reply: SummaryTurn | null, now: number): SummaryRow | null {
   const { empty, ...content } = deps.summarizer.summarize(summaryTurns(turns), reply);
   if (empty) {

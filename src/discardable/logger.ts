@@ -33,7 +33,7 @@ export function createLogger(options: { logsDir: string; level: LogLevel; verbos
   return { logger: pino({ level: 'debug', base: { pid: process.pid } }, streams), files };
 }
 
-/** A stream that writes each NDJSON line with its `content` replaced by a note of its length. */
+// A stream that writes each NDJSON line with its `content` replaced by a note of its length.
 function withoutContent(out: { write(line: string): unknown }): { write(line: string): void } {
   return {
     write: (line) => {

@@ -18,11 +18,9 @@ export function foldedWords(text: string): string[] {
   return asciiFoldedWords(text) ?? foldText(text).split(NON_WORD).filter((word) => word.length > 0);
 }
 
-/**
- * `foldedWords` of an ASCII text, null for any other. In ASCII the letters and digits
- * are exactly a–z, A–Z and 0–9 and folding is lowercasing, so a scan of char codes gives
- * the same words as the Unicode split, at a fraction of its cost (most turns are ASCII).
- */
+// `foldedWords` of an ASCII text, null for any other. In ASCII the letters and digits
+// are exactly a–z, A–Z and 0–9 and folding is lowercasing, so a scan of char codes gives
+// the same words as the Unicode split, at a fraction of its cost (most turns are ASCII).
 function asciiFoldedWords(text: string): string[] | null {
   const lower = text.toLowerCase();
   const words: string[] = [];

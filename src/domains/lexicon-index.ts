@@ -86,16 +86,14 @@ export function scoreWords(index: LexiconIndex, words: readonly string[]): Recor
   return scores;
 }
 
-/** Words (of at most 64 characters) whose stem matches are remembered, per index; cleared when full. */
+// Words (of at most 64 characters) whose stem matches are remembered, per index; cleared when full.
 const MAX_REMEMBERED_WORDS = 4096;
 const MAX_REMEMBERED_WORD = 64;
 const NO_TERMS: readonly LexiconTerm[] = [];
 
-/**
- * The stem terms `word` starts with, shortest stem first: one lookup for a word seen
- * before instead of a slice and a lookup per stem length (words repeat from message
- * to message).
- */
+// The stem terms `word` starts with, shortest stem first: one lookup for a word seen
+// before instead of a slice and a lookup per stem length (words repeat from message
+// to message).
 function stemTerms(index: LexiconIndex, word: string): readonly LexiconTerm[] {
   const remembered = index.stemsOfWord;
   const known = remembered.get(word);

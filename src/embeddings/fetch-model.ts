@@ -86,7 +86,7 @@ export async function fetchModel(options: FetchModelOptions): Promise<FetchedMod
 
 type Download = { modelId: string; quantized: boolean; onProgress?: (event: DownloadProgress) => void };
 
-/** What to say when a model does not load, given why. */
+// What to say when a model does not load, given why.
 type LoadFailure = (cause: string) => string;
 
 function onDiskFailure(modelsDir: string, modelId: string): LoadFailure {
@@ -106,11 +106,9 @@ async function downloadAndVerify(modelsDir: string, download: Download, failure:
   return verify(modelsDir, modelId, quantized, failure);
 }
 
-/**
- * `--force`: a fresh copy, downloaded and loaded beside the old one before it replaces it.
- * Once the swap is done, a staging folder that will not go is reported, not a failure:
- * the fresh copy is in place and loads.
- */
+// `--force`: a fresh copy, downloaded and loaded beside the old one before it replaces it.
+// Once the swap is done, a staging folder that will not go is reported, not a failure:
+// the fresh copy is in place and loads.
 async function replaceModel(
   modelsDir: string,
   directory: string,
@@ -137,7 +135,7 @@ async function replaceModel(
   return leftover === undefined ? verified : { ...verified, leftover };
 }
 
-/** Deletes the staging area: the folder that would not go, and why, when it stays. */
+// Deletes the staging area: the folder that would not go, and why, when it stays.
 function discardStaging(staging: StagingArea): Promise<LeftoverFolder | undefined> {
   return staging.discard().then(
     () => undefined,

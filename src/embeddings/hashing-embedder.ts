@@ -3,7 +3,7 @@ import type { Embedder } from './embedder.js';
 import { countFeatures, projectFeatures } from './hashing-features.js';
 import type { FeatureWeights } from './hashing-features.js';
 
-/** Bump whenever features, hashing or weights change: stored vectors become incomparable. */
+// Bump whenever features, hashing or weights change: stored vectors become incomparable.
 const ALGORITHM_VERSION = 1;
 const DEFAULT_DIMS = 512;
 

@@ -31,7 +31,7 @@ const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 const GROUP_SEED: Record<FeatureGroup, number> = { stem: 0x9e3779b9, char: 0xc2b2ae35 };
 
-/** FNV-1a over the UTF-16 code units of `text[start, end)`, from a seeded offset. */
+// FNV-1a over the UTF-16 code units of `text[start, end)`, from a seeded offset.
 function fnv1a(text: string, start: number, end: number, seed: number): number {
   let hash = FNV_OFFSET ^ seed;
   for (let i = start; i < end; i++) {
@@ -41,7 +41,7 @@ function fnv1a(text: string, start: number, end: number, seed: number): number {
   return hash >>> 0;
 }
 
-/** Murmur3's finaliser: spreads FNV's weak low bits before bucket and sign are taken. */
+// Murmur3's finaliser: spreads FNV's weak low bits before bucket and sign are taken.
 function mixHash(hash: number): number {
   let h = hash >>> 0;
   h ^= h >>> 16;

@@ -122,7 +122,7 @@ export class SparseVectorIndex<K> {
   }
 }
 
-/** `cosine(query, v)` for the vector `v` whose sparse form is `vector`, bit for bit. */
+// `cosine(query, v)` for the vector `v` whose sparse form is `vector`, bit for bit.
 function sparseDot(query: Float32Array, vector: SparseVector): number {
   const { indices, values } = vector;
   let dot = 0;
@@ -130,7 +130,7 @@ function sparseDot(query: Float32Array, vector: SparseVector): number {
   return dot;
 }
 
-/** Dimension d's terms are `slots`/`values` in [start[d], start[d + 1]): which vector, and its value there. */
+// Dimension d's terms are `slots`/`values` in [start[d], start[d + 1]): which vector, and its value there.
 interface Postings<K> {
   start: Int32Array;
   slots: Int32Array;

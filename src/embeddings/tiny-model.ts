@@ -42,11 +42,9 @@ function valueInfo(name: string, elemType: number, shape: (string | number)[]): 
   return { name, type: { tensorType: { elemType, shape: { dim } } } };
 }
 
-/**
- * A BERT-shaped graph: token + token-type embeddings (Gather, Add) and one dense layer
- * (MatMul, Add). Each position is embedded on its own, so padding can only leak into a
- * sentence vector through a pooling that ignores the attention mask.
- */
+// A BERT-shaped graph: token + token-type embeddings (Gather, Add) and one dense layer
+// (MatMul, Add). Each position is embedded on its own, so padding can only leak into a
+// sentence vector through a pooling that ignores the attention mask.
 function buildModel(vocabSize: number, dims: number, seed: number): Uint8Array {
   // Seeded, so the fixture is byte-identical on every run.
   const random = seededRandom(seed).next;

@@ -15,10 +15,8 @@ export interface TransformersEmbedderOptions {
 const MAX_BATCH = 32;
 const MAX_EMBED_CHARS = 4096;
 
-/**
- * The slice of transformers.js' `env` memoryd sets. It is module-global, so each load
- * sets it right before it starts; two loads from different directories must not overlap.
- */
+// The slice of transformers.js' `env` memoryd sets. It is module-global, so each load
+// sets it right before it starts; two loads from different directories must not overlap.
 interface TransformersEnv {
   allowRemoteModels: boolean;
   allowLocalModels: boolean;

@@ -127,11 +127,9 @@ const f1Of = (c: Counts): number => {
   return p + r === 0 ? 0 : (2 * p * r) / (p + r);
 };
 
-/**
- * Candidate thresholds between consecutive distinct cosines, scanned from the top: each
- * merges one more group of pairs. Returns the F1-best one and the smallest one whose
- * precision is still ≥ TARGET_PRECISION (undefined when none reaches it).
- */
+// Candidate thresholds between consecutive distinct cosines, scanned from the top: each
+// merges one more group of pairs. Returns the F1-best one and the smallest one whose
+// precision is still ≥ TARGET_PRECISION (undefined when none reaches it).
 function fitThresholds(train: Scored[]): { bestF1: number; precise: number | undefined } {
   const sorted = labelled(train).sort((a, b) => b.cosine - a.cosine);
   const positives = sorted.filter((pair) => pair.positive).length;
@@ -179,7 +177,7 @@ function ranks(values: number[]): number[] {
   return result;
 }
 
-/** Spearman's rank correlation between gold scores and cosines (ties get mean ranks). */
+// Spearman's rank correlation between gold scores and cosines (ties get mean ranks).
 function spearman(scored: Scored[]): number {
   const x = ranks(scored.map((pair) => pair.score));
   const y = ranks(scored.map((pair) => pair.cosine));

@@ -9,7 +9,7 @@ import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
 import { mayStateFacts } from '../facts/extraction/message-gate.js';
 import { dataFolderHint, reportEvalFailure } from './eval-command.js';
 
-/** SLURP intents whose utterances state a liking the assistant should keep. */
+// SLURP intents whose utterances state a liking the assistant should keep.
 const SLURP_POSITIVE_INTENTS = new Set(['music_likeness', 'music_dislikeness']);
 const SLURP_FILE = 'slurp-devel.jsonl';
 const MSC_FILES = ['msc-personasummary-session1-valid.jsonl', 'msc-personasummary-session2-valid.jsonl'];
@@ -132,10 +132,8 @@ function report(name: string, result: Confusion): number {
   return precision;
 }
 
-/**
- * How many utterances the message gate lets through to be read, and how many readings
- * differ from reading every utterance in full (the gate must change none).
- */
+// How many utterances the message gate lets through to be read, and how many readings
+// differ from reading every utterance in full (the gate must change none).
 function reportGate(samples: readonly Sample[]): boolean {
   let read = 0;
   let differ = 0;

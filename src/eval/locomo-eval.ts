@@ -132,7 +132,7 @@ function notesTokens(notes: readonly string[], tokenizer: Tokenizer): number {
   return notes.reduce((sum, note) => sum + tokenizer.messageCost('system', note), 0);
 }
 
-/** The command line; no file given means every conversation in the default folder (`defaultConversations`). */
+// The command line; no file given means every conversation in the default folder (`defaultConversations`).
 function parseLocomoArgs(argv: readonly string[]): EvalArgs {
   const { values, positionals } = parseOrRefuse(argv, { allowPositionals: true, options: { embedder: { type: 'string', default: 'hashing' } } });
   return { files: positionals.map((file) => resolve(process.cwd(), file)), embedder: embedderPreference(values.embedder) };

@@ -70,7 +70,7 @@ export function containsAnswer(answer: string, prompt: PromptText): boolean {
   return normalised !== '' && prompt.normalised.includes(` ${normalised} `);
 }
 
-/** Distinct normalised words minus stopwords; all distinct words when only stopwords remain. */
+// Distinct normalised words minus stopwords; all distinct words when only stopwords remain.
 function contentWords(text: string): string[] {
   const all = [...new Set(normaliseAnswer(text).split(' ').filter((w) => w !== ''))];
   const content = all.filter((w) => !FUZZY_STOPWORDS.has(w));

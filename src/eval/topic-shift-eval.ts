@@ -46,7 +46,7 @@ const dialogueSchema = z.object({
 });
 type Dialogue = z.infer<typeof dialogueSchema>;
 
-/** What the detector sees for one utterance, computed once and reused by every variant. */
+// What the detector sees for one utterance, computed once and reused by every variant.
 interface TurnFeatures {
   text: string;
   similarity: number | null;

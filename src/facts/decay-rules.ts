@@ -72,10 +72,8 @@ export function injectability(fact: DecayInput & { supersededBy?: string | null;
   return no(`dormant: ${unconfirmed(DORMANT_AFTER_MS)}; only when asked about`, true);
 }
 
-/**
- * "not confirmed for 95 days (over 90)"; within the day after the limit, where whole
- * days would read "90 days (over 90)", "not confirmed for over 90 days".
- */
+// "not confirmed for 95 days (over 90)"; within the day after the limit, where whole
+// days would read "90 days (over 90)", "not confirmed for over 90 days".
 function unconfirmedFor(elapsedMs: number, limitMs: number): string {
   const days = Math.floor(elapsedMs / DAY_MS);
   const limitDays = limitMs / DAY_MS;

@@ -31,7 +31,7 @@ export interface IndexedFact {
   standing: boolean;
 }
 
-/** The fields the index derives from a fact's text. */
+// The fields the index derives from a fact's text.
 type DerivedField = 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing';
 
 /** What the index is built from: a fact's stored fields, and its value when known. */

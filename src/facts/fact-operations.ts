@@ -26,7 +26,7 @@ export interface FactListFilter {
 
 export const DEFAULT_LIST_LIMIT = 100;
 
-/** Every write through the API is acknowledged to the assistant: it commits with an fsync (spec §4). */
+// Every write through the API is acknowledged to the assistant: it commits with an fsync (spec §4).
 const ACKNOWLEDGED: TransactionOptions = { durable: true };
 
 /** Facts as readers see them now, newest first (ties by id, descending). */

@@ -30,16 +30,16 @@ export const SECONDARY_SIMILARITY = 0.25;
 export const RELEVANT_SIMILARITY = 0.5;
 /** A dormant fact comes back only when this similar, or when the message names it. */
 export const EXPLICIT_SIMILARITY = 0.75;
-/** Subjects longer than this many stems are free-text keys: naming them means a mention, not a name. */
+// Subjects longer than this many stems are free-text keys: naming them means a mention, not a name.
 const MAX_NAMED_SUBJECT_STEMS = 3;
 const MESSAGE_SCAN_CHARS = 8000;
-/** Only the last three turns before the message are checked for mentions (spec §3). */
+// Only the last three turns before the message are checked for mentions (spec §3).
 const RECENT_TURNS = 3;
 
 /** score = 0.6·similarity + 0.2·confidence + 0.1·recency + 0.1·named (each term in 0…1). */
 export const SCORE_WEIGHTS = { similarity: 0.6, confidence: 0.2, recency: 0.1, named: 0.1 } as const;
 const CONFIDENCE_WEIGHT: Record<FactConfidence, number> = { high: 1, medium: 0.7, low: 0.4 };
-/** Recency halves every 30 days without confirmation. */
+// Recency halves every 30 days without confirmation.
 const RECENCY_HALF_LIFE_MS = 30 * DAY_MS;
 
 /**
@@ -54,15 +54,13 @@ export function concernedDomains(guess: DomainGuess): { primary: Domain | null; 
   return { primary, secondary: new Set(secondary) };
 }
 
-/**
- * A question about what was decided ("what did we decide about the tickets?", "¿qué
- * decidimos?") asks for the decisions whatever else it is about: its subject words may
- * make another domain win.
- */
+// A question about what was decided ("what did we decide about the tickets?", "¿qué
+// decidimos?") asks for the decisions whatever else it is about: its subject words may
+// make another domain win.
 const ASKS_FOR_DECISIONS =
   /\b(?:what|which|how|did|have|had)\b[^?.!]{0,40}\b(?:we|i|you)\s+(?:decide|decided|agree|agreed|settle|settled|choose|chose|pick|picked)\b|\bwhat (?:was|were) (?:the )?decisions?\b|\bque (?:decidimos|acordamos|elegimos|quedamos|decidi|decidiste)\b/u;
 
-/** The similarity a fact of `domain` needs to be relevant without being named. */
+// The similarity a fact of `domain` needs to be relevant without being named.
 function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concernedDomains>, asksForDecisions: boolean): number {
   if (domain === concerned.primary || (asksForDecisions && domain === 'decisions')) return -Infinity;
   return concerned.secondary.has(domain) ? SECONDARY_SIMILARITY : RELEVANT_SIMILARITY;
@@ -132,11 +130,9 @@ function scoreOf(fact: IndexedFact, similarity: number, named: boolean, now: num
   return Math.round(score * 1e6) / 1e6;
 }
 
-/**
- * Fills the base in rank order, skipping a fact that does not fit in what is left and
- * going on with the next ones: one oversized fact must not empty the base. What is
- * skipped stays a candidate, in rank order.
- */
+// Fills the base in rank order, skipping a fact that does not fit in what is left and
+// going on with the next ones: one oversized fact must not empty the base. What is
+// skipped stays a candidate, in rank order.
 function splitByBudget(ranked: readonly SelectedFact[], options: SelectionOptions): FactSelection {
   const items: SelectedFact[] = [];
   const candidates: SelectedFact[] = [];

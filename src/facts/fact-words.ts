@@ -12,7 +12,7 @@ const STOP_WORDS: ReadonlySet<string> = new Set(
   nuestra como cuando donde porque hay este esta estos estas ese esa eso esto`.split(/\s+/u),
 );
 
-/** Category words of subject keys ("decision deployment", "preference theme"): not what a fact is about. */
+// Category words of subject keys ("decision deployment", "preference theme"): not what a fact is about.
 const SUBJECT_CATEGORY_WORDS: ReadonlySet<string> = new Set(['note', 'preference', 'instruction', 'decision', 'assistant']);
 
 const STEM_LENGTH = 5;
@@ -28,10 +28,8 @@ export function stem(word: string): string {
 
 const PLURAL_S = /(?<=\p{L}{3})s$/u;
 
-/**
- * `word` without its final "s" when three letters precede it (PLURAL_S). ASCII words are
- * checked by char code: the regex cost more than all the rest of stemming.
- */
+// `word` without its final "s" when three letters precede it (PLURAL_S). ASCII words are
+// checked by char code: the regex cost more than all the rest of stemming.
 function withoutPluralS(word: string): string {
   let letters = 0;
   for (let i = word.length - 2; i >= 0 && letters < 3; i--) {
@@ -52,7 +50,7 @@ export function contentStems(text: string): string[] {
   return [...contentStemSet(text)];
 }
 
-/** `contentStems` as a set, in the same order. */
+// `contentStems` as a set, in the same order.
 function contentStemSet(text: string): Set<string> {
   const stems = new Set<string>();
   for (const word of foldedWords(text)) {

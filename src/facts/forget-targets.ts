@@ -50,10 +50,8 @@ function matching(db: Db, storedValues: StoredValues, target: string, language: 
   return found.length <= MAX_FORGET_MATCHES ? found : [];
 }
 
-/**
- * The target read as one fact: the live facts of its subject that say the same (by value,
- * or by content words without one), and whether that subject holds only other values.
- */
+// The target read as one fact: the live facts of its subject that say the same (by value,
+// or by content words without one), and whether that subject holds only other values.
 function asStatement(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; otherValue: boolean } {
   const lead = language === 'es' ? 'Recordá que' : 'Remember that';
   const [parsed, ...more] = extractFacts(`${lead} ${target}`, { role: 'user' });

@@ -37,12 +37,10 @@ function startsWith(words: readonly string[], phrase: readonly string[]): boolea
   return phrase.every((word, index) => words[index] === word);
 }
 
-/**
- * Whether Spanish words after "siempre"/"nunca" are the speaker's own doing: a verb in
- * the first person ("tomo", "voy", "comemos", "he probado"), after any clitic ("me
- * levanto"). An instruction has the imperative or the second person ("respondeme",
- * "usá", "uses"), which never ends so.
- */
+// Whether Spanish words after "siempre"/"nunca" are the speaker's own doing: a verb in
+// the first person ("tomo", "voy", "comemos", "he probado"), after any clitic ("me
+// levanto"). An instruction has the imperative or the second person ("respondeme",
+// "usá", "uses"), which never ends so.
 function isFirstPersonEs(words: readonly string[]): boolean {
   let at = 0;
   while (at < words.length - 1 && CLITICS_ES.has(words[at] as string)) at += 1;

@@ -142,10 +142,8 @@ function applyFact(
   for (const row of same) supersedeFact(ctx, row, record.id, null);
 }
 
-/**
- * A live fact of the same domain saying the same thing in other words (cosine > 0.85), if
- * any: the new statement must add no content word to it (`addsNothingTo`).
- */
+// A live fact of the same domain saying the same thing in other words (cosine > 0.85), if
+// any: the new statement must add no content word to it (`addsNothingTo`).
 function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
   let best: { id: string; similarity: number } | null = null;
   for (const entry of ctx.index.values()) {
@@ -159,10 +157,8 @@ function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
   return row && isLiveStatus(row.status) ? row : null;
 }
 
-/**
- * The user mentioning a fact again re-confirms it (spec §1.1), by the mention rule of
- * fact-words; questions and negations carry no stems (see `confirmsByMention`).
- */
+// The user mentioning a fact again re-confirms it (spec §1.1), by the mention rule of
+// fact-words; questions and negations carry no stems (see `confirmsByMention`).
 function reconfirmMentioned(ctx: WriteContext, stems: ReadonlySet<string>): void {
   if (stems.size === 0) return;
   const mentioned = [...ctx.index.values()]

@@ -78,7 +78,7 @@ export class JobScheduler {
   }
 }
 
-/** node-cron's own messages (a tick skipped while the previous run goes on, a missed tick) go to the log, not to the console. */
+// node-cron's own messages (a tick skipped while the previous run goes on, a missed tick) go to the log, not to the console.
 function cronLogger(log: Logger): CronLogger {
   const cron = log.child({ part: 'cron' });
   return {

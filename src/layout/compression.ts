@@ -30,7 +30,7 @@ export function compress(states: readonly SectionState[], budget: number, tokeni
   }
 }
 
-/** Lenses in strategy order while the section is above target, none below effMin; a lens that does not shrink is discarded. */
+// Lenses in strategy order while the section is above target, none below effMin; a lens that does not shrink is discarded.
 function applyLenses(state: SectionState, target: number, tokenizer: Tokenizer | undefined): void {
   const context = tokenizer === undefined ? {} : { tokenizer };
   for (const name of state.spec.strategy) {

@@ -60,7 +60,7 @@ export function parseConformanceCases(json: unknown): ConformanceCase[] {
   throw new InvalidRequestError(`invalid conformance cases:\n${lines.join('\n')}`, issues, { cause: parsed.error });
 }
 
-/** `case 3 "name": sections.0` for an issue inside the fourth case (named when it has a name); `(root)` for the file itself. */
+// `case 3 "name": sections.0` for an issue inside the fourth case (named when it has a name); `(root)` for the file itself.
 function issueLocation(json: unknown, path: readonly PropertyKey[]): string {
   const [index, ...rest] = path;
   if (typeof index !== 'number') return '(root)';

@@ -28,7 +28,7 @@ export function grow(states: readonly SectionState[], budget: number): void {
   }
 }
 
-/** Sections whose next candidate fits the pool, by grow DESC then input order. */
+// Sections whose next candidate fits the pool, by grow DESC then input order.
 function roundMembers(states: readonly SectionState[], pool: number): SectionState[] {
   const members = states.filter((state) => {
     const cost = nextCandidateCost(state);

@@ -42,7 +42,7 @@ export function ensurePrivateDir(dir: string, options: { setting: string; ownNam
   );
 }
 
-/** Why `dir` is not memoryd's to tighten, or null when it is. */
+// Why `dir` is not memoryd's to tighten, or null when it is.
 function notMemorydsOwn(dir: string, uid: number, mode: number, ownNames: ReadonlySet<string>): string | null {
   if (process.getuid !== undefined && uid !== process.getuid()) return `belongs to another user (uid ${uid})`;
   if ((mode & STICKY) !== 0) return 'is a shared directory (sticky bit)';

@@ -7,7 +7,7 @@ import { sessions, summaries, turns } from './schema.js';
 
 const p = sql.placeholder;
 
-/** The session's `archivedThrough`: its summaries numbered up to it are archived. */
+// The session's `archivedThrough`: its summaries numbered up to it are archived.
 const archivedThrough = sql`(select ${sessions.archivedThrough} from ${sessions} where ${sessions.id} = ${p('sessionId')})`;
 
 /** The conversation store's statements, built with drizzle and compiled once (the store keeps them). */

@@ -3,10 +3,8 @@ import { setNewest } from '../bounded-map.js';
 import type { SessionRow, SummaryRow, TurnRow } from './conversation-rows.js';
 import { summaries, turns } from './schema.js';
 
-/**
- * What the mirror holds of one session; each part is loaded from the database on its
- * first read (`undefined`: not loaded yet; a session row of `null`: no such session).
- */
+// What the mirror holds of one session; each part is loaded from the database on its
+// first read (`undefined`: not loaded yet; a session row of `null`: no such session).
 interface MirroredSession {
   session: SessionRow | null | undefined;
   /** Every stored turn of the session, oldest first. */
@@ -17,7 +15,7 @@ interface MirroredSession {
   maxSeq: number | undefined;
 }
 
-/** Sessions mirrored at once: an assistant talks in a handful; the rest are read from disk again. */
+// Sessions mirrored at once: an assistant talks in a handful; the rest are read from disk again.
 const SESSIONS_MIRRORED = 64;
 
 const TURN_KEYS = Object.keys(getTableColumns(turns)) as Array<keyof TurnRow>;

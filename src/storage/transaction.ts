@@ -105,11 +105,9 @@ function run<T>(database: Database, work: (scope: TxScope) => T): T {
   return result;
 }
 
-/**
- * Every callback runs even if one before it threw. A throw leaves some in-memory mirror
- * behind the database: the row mirrors forget what they hold (as after a rollback) and
- * re-read it; the error goes to the listeners, or is thrown when there are none.
- */
+// Every callback runs even if one before it threw. A throw leaves some in-memory mirror
+// behind the database: the row mirrors forget what they hold (as after a rollback) and
+// re-read it; the error goes to the listeners, or is thrown when there are none.
 function runAfterCommit(database: Database, callbacks: ReadonlyArray<() => void>): void {
   let failure: { error: unknown } | null = null;
   for (const callback of callbacks) {
@@ -126,11 +124,9 @@ function runAfterCommit(database: Database, callbacks: ReadonlyArray<() => void>
   for (const listener of listeners) listener(failure.error);
 }
 
-/**
- * SQLite refuses to change `synchronous` inside a transaction, so the level is raised
- * before BEGIN and restored after COMMIT or ROLLBACK. A nested durable transaction is a
- * savepoint: the outer commit decides, so the outer one must be durable too.
- */
+// SQLite refuses to change `synchronous` inside a transaction, so the level is raised
+// before BEGIN and restored after COMMIT or ROLLBACK. A nested durable transaction is a
+// savepoint: the outer commit decides, so the outer one must be durable too.
 function runDurably<T>(database: Database, work: (scope: TxScope) => T): T {
   const { sqlite } = database;
   const previous = syncLevel(sqlite);

@@ -4,7 +4,7 @@ import { utf8Key } from './rank-table.js';
 
 const MAX_REMEMBERED_PIECE = 64;
 const MAX_REMEMBERED_PIECES = 50_000;
-/** Pieces whose counts are kept as counted, keyed by the text itself (see `count`). */
+// Pieces whose counts are kept as counted, keyed by the text itself (see `count`).
 const MAX_COUNTED_PIECES = 4096;
 
 /** Byte-level BPE with tiktoken's exact results; special-token strings are plain text. */
@@ -136,7 +136,7 @@ export function createBpeEncoder(table: RankTable, patStr: string): BpeEncoder {
   };
 }
 
-/** Where a `u` pattern resumes after an empty match at `index`, as matchAll does: the next code point. */
+// Where a `u` pattern resumes after an empty match at `index`, as matchAll does: the next code point.
 function afterEmptyMatch(text: string, index: number): number {
   const code = text.codePointAt(index);
   return index + (code !== undefined && code > 0xffff ? 2 : 1);

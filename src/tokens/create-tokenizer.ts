@@ -8,9 +8,9 @@ import type { EncodingName, MessageRole, Tokenizer } from './tokenizer.js';
 import { ENCODINGS } from './tokenizer.js';
 import { truncateHead } from './truncate-head.js';
 
-/** Texts up to this long are counted in one go (a few ms at worst); longer ones pause between slices. */
+// Texts up to this long are counted in one go (a few ms at worst); longer ones pause between slices.
 const SYNC_COUNT_CHARS = 4096;
-/** Work between two pauses of an async count. */
+// Work between two pauses of an async count.
 const SLICE_MS = 4;
 
 /** RT-007: every message costs this many tokens on top of its role and content. */

@@ -78,7 +78,7 @@ export function* bytePairSteps(key: string, ranks: RankLookup): Generator<void, 
   return tokens;
 }
 
-/** Min-heap of non-negative integers below 2^53, in a typed array (no per-entry objects). */
+// Min-heap of non-negative integers below 2^53, in a typed array (no per-entry objects).
 class PackedMinHeap {
   private readonly values: Float64Array;
   size = 0;

@@ -29,7 +29,7 @@ export function truncateHead(encoder: BpeEncoder, text: string, maxTokens: numbe
   return text.slice(0, end);
 }
 
-/** Length of the longest whole-code-point prefix of `text` whose UTF-8 encoding (lone surrogates as U+FFFD) fits in `bytes`. */
+// Length of the longest whole-code-point prefix of `text` whose UTF-8 encoding (lone surrogates as U+FFFD) fits in `bytes`.
 function prefixWithinBytes(text: string, bytes: number): number {
   let end = 0;
   let used = 0;
@@ -42,7 +42,7 @@ function prefixWithinBytes(text: string, bytes: number): number {
   return end;
 }
 
-/** Where the code point starting at `start` ends: a well-formed surrogate pair is one code point. */
+// Where the code point starting at `start` ends: a well-formed surrogate pair is one code point.
 function codePointEnd(text: string, start: number): number {
   const code = text.codePointAt(start) ?? 0;
   return start + (code > 0xffff ? 2 : 1);

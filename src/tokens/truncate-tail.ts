@@ -1,10 +1,8 @@
 import type { Tokenizer } from './tokenizer.js';
 
-/**
- * Texts up to this many characters per allowed token are counted whole first. Longer
- * ones fit only if their tokens average more characters than this (runs of one
- * repeated symbol), so they are not worth an O(n) count.
- */
+// Texts up to this many characters per allowed token are counted whole first. Longer
+// ones fit only if their tokens average more characters than this (runs of one
+// repeated symbol), so they are not worth an O(n) count.
 const WHOLE_TEXT_CHARS_PER_TOKEN = 64;
 
 /**
@@ -50,7 +48,7 @@ export function truncateTail(tokenizer: Tokenizer, text: string, maxTokens: numb
   return text.slice(starts[high]);
 }
 
-/** Start offsets of every code point, plus text.length. */
+// Start offsets of every code point, plus text.length.
 function codePointStarts(text: string): number[] {
   const starts: number[] = [];
   for (let i = 0; i < text.length; i += 1) {

@@ -16,7 +16,7 @@ const say = (message: string, answer: string, extra: Partial<ContextRequestBody>
   reply: { role: 'assistant', content: answer, ...reply },
 });
 
-/** The assistant calls `tool`, then the user's next message brings its `result`: two exchanges. */
+// The assistant calls `tool`, then the user's next message brings its `result`: two exchanges.
 const toolRound = (call: string, tool: string, asked: [string, string], result: string, told: [string, string]): WarmUpExchange[] => [
   say(asked[0], asked[1], { tools: TOOLS }, { toolCallId: call, toolName: tool }),
   say(told[0], told[1], { tools: TOOLS, toolResults: [{ toolCallId: call, name: tool, content: result }] }),

@@ -8,11 +8,11 @@ import type { Logger } from '../discardable/logger.js';
 import { messageOf } from '../errors.js';
 import { WARM_UP_CHAT, type WarmUpExchange } from './chat.js';
 
-/** How long one warm-up request may take (they take milliseconds): a stuck one must not hold up a shutdown. */
+// How long one warm-up request may take (they take milliseconds): a stuck one must not hold up a shutdown.
 const CALL_TIMEOUT_MS = 2_000;
-/** The scratch daemon's own shutdown bound: it never has more than one request in flight. */
+// The scratch daemon's own shutdown bound: it never has more than one request in flight.
 const SCRATCH_SHUTDOWN_MS = 1_000;
-/** The scratch folders are named by pid: `memoryd-warm-up-<pid>-<random>`. */
+// The scratch folders are named by pid: `memoryd-warm-up-<pid>-<random>`.
 const FOLDER_PREFIX = 'memoryd-warm-up-';
 const FOLDER_PID = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`);
 
@@ -99,11 +99,9 @@ async function run(daemon: RunningDaemon, options: WarmUpOptions): Promise<WarmU
   }
 }
 
-/**
- * Deletes the scratch folders that warm-ups cut short by a crash left in `root`: those of
- * processes that no longer run (the pid is in the name). A folder another user owns, or
- * one that cannot be deleted, is left as it is.
- */
+// Deletes the scratch folders that warm-ups cut short by a crash left in `root`: those of
+// processes that no longer run (the pid is in the name). A folder another user owns, or
+// one that cannot be deleted, is left as it is.
 function removeLeftovers(root: string): void {
   for (const name of readdirSync(root)) {
     const pid = Number(FOLDER_PID.exec(name)?.[1]);
@@ -132,7 +130,7 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** The daemon's settings with every path in the scratch folder, its logs silenced and its shutdown short. */
+// The daemon's settings with every path in the scratch folder, its logs silenced and its shutdown short.
 function scratchConfig(config: Config, dir: string): Config {
   return {
     ...config,

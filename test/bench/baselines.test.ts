@@ -9,14 +9,14 @@ const SYSTEM_PROMPT = 'You are a helpful assistant. Answer briefly and cite the 
 const BUDGET = 1000;
 
 let tokenizer: Tokenizer;
-/** RT-007 written out: tokens(role) + tokens(content) + 4. */
+// RT-007 written out: tokens(role) + tokens(content) + 4.
 const cost = (role: MessageRole, content: string) => tokenizer.count(role) + tokenizer.count(content) + 4;
 
 beforeAll(async () => {
   tokenizer = await createTokenizer('cl100k_base');
 });
 
-/** 150 synthetic exchanges as the context bench keeps them: user, its tool result if any, assistant. */
+// 150 synthetic exchanges as the context bench keeps them: user, its tool result if any, assistant.
 function conversation(): HistoryMessage[] {
   const messages: HistoryMessage[] = [];
   const exchanges = syntheticConversation({ seed: 7, toolRate: 0.2 });

@@ -11,7 +11,7 @@ import { captureProcessOutput } from '../helpers/process-output.js';
 
 const BENCHES = { cache, context, facts, 'hot-path': hotPath, layout, load, start };
 
-/** `npm run bench -- <name> …` in this process, its stdout and stderr captured. */
+// `npm run bench -- <name> …` in this process, its stdout and stderr captured.
 async function bench(name: keyof typeof BENCHES, argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const { value: code, stdout, stderr } = await captureProcessOutput(() => BENCHES[name](argv));
   return { code, stdout, stderr };

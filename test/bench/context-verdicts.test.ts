@@ -5,7 +5,7 @@ import type { LatencySummary } from '../../src/bench/stats.js';
 
 const KIB = 1024;
 
-/** A checkpoint of a run that meets every target, with `changes` on top. */
+// A checkpoint of a run that meets every target, with `changes` on top.
 function checkpoint(turn: number, changes: Partial<Checkpoint> = {}): Checkpoint {
   return {
     turn,
@@ -46,7 +46,7 @@ function latency(p50: number, p99: number): LatencySummary {
   return { samples: 1000, p50, p95: p50, p99, max: p99, mean: p50 };
 }
 
-/** The verdict line about `target`: "met", "NOT MET" or "n/a" and its text. */
+// The verdict line about `target`: "met", "NOT MET" or "n/a" and its text.
 function line(lines: string[], target: string): string {
   const found = lines.filter((l) => l.includes(target));
   expect(found, `one line about "${target}" in\n${lines.join('\n')}`).toHaveLength(1);

@@ -3,7 +3,7 @@ import { RSS_FLOOR_WINDOW_TURNS, RSS_SAMPLE_TURNS, RssSamples } from '../../src/
 
 const MB = 1_000_000;
 
-/** Readings every RSS_SAMPLE_TURNS turns up to `turns`, of `bytes(turn)`. */
+// Readings every RSS_SAMPLE_TURNS turns up to `turns`, of `bytes(turn)`.
 function sampled(turns: number, bytes: (turn: number) => number): RssSamples {
   const samples = new RssSamples();
   for (let turn = RSS_SAMPLE_TURNS; turn <= turns; turn += RSS_SAMPLE_TURNS) samples.add(turn, bytes(turn));

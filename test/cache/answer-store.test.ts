@@ -45,14 +45,14 @@ beforeEach(() => {
   answers = createAnswerStore({ embedder, cache });
 });
 
-/** The user's message as the context call handles it: its facts are written, then the cache is consulted. */
+// The user's message as the context call handles it: its facts are written, then the cache is consulted.
 async function say(message: string): Promise<string | null> {
   const prepared = await facts.prepareFromMessage(message);
   runInTransaction(database, (scope) => facts.applyFromUserTurn(prepared, { sessionId: 's1', turnNumber: ++turn }, scope));
   return cache.lookup(message, await embedder.embed(message))?.response ?? null;
 }
 
-/** The assistant's answer to `question`, offered to the cache as `recordReply` offers it. */
+// The assistant's answer to `question`, offered to the cache as `recordReply` offers it.
 async function offer(question: string, answer: string, sideEffectSinceQuestion = false): Promise<{ stored: boolean; reason?: string }> {
   const prepared = await answers.prepare(question, null);
   return runInTransaction(database, (scope) => answers.store({ sessionId: 's1', question, answer, prepared, sideEffectSinceQuestion }, scope));

@@ -38,7 +38,7 @@ const EMOTIONAL_QUESTIONS = [
   'Where do I work D:', 'where do I work :(', 'Where do I work? :-(',
 ];
 
-/** Questions about the session's own conversation: their answer holds there only. */
+// Questions about the session's own conversation: their answer holds there only.
 const CONVERSATION_QUESTIONS = [
   'What does this function return?', 'Which option did we pick?', 'What did we decide about that?', 'Is it correct?',
   'What did you just say?', 'Can you summarise the above?', 'What was the error in the log I pasted?', 'And the second one?',
@@ -46,7 +46,7 @@ const CONVERSATION_QUESTIONS = [
   '¿Qué decidimos sobre eso?', '¿Qué hace esto?', '¿Cuál elegimos?', '¿Qué dijiste?', '¿Y aquello?',
 ];
 
-/** Personal factual questions: they name a time, a date or a feeling word, but ask for a stored fact. */
+// Personal factual questions: they name a time, a date or a feeling word, but ask for a stored fact.
 const CACHEABLE_QUESTIONS = [
   "What is my dentist's name?", 'Which date did I set for the launch?', 'What is the date of my wedding?',
   'What is the time of my flight?', 'Who was my manager at the time?', 'Do I work from home most of the time?',

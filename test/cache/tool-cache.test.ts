@@ -24,7 +24,7 @@ beforeEach(() => {
   clock.set(Date.UTC(2026, 10, 22, 9));
 });
 
-/** The same object with its keys in another order, recursively. */
+// The same object with its keys in another order, recursively.
 function shuffled(value: unknown, seed: number): unknown {
   if (Array.isArray(value)) return value.map((item, index) => shuffled(item, seed + index));
   if (typeof value !== 'object' || value === null) return value;
@@ -33,10 +33,10 @@ function shuffled(value: unknown, seed: number): unknown {
   return Object.fromEntries(rotated.map(([key, child]) => [key, shuffled(child, seed + 1)]));
 }
 
-/** JSON values whose integers JSON.parse keeps exact (the only ones a key is made of). */
+// JSON values whose integers JSON.parse keeps exact (the only ones a key is made of).
 const exactJsonValue = fc.jsonValue().filter((value) => unsafeIntegerPaths(value).length === 0);
 
-/** A JSON value as its text means it: integers as bigints, so 2^53 and 2^53 + 1 differ. */
+// A JSON value as its text means it: integers as bigints, so 2^53 and 2^53 + 1 differ.
 type Exact = null | boolean | string | bigint | Exact[] | { [key: string]: Exact };
 
 const SAFE = 2n ** 53n - 1n;
@@ -53,7 +53,7 @@ const exactValue = fc.letrec<{ value: Exact; leaf: Exact; array: Exact[]; object
   object: fc.dictionary(fc.constantFrom('x', 'y'), tie('value'), { maxKeys: 2 }),
 })).value;
 
-/** The JSON text of an exact value, keys sorted when `sorted` (then equal values have equal texts). */
+// The JSON text of an exact value, keys sorted when `sorted` (then equal values have equal texts).
 function exactText(value: Exact, sorted = false): string {
   if (typeof value === 'bigint') return value.toString();
   if (Array.isArray(value)) return `[${value.map((item) => exactText(item, sorted)).join(',')}]`;
@@ -70,7 +70,7 @@ function hasInexactInteger(value: Exact): boolean {
   return value !== null && typeof value === 'object' && Object.values(value).some(hasInexactInteger);
 }
 
-/** The key of parameters sent as JSON text, or null when refused. */
+// The key of parameters sent as JSON text, or null when refused.
 function keyOfText(text: string): string | null {
   try {
     return toolCacheKey('search', JSON.parse(text));

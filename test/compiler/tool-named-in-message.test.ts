@@ -20,7 +20,7 @@ function sameVectorEmbedder(): Embedder {
   return { id: 'test-same-v1', dims: 4, kind: 'hashing', embed: async () => vector(), embedBatch: async (texts) => texts.map(vector) };
 }
 
-/** The tool the ranking puts first when the message is `message` (every other tool is as relevant). */
+// The tool the ranking puts first when the message is `message` (every other tool is as relevant).
 async function firstFor(names: readonly string[], message: string): Promise<string | undefined> {
   const catalog = new ToolCatalog(tokenizer, sameVectorEmbedder());
   const tools: ToolSpec[] = names.map((name) => ({ name, description: 'Does one thing.' }));

@@ -18,7 +18,7 @@ function summaryWork(metrics: string, work: string): number {
   return Number(match?.[1] ?? 0);
 }
 
-/** The session's active summaries, without their ids (random per daemon). */
+// The session's active summaries, without their ids (random per daemon).
 async function activeSummaries(chat: ReturnType<typeof conversation>): Promise<unknown[]> {
   const view = await chat.view();
   return (view.summaries.active as Array<Record<string, unknown>>).map(({ id: _id, ...rest }) => rest);

@@ -17,7 +17,7 @@ const weather = { name: 'get_weather', description: 'Get the current weather for
 const FULL = 'temperature, wind and a short forecast';
 const hasFormat = (response: ContextResponse) => (response.layout.sections.find((section) => section.id === 'format')?.final ?? 0) > 0;
 
-/** A session that has used get_weather and had a valid output, then was ended with DELETE. */
+// A session that has used get_weather and had a valid output, then was ended with DELETE.
 async function endedAfterUse(daemon: TestDaemon, sessionId: string) {
   const chat = conversation(daemon.client, sessionId);
   expect(promptText(await chat.say('Is it raining in Porto?', { tools: [weather] }))).toContain(FULL);

@@ -14,7 +14,7 @@ async function daemon(): Promise<TestDaemon> {
   return started;
 }
 
-/** What the context call reads of a session, through a store: the daemon's (mirrored) or a new one (from disk). */
+// What the context call reads of a session, through a store: the daemon's (mirrored) or a new one (from disk).
 function readsOf(store: ConversationStore, sessionId: string): unknown {
   return {
     session: store.findSession(sessionId) ?? null,

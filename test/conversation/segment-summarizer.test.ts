@@ -15,7 +15,7 @@ const turn = (turnNumber: number, content: string, role: SummaryTurn['role'] = '
 const GARDEN = [turn(1, 'Should we plant tomatoes or peppers this spring?'), turn(2, 'Tomatoes need more sun.', 'assistant'), turn(3, 'We decided on peppers then.')];
 const TRIP = [turn(4, 'Book the train to Lyon for Friday.'), turn(5, 'The 9:04 train has seats.', 'assistant'), turn(6, 'Great, take the 9:04.')];
 
-/** The content computed at closing, by a summarizer that never prepares ahead. */
+// The content computed at closing, by a summarizer that never prepares ahead.
 function atClosing(turns: readonly SummaryTurn[]) {
   return new SegmentSummarizer(tokenizer, 50, 0).summarize(turns);
 }

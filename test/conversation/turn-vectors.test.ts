@@ -26,7 +26,7 @@ function freshDir(): string {
   return temp.dir;
 }
 
-/** A daemon on `dir` (kept for a restart), stopped after the test unless stopped before. */
+// A daemon on `dir` (kept for a restart), stopped after the test unless stopped before.
 async function daemonOn(dir: string): Promise<TestDaemon> {
   const daemon = await startTestDaemon({ dir, keepDir: true });
   let stopped = false;
@@ -39,7 +39,7 @@ async function daemonOn(dir: string): Promise<TestDaemon> {
   return { ...daemon, stop };
 }
 
-/** The session's stored turns as the comparisons wrote them. */
+// The session's stored turns as the comparisons wrote them.
 function storedTurns(test: TestDaemon, sessionId: string): Array<{ turnNumber: number; continuity: number | null; topicShift: boolean }> {
   return test.daemon.services.recorder.store.liveTurns(sessionId).map(({ turnNumber, continuity, topicShift }) => ({ turnNumber, continuity, topicShift }));
 }

@@ -45,7 +45,7 @@ afterAll(async () => {
   temp.remove();
 });
 
-/** Every regular file under `dir`, recursively, with its bytes. */
+// Every regular file under `dir`, recursively, with its bytes.
 function filesUnder(dir: string): Array<{ path: string; bytes: Buffer }> {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())

@@ -32,7 +32,7 @@ beforeEach(() => {
   rmSync(config.logsDir, { recursive: true, force: true });
 });
 
-/** A file under the logs dir whose last write was at `mtime` (by the test's clock). */
+// A file under the logs dir whose last write was at `mtime` (by the test's clock).
 function logFile(name: string, mtime: number): string {
   mkdirSync(config.logsDir, { recursive: true });
   const path = join(config.logsDir, name);

@@ -5,7 +5,7 @@ import { DOMAINS, type Domain } from '../../src/domains/domain.js';
 import { foldedWords } from '../../src/domains/fold-text.js';
 import { buildLexiconIndex, scoreWords, type LexiconIndex } from '../../src/domains/lexicon-index.js';
 
-/** The scoring spelled out with no shortcut: every term of the lexicon tried at every word. */
+// The scoring spelled out with no shortcut: every term of the lexicon tried at every word.
 function referenceScores(words: readonly string[]): Record<Domain, number> {
   const scores: Record<Domain, number> = { work: 0, preferences: 0, decisions: 0, personal: 0, projects: 0 };
   for (const domain of DOMAINS) {

@@ -26,7 +26,7 @@ describe('STS CSV parsing', () => {
   });
 });
 
-/** Runs the dedup eval in this process; its stdout, stderr dropped. */
+// Runs the dedup eval in this process; its stdout, stderr dropped.
 async function dedupOutput(argv: string[]): Promise<{ code: number; text: string }> {
   const { value: code, stdout: text } = await captureProcessOutput(() => run(argv));
   return { code, text };

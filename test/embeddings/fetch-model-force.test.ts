@@ -15,11 +15,9 @@ const HUB = join(temp.dir, 'hub');
 const MODEL_ID = 'memoryd/tiny-bert';
 let served: string;
 
-/**
- * The network edge: a fake Hugging Face hub serving the tiny model's files from disk,
- * the way transformers.js asks for them (`<host>/<id>/resolve/main/<file>`). `failing`
- * names the files it answers with a 500.
- */
+// The network edge: a fake Hugging Face hub serving the tiny model's files from disk,
+// the way transformers.js asks for them (`<host>/<id>/resolve/main/<file>`). `failing`
+// names the files it answers with a 500.
 function fakeHub(failing: ReadonlySet<string> = new Set()): { requests: string[] } {
   const requests: string[] = [];
   vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
@@ -43,7 +41,7 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
   return { code, out, err };
 }
 
-/** A models dir holding the tiny model (weights from `seed`) plus `extra` files in its folder. */
+// A models dir holding the tiny model (weights from `seed`) plus `extra` files in its folder.
 async function modelsDirWith(name: string, seed: number, extra: Record<string, string> = {}): Promise<string> {
   const modelsDir = join(temp.dir, name);
   await writeTinyModel(modelsDir, { seed });

@@ -12,7 +12,7 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 const temp = makeTempDir('memoryd-tiny-cli-');
 afterAll(() => temp.remove());
 
-/** `npm run make-tiny-model -- …`, in process. */
+// `npm run make-tiny-model -- …`, in process.
 async function makeTinyModel(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const { value: code, stdout, stderr } = await captureCommandOutput((io) => runMakeTinyModelCli(args, { ...io, cwd: temp.dir }));
   return { code, stdout, stderr };

@@ -13,10 +13,8 @@ afterAll(() => temp.remove());
 
 const MODEL_ID = 'memoryd/tiny-bert';
 
-/**
- * A models dir with `old` as the model's config (no model when undefined) and a staging
- * area holding a fresh copy, whose renames are `renameFor(the model's directory)`.
- */
+// A models dir with `old` as the model's config (no model when undefined) and a staging
+// area holding a fresh copy, whose renames are `renameFor(the model's directory)`.
 async function setUp(
   name: string,
   old: string | undefined,

@@ -9,7 +9,7 @@ const temp = makeTempDir('memoryd-eval-args-');
 afterAll(() => temp.remove());
 const missing = join(temp.dir, 'nonexistent');
 
-/** `npm run eval -- …` as a real process (tsx, as npm runs it). */
+// `npm run eval -- …` as a real process (tsx, as npm runs it).
 function evaluate(args: string[]): { code: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', 'eval.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -17,7 +17,7 @@ function evaluate(args: string[]): { code: number | null; stdout: string; stderr
 
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Exactly one line on stderr, nothing on stdout: no stack, no usage. */
+// Exactly one line on stderr, nothing on stdout: no stack, no usage.
 function oneLine(text: string): RegExp {
   return new RegExp(`^${escaped(text)}[^\n]*\n$`);
 }

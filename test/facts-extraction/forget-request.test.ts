@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readUserMessage } from '../../src/facts/extraction/index.js';
 
-/** The first request to forget something in a user message. */
+// The first request to forget something in a user message.
 const detectForgetRequest = (text: string) => readUserMessage(text, { role: 'user' }).forget;
 
 describe('forget requests in a user message', () => {

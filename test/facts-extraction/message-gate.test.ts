@@ -4,10 +4,8 @@ import { cleanMessage, readSentences, readUserMessage } from '../../src/facts/ex
 import { mayStateFacts, TRIGGERED_FAMILIES } from '../../src/facts/extraction/message-gate.js';
 import { EXPLICIT_CASES, PLAIN_CASES } from './cases.js';
 
-/**
- * The pattern without its zero-width assertions (lookarounds, \b, \B): it matches every
- * text the pattern matches, and more. fast-check cannot sample texts from assertions.
- */
+// The pattern without its zero-width assertions (lookarounds, \b, \B): it matches every
+// text the pattern matches, and more. fast-check cannot sample texts from assertions.
 function withoutAssertions(pattern: RegExp): RegExp {
   const source = pattern.source;
   let out = '';
@@ -47,7 +45,7 @@ function closingParen(source: string, open: number): number {
   throw new Error(`unbalanced group at ${open} in ${source}`);
 }
 
-/** The subject a clause that shares the previous one's gets in front ("…and work at Acme" → "i work at acme"). */
+// The subject a clause that shares the previous one's gets in front ("…and work at Acme" → "i work at acme").
 const SHARED_SUBJECT = /^(?:i|we) (?!\s)/u;
 
 describe('the message gate', () => {

@@ -16,7 +16,7 @@ function durableCommits(): number {
   return durableCommitCount(daemon.daemon.context.database);
 }
 
-/** How many durable commits `action` made, and what it answered. */
+// How many durable commits `action` made, and what it answered.
 async function counting<T>(action: () => Promise<T>): Promise<{ durable: number; result: T }> {
   const before = durableCommits();
   const result = await action();

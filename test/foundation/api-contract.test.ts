@@ -13,7 +13,7 @@ const file = daemonPerFile();
 
 const issuesOf = (error: { details: Record<string, unknown> }): FieldIssue[] => error.details.issues as FieldIssue[];
 
-/** Every sample of the Prometheus text, by series (`name{labels}`). */
+// Every sample of the Prometheus text, by series (`name{labels}`).
 function samples(text: string): Map<string, number> {
   const values = new Map<string, number>();
   for (const line of text.split('\n')) {

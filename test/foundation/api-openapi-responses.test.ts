@@ -30,10 +30,8 @@ async function successSchema(path: string, method: string): Promise<JsonSchema> 
   return schema;
 }
 
-/**
- * The real answer fits the document's schema: every field it has is listed, with the
- * listed type, object by object (arrays by their elements), and every required one is there.
- */
+// The real answer fits the document's schema: every field it has is listed, with the
+// listed type, object by object (arrays by their elements), and every required one is there.
 function expectDocumented(value: unknown, schema: JsonSchema, path = 'response'): void {
   if (schema.anyOf) {
     const fits = schema.anyOf.some((branch) => {
@@ -59,7 +57,7 @@ function expectDocumented(value: unknown, schema: JsonSchema, path = 'response')
   }
 }
 
-/** The zod schema the document was made from declares every field of the answer, at every depth (a plain object drops the others). */
+// The zod schema the document was made from declares every field of the answer, at every depth (a plain object drops the others).
 function expectDeclared(schema: z.ZodType, value: unknown): void {
   expect(schema.parse(value)).toEqual(value);
 }

@@ -26,10 +26,8 @@ interface SeenRequest {
 
 type Handling = 'answer' | 'hold';
 
-/**
- * A server on a Unix socket that answers a GET with its path as the body, or holds it
- * unanswered (`answerHeld` answers those later). `received(n)` waits until n requests came.
- */
+// A server on a Unix socket that answers a GET with its path as the body, or holds it
+// unanswered (`answerHeld` answers those later). `received(n)` waits until n requests came.
 async function startServer(handle: (request: SeenRequest) => Handling) {
   const temp = makeTempDir();
   defer(temp.remove);
@@ -75,7 +73,7 @@ const get = (path: string, timeoutMs: number): RawRequest => ({ method: 'GET', p
 
 type Outcome = { state: 'pending' } | { state: 'answered'; response: RawResponse } | { state: 'failed'; error: unknown };
 
-/** How a call has ended so far, readable without awaiting it. */
+// How a call has ended so far, readable without awaiting it.
 function track(call: Promise<RawResponse>): { outcome: Outcome } {
   const tracked: { outcome: Outcome } = { outcome: { state: 'pending' } };
   call.then(
@@ -85,7 +83,7 @@ function track(call: Promise<RawResponse>): { outcome: Outcome } {
   return tracked;
 }
 
-/** Lets the promise chains started by a timer or a socket event run to their end. */
+// Lets the promise chains started by a timer or a socket event run to their end.
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const failure = (outcome: Outcome): string => (outcome.state === 'failed' ? String(outcome.error) : `still ${outcome.state}`);

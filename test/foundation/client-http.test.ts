@@ -20,10 +20,8 @@ interface SeenRequest {
   connection: number;
 }
 
-/**
- * A server that speaks raw bytes on a Unix socket: `answer` gets each request (the
- * head and the Content-Length body) and writes whatever bytes it likes to the socket.
- */
+// A server that speaks raw bytes on a Unix socket: `answer` gets each request (the
+// head and the Content-Length body) and writes whatever bytes it likes to the socket.
 async function rawServer(answer: (socket: Socket, request: SeenRequest) => void): Promise<{ socketPath: string; seen: SeenRequest[]; connections: () => number }> {
   const temp = makeTempDir();
   defer(temp.remove);
@@ -49,7 +47,7 @@ function clientFor(socketPath: string, timeoutMs = 5000): MemorydClient {
 const json = (body: string, extra = ''): string =>
   `HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`;
 
-/** Writes `bytes` a few at a time, each piece in its own turn of the event loop. */
+// Writes `bytes` a few at a time, each piece in its own turn of the event loop.
 function trickle(socket: Socket, bytes: Buffer, size: number): void {
   if (bytes.length === 0 || socket.destroyed) return;
   socket.write(bytes.subarray(0, size));

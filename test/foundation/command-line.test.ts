@@ -8,7 +8,7 @@ import { runNamed, type NamedCommand } from '../../src/cli/run-named.js';
 import { captureProcessOutput } from '../helpers/process-output.js';
 import { REPO_ROOT } from '../helpers/spawn-daemon.js';
 
-/** Whether node's own strict parseArgs takes `argv` under `config`. */
+// Whether node's own strict parseArgs takes `argv` under `config`.
 function nodeAccepts(argv: readonly string[], config: CommandLineConfig): boolean {
   try {
     parseArgs({ ...config, args: [...argv], strict: true });
@@ -39,7 +39,7 @@ const config: fc.Arbitrary<CommandLineConfig> = fc.record(
   { requiredKeys: [] },
 );
 
-/** A config, and a command line made mostly of its own options (each with or without a value, negated, grouped), so that about half are accepted. */
+// A config, and a command line made mostly of its own options (each with or without a value, negated, grouped), so that about half are accepted.
 const commandLine: fc.Arbitrary<[string[], CommandLineConfig]> = config.chain((each) => {
   const options = Object.values(each.options ?? {});
   const names = [...Object.keys(each.options ?? {}), 'x'];
@@ -108,7 +108,7 @@ describe('parseCommandLine', () => {
   });
 });
 
-/** runNamed in this process over two commands that record what they ran; stdout and stderr captured. */
+// runNamed in this process over two commands that record what they ran; stdout and stderr captured.
 async function dispatch(argv: string[], runAllWhenEmpty?: string[]): Promise<{ code: number; stdout: string; stderr: string; ran: string[] }> {
   const ran: string[] = [];
   const command = (name: string) => async (): Promise<NamedCommand> => ({

@@ -7,7 +7,7 @@ import { startTestDaemon } from '../helpers/test-daemon.js';
 
 const defer = cleanupAfterEach();
 
-/** A data dir others can enter (mode 755 or as given), holding `files`. */
+// A data dir others can enter (mode 755 or as given), holding `files`.
 function openDataDir(files: string[], mode = 0o755): string {
   const temp = makeTempDir('memoryd-datadir-');
   defer(temp.remove);

@@ -13,7 +13,7 @@ async function started(dir: string): Promise<TestDaemon> {
   return daemon;
 }
 
-/** Two data dirs side by side; `linked`'s memoryd.db is a symbolic link to `owner`'s. */
+// Two data dirs side by side; `linked`'s memoryd.db is a symbolic link to `owner`'s.
 function linkedDataDirs(): { owner: string; linked: string } {
   const temp = makeTempDir('memoryd-lock-');
   defer(temp.remove);

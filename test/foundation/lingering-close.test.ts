@@ -29,7 +29,7 @@ async function serve(lingerMs: number) {
   return api;
 }
 
-/** A raw connection that keeps writing after the server's answer, recording what fails. */
+// A raw connection that keeps writing after the server's answer, recording what fails.
 class Uploader {
   readonly socket: Socket;
   received = '';
@@ -80,10 +80,8 @@ class Uploader {
 
 const head = (extra: string): string => `POST /v1/things HTTP/1.1\r\nHost: memoryd\r\nContent-Type: application/json\r\nConnection: close\r\n${extra}\r\n`;
 
-/**
- * Starts an upload the server refuses before reading all of it, waits for the answer,
- * then sends `more` eight times: with a lingering close none of those writes fails.
- */
+// Starts an upload the server refuses before reading all of it, waits for the answer,
+// then sends `more` eight times: with a lingering close none of those writes fails.
 async function sendPastTheAnswer(start: (upload: Uploader) => Promise<void>, more: Buffer): Promise<Uploader> {
   const api = await serve(10_000);
   const upload = new Uploader(api.socketPath);

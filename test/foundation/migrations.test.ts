@@ -25,7 +25,7 @@ interface Journal {
 
 const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as Journal;
 
-/** A migrations folder holding only the first `count` migrations: an earlier release. */
+// A migrations folder holding only the first `count` migrations: an earlier release.
 function earlierRelease(count: number): string {
   const dir = join(temp.dir, `release-${count}`);
   mkdirSync(join(dir, 'meta'), { recursive: true });
@@ -35,7 +35,7 @@ function earlierRelease(count: number): string {
   return dir;
 }
 
-/** SQLite's query plan for `sql`, one step per line. */
+// SQLite's query plan for `sql`, one step per line.
 function queryPlan(sqlite: BetterSqlite3.Database, sql: string): string {
   return sqlite
     .prepare(`explain query plan ${sql}`)
@@ -44,7 +44,7 @@ function queryPlan(sqlite: BetterSqlite3.Database, sql: string): string {
     .join('\n');
 }
 
-/** A database made by an earlier release (the first `count` migrations), with one session 's1', still open for seeding. */
+// A database made by an earlier release (the first `count` migrations), with one session 's1', still open for seeding.
 function databaseOfRelease(name: string, count: number): BetterSqlite3.Database {
   const old = new BetterSqlite3(join(temp.dir, name));
   migrate(drizzle(old), { migrationsFolder: earlierRelease(count) });
@@ -52,7 +52,7 @@ function databaseOfRelease(name: string, count: number): BetterSqlite3.Database 
   return old;
 }
 
-/** The column names of `table`, as the database has them. */
+// The column names of `table`, as the database has them.
 function columnsOf(sqlite: BetterSqlite3.Database, table: string): string[] {
   return sqlite.prepare('select name from pragma_table_info(?)').pluck().all(table) as string[];
 }

@@ -15,7 +15,7 @@ const served = serveParameterRoutes([
 ]);
 
 const segment = fc.constantFrom('', 'a', 'b%41', 'pairs', 'owners', 'items', 'facts', 'chain');
-/** What a bad escape is mended to: a value no other segment has. */
+// What a bad escape is mended to: a value no other segment has.
 const MENDED = 'mended';
 const withBadEscape = fc.constantFrom('', 'a', '%FF', 'pairs', 'owners', 'items', 'facts', 'chain');
 

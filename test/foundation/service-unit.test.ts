@@ -8,7 +8,7 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 const temp = makeTempDir('memoryd-unit-');
 afterAll(() => temp.remove());
 
-/** The [Service] section of scripts/memoryd.service: each key's values, in order. */
+// The [Service] section of scripts/memoryd.service: each key's values, in order.
 function serviceSection(): Map<string, string[]> {
   const text = readFileSync(join(REPO_ROOT, 'scripts', 'memoryd.service'), 'utf8');
   const section = text.split(/^\[Service\]$/m)[1]?.split(/^\[/m)[0] ?? '';
@@ -20,7 +20,7 @@ function serviceSection(): Map<string, string[]> {
   return keys;
 }
 
-/** A command line as systemd splits it (the unit uses no quotes), after `/usr/bin/env`. */
+// A command line as systemd splits it (the unit uses no quotes), after `/usr/bin/env`.
 function command(line: string | undefined): string[] {
   const words = (line ?? '').split(/\s+/).filter(Boolean);
   expect(words[0]).toBe('/usr/bin/env');

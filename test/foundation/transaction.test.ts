@@ -151,7 +151,7 @@ describe('runInTransaction', () => {
 const NORMAL = 1;
 const FULL = 2;
 
-/** The level SQLite will sync this transaction's COMMIT with (it cannot change inside one). */
+// The level SQLite will sync this transaction's COMMIT with (it cannot change inside one).
 function syncLevel(database: Database): number {
   return Number(database.sqlite.pragma('synchronous', { simple: true }));
 }

@@ -47,7 +47,7 @@ function scheduler(jobs: Job[], onOutcome?: (outcome: JobOutcome) => void): JobS
   return new JobScheduler(jobs, f.deps, onOutcome);
 }
 
-/** Lets unhandled rejections reach the process listener (they are reported after the microtask queue drains). */
+// Lets unhandled rejections reach the process listener (they are reported after the microtask queue drains).
 async function settle(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
 }

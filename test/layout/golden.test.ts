@@ -20,7 +20,7 @@ const GOLDEN_MESSAGES: RenderedMessage[] = [
   { role: 'user', content: 'Et demain\u00a0? 🌧️' },
 ];
 
-/** The canonical form as documented in hash.ts, written out again: `<role> <name> <toolCallId> <content>\n`, fields as `<UTF-16 length>:<value>` or `-`. */
+// The canonical form as documented in hash.ts, written out again: `<role> <name> <toolCallId> <content>\n`, fields as `<UTF-16 length>:<value>` or `-`.
 function documentedCanonicalForm(messages: readonly RenderedMessage[]): string {
   const field = (value: string | undefined): string => (value === undefined ? '-' : `${value.length}:${value}`);
   return messages.map((m) => `${m.role} ${field(m.name)} ${field(m.toolCallId)} ${field(m.content)}\n`).join('');

@@ -29,7 +29,7 @@ function baseOf(section: SectionSpec): number {
 
 const DROP_LENS: Record<'first' | 'last', LensName> = { first: 'drop-oldest', last: 'drop-lowest-ranked' };
 
-/** memoryd-like sections whose flexible item sections get random lenses and a min of 0–100 % of their base. */
+// memoryd-like sections whose flexible item sections get random lenses and a min of 0–100 % of their base.
 const lensSectionsArb = fc.record({
   draft: promptDraftArb,
   mins: fc.array(fc.constantFrom(0, 0.3, 0.6, 0.9, 1), { minLength: 8, maxLength: 8 }),

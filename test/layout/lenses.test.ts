@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 const jsonArb = fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify({ value, list: [1, 2, 3] }, null, 2));
 
-/** Real items of every kind a lens handles: prose, JSON, tool descriptions with short forms, tool turns. */
+// Real items of every kind a lens handles: prose, JSON, tool descriptions with short forms, tool turns.
 function itemArb(): fc.Arbitrary<(key: number) => LayoutItem> {
   return fc.oneof(
     textArb.filter((t) => t.trim() !== '').map((text) => (key: number) => chunkItem(tokenizer, { id: `t${key}`, key, text })),
@@ -34,7 +34,7 @@ const chunkContentArb: fc.Arbitrary<{ content: ItemsContent; frame: number }> = 
   .tuple(fc.array(itemArb(), { minLength: 1, maxLength: 8 }), fc.constantFrom<'first' | 'last'>('first', 'last'), fc.constantFrom(0, 5))
   .map(([makers, sacrifice, frame]) => ({ content: { kind: 'items', items: makers.map((make, key) => make(key)), sacrifice }, frame }));
 
-/** Content and bounds as compression hands them over: floor (effMin) ≤ target. */
+// Content and bounds as compression hands them over: floor (effMin) ≤ target.
 function forLens(name: LensName): fc.Arbitrary<{ content: ItemsContent; bounds: LensBounds }> {
   return chunkContentArb
     .map(({ content, frame }) => ({

@@ -24,11 +24,9 @@ function attempt(sections: SectionSpec[], budget: number): LayoutResult | Contex
 
 const PLACEHOLDER = /\[(item|text) ([^:\]]+): (\d+) tokens\]\n/g;
 
-/**
- * What each kept section costs, read back from the rendered prompt alone: the sizes its
- * placeholders declare plus its frame. Also checks that every message is one section's,
- * in declared order, and that every item renders with the size it was given.
- */
+// What each kept section costs, read back from the rendered prompt alone: the sizes its
+// placeholders declare plus its frame. Also checks that every message is one section's,
+// in declared order, and that every item renders with the size it was given.
 function renderedCosts(sections: readonly SectionSpec[], messages: readonly RenderedMessage[]): Map<string, number> {
   const owners = new Map<string, { section: SectionSpec; index: number; size: number }>();
   sections.forEach((section, index) => {
@@ -61,7 +59,7 @@ function renderedCosts(sections: readonly SectionSpec[], messages: readonly Rend
   return costs;
 }
 
-/** Flexible sections' indices in the spec's sacrifice order (priority ASC, shrink DESC, input order ASC). */
+// Flexible sections' indices in the spec's sacrifice order (priority ASC, shrink DESC, input order ASC).
 function sacrificeOrder(sections: readonly SectionSpec[]): number[] {
   return sections
     .map((section, index) => ({ section, index }))

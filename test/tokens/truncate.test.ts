@@ -12,19 +12,19 @@ beforeAll(async () => {
   tokenizers = await loadTokenizers();
 });
 
-/** True when `text` has no lone surrogate (what a cut inside a pair would leave). */
+// True when `text` has no lone surrogate (what a cut inside a pair would leave).
 function wellFormed(text: string): boolean {
   return text === Buffer.from(text, 'utf8').toString('utf8');
 }
 
-/** True when offset `at` of `text` lies between the two halves of a surrogate pair. */
+// True when offset `at` of `text` lies between the two halves of a surrogate pair.
 function insidePair(text: string, at: number): boolean {
   const before = text.charCodeAt(at - 1);
   const after = text.charCodeAt(at);
   return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
 }
 
-/** `text` up to one code point past `at`. */
+// `text` up to one code point past `at`.
 function oneCodePointMore(text: string, at: number): string {
   return text.slice(0, at + ((text.codePointAt(at) ?? 0) > 0xffff ? 2 : 1));
 }

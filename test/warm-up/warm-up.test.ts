@@ -19,7 +19,7 @@ import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 // starts in the same process, on real sockets and SQLite files.
 
 const defer = cleanupAfterEach();
-/** A warm-up nobody stops. */
+// A warm-up nobody stops.
 const NO_STOP = new AbortController().signal;
 async function daemon(options: Parameters<typeof startTestDaemon>[0] = {}): Promise<TestDaemon> {
   const test = await startTestDaemon(options);
@@ -27,20 +27,20 @@ async function daemon(options: Parameters<typeof startTestDaemon>[0] = {}): Prom
   return test;
 }
 
-/** A private temp root for the scratch folders, so a test sees exactly what the warm-up left. */
+// A private temp root for the scratch folders, so a test sees exactly what the warm-up left.
 function tempRoot(): string {
   const temp = makeTempDir('memoryd-warm-up-root-');
   defer(temp.remove);
   return temp.dir;
 }
 
-/** What the scratch daemon was started with, and its metrics (read after it stopped). */
+// What the scratch daemon was started with, and its metrics (read after it stopped).
 interface Scratch {
   options: DaemonOptions;
   metrics: AppMetrics;
 }
 
-/** `startDaemon`, keeping what the warm-up's scratch daemon did before it stops. */
+// `startDaemon`, keeping what the warm-up's scratch daemon did before it stops.
 function observedStart(seen: Scratch[]): NonNullable<WarmUpOptions['start']> {
   return async (options: DaemonOptions) => {
     const scratch = await startDaemon(options);
@@ -54,17 +54,15 @@ function observedStart(seen: Scratch[]): NonNullable<WarmUpOptions['start']> {
   };
 }
 
-/**
- * A warm-up of `test`'s daemon, not stopped and in a temp root of its own unless `options`
- * say otherwise, its scratch daemon observed (`seen`).
- */
+// A warm-up of `test`'s daemon, not stopped and in a temp root of its own unless `options`
+// say otherwise, its scratch daemon observed (`seen`).
 async function runWarmUp(test: TestDaemon, options: Partial<WarmUpOptions> & Pick<WarmUpOptions, 'exchanges'>): Promise<{ outcome: WarmUpOutcome; seen: Scratch[] }> {
   const seen: Scratch[] = [];
   const outcome = await warmUp(test.daemon, { start: observedStart(seen), tempRoot: tempRoot(), logger: test.daemon.context.log.logger, signal: NO_STOP, ...options });
   return { outcome, seen };
 }
 
-/** Context calls a daemon answered with 200. */
+// Context calls a daemon answered with 200.
 const contextCalls = (metrics: AppMetrics | undefined): number => metrics?.httpRequests.get({ route: '/v1/sessions/:sessionId/context', status: '200' }) ?? 0;
 
 function rowCounts(test: TestDaemon): Record<string, number> {

@@ -10,17 +10,15 @@ export const toolNameSchema = z
 
 export const toolParamsSchema = z.strictObject({ toolName: toolNameSchema });
 
-/**
- * A tool call's arguments: a JSON object (the body is already parsed JSON, so values are
- * JSON) whose integers are exact: each rounded one is an issue at its own path.
- */
+// A tool call's arguments: a JSON object (the body is already parsed JSON, so values are
+// JSON) whose integers are exact: each rounded one is an issue at its own path.
 const toolArgumentsSchema = z.record(z.string(), z.unknown()).superRefine((args, context) => {
   for (const path of unsafeIntegerPaths(args)) context.addIssue({ code: 'custom', path, message: UNSAFE_INTEGER });
 });
 
 const PARAMS_FORMAT = 'must be URL-encoded JSON of an object, the tool call\'s parameters, e.g. {"city":"Lima"}';
 
-/** The query's `params`: JSON text of an object, parsed here so each issue names its own path (`query.params.order.id`). */
+// The query's `params`: JSON text of an object, parsed here so each issue names its own path (`query.params.order.id`).
 const toolArgumentsTextSchema = z
   .string()
   .min(2)

@@ -11,7 +11,7 @@ export const factParamsSchema = z.strictObject({ id: factIdSchema });
 const domainSchema = z.enum(DOMAINS);
 const confidenceSchema = z.enum(['high', 'medium', 'low']);
 const statusSchema = z.enum(FACT_STATUSES);
-/** A statement: short, one line of meaning; whitespace around it is dropped. */
+// A statement: short, one line of meaning; whitespace around it is dropped.
 const factTextSchema = z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters');
 const reasonSchema = z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters');
 

@@ -26,7 +26,7 @@ export const toolResultSchema = z.strictObject({
   content: z.string(),
 });
 
-/** A refinement that names each element of `list` repeating an earlier one's `field`. */
+// A refinement that names each element of `list` repeating an earlier one's `field`.
 function uniqueBy<K extends string>(list: string, field: K, what: string) {
   return (items: readonly Record<K, string>[], context: z.RefinementCtx): void => {
     const first = new Map<string, number>();
@@ -38,13 +38,11 @@ function uniqueBy<K extends string>(list: string, field: K, what: string) {
   };
 }
 
-/** Each result answers its own call: two results with one id would make one unit of two calls. */
+// Each result answers its own call: two results with one id would make one unit of two calls.
 const uniqueToolCallIds = uniqueBy('toolResults', 'toolCallId', 'id');
 
-/**
- * A name is how a prompt, the tool's result and the session's used tools refer to a tool:
- * two declarations with one name would be two tools the model cannot tell apart.
- */
+// A name is how a prompt, the tool's result and the session's used tools refer to a tool:
+// two declarations with one name would be two tools the model cannot tell apart.
 const uniqueToolNames = uniqueBy('tools', 'name', 'name');
 
 export const contextRequestSchema = z.strictObject({

@@ -21,7 +21,7 @@ export const MAX_SENTENCE_CHARS = 300;
 export const MAX_FACTS_PER_MESSAGE = 8;
 
 const RULES: readonly FactRule[] = [...STATE_RULES, ...CHOICE_RULES, ...POSSESSIVE_RULES, ...HABIT_RULES];
-/** Model control tokens and invisible characters: never part of what the user said. */
+// Model control tokens and invisible characters: never part of what the user said.
 const NOISE = /<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
 const HEDGE =
   /\b(?:maybe|probably|perhaps|possibly|i think|i guess|i believe|i suppose|not sure|i (?:kinda|kind of|sort of)|quizas|quiza|tal vez|creo que|capaz que|a lo mejor|probablemente|posiblemente|supongo|me parece)\b/u;
@@ -59,15 +59,13 @@ function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): Clau
   };
 }
 
-/**
- * A clause that is only a lead-in ("Actually," "Just so you know,") lends its markers to
- * the next one; `subject`: the clause's own subject ("I", "We"), for a next clause that
- * leaves it out ("I live in Lisbon and work at Acme"); `explicit`: it was asked to be
- * remembered, and so is a clause joined to it by "and" ("remember that A and B").
- */
+// A clause that is only a lead-in ("Actually," "Just so you know,") lends its markers to
+// the next one; `subject`: the clause's own subject ("I", "We"), for a next clause that
+// leaves it out ("I live in Lisbon and work at Acme"); `explicit`: it was asked to be
+// remembered, and so is a clause joined to it by "and" ("remember that A and B").
 type ClauseOutcome = { fact: ExtractedFact | null; leadIn: ClauseMarkers | null; subject: string | null; explicit: boolean };
 
-/** A clause that opens with one of these verbs has the previous clause's subject ("…and work at Acme"). */
+// A clause that opens with one of these verbs has the previous clause's subject ("…and work at Acme").
 const SHARED_SUBJECT = new RegExp(`^(?:${SHARED_SUBJECT_VERBS})\\b`, 'u');
 const OWN_SUBJECT = /^(?<subject>i|we)\b/u;
 
@@ -100,7 +98,7 @@ function clauseFact(
   return { fact, leadIn: null, subject, explicit: markers.explicit };
 }
 
-/** The explicit marker alone, for a clause joined by "and"/"y" to one asked to be remembered. */
+// The explicit marker alone, for a clause joined by "and"/"y" to one asked to be remembered.
 const REMEMBERED: ClauseMarkers = { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, language: null };
 const JOINED_BY_AND = /(?:^|[\s,])(?:and|y|e)\s*$/u;
 
@@ -171,15 +169,13 @@ export function readSentences(message: FoldedText): MessageReading {
   return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget };
 }
 
-/** Between a forget request and the statement after it: a comma (or semicolon, dash), nothing else. */
+// Between a forget request and the statement after it: a comma (or semicolon, dash), nothing else.
 const PUNCTUATION_ONLY = /^\s*[,;:-]+\s*$/u;
 
-/**
- * "Forget that I work at Acme, I work at Globex now": the request is the first clause and
- * what follows the comma is read as statements. Null when the sentence is one request
- * ("forget that I work at Acme and I live in Lisbon" names both, and forgets neither as
- * ambiguous) or its first clause asks to forget nothing in particular.
- */
+// "Forget that I work at Acme, I work at Globex now": the request is the first clause and
+// what follows the comma is read as statements. Null when the sentence is one request
+// ("forget that I work at Acme and I live in Lisbon" names both, and forgets neither as
+// ambiguous) or its first clause asks to forget nothing in particular.
 function forgetThenStatements(sentence: FoldedText): { request: ForgetRequest; rest: Clause[] } | null {
   const clauses = splitClauses(sentence);
   const [first, second] = clauses;
@@ -191,11 +187,9 @@ function forgetThenStatements(sentence: FoldedText): { request: ForgetRequest; r
 
 const WHEN_OPENER = /^(?:when|whenever|cuando|siempre que)\b/u;
 
-/**
- * A clause opening with "when…" joined to the clause after a comma: "remember that when I
- * travel, I prefer aisle seats" is one statement. Apart, the second clause is never read
- * (the "when" before it is a condition), so joining them loses nothing.
- */
+// A clause opening with "when…" joined to the clause after a comma: "remember that when I
+// travel, I prefer aisle seats" is one statement. Apart, the second clause is never read
+// (the "when" before it is a condition), so joining them loses nothing.
 function withWhenClausesJoined(sentence: FoldedText, clauses: Clause[]): Clause[] {
   if (!/\b(?:when|whenever|cuando|siempre que)\b/u.test(sentence.scan)) return clauses;
   const out: Clause[] = [];

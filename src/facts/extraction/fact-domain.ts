@@ -1,7 +1,7 @@
 import { classifyDomain } from '../../domains/classify-domain.js';
 import { DOMAINS, type Domain } from '../../domains/domain.js';
 
-/** How much a rule's own domain (work for "I work at…") weighs against the lexicon's evidence. */
+// How much a rule's own domain (work for "I work at…") weighs against the lexicon's evidence.
 const HINT_WEIGHT = 1.5;
 
 /**

@@ -67,7 +67,7 @@ export function isReportedSpeech(textBeforeSignal: string): boolean {
   return false;
 }
 
-/** Never stored, whatever the user asks: credentials and payment details. */
+// Never stored, whatever the user asks: credentials and payment details.
 const SECRET =
   /\b(?:password|passcode|passphrase|pin|pin code|ssn|social security|credit card|card number|cvv|bank account|account number|contrasena|clave|tarjeta|cuenta bancaria|api key|token|secret|private key|seed phrase)\b/u;
 

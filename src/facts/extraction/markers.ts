@@ -121,7 +121,7 @@ export function politeRememberRequest(sentence: FoldedText): MarkedClause | null
   return { body, markers: { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, language } };
 }
 
-/** The markers that let a statement no rule recognises be kept (genericFact): asked to remember, offered as information, "from now on". */
+// The markers that let a statement no rule recognises be kept (genericFact): asked to remember, offered as information, "from now on".
 const KEEPING_KINDS: ReadonlySet<MarkerKind> = new Set(['explicit', 'notice', 'fromNowOn']);
 
 /** What every lead-in and tail that marks a statement to keep needs (rule-support.ts, Trigger). */

@@ -20,9 +20,9 @@ const DECIDE_EN = new RegExp(
 const DECIDE_ES =
   /^(?:(?:yo|ya|al final|finalmente|tambien|hoy|entonces)\s+)*(?:decidi|decidimos|he decidido|hemos decidido|optamos por|opte por|nos quedamos con|acordamos|elegimos)\s+(?:que\s+)?(?<value>.+)$/du;
 const PRONOUN_ONLY = /^(?:it|that|this|them|him|her|one|ones|those|these|lo|eso|esto|esa|ese|uno|una)$/u;
-/** "I prefer not to talk about it": about this conversation, not a lasting preference. */
+// "I prefer not to talk about it": about this conversation, not a lasting preference.
 const ENDS_DEICTIC = /\b(?:it|that|this|eso|esto|ello)$/u;
-/** Words about how the assistant talks: with a language, the preference is the assistant's language. */
+// Words about how the assistant talks: with a language, the preference is the assistant's language.
 const COMMUNICATION =
   /\b(?:repl\w*|answer\w*|respond\w*|responses?|writ\w*|speak\w*|talk\w*|texts?|messages?|explanations?|contest\w*|habl\w*|escrib\w*|respuestas?|mensajes?|explicaciones?)\b/u;
 
@@ -39,7 +39,7 @@ export function choiceSubject(prefix: string, value: string, alt: string, fallba
   return `${prefix} ${fallback}`;
 }
 
-/** Keeps "to"/"a" comparisons only between noun phrases: "prefer to walk to work" compares nothing. */
+// Keeps "to"/"a" comparisons only between noun phrases: "prefer to walk to work" compares nothing.
 function comparedAlternative(groups: RuleGroups, language: 'en' | 'es'): FoldedText | null {
   const cmp = groups.folded('cmp');
   const value = groups.folded('value');
@@ -49,7 +49,7 @@ function comparedAlternative(groups: RuleGroups, language: 'en' | 'es'): FoldedT
   return groups.value('alt');
 }
 
-/** The same pattern without the comparison: the whole tail is the value. */
+// The same pattern without the comparison: the whole tail is the value.
 function withoutComparison(pattern: RegExp): RegExp {
   return new RegExp(pattern.source.replace(/\(\?<value>\.\+\?\)\(\?:.*\)\?\$$/u, '(?<value>.+)$'), 'du');
 }
@@ -72,15 +72,13 @@ function preferRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   };
 }
 
-/**
- * A step that continues a decision ("…first, then the CI", "…primero, después el CI"); one
- * with its own subject is another clause ("…Vue, then I changed my mind").
- */
+// A step that continues a decision ("…first, then the CI", "…primero, después el CI"); one
+// with its own subject is another clause ("…Vue, then I changed my mind").
 const NEXT_STEP =
   /^\s*,?\s*(?:and\s+|y\s+)?(?:then|after that|despues|luego)\s+(?!(?:i|i'm|i've|we|you|he|she|they|it|it's|yo|nosotros|me|nos)\b)/u;
 const MAX_STEPS = 3;
 
-/** The decision through the steps that continue it, if any: a comma ends a value, but not "first, then…". */
+// The decision through the steps that continue it, if any: a comma ends a value, but not "first, then…".
 function throughNextSteps(raw: FoldedText | null, value: FoldedText): FoldedText {
   const span = raw === null ? null : valueSpanIn(raw, value);
   if (raw === null || span === null) return value;

@@ -13,7 +13,7 @@ const FIRST_PERSON_EN = /^(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll|my|our)
 const DETERMINER_START_EN = /^(?:the|a|an|our|his|her|their|\d)/u;
 const COPULAR_EN = /^(?:(?:the|our|this|that)\s+)?(?<x>[\p{L}\p{N} -]{1,30}?)\s+(?:is|are)\s+(?<value>\S.*)$/du;
 const COPULAR_ES = /^(?:(?:el|la|los|las|nuestro|nuestra|nuestros|nuestras)\s+)?(?<x>[\p{L}\p{N} -]{1,30}?)\s+(?:es|son|esta|estan)\s+(?<value>\S.*)$/du;
-/** Expletive and generic openers make a platitude ("remember, there's more to life…"), not a fact. */
+// Expletive and generic openers make a platitude ("remember, there's more to life…"), not a fact.
 const GENERIC_START_EN = /^(?:there|there's|it|it's|this|that|these|those|here|everything|nothing|life|people|everyone|nobody)\b/u;
 const PRONOUN_SUBJECT = /^(?:it|that|this|there|he|she|they|you|eso|esto|ella|el|ellos|vos|tu|usted)$/u;
 const MAX_WORDS = 24;
@@ -31,7 +31,7 @@ export function guessLanguage(folded: string, fallback: Language = 'en'): Langua
   return es === en ? fallback : es > en ? 'es' : 'en';
 }
 
-/** "the standup is at 9" → subject "standup", value "at 9"; null unless a short noun phrase is the subject. */
+// "the standup is at 9" → subject "standup", value "at 9"; null unless a short noun phrase is the subject.
 function copular(body: FoldedText, language: Language): { subject: string; value: FoldedText | null } | null {
   const groups = matchRule(body, language === 'en' ? COPULAR_EN : COPULAR_ES);
   const x = groups?.folded('x').trim();

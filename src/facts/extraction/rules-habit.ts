@@ -13,7 +13,7 @@ const HABIT_EN =
   /^(?:i|we)(?:\s+(?:also|usually|pretty much|almost|basically|just))?\s+(?<adv>always|never)(?:\s+ever)?\s+(?<verb>[a-z][a-z'-]*)(?<rest>\s+.+)?$/du;
 const ALWAYS_ES =
   /^(?:(?:yo|nosotros|por favor)\s+)?(?<adv>siempre|nunca|jamas)(?:\s+(?<clitic>me|te|nos|lo|la|le|les))?\s+(?<verb>\p{L}+)(?<rest>\s+.+)?$/du;
-/** Words after "always/never" that show it is no instruction ("never mind", "always a pleasure"). */
+// Words after "always/never" that show it is no instruction ("never mind", "always a pleasure").
 const NOT_A_VERB_EN = new Set([
   'a', 'an', 'the', 'this', 'that', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'my', 'your', 'our', 'been', 'be',
   'was', 'is', 'are', 'were', 'had', 'has', 'have', 'mind', 'again', 'forget', 'remember', 'too', 'so', 'more', 'less',
@@ -24,7 +24,7 @@ const NOT_A_VERB_EN = new Set([
   'met', 'got', 'went', 'felt', 'saw', 'found', 'made', 'took', 'gave', 'came', 'left', 'lost', 'won', 'broke',
   'told', 'wrote', 'ran', 'ate', 'drank', 'bought', 'brought', 'kept', 'meant', 'spent', 'tried', 'stopped',
 ]);
-/** What an assistant can be told to always or never do: its answers and its actions. */
+// What an assistant can be told to always or never do: its answers and its actions.
 const ASSISTANT_VERBS_EN = new Set([
   'reply', 'respond', 'answer', 'use', 'write', 'say', 'call', 'mention', 'suggest', 'recommend', 'show', 'give',
   'tell', 'ask', 'include', 'add', 'format', 'play', 'send', 'remind', 'book', 'schedule', 'order', 'speak', 'talk',
@@ -34,7 +34,7 @@ const ASSISTANT_VERBS_EN = new Set([
   'save', 'delete', 'email', 'text', 'notify', 'alert', 'warn', 'sort', 'link', 'quote', 'read',
   'interrupt', 'bother', 'bring', 'contact', 'post', 'buy', 'pick', 'choose', 'prefer', 'default',
 ]);
-/** Spanish stems of the same verbs (imperative and subjunctive forms start with them). */
+// Spanish stems of the same verbs (imperative and subjunctive forms start with them).
 const ASSISTANT_STEMS_ES = new RegExp(
   '^(?:respond|contest|us|escrib|llam|mencion|suger|sugier|recomend|recomiend|mostr|muestr|da|dame|dec|dig|di|pregunt|' +
     'inclu|agreg|anad|formate|pon|pong|reproduc|pas|mand|envi|recuerd|record|avis|habl|explic|traduc|resum|list|' +
@@ -42,7 +42,7 @@ const ASSISTANT_STEMS_ES = new RegExp(
   'u',
 );
 const DIRECTED_AT_USER = /\b(?:me|us|my|our|i|mi|mis|nos|nuestro|nuestra)\b/u;
-/** Cognitive verbs make "I never thought…" a remark, not a habit. */
+// Cognitive verbs make "I never thought…" a remark, not a habit.
 const NOT_A_HABIT_EN = new Set([
   'think', 'thought', 'know', 'knew', 'known', 'heard', 'hear', 'realized', 'realised', 'noticed', 'understood',
   'understand', 'imagined', 'imagine', 'expected', 'expect', 'guess', 'guessed', 'wondered', 'wonder', 'mind',
@@ -55,7 +55,7 @@ const NOT_A_VERB_ES = new Set([
   'me', 'te', 'de', 'en', 'con', 'por', 'para', 'sera', 'seria', 'estuvo',
 ]);
 const REST_ONLY_PRONOUN = /^\s*(?:it|that|this|them|so|lo|eso|esto|asi)\s*$/u;
-/** Verbs that ask for the same thing, so their instructions share a subject. */
+// Verbs that ask for the same thing, so their instructions share a subject.
 const VERB_ALIASES: Readonly<Record<string, string>> = {
   answer: 'reply', respond: 'reply', responde: 'reply', contesta: 'reply', respondeme: 'reply', contestame: 'reply',
   respondas: 'reply', contestes: 'reply', usa: 'use', uses: 'use', usen: 'use', utilize: 'use', escribe: 'write',
@@ -71,7 +71,7 @@ interface Parts {
   rule: string;
 }
 
-/** An imperative is an instruction to the assistant only when it is about the assistant's answers or actions. */
+// An imperative is an instruction to the assistant only when it is about the assistant's answers or actions.
 function isAssistantDirected(verb: string, rest: string, language: 'en' | 'es'): boolean {
   if (DIRECTED_AT_USER.test(rest) || /(?:me|nos)$/u.test(verb)) return true;
   return language === 'en' ? ASSISTANT_VERBS_EN.has(verb) : ASSISTANT_STEMS_ES.test(verb);
@@ -112,7 +112,7 @@ const alwaysEn: FactRule = (body) => {
   return habitHit(habit.folded('adv'), parts);
 };
 
-/** Second-person forms Spanish uses for instructions: voseo ("respondé"), enclitics ("respondeme"), "nunca uses". */
+// Second-person forms Spanish uses for instructions: voseo ("respondé"), enclitics ("respondeme"), "nunca uses".
 function isSpanishInstruction(originalVerb: string, verb: string, adverb: string, clitic: string): boolean {
   if (/[áéí]$/u.test(originalVerb)) return true;
   if (/(?:me|nos)$/u.test(verb) && verb.length > 4) return true;

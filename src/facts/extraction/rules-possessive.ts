@@ -10,7 +10,7 @@ const COPULA_TAIL_EN =
   "\\s+(?<adv>(?:(?:now|still|actually|currently|also|definitely|officially|really)\\s+)*)(?<neg>(?:not|no longer)\\s+)?(?<value>.+)$";
 const MY_X_IS_EN = new RegExp(`^(?:my|our)\\s+(?<x>${NOUN})\\s+(?<cop>is|are|isn't|aren't)${COPULA_TAIL_EN}`, 'du');
 const MY_X_CONTRACTED_EN = new RegExp(`^(?:my|our)\\s+(?<x>[\\p{L}\\p{N}-]+(?:\\s+[\\p{L}\\p{N}-]+)?)(?<cop>'s|'re)${COPULA_TAIL_EN}`, 'du');
-/** A verb, pronoun or relative word inside the possessed noun means the copula belongs to another clause. */
+// A verb, pronoun or relative word inside the possessed noun means the copula belongs to another clause.
 const NOT_A_NOUN: Record<'en' | 'es', RegExp> = {
   en: /\b(?:is|are|was|were|be|been|says|said|thinks|who|whom|whose|which|that|it|he|she|they|we|you|i)\b/u,
   // Spanish only: "son" is a copula there, and a son in "my son's name is Leo".
@@ -22,7 +22,7 @@ const MY_X_IS_ES = new RegExp(
 );
 // "Me llamo Ana": the Spanish way to say "my name is Ana".
 const ME_LLAMO_ES = /^(?:yo\s+)?me llamo\s+(?<value>.+)$/du;
-/** A name as typed: capitalised words ("Ana María", "Juan de la Cruz"), after a title ("Dr. Pérez"). */
+// A name as typed: capitalised words ("Ana María", "Juan de la Cruz"), after a title ("Dr. Pérez").
 const TYPED_NAME = /^(?:(?:Dr|Mr|Mrs|Ms|Prof|Dra|Sr|Sra)\.?\s+)?\p{Lu}[\p{L}'-]*(?:\s+(?:\p{Lu}[\p{L}'-]*|de|del|la|las|los|y))*$/u;
 const MAX_NAME_WORDS = 4;
 
@@ -32,7 +32,7 @@ function isTypedName(original: string): boolean {
 const FAVORITE_EN = new RegExp(`^(?<value>${NOUN})\\s+(?:is|are)\\s+my\\s+(?:all time\\s+)?(?:favou?rite|fave)\\s+(?<x>[\\p{L} -]{1,30})$`, 'du');
 const FAVORITE_ES = new RegExp(`^(?<value>${NOUN})\\s+(?:es|son)\\s+mis?\\s+(?<x>[\\p{L} ]{1,30}?)\\s+(?:favorit[oa]s?|preferid[oa]s?)$`, 'du');
 
-/** Possessed nouns that introduce an opinion or a figure of speech, not a fact ("my point is…"). */
+// Possessed nouns that introduce an opinion or a figure of speech, not a fact ("my point is…").
 const NOT_A_SUBJECT = new Set([
   'point', 'guess', 'question', 'answer', 'bad', 'pleasure', 'turn', 'fault', 'understanding', 'impression', 'thought',
   'thoughts', 'opinion', 'feeling', 'take', 'advice', 'suggestion', 'idea', 'concern', 'issue', 'problem', 'reply',
@@ -42,48 +42,46 @@ const NOT_A_SUBJECT = new Set([
   'punto', 'pregunta', 'duda', 'respuesta', 'culpa', 'opinion', 'sensacion', 'impresion', 'turno', 'consejo',
   'problema', 'tema', 'razon', 'teoria', 'experiencia', 'intencion', 'deseo', 'esperanza', 'cabeza', 'corazon', 'dios',
 ]);
-/** Slots with one value at a time: a new value replaces the old one. */
+// Slots with one value at a time: a new value replaces the old one.
 const SINGLE_VALUED = new Set([
   'name', 'last name', 'full name', 'nickname', 'editor', 'email', 'phone', 'address', 'birthday', 'job', 'job title',
   'employer', 'timezone', 'language', 'native language', 'programming language', 'os', 'shell', 'browser', 'age',
   'city', 'country', 'hometown', 'neighborhood', 'goal', 'diet', 'theme', 'font', 'username', 'handle', 'major',
   'pronouns', 'zodiac sign', 'blood type', 'religion', 'team',
 ]);
-/** Evaluations ("my job is boring") are opinions, not values. */
+// Evaluations ("my job is boring") are opinions, not values.
 const EVALUATIVE_VALUE = new RegExp(
   '^(?:boring|awesome|amazing|lovely|beautiful|fun|hard|easy|tough|stressful|perfect|terrible|awful|horrible|cute|big|' +
     'small|huge|tiny|old|new|young|expensive|cheap|pricey|interesting|exciting|tiring|exhausting|difficult|simple|' +
     'important|special|unique|fantastic|wonderful|lame|sad|happy)$',
   'u',
 );
-/** Pointers and passing states ("my lunch is later", "my phone is dead") fill no slot. */
+// Pointers and passing states ("my lunch is later", "my phone is dead") fill no slot.
 const DEICTIC_VALUE = new RegExp(
   '^(?:it|this|that|here|there|so|too|fine|ok|okay|good|great|bad|better|worse|nice|cool|busy|lo|eso|esto|aqui|alli|' +
     'bien|mal|same|different|the same|gone|back|over|done|broken|weird|crazy|killing me|later|soon|tomorrow|today|' +
     'tonight|early|late|next|coming|almost done|on the way|luego|pronto|manana|hoy|tarde|temprano)$',
   'u',
 );
-/** Comparisons and degree words make the value an opinion ("my X is kind of the same"), not a value. */
+// Comparisons and degree words make the value an opinion ("my X is kind of the same"), not a value.
 const OPINION_VALUE =
   /^(?:kind of|sort of|like|more|less|so|very|pretty|too|a bit|a little|really|quite|kinda|such|as|right|wrong|correct|true|false|exactly|just|always|usually|mostly|often|sometimes|located|worth|up|mas|menos|muy|tan|bastante|como|igual|siempre|casi)\b/u;
-/** Aspect verbs describe a change under way ("my job is getting busy"), never a value. */
+// Aspect verbs describe a change under way ("my job is getting busy"), never a value.
 const ASPECT_VALUE = /^(?:getting|going|becoming|starting|being|coming|killing|driving|making|taking)\b/u;
-/** A clause, not a name, before "is my favorite" ("trabajo means to work and is my fave"). */
+// A clause, not a name, before "is my favorite" ("trabajo means to work and is my fave").
 const FAVORITE_NOT_A_VALUE = /\b(?:and|means|is|are|was|like|likes|y|es|son|significa)\b/u;
 const THING_VALUE = /^(?:a|an|the|my|our|un|una|unos|unas|el|la|los|las|mi|mis|nuestro|nuestra|\d)/u;
-/** Slots whose value may be an activity ("my job is selling cars", "my favorite thing is hiking"). */
+// Slots whose value may be an activity ("my job is selling cars", "my favorite thing is hiking").
 const ACTIVITY_SLOT = /^(?:job|hobby|hobbies|passion|goal|dream|plan|favorite .+)$/u;
 const WORK_SLOTS = new Set(['job', 'job title', 'employer', 'manager', 'boss']);
-/**
- * People one has one of at a time: "my manager is Marta" names them, and replaces the name
- * given before ("actually, my manager is Marta now"). Others ("my sister is Ana") may be
- * one of several, so a name does not make them a slot.
- */
+// People one has one of at a time: "my manager is Marta" names them, and replaces the name
+// given before ("actually, my manager is Marta now"). Others ("my sister is Ana") may be
+// one of several, so a name does not make them a slot.
 const ONE_OF_A_KIND = new Set([
   'wife', 'husband', 'partner', 'spouse', 'girlfriend', 'boyfriend', 'fiance', 'fiancee', 'boss', 'manager', 'therapist',
   'doctor', 'hubby', 'wifey', 'bf', 'gf', 'significant other',
 ]);
-/** Capitalised words that describe a person rather than name them ("my wife is Italian", "…Catholic"). */
+// Capitalised words that describe a person rather than name them ("my wife is Italian", "…Catholic").
 const NOT_A_NAME = new Set([
   'christian', 'catholic', 'protestant', 'jewish', 'muslim', 'buddhist', 'hindu', 'sikh', 'mormon', 'orthodox', 'atheist',
   'agnostic', 'american', 'british', 'english', 'scottish', 'irish', 'welsh', 'canadian', 'mexican', 'spanish', 'french',
@@ -99,10 +97,8 @@ const PERSON_GROUPS = new Set([
   'patients', 'boys', 'girls', 'pets',
 ]);
 
-/**
- * The subject of "my <key> is <value>", or null when it is no fact. `value` is folded,
- * `original` the value as typed.
- */
+// The subject of "my <key> is <value>", or null when it is no fact. `value` is folded,
+// `original` the value as typed.
 function subjectFor(key: string, value: string, original: string): string | null {
   const capitalised = /^\p{Lu}/u.test(original);
   const words = key.split(' ');
@@ -157,10 +153,8 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
   };
 }
 
-/**
- * "Me llamo Ana" is "mi nombre es Ana" (subject `name`). Only "llamo" as typed, without
- * the accent of "me llamó la atención" (it caught my eye), and a name as typed.
- */
+// "Me llamo Ana" is "mi nombre es Ana" (subject `name`). Only "llamo" as typed, without
+// the accent of "me llamó la atención" (it caught my eye), and a name as typed.
 function meLlamoRule(): FactRule {
   return (body) => {
     const groups = matchRule(body, ME_LLAMO_ES);

@@ -85,7 +85,7 @@ const workEn: FactRule = (body) => {
   return ruleHit('work-at', 'en', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', hasCorrectionAdverb(groups));
 };
 
-/** The job title right after the employer ("Acme as a data engineer" → "a data engineer"), cleaned, or null. */
+// The job title right after the employer ("Acme as a data engineer" → "a data engineer"), cleaned, or null.
 function roleAfter(raw: FoldedText | null, employer: FoldedText): FoldedText | null {
   const span = raw === null ? null : valueSpanIn(raw, employer);
   if (raw === null || span === null) return null;

@@ -10,7 +10,7 @@ const DROPPED_WORDS = new Set([
   'of', 's',
 ]);
 
-/** Canonical English names for things people state about themselves (folded, determiners dropped). */
+// Canonical English names for things people state about themselves (folded, determiners dropped).
 const SYNONYMS: Readonly<Record<string, string>> = {
   nombre: 'name', 'first name': 'name', apellido: 'last name', surname: 'last name', 'nombre completo': 'full name',
   cumpleanos: 'birthday', 'fecha nacimiento': 'birthday', 'date birth': 'birthday', 'birth date': 'birthday',

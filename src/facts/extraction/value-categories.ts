@@ -36,19 +36,17 @@ function escape(term: string): string {
   return term.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 }
 
-/** A table as one pattern: the leftmost term found, and the category of each term. */
+// A table as one pattern: the leftmost term found, and the category of each term.
 interface CompiledTable {
   pattern: RegExp;
   categoryOf: ReadonlyMap<string, string>;
 }
 
-/**
- * One alternation of every term, in the table's order, on word boundaries. Building a
- * `u` pattern with \p{L} costs ~0.4 ms: one per term on each call cost a fact-stating
- * message ~65 µs, and the first such message after a start ~60 ms. The leftmost match is
- * the term found first in the text, and at one place the alternation tries the terms in
- * the table's order: the category the term-by-term search gave.
- */
+// One alternation of every term, in the table's order, on word boundaries. Building a
+// `u` pattern with \p{L} costs ~0.4 ms: one per term on each call cost a fact-stating
+// message ~65 µs, and the first such message after a start ~60 ms. The leftmost match is
+// the term found first in the text, and at one place the alternation tries the terms in
+// the table's order: the category the term-by-term search gave.
 function compileTable(table: ReadonlyArray<[string, readonly string[]]>): CompiledTable {
   const categoryOf = new Map<string, string>();
   for (const [category, terms] of table) for (const term of terms) if (!categoryOf.has(term)) categoryOf.set(term, category);

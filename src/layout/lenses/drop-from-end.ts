@@ -2,12 +2,10 @@ import { sectionSize } from '../content-size.js';
 import type { LensName, SacrificedEnd, SectionContent } from '../types.js';
 import type { Lens, LensBounds } from './lens.js';
 
-/**
- * Removes whole items from one end while the section stays ≥ target, stopping at the
- * first item whose removal would go below it (no item is skipped), so it never goes
- * below the floor either (target ≥ floor). Truncation (rule 4c) finishes the job if the
- * target is not reached exactly.
- */
+// Removes whole items from one end while the section stays ≥ target, stopping at the
+// first item whose removal would go below it (no item is skipped), so it never goes
+// below the floor either (target ≥ floor). Truncation (rule 4c) finishes the job if the
+// target is not reached exactly.
 function dropFromEnd(end: SacrificedEnd): Lens {
   return (content: SectionContent, bounds: LensBounds): SectionContent => {
     if (content.kind !== 'items') return content;

@@ -31,15 +31,13 @@ export const headTail: Lens = (content: SectionContent, bounds: LensBounds, cont
   });
 };
 
-/** Extra room tried, a token at a time, when a cut lands under what the section's floor allows. */
+// Extra room tried, a token at a time, when a cut lands under what the section's floor allows.
 const MAX_EXTRA_ROOM = 8;
 
-/**
- * `cut(room)`, whose size is ≤ room but may land a few tokens under it; when that is
- * under `least`, the first cut with a little more room that lands in [least, room]. The
- * result stays ≤ room, so the section reaches its target and a second pass changes
- * nothing. When none does, the first cut: under `least`, it ends the lens.
- */
+// `cut(room)`, whose size is ≤ room but may land a few tokens under it; when that is
+// under `least`, the first cut with a little more room that lands in [least, room]. The
+// result stays ≤ room, so the section reaches its target and a second pass changes
+// nothing. When none does, the first cut: under `least`, it ends the lens.
 function cutWithin<T extends { readonly size: number }>(cut: (room: number) => T | null, room: number, least: number): T | null {
   const first = cut(room);
   if (first === null || first.size >= least) return first;
@@ -52,7 +50,7 @@ function cutWithin<T extends { readonly size: number }>(cut: (room: number) => T
   return first;
 }
 
-/** What an item costs besides the text a cut can shorten (the chunk's newline; the other messages and the role). */
+// What an item costs besides the text a cut can shorten (the chunk's newline; the other messages and the role).
 function itemFloorOf(item: LayoutItem, tokenizer: Tokenizer): number {
   if (item.body.kind !== 'messages') return 1;
   const last = item.body.messages[item.body.messages.length - 1];

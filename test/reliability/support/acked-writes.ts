@@ -53,7 +53,7 @@ function turnProblem(row: TurnRow | undefined, role: string, content: string, su
   return summaries === 0 ? null : `still ${row.state} but also named by ${summaries} summaries`;
 }
 
-/** `session#turn` → how many summaries name that turn in their provenance. */
+// `session#turn` → how many summaries name that turn in their provenance.
 function provenanceIndex(sqlite: BetterSqlite3.Database): Map<string, number> {
   const rows = sqlite.prepare('select session_id as sessionId, turn_numbers as turnNumbers from summaries').all() as Array<{
     sessionId: string;

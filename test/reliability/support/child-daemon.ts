@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnDaemon, waitForHealthy, type SpawnedDaemon } from '../../helpers/spawn-daemon.js';
 
-/** Cron expressions that never fire during a test run (29 February at midnight). */
+// Cron expressions that never fire during a test run (29 February at midnight).
 const NEVER = '0 0 29 2 *';
 
 /** A memoryd started as `npm start` does, in its own process, on a data dir of the test's. */

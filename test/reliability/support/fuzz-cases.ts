@@ -34,7 +34,7 @@ const ENDPOINT_PATHS: Record<BodyEndpoint, (random: SeededRandom, context: FuzzC
 };
 const ENDPOINTS = Object.keys(ENDPOINT_PATHS) as BodyEndpoint[];
 
-/** Session ids of the fuzz phase: fresh ones, or one seeded before it (never changed: every request fails). */
+// Session ids of the fuzz phase: fresh ones, or one seeded before it (never changed: every request fails).
 function fuzzSession(random: SeededRandom, context?: FuzzContext): string {
   if (context && context.seededSessions.length > 0 && random.chance(0.3)) return random.pick(context.seededSessions);
   return `fuzz-${random.int(0, 20)}`;

@@ -93,13 +93,11 @@ const PAUSE_EVERY_BYTES = 1024 * 1024;
 // machine may take a while, and writing on after it has refused loses its answer.
 const REFUSAL_WAIT_MS = 10_000;
 
-/**
- * Writes the body in pieces, respecting backpressure, and stops as soon as an answer has
- * come: a server that refuses a 10 MB body closes the connection after its 413, and a
- * write after that turns the 413 into an EPIPE (Node's client then drops the answer).
- * So a body over 1 MiB is paced: the writer waits for an answer after the headers and
- * just past every MiB (where a server with a 1 MiB limit refuses) before going on.
- */
+// Writes the body in pieces, respecting backpressure, and stops as soon as an answer has
+// come: a server that refuses a 10 MB body closes the connection after its 413, and a
+// write after that turns the 413 into an EPIPE (Node's client then drops the answer).
+// So a body over 1 MiB is paced: the writer waits for an answer after the headers and
+// just past every MiB (where a server with a 1 MiB limit refuses) before going on.
 async function writeBody(
   outgoing: ClientRequest,
   body: Buffer | string | undefined,

@@ -36,7 +36,7 @@ function markers(random: SeededRandom): Marked {
   };
 }
 
-/** Marker cores in `text` that belong to a session other than `session`. */
+// Marker cores in `text` that belong to a session other than `session`.
 function foreign(text: string, session: number, owner: ReadonlyMap<string, number>): string[] {
   return [...text.matchAll(MARKER_CORE)].map((match) => match[1] ?? '').filter((core) => owner.has(core) && owner.get(core) !== session);
 }

@@ -9,7 +9,7 @@ import { startTestDaemon, type TestDaemon } from '../../helpers/test-daemon.js';
 
 const NOBODY = 65534;
 
-/** How this process can run a command as `nobody`, or why it cannot. */
+// How this process can run a command as `nobody`, or why it cannot.
 function asNobody(): { prefix: string[] } | { reason: string } {
   if (process.getuid?.() !== 0) return { reason: 'the tests do not run as root, so they cannot switch to another user' };
   const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
@@ -18,7 +18,7 @@ function asNobody(): { prefix: string[] } | { reason: string } {
   return { reason: 'neither setpriv nor runuser is installed' };
 }
 
-/** Connects to `socketPath` from a node process run as nobody: 'connected' or the error code. */
+// Connects to `socketPath` from a node process run as nobody: 'connected' or the error code.
 function connectAsNobody(prefix: readonly string[], socketPath: string): string {
   const script = `const s=require('net').connect(process.argv[1]);s.on('connect',()=>{console.log('connected');s.destroy()});s.on('error',(e)=>console.log(e.code))`;
   const [command, ...args] = [...prefix, process.execPath, '-e', script, socketPath];

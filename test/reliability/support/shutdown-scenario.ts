@@ -92,7 +92,7 @@ async function shutdownRound(seed: number, round: number, clients: number): Prom
   }
 }
 
-/** Unanswered writes whose content is in the database anyway (turn content or fact text). */
+// Unanswered writes whose content is in the database anyway (turn content or fact text).
 function committedWrites(dbPath: string, writes: readonly UnansweredWrite[]): UnansweredWrite[] {
   const sqlite = openReadOnly(dbPath);
   try {
@@ -104,10 +104,8 @@ function committedWrites(dbPath: string, writes: readonly UnansweredWrite[]): Un
   }
 }
 
-/**
- * The daemon's stderr without Node's own process warnings ("(node:123) ExperimentalWarning: …"
- * and its "(Use `node --trace-warnings …`" hint): what is left is a crash or an error it printed.
- */
+// The daemon's stderr without Node's own process warnings ("(node:123) ExperimentalWarning: …"
+// and its "(Use `node --trace-warnings …`" hint): what is left is a crash or an error it printed.
 function crashOutput(stderr: string): string[] {
   return stderr.split('\n').filter((line) => line.trim() !== '' && !/^\(node:\d+\) |^\(Use `node --trace-warnings/.test(line));
 }
