@@ -73,7 +73,7 @@ export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<Ad
   const prepared = await prepareStatement(rt, input.fact);
   const id = rt.ids.next('fact');
   return runInTransaction(rt.database, (scope) => {
-    const ctx = writeContext({ db: rt.database.db, index: rt.index, storedValues: rt.storedValues, scope, now: rt.clock.now() });
+    const ctx = writeContext(rt, scope, rt.clock.now());
     const same = sameLiveFact(rt, input.domain, prepared.text);
     if (same !== undefined) {
       reconfirmFact(ctx, same, input.confidence);
@@ -164,7 +164,7 @@ function statementColumns(rt: FactsRuntime, prepared: PreparedStatement): Partia
 export function confirmFact(rt: FactsRuntime, id: string): FactView {
   return runInTransaction(rt.database, (scope) => {
     const row = requireLive(requireRow(rt, id));
-    const ctx = writeContext({ db: rt.database.db, index: rt.index, storedValues: rt.storedValues, scope, now: rt.clock.now() });
+    const ctx = writeContext(rt, scope, rt.clock.now());
     reconfirmFact(ctx, row);
     return finishWrites(ctx, rt.onFactsChanged).reconfirmed[0] as FactView;
   }, ACKNOWLEDGED);
@@ -176,7 +176,7 @@ export const API_DELETE_REASON = 'deleted through the API';
 export function removeFact(rt: FactsRuntime, id: string, reason?: string): FactView {
   return runInTransaction(rt.database, (scope) => {
     const row = requireLive(requireRow(rt, id));
-    const ctx = writeContext({ db: rt.database.db, index: rt.index, storedValues: rt.storedValues, scope, now: rt.clock.now() });
+    const ctx = writeContext(rt, scope, rt.clock.now());
     deleteFact(ctx, row, reason?.trim() || API_DELETE_REASON);
     return finishWrites(ctx, rt.onFactsChanged).deleted[0] as FactView;
   }, ACKNOWLEDGED);

@@ -1,6 +1,6 @@
 import type { Domain } from '../domains/domain.js';
 import { vectorToBuffer } from '../embeddings/vector.js';
-import type { Db } from '../storage/database.js';
+import type { Database, Db } from '../storage/database.js';
 import { insertFactRow, updateFactRow, type FactRow } from '../storage/facts-repo.js';
 import type { TxScope } from '../storage/transaction.js';
 import { injectionClass, viewFact } from './decay-rules.js';
@@ -47,21 +47,29 @@ export interface WriteContext {
   readonly retired: Set<string>;
 }
 
-export function writeContext(parts: { db: Db; index: FactIndex; storedValues: StoredValues; scope: TxScope; now: number; at?: number }): WriteContext {
+/** A write's context on the service's parts, at `now`; `at` is when the user said it (`now` unless importing the past). */
+export function writeContext(parts: FactStores, scope: TxScope, now: number, at = now): WriteContext {
   // Fields named one by one: spreading `parts` and then setting `at` again made this
   // literal cost more than the rest of a turn without facts (~3 µs).
   return {
-    db: parts.db,
+    db: parts.database.db,
     index: parts.index,
     storedValues: parts.storedValues,
-    scope: parts.scope,
-    now: parts.now,
-    at: parts.at ?? parts.now,
+    scope,
+    now,
+    at,
     changes: emptyChanges(),
     factsChanged: false,
     touched: new Set(),
     retired: new Set(),
   };
+}
+
+/** What every write reads and changes: the database, the in-memory index and the stored values' memo. */
+export interface FactStores {
+  readonly database: Database;
+  readonly index: FactIndex;
+  readonly storedValues: StoredValues;
 }
 
 /** Everything a new fact needs; vectors and token counts are computed before the transaction. */

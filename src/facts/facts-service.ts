@@ -101,7 +101,7 @@ export class FactsService {
   /** Writes what a user turn says about facts, inside the caller's transaction (see turn-facts.ts). */
   applyFromUserTurn(prepared: PreparedFacts, provenance: TurnProvenance, scope: TxScope): FactChanges {
     const now = this.rt.clock.now();
-    const ctx = writeContext({ db: this.rt.database.db, index: this.rt.index, storedValues: this.rt.storedValues, scope, now, at: provenance.at ?? now });
+    const ctx = writeContext(this.rt, scope, now, provenance.at ?? now);
     applyTurnFacts(ctx, this.rt.embedder, prepared, provenance);
     return finishWrites(ctx, this.rt.onFactsChanged);
   }

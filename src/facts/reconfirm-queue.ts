@@ -51,7 +51,7 @@ export function writeQueuedReconfirmations(
     for (const id of [...due.keys()].sort()) {
       const row = findFactRow(database.db, id);
       if (!row || !isLiveStatus(row.status)) continue;
-      const ctx = writeContext({ db: database.db, index: deps.index, storedValues: deps.storedValues, scope, now: deps.now, at: due.get(id) as number });
+      const ctx = writeContext(deps, scope, deps.now, due.get(id) as number);
       reconfirmFact(ctx, row);
       written.push(...finishWrites(ctx, deps.onFactsChanged).reconfirmed);
     }
