@@ -27,9 +27,9 @@ export class DedupProfile {
   readonly text: string;
   /** The head's folded words. */
   readonly words: readonly string[];
-  /** `dedupSignature(head)`. */
+  /** Who the question is about, its negation, tense and repetition, as flags (see `dedupSignature`). */
   readonly signature: string;
-  /** `dedupSpecifics(head)`. */
+  /** The head's names and numbers, folded, in order (see `dedupSpecifics`). */
   readonly specifics: readonly string[];
 
   constructor(question: QueryInput) {
@@ -41,14 +41,12 @@ export class DedupProfile {
   }
 }
 
-/**
- * The names and numbers of a question, folded, in order: words with a digit, and words
- * capitalised other than at the start of a sentence ("Australia", "Q3", "SQL", "C#"; not
- * "I"). Questions that name different things ask different things however alike the
- * rest of their words (a hashing vector hardly tells "Austria" from "Australia"). A name
- * typed in lower case, or first in its sentence, is not seen.
- */
-export function dedupSpecifics(head: HeadAnalysis): string[] {
+// The names and numbers of a question, folded, in order: words with a digit, and words
+// capitalised other than at the start of a sentence ("Australia", "Q3", "SQL", "C#"; not
+// "I"). Questions that name different things ask different things however alike the
+// rest of their words (a hashing vector hardly tells "Austria" from "Australia"). A name
+// typed in lower case, or first in its sentence, is not seen.
+function dedupSpecifics(head: HeadAnalysis): string[] {
   return head.tokens
     .filter((token) => token.named || /\p{N}/u.test(token.text))
     .map((token) => token.folded);
@@ -79,15 +77,13 @@ const PAST = wordMatcher(PAST_PHRASES);
 const FUTURE = wordMatcher(FUTURE_PHRASES);
 const REPETITION = wordMatcher(REPETITION_PHRASES);
 
-/**
- * Who a question is about, whether it is negated, its tense, and whether it asks about a
- * repetition: `1` (I/my/mi…), `2` (you/your/tu…), `n` (not/never/nunca…), `p` (was/did/
- * used to/era/fue…), `f` (will/será…), `r` (again/de nuevo…, but not a recall "…again?").
- * Intent dedup merges two questions only when these agree, so "What did you decide?"
- * never gets the answer to "What did I decide?", nor "Who was my boss?" that of "Who is
- * my boss?". Filler is left out ("…, thank you" names no second person).
- */
-export function dedupSignature(head: HeadAnalysis): string {
+// Who a question is about, whether it is negated, its tense, and whether it asks about a
+// repetition: `1` (I/my/mi…), `2` (you/your/tu…), `n` (not/never/nunca…), `p` (was/did/
+// used to/era/fue…), `f` (will/será…), `r` (again/de nuevo…, but not a recall "…again?").
+// Intent dedup merges two questions only when these agree, so "What did you decide?"
+// never gets the answer to "What did I decide?", nor "Who was my boss?" that of "Who is
+// my boss?". Filler is left out ("…, thank you" names no second person).
+function dedupSignature(head: HeadAnalysis): string {
   const core = head.core;
   let first = false;
   let second = false;
