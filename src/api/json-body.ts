@@ -45,8 +45,10 @@ export function parseJsonBody(raw: Buffer): unknown {
 }
 
 /**
- * JSON text parsed as a request body is (nesting and "__proto__" keys refused), for JSON
- * that arrives elsewhere than the body (a query field); undefined when it is refused.
+ * JSON that arrives elsewhere than the body (a query field), parsed with the body's
+ * nesting limit and "__proto__" refusal; undefined when it is refused. Lone surrogates
+ * and U+0000 pass: such a value is only looked up, never stored, and the canonical
+ * JSON of its key escapes them.
  */
 export function parseJsonText(text: string): unknown {
   if (exceedsDepth(text, MAX_JSON_DEPTH)) return undefined;
