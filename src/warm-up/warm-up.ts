@@ -130,17 +130,26 @@ function isRunning(pid: number): boolean {
   }
 }
 
-// The daemon's settings with every path in the scratch folder, its logs silenced and its shutdown short.
+// The daemon's settings with its own paths (scratchPaths), its logs silenced and its shutdown short.
 function scratchConfig(config: Config, dir: string): Config {
+  return { ...config, ...scratchPaths(config, dir), logLevel: 'silent', verbose: false, shutdownTimeoutMs: SCRATCH_SHUTDOWN_MS };
+}
+
+// The config's paths, as its fields are named. Each must have a place in scratchPaths, whose
+// return type makes a new one a compile error there until it is given one.
+type PathField = Extract<keyof Config, `${string}Dir` | `${string}Path` | `${string}File`>;
+
+// Everything the scratch daemon writes goes in its folder. The models dir and the system prompt
+// stay the user's, where the scratch daemon only reads: its embedder is the running daemon's, so
+// it never opens the models dir, and the user's system prompt gives its prompts the user's size.
+function scratchPaths(config: Config, dir: string): Pick<Config, PathField> {
   return {
-    ...config,
     dataDir: dir,
     socketPath: join(dir, 's.sock'),
     dbPath: join(dir, 'memoryd.db'),
     logsDir: join(dir, 'logs'),
-    logLevel: 'silent',
-    verbose: false,
-    shutdownTimeoutMs: SCRATCH_SHUTDOWN_MS,
+    modelsDir: config.modelsDir,
+    systemPromptFile: config.systemPromptFile,
   };
 }
 
