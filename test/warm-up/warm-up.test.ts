@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { loadConfig } from '../../src/config/config.js';
 import { startDaemon, type DaemonOptions, type RunningDaemon } from '../../src/daemon.js';
 import type { AppMetrics } from '../../src/metrics/app-metrics.js';
@@ -221,6 +222,33 @@ describe('the warm-up after a start', () => {
   });
 });
 
+// The turns the scratch daemon in `tmp` holds in the chat's first session, asked on its own
+// socket; 0 before it listens or has one, and once it is gone.
+async function scratchTurns(tmp: string): Promise<number> {
+  const folder = readdirSync(tmp).find((name) => name.startsWith('memoryd-warm-up-'));
+  if (folder === undefined) return 0;
+  let client: MemorydClient | undefined;
+  try {
+    const socket = readdirSync(join(tmp, folder)).find((name) => name.endsWith('.sock'));
+    if (socket === undefined) return 0;
+    client = new MemorydClient({ socketPath: join(tmp, folder, socket), timeoutMs: 2_000 });
+    return (await client.session('warm-up-1')).lastTurnNumber;
+  } catch {
+    // Not listening yet, no turn yet (404), or already removed: the poll asks again.
+    return 0;
+  } finally {
+    client?.close();
+  }
+}
+
+// The NDJSON lines a daemon printed with --verbose.
+function logLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 describe('npm start and the warm-up', () => {
   it('logs the warm-up once it is done, and a SIGTERM during it stops the daemon cleanly with nothing left in the temp dir', async () => {
     const temp = makeTempDir();
@@ -237,12 +265,16 @@ describe('npm start and the warm-up', () => {
     done.child.kill('SIGTERM');
     expect(await done.exited).toEqual({ code: 0, signal: null });
 
-    // Signalled as soon as it answers: 200 exchanges take over a second, so the warm-up is under way and must stop.
+    // Signalled once the scratch daemon holds a whole exchange (the user's and the assistant's
+    // turn): the warm-up is under way, and 200 exchanges take over a second, so it is cut short.
     const cut = spawnDaemon({ ...env, MEMORYD_WARM_UP_EXCHANGES: '200' }, ['--verbose']);
     await waitForHealthy(join(dataDir, 'memoryd.sock'), cut);
+    await expect.poll(() => scratchTurns(tmp), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     cut.child.kill('SIGTERM');
     expect(await cut.exited).toEqual({ code: 0, signal: null });
-    expect(cut.output.stdout).toMatch(/warm-up stopped/);
+    const stopped = logLines(cut.output.stdout).find((line) => line['msg'] === 'warm-up stopped');
+    expect(stopped?.['exchanges']).toBeGreaterThanOrEqual(1);
+    expect(stopped?.['exchanges']).toBeLessThan(200);
     expect(readdirSync(tmp)).toEqual([]);
   });
 });
