@@ -1,12 +1,14 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTokenBoxCli } from '../../src/cli/token-box-cli.js';
 import { isAppError } from '../../src/errors.js';
 import { conformanceDifferences, parseConformanceCases, runConformanceCases } from '../../src/layout/conformance.js';
+import { captureCommandOutput } from '../helpers/process-output.js';
 import { thrown } from './fixtures.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -110,9 +112,12 @@ describe('how a result differs from its expect', () => {
 });
 
 describe('npm run token-box', () => {
-  const tsx = resolve(repoRoot, 'node_modules/.bin/tsx');
-  const script = resolve(repoRoot, 'scripts/token-box.ts');
   const section = { id: 'a', priority: 1, min: 0, grow: 0, shrink: 1, text: 10 };
+  const mixedCases = [
+    { name: 'wrong on purpose', budget: 5, sections: [section], expect: { sizes: { a: 10 }, dropped: [], total: 10 } },
+    { name: 'fits', budget: 20, sections: [section], expect: { sizes: { a: 10 }, dropped: [], total: 10 } },
+    { name: 'no expect', budget: 5, sections: [section] },
+  ];
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'token-box-'));
@@ -121,9 +126,10 @@ describe('npm run token-box', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  function tokenBox(args: string[]): { code: number | null; stdout: string; stderr: string } {
-    const result = spawnSync(tsx, [script, ...args], { cwd: repoRoot, encoding: 'utf8' });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  // The command in this process, its output kept; relative paths resolve under the repository root.
+  async function tokenBox(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const { value, stdout, stderr } = await captureCommandOutput((io) => runTokenBoxCli(args, { ...io, cwd: repoRoot }));
+    return { code: value, stdout, stderr };
   }
 
   async function caseFile(name: string, cases: unknown[]): Promise<string> {
@@ -133,12 +139,7 @@ describe('npm run token-box', () => {
   }
 
   it('says per case whether the result matches its expect and what differs, counts the matches, and exits 1 on a mismatch', async () => {
-    const path = await caseFile('mixed.json', [
-      { name: 'wrong on purpose', budget: 5, sections: [section], expect: { sizes: { a: 10 }, dropped: [], total: 10 } },
-      { name: 'fits', budget: 20, sections: [section], expect: { sizes: { a: 10 }, dropped: [], total: 10 } },
-      { name: 'no expect', budget: 5, sections: [section] },
-    ]);
-    const result = tokenBox([path]);
+    const result = await tokenBox([await caseFile('mixed.json', mixedCases)]);
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 1, stderr: '' });
     expect(result.stdout).toMatchInlineSnapshot(`
       "MISMATCH   wrong on purpose: {"sizes":{"a":5},"dropped":[],"total":5}
@@ -150,8 +151,8 @@ describe('npm run token-box', () => {
     `);
   });
 
-  it('exits 0 when every case matches, ending with the count', () => {
-    const result = tokenBox([join(ownDir, 'growth.json')]);
+  it('exits 0 when every case matches, ending with the count', async () => {
+    const result = await tokenBox(['test/layout/cases/growth.json']);
     expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: '' });
     expect(result.stdout).toMatch(/^match {6}\S/);
     expect(result.stdout.endsWith('\n9 of 9 cases match their expected result\n')).toBe(true);
@@ -162,27 +163,53 @@ describe('npm run token-box', () => {
       { name: 'wrong on purpose', budget: 5, sections: [section], expect: { sizes: { a: 10 }, dropped: [], total: 10 } },
       { name: 'no expect', budget: 5, sections: [section] },
     ]);
-    const result = tokenBox([path, '--json']);
-    expect(result.code).toBe(1);
+    const result = await tokenBox([path, '--json']);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 1, stderr: '' });
     expect(JSON.parse(result.stdout)).toEqual([
       { name: 'wrong on purpose', result: { sizes: { a: 5 }, dropped: [], total: 5 }, matches: false, differences: ['sizes.a 5, expected 10', 'total 5, expected 10'] },
       { name: 'no expect', result: { sizes: { a: 5 }, dropped: [], total: 5 } },
     ]);
   });
 
-  it('exits 2 with the usage on an unknown option or a missing file argument', () => {
-    const unknown = tokenBox(['--bogus']);
+  it('exits 2 with the usage on an unknown option or a missing file argument', async () => {
+    const unknown = await tokenBox(['--bogus']);
     expect({ code: unknown.code, stdout: unknown.stdout }).toEqual({ code: 2, stdout: '' });
-    expect(unknown.stderr).toMatch(/^token-box: unknown option --bogus \(it takes --json, --help\/-h\)\nusage: npm run token-box -- <cases.json>/);
-    expect(tokenBox([])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^token-box: no case file given\nusage: /) });
+    // Which options the list names besides --json (-h/--help or not) is command-line.ts's to say.
+    expect(unknown.stderr).toMatch(/^token-box: unknown option --bogus \(it takes --json\b[^)\n]*\)\nusage: npm run token-box -- <cases.json>/);
+    expect(await tokenBox([])).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^token-box: no case file given\nusage: /) });
   });
 
-  it('exits non-zero with a clear message on invalid input', async () => {
-    const path = await caseFile('invalid.json', [{ name: 'no budget', sections: [] }]);
-    const failure = tokenBox([path]);
-    expect(failure.code).toBe(1);
+  it('exits 1 with a clear message on invalid input', async () => {
+    const failure = await tokenBox([await caseFile('invalid.json', [{ name: 'no budget', sections: [] }])]);
+    expect({ code: failure.code, stdout: failure.stdout }).toEqual({ code: 1, stdout: '' });
     expect(failure.stderr).toContain('budget');
     const empty = await caseFile('empty.json', []);
-    expect(tokenBox([empty])).toEqual({ code: 1, stdout: '', stderr: `token-box: ${empty} holds no case\n` });
+    expect(await tokenBox([empty])).toEqual({ code: 1, stdout: '', stderr: `token-box: ${empty} holds no case\n` });
+    const missing = join(dir, 'missing.json');
+    expect(await tokenBox([missing])).toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(/^token-box: cannot read .*missing\.json: /) });
+  });
+
+  // The cases above run the command itself; this one runs the script, for what only it does: hand
+  // the command argv, the working directory and the process's streams, and exit with its code.
+  it('as a script, reads argv under its working directory, writes on stdout and stderr, and exits with the code', async () => {
+    await caseFile('mixed.json', mixedCases);
+    const [mismatch, usage] = await Promise.all([runScript(['mixed.json'], dir), runScript(['--bogus'], dir)]);
+    expect({ code: mismatch.code, stderr: mismatch.stderr }).toEqual({ code: 1, stderr: '' });
+    expect(mismatch.stdout).toMatch(/^MISMATCH {3}wrong on purpose: .*\n1 of 2 cases match their expected result \(1 more has none\)\n$/s);
+    expect(mismatch.stdout).toBe((await tokenBox([join(dir, 'mixed.json')])).stdout);
+    expect({ code: usage.code, stdout: usage.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(usage.stderr).toMatch(/^token-box: unknown option --bogus /);
   });
 });
+
+// scripts/token-box.ts run by tsx in `cwd`, as `npm run token-box` runs it.
+function runScript(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(resolve(repoRoot, 'node_modules/.bin/tsx'), [resolve(repoRoot, 'scripts/token-box.ts'), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('close', (code) => done({ code, ...output }));
+  });
+}
