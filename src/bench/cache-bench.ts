@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ResponseCache } from '../cache/response-cache.js';
 import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
+import { integerFlag, integerListFlag } from '../cli/flags.js';
 import { ManualClock } from '../clock.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
 import { openDatabase } from '../storage/database.js';
 import { seededRandom } from '../seeded-random.js';
-import { integerFlag, integerListFlag } from './bench-command.js';
 
 const CACHE: Command = { name: 'cache bench', usage: 'usage: npm run bench -- cache [--sizes 100,1000,10000] [--calls 2000]\n' };
 const WORDS = (

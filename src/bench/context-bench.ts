@@ -11,7 +11,7 @@
 // a bare server sampled in blocks over the same run (src/bench/socket-floor.ts).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, type Command } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { messageOf } from '../errors.js';
 import { loadLocomo, LOCOMO_DIR, locomoFiles, type LocomoConversation } from '../eval/locomo-data.js';
@@ -49,7 +49,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     locomo = await loadLocomoIfPresent(args.locomo);
   } catch (error) {
-    process.stderr.write(`context bench: ${messageOf(error)}; fix or remove it, or pass --no-locomo\n`);
+    reportCommandFailure(CONTEXT, `${messageOf(error)}; fix or remove it, or pass --no-locomo`);
     return 1;
   }
   const checkpoints = [...new Set([...CHECKPOINTS.filter((c) => c < args.turns), args.turns])];
@@ -59,7 +59,7 @@ export async function run(argv: string[]): Promise<number> {
     const nodeArgs = args.cpuProfDir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${args.cpuProfDir}`];
     daemon = await startBenchDaemon({ nodeArgs });
   } catch (error) {
-    process.stderr.write(`context bench: cannot start the daemon: ${messageOf(error)}\n`);
+    reportCommandFailure(CONTEXT, error, 'cannot start the daemon: ');
     return 1;
   }
   const client = new MemorydClient({ socketPath: daemon.socketPath });
@@ -87,7 +87,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(report(result, args, reachedConversations(locomo, result.locomoUserTurns), floor));
     return 0;
   } catch (error) {
-    process.stderr.write(`context bench: ${messageOf(error)}\n`);
+    reportCommandFailure(CONTEXT, error);
     process.stderr.write(`daemon stderr (tail):\n${daemon.stderrTail()}\n`);
     return 1;
   } finally {

@@ -7,6 +7,7 @@
 // own, over all 512 dimensions: what memoryd did before). Both must select the same
 // facts; the bench fails if they do not.
 import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
+import { integerFlag, integerListFlag } from '../cli/flags.js';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { DOMAINS } from '../domains/domain.js';
 import { createHashingEmbedder } from '../embeddings/hashing-embedder.js';
@@ -15,7 +16,6 @@ import { FactIndex, indexedFact } from '../facts/fact-index.js';
 import { selectFacts } from '../facts/fact-selector.js';
 import type { FactSelectionRequest } from '../facts/fact-selection.js';
 import { seededRandom, type SeededRandom } from '../seeded-random.js';
-import { integerFlag, integerListFlag } from './bench-command.js';
 import { SEED_OPTION, seedFlag } from './replay-args.js';
 import { replaySteps } from './replay.js';
 import { summarize, type LatencySummary } from './stats.js';

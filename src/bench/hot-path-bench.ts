@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
+import { numberFlag } from '../cli/flags.js';
 import { runContextCall } from '../compiler/context-service.js';
 import { loadConfig } from '../config/config.js';
 import { recordReply } from '../conversation/record-reply.js';
 import { SUMMARY_WORK, type SummaryWork } from '../conversation/segment-summarizer.js';
 import { startDaemon, type RunningDaemon } from '../daemon.js';
-import { numberFlag } from './bench-command.js';
 import { replaySteps, type ReplayStep } from './replay.js';
 import { replayCounts, replayOptions, type ReplayCounts } from './replay-args.js';
 import { summarize, type LatencySummary } from './stats.js';
@@ -168,6 +168,6 @@ export async function run(argv: string[]): Promise<number> {
 
 function parseHotPathArgs(argv: readonly string[]): HotPathOptions {
   const { values } = parseOrRefuse(argv, { options: { ...replayOptions(3000), 'pause-ms': { type: 'string', default: '0' } } });
-  const pauseMs = numberFlag(values['pause-ms'], '--pause-ms', 0, 'a non-negative number of milliseconds');
+  const pauseMs = numberFlag(values['pause-ms'], '--pause-ms', { atLeast: 0 }, 'a non-negative number of milliseconds');
   return { ...replayCounts(values), pauseMs };
 }

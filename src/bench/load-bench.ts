@@ -4,10 +4,10 @@
 // each in its own session and on its own connection: a context call, then the assistant's
 // answer, in a loop, with a health check every --health-every exchanges. Prints
 // throughput, latency, the daemon's RSS every 5 s (Linux: /proc) and every error.
-import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, type Command } from '../cli/command-line.js';
+import { integerFlag, numberFlag } from '../cli/flags.js';
 import { MemorydClient, sessionPath } from '../client/memoryd-client.js';
 import { messageOf } from '../errors.js';
-import { integerFlag, numberFlag } from './bench-command.js';
 import { startBenchDaemon, type BenchDaemon } from './bench-daemon.js';
 import { summarize } from './stats.js';
 import { contextBody, syntheticConversation } from './synthetic-conversation.js';
@@ -38,7 +38,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     daemon = await startBenchDaemon();
   } catch (error) {
-    process.stderr.write(`load bench: cannot start the daemon: ${messageOf(error)}\n`);
+    reportCommandFailure(LOAD, error, 'cannot start the daemon: ');
     return 1;
   }
   const rss: Array<{ atS: number; bytes: number | null }> = [{ atS: 0, bytes: daemon.rssBytes() }];
@@ -130,7 +130,7 @@ function parseLoadArgs(argv: readonly string[]): LoadArgs {
       'health-every': { type: 'string', default: '10' },
     },
   });
-  const seconds = numberFlag(values.seconds, '--seconds', 0, 'a positive number', true);
+  const seconds = numberFlag(values.seconds, '--seconds', { above: 0 }, 'a positive number');
   return {
     seconds,
     clients: integerFlag(values.clients, '--clients', 1, 'a positive integer'),

@@ -1,4 +1,4 @@
-import { integerFlag } from './bench-command.js';
+import { integerFlag } from '../cli/flags.js';
 
 /** The size of a replay, from `--turns`, `--seed` and `--warmup`. */
 export interface ReplayCounts {

@@ -9,11 +9,11 @@
 // of the seeded synthetic chat through the socket, each answer recorded in between.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ContextRequestBody } from '../api/schemas/sessions.js';
-import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, type Command } from '../cli/command-line.js';
+import { integerFlag } from '../cli/flags.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
-import { integerFlag } from './bench-command.js';
 import { startBenchDaemon } from './bench-daemon.js';
 import { SEED_OPTION, seedFlag } from './replay-args.js';
 import { median, summarize } from './stats.js';
@@ -239,7 +239,7 @@ export async function run(argv: string[]): Promise<number> {
       process.stderr.write(`start bench: start ${i + 1} of ${order.length} (${variant.name}) done\n`);
     }
   } catch (error) {
-    process.stderr.write(`start bench: ${messageOf(error)}\n`);
+    reportCommandFailure(START, error);
     return 1;
   }
   process.stdout.write(startReport(args, samples));

@@ -28,18 +28,12 @@ export function parseCommandLine<T extends CommandLineConfig>(
   }
 }
 
-/** A command as its command line is read: what starts its messages, its usage, and how it takes -h/--help. */
+/** A command as its command line is read: what starts its messages, and its usage. */
 export interface Command {
   /** Starts each of its messages: "layout bench", "facts eval", "memoryd job". */
   name: string;
   /** Ends in a newline. */
   usage: string;
-  /**
-   * -h/--help is one of its own options (HELP_OPTION): its parse reads it like any other and
-   * returns HELP, so a command line wrong in another way is refused even with it. Without it,
-   * -h or --help anywhere before a `--` asks for the usage, whatever else the line holds.
-   */
-  helpOption?: true;
 }
 
 /** Where a command writes: its output on stdout, its messages on stderr. */
@@ -47,12 +41,6 @@ export interface CommandIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
 }
-
-/** The -h/--help option of a command that takes it as one of its own (`helpOption`). */
-export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
-
-/** What the parse of a command with `helpOption` returns when HELP_OPTION is given. */
-export const HELP = Symbol('help');
 
 /** A bad command line: the command prints it with its usage and exits 2, before any work. */
 export class UsageError extends AppError {
@@ -74,20 +62,19 @@ export class CommandExit {
 }
 
 /**
- * Reads a command line with `parse`. Help (see `Command.helpOption`) prints the usage on
- * stdout; a UsageError prints "<name>: <message>" and the usage on stderr; either way a
- * CommandExit says how the command ends. Any other error is a fault, not the user's, and
- * goes on.
+ * Reads a command line with `parse`. -h or --help anywhere before a `--` asks for the usage,
+ * whatever else the line holds: it is printed on stdout. A UsageError prints "<name>: <message>"
+ * and the usage on stderr. Either way a CommandExit says how the command ends. Any other error
+ * is a fault, not the user's, and goes on.
  */
 export function readCommandArgs<A>(
   command: Command,
   argv: readonly string[],
-  parse: (argv: readonly string[]) => A | typeof HELP,
+  parse: (argv: readonly string[]) => A,
   io: CommandIo = process,
 ): A | CommandExit {
   try {
-    const args = command.helpOption === true || !asksForHelp(argv) ? parse(argv) : HELP;
-    if (args !== HELP) return args;
+    if (!asksForHelp(argv)) return parse(argv);
     io.stdout.write(command.usage);
     return new CommandExit(0);
   } catch (error) {
@@ -97,10 +84,20 @@ export function readCommandArgs<A>(
   }
 }
 
-// Whether -h or --help stands before any `--`.
+/** The edge of a command: for a data, model or daemon error, "<name>: <context><message>" ("facts eval: …") is the whole report. */
+export function reportCommandFailure(command: Command, error: unknown, context = ''): void {
+  process.stderr.write(`${command.name}: ${context}${messageOf(error)}\n`);
+}
+
+// Whether -h or --help stands before any `--`. No command has a value that could be either: the
+// parse refuses an option's value that starts with "-" unless it is joined (`--data=-h`), and a
+// positional "-h" can only come after `--`. `--help=<value>` is refused as a boolean's value would be,
+// rather than as an unknown option.
 function asksForHelp(argv: readonly string[]): boolean {
   const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
-  return options.includes('--help') || options.includes('-h');
+  if (options.includes('--help') || options.includes('-h')) return true;
+  if (options.some((arg) => arg.startsWith('--help='))) throw new UsageError('--help takes no value');
+  return false;
 }
 
 function commandLineProblem(argv: readonly string[], config: CommandLineConfig): string | null {

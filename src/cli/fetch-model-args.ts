@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { modelIdProblem, MODEL_ID_FORM } from '../embeddings/model-files.js';
-import { HELP, HELP_OPTION, parseOrRefuse, UsageError } from './command-line.js';
+import { parseOrRefuse, UsageError } from './command-line.js';
 
 export const FETCH_MODEL_USAGE = `usage: npm run fetch-model -- [--models-dir <dir>] [--model <owner/name>] [--force]
 
@@ -26,20 +26,16 @@ export interface FetchModelFlags {
   modelId?: string;
 }
 
-/**
- * Parses `npm run fetch-model`'s arguments without reading any setting, so `--help` always
- * works; throws a UsageError saying what is wrong with them, even beside `--help`.
- */
-export function parseFetchModelArgs(argv: readonly string[]): FetchModelFlags | typeof HELP {
+/** Parses `npm run fetch-model`'s arguments without reading any setting; throws a UsageError saying what is wrong with them. */
+export function parseFetchModelArgs(argv: readonly string[]): FetchModelFlags {
   const { values } = parseOrRefuse(argv, {
-    options: { 'models-dir': { type: 'string' }, model: { type: 'string' }, force: { type: 'boolean' }, ...HELP_OPTION },
+    options: { 'models-dir': { type: 'string' }, model: { type: 'string' }, force: { type: 'boolean' } },
   });
   const modelId = values.model;
   if (modelId !== undefined) {
     const problem = modelIdProblem(modelId);
     if (problem !== null) throw new UsageError(`--model must be ${MODEL_ID_FORM} (got ${JSON.stringify(modelId)}: ${problem})`);
   }
-  if (values.help === true) return HELP;
   return {
     force: values.force === true,
     ...(values['models-dir'] === undefined ? {} : { modelsDir: values['models-dir'] }),

@@ -6,7 +6,7 @@ import { CommandExit, readCommandArgs, type Command } from './command-line.js';
 import { FETCH_MODEL_USAGE, fetchModelTarget, parseFetchModelArgs } from './fetch-model-args.js';
 import type { CliIo } from './run-job-cli.js';
 
-const FETCH_MODEL: Command = { name: 'fetch-model', usage: FETCH_MODEL_USAGE, helpOption: true };
+const FETCH_MODEL: Command = { name: 'fetch-model', usage: FETCH_MODEL_USAGE };
 
 /**
  * `npm run fetch-model`: makes the embedding model ready where the daemon looks for it.

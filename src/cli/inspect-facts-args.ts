@@ -1,7 +1,7 @@
 import { DOMAINS, type Domain } from '../domains/domain.js';
 import type { DashboardStatusFilter } from '../facts/fact-dashboard.js';
 import { FACT_STATUSES } from '../facts/fact-record.js';
-import { HELP, HELP_OPTION, parseOrRefuse, UsageError } from './command-line.js';
+import { parseOrRefuse, UsageError } from './command-line.js';
 
 export interface InspectFactsOptions {
   domain?: Domain;
@@ -29,9 +29,9 @@ The database is MEMORYD_DB (default <MEMORYD_DATA_DIR>/memoryd.db).
 
 /**
  * Parses the command line with `parseOrRefuse`; `--flag value` and `--flag=value` both work.
- * Throws a UsageError saying what is wrong with it, even beside `--help`.
+ * Throws a UsageError saying what is wrong with it.
  */
-export function parseInspectFactsArgs(argv: readonly string[]): InspectFactsOptions | typeof HELP {
+export function parseInspectFactsArgs(argv: readonly string[]): InspectFactsOptions {
   const { values } = parseOrRefuse(argv, {
     options: {
       domain: { type: 'string' },
@@ -40,13 +40,11 @@ export function parseInspectFactsArgs(argv: readonly string[]): InspectFactsOpti
       // An option of its own rather than allowNegative's `--no-` of a `color`: that would also take an
       // undocumented `--color`, and the list of options in an error would name `--color`.
       'no-color': { type: 'boolean', default: false },
-      ...HELP_OPTION,
     },
   });
   // The domain is checked first: a line wrong in both is refused for its domain.
   const domain = values.domain === undefined ? {} : { domain: domainOf(values.domain) };
   const status = statusOf(values.status);
-  if (values.help === true) return HELP;
   return { ...domain, status, json: values.json, color: values['no-color'] ? false : null };
 }
 

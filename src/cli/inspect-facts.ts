@@ -9,7 +9,7 @@ import { INSPECT_FACTS_USAGE, parseInspectFactsArgs, type InspectFactsOptions } 
 import { renderDashboard } from './inspect-facts-render.js';
 import type { CliIo } from './run-job-cli.js';
 
-const INSPECT_FACTS: Command = { name: 'inspect-facts', usage: INSPECT_FACTS_USAGE, helpOption: true };
+const INSPECT_FACTS: Command = { name: 'inspect-facts', usage: INSPECT_FACTS_USAGE };
 
 /** The process edges of the command; colours only when `stdout.isTTY`, NO_COLOR is unset and no `--no-color`. */
 export interface InspectFactsIo extends CliIo {

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeTinyModel } from '../embeddings/tiny-model.js';
 import { messageOf } from '../errors.js';
-import { CommandExit, HELP, HELP_OPTION, parseOrRefuse, readCommandArgs, UsageError, type Command } from './command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command } from './command-line.js';
 import type { CliIo } from './run-job-cli.js';
 
 export const MAKE_TINY_MODEL_USAGE = `usage: npm run make-tiny-model -- <dir>
@@ -12,7 +12,7 @@ weights, the one the tests load. Its vectors are valid but meaningless: for test
 trying the model path out, never for real use. Prints the settings that load it.
 `;
 
-const MAKE_TINY_MODEL: Command = { name: 'make-tiny-model', usage: MAKE_TINY_MODEL_USAGE, helpOption: true };
+const MAKE_TINY_MODEL: Command = { name: 'make-tiny-model', usage: MAKE_TINY_MODEL_USAGE };
 
 // What a POSIX shell takes unquoted.
 const SHELL_SAFE = /^[\w@%+=:,./-]+$/;
@@ -46,9 +46,8 @@ export async function runMakeTinyModelCli(argv: string[], io: Pick<CliIo, 'cwd' 
 }
 
 // The one directory the arguments name; throws a UsageError saying what is wrong with them.
-function parseTarget(argv: readonly string[]): string | typeof HELP {
-  const { values, positionals } = parseOrRefuse(argv, { options: HELP_OPTION, allowPositionals: true });
-  if (values.help === true) return HELP;
+function parseTarget(argv: readonly string[]): string {
+  const { positionals } = parseOrRefuse(argv, { allowPositionals: true });
   const [target, ...extra] = positionals;
   if (target === undefined) throw new UsageError('no directory given');
   if (extra.length > 0) throw new UsageError(`unexpected argument ${extra.join(' ')}`);

@@ -6,7 +6,7 @@ import type { Job } from '../jobs/job.js';
 import { jobRegistry } from '../jobs/registry.js';
 import { runJob } from '../jobs/run-job.js';
 import { openMigratedDatabase, type Database } from '../storage/database.js';
-import { CommandExit, HELP, HELP_OPTION, parseOrRefuse, readCommandArgs, UsageError, type CommandIo } from './command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type CommandIo } from './command-line.js';
 
 /** The process edges a command reads and writes; tests pass their own. */
 export interface CliIo extends CommandIo {
@@ -34,7 +34,7 @@ ${jobs}
  * on stderr, never a stack.
  */
 export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
-  const job = readCommandArgs({ name: 'memoryd job', usage: usage(), helpOption: true }, argv, chooseJob, io);
+  const job = readCommandArgs({ name: 'memoryd job', usage: usage() }, argv, chooseJob, io);
   if (job instanceof CommandExit) return job.code;
   const clock = io.clock ?? systemClock;
   let config: Config;
@@ -69,9 +69,8 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
 }
 
 // The one job the arguments name; throws a UsageError saying what is wrong with them.
-function chooseJob(argv: readonly string[]): Job | typeof HELP {
-  const { values, positionals } = parseOrRefuse(argv, { options: HELP_OPTION, allowPositionals: true });
-  if (values.help === true) return HELP;
+function chooseJob(argv: readonly string[]): Job {
+  const { positionals } = parseOrRefuse(argv, { allowPositionals: true });
   const [name, ...rest] = positionals;
   if (name === undefined) throw new UsageError('a job name is needed');
   const job = jobRegistry().find((each) => each.name === name);

@@ -1,3 +1,5 @@
+import { CommandExit, readCommandArgs, UsageError, type Command } from './command-line.js';
+
 /** A command module under `src/eval` or `src/bench`: parses its own argv, returns an exit code. */
 export interface NamedCommand {
   run(argv: string[]): Promise<number>;
@@ -5,40 +7,38 @@ export interface NamedCommand {
 
 type Loader = () => Promise<NamedCommand>;
 
+interface Dispatch {
+  /** What the registry's commands are called in messages: "benchmark", "evaluation". */
+  noun: string;
+  /** The commands run in turn when none is named; without it, a name is needed. */
+  runAllWhenEmpty?: string[];
+}
+
 /**
- * Dispatches `<kind> <name> [args…]` to the module registered under `name`; an unknown
- * name is refused naming it as a `noun` ("evaluation"), with the usage, exit 2, and
- * `--help`/`-h` prints the usage, exit 0. With `runAllWhenEmpty`, no name runs those
- * commands in turn (the exit code is the worst).
+ * Dispatches `<kind> <name> [args…]` to the module registered under `name`, on the shared
+ * command-line path: -h/--help before the name prints the usage (exit 0); an unknown or
+ * missing name is refused as "<kind>: …" with the usage (exit 2). What follows the name is
+ * the named command's own line, its -h/--help that command's. With `runAllWhenEmpty`, no
+ * name runs those commands in turn (the exit code is the worst).
  */
-export async function runNamed(
-  kind: string,
-  registry: Record<string, Loader>,
-  argv: string[],
-  options: { noun: string; runAllWhenEmpty?: string[] },
-): Promise<number> {
-  const [name, ...rest] = argv;
-  const names = Object.keys(registry);
-  const usage = `usage: npm run ${kind} -- <${names.join('|')}> [args…]\n`;
-  if (name === '--help' || name === '-h') {
-    process.stdout.write(usage);
-    return 0;
-  }
-  if (name === undefined && options.runAllWhenEmpty) {
-    let worst = 0;
-    for (const each of options.runAllWhenEmpty) {
-      const loader = loaderNamed(registry, each);
-      if (loader) worst = Math.max(worst, await (await loader()).run([]));
-    }
-    return worst;
-  }
+export async function runNamed(kind: string, registry: Record<string, Loader>, argv: string[], options: Dispatch): Promise<number> {
+  const command: Command = { name: kind, usage: `usage: npm run ${kind} -- <${Object.keys(registry).join('|')}> [args…]\n` };
+  const nameAt = argv.findIndex((arg) => !arg.startsWith('-'));
+  const loaders = readCommandArgs(command, nameAt === -1 ? argv : argv.slice(0, nameAt + 1), ([name]) => chooseLoaders(registry, name, options));
+  if (loaders instanceof CommandExit) return loaders.code;
+  const rest = argv.slice(1);
+  let worst = 0;
+  for (const loader of loaders) worst = Math.max(worst, await (await loader()).run(rest));
+  return worst;
+}
+
+// The commands `name` (the first argument, whatever it is) runs; throws a UsageError for one the registry lacks.
+function chooseLoaders(registry: Record<string, Loader>, name: string | undefined, { noun, runAllWhenEmpty }: Dispatch): Loader[] {
+  if (name === undefined && runAllWhenEmpty) return runAllWhenEmpty.flatMap((each) => loaderNamed(registry, each) ?? []);
   const loader = name === undefined ? undefined : loaderNamed(registry, name);
-  if (!loader) {
-    const problem = name === undefined ? '' : `${kind}: unknown ${options.noun} ${JSON.stringify(name)} (the ${options.noun}s are ${names.join(', ')})\n`;
-    process.stderr.write(`${problem}${usage}`);
-    return 2;
-  }
-  return (await loader()).run(rest);
+  if (loader) return [loader];
+  const names = `(the ${noun}s are ${Object.keys(registry).join(', ')})`;
+  throw new UsageError(name === undefined ? `no ${noun} given ${names}` : `unknown ${noun} ${JSON.stringify(name)} ${names}`);
 }
 
 // Only the registry's own names: `constructor` or `toString` is an unknown name, not Object.prototype's.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { isAppError, messageOf } from '../errors.js';
 import { conformanceDifferences, parseConformanceCases, runConformanceCases, type ConformanceOutcome } from '../layout/conformance.js';
-import { CommandExit, HELP, HELP_OPTION, parseOrRefuse, readCommandArgs, UsageError, type Command, type CommandIo } from './command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command, type CommandIo } from './command-line.js';
 
 const TOKEN_BOX_USAGE = `usage: npm run token-box -- <cases.json> [--json]
 
@@ -17,7 +17,7 @@ Exit code: 0 when every case with an "expect" matches it, 1 when one does not or
 file cannot be read, is invalid or holds no case, 2 on a usage error.
 `;
 
-const TOKEN_BOX: Command = { name: 'token-box', usage: TOKEN_BOX_USAGE, helpOption: true };
+const TOKEN_BOX: Command = { name: 'token-box', usage: TOKEN_BOX_USAGE };
 
 // At most this many differences are listed for one case; the rest are counted.
 const SHOWN_DIFFERENCES = 3;
@@ -41,9 +41,8 @@ export async function runTokenBoxCli(argv: string[], io: CommandIo & { cwd: stri
 }
 
 // The case file and --json; throws a UsageError saying what is wrong with them.
-function parseTokenBoxArgs(argv: readonly string[]): { path: string; json: boolean } | typeof HELP {
-  const { values, positionals } = parseOrRefuse(argv, { options: { json: { type: 'boolean' }, ...HELP_OPTION }, allowPositionals: true });
-  if (values.help === true) return HELP;
+function parseTokenBoxArgs(argv: readonly string[]): { path: string; json: boolean } {
+  const { values, positionals } = parseOrRefuse(argv, { options: { json: { type: 'boolean' } }, allowPositionals: true });
   const [path] = positionals;
   if (path === undefined) throw new UsageError('no case file given');
   if (positionals.length > 1) throw new UsageError(`give one case file, not ${positionals.length}`);

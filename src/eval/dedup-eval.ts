@@ -5,14 +5,15 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { mayShareAnswer } from '../cache/cache-policy.js';
-import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, type Command } from '../cli/command-line.js';
+import { numberFlag } from '../cli/flags.js';
 import { SETTINGS } from '../config/settings.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { DEFAULT_MODEL_ID } from '../embeddings/model-files.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import { AppError, messageOf } from '../errors.js';
-import { dataFolderHint, embedderPreference, reportEvalFailure } from './eval-command.js';
+import { dataFolderHint, embedderPreference } from './eval-command.js';
 
 const LANGUAGES = ['en', 'es'] as const;
 const DEFAULT_DATA = '../shared/data/similarity';
@@ -231,11 +232,7 @@ function parseOptions(argv: readonly string[]): DedupOptions {
     },
   });
   const prefer = embedderPreference(values.embedder);
-  const raw = values.threshold ?? SETTINGS.dedupThreshold.default;
-  const threshold = Number(raw);
-  if (!Number.isFinite(threshold) || threshold < -1 || threshold > 1) {
-    throw new UsageError(`--threshold must be a number in [-1, 1], not ${raw}`);
-  }
+  const threshold = numberFlag(values.threshold ?? SETTINGS.dedupThreshold.default, '--threshold', { atLeast: -1, atMost: 1 }, 'a number in [-1, 1]');
   return {
     prefer,
     data: { given: values.data, dir: resolve(values.data) },
@@ -273,7 +270,7 @@ export async function run(argv: string[]): Promise<number> {
     data = await readSplits(options.data);
     selection = await selectEmbedder({ modelsDir: options.modelsDir, modelId: options.modelId, prefer: options.prefer });
   } catch (error) {
-    reportEvalFailure(DEDUP, error);
+    reportCommandFailure(DEDUP, error);
     return 1;
   }
   const { embedder, reason } = selection;

@@ -1,20 +1,14 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError, type Command } from '../cli/command-line.js';
+import { UsageError } from '../cli/command-line.js';
 import { SETTINGS } from '../config/settings.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
-import { messageOf } from '../errors.js';
 
 /** `--embedder`'s value as a preference: one of MEMORYD_EMBEDDER's values, else a UsageError. */
 export function embedderPreference(raw: string): EmbedderPreference {
   const prefer = SETTINGS.embedder.parse(raw);
   if (prefer === undefined) throw new UsageError(`--embedder must be ${SETTINGS.embedder.allowed}, not ${raw}`);
   return prefer;
-}
-
-/** The edge of a command: for a data or model error, "<name>: <message>" ("facts eval: …") is the whole report. */
-export function reportEvalFailure(command: Command, error: unknown, context = ''): void {
-  process.stderr.write(`${command.name}: ${context}${messageOf(error)}\n`);
 }
 
 /**

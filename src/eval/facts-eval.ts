@@ -2,12 +2,13 @@
 // precision and recall of explicit fact extraction on SLURP (devel), MSC persona summaries and ConEL-22.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, type Command } from '../cli/command-line.js';
+import { integerFlag } from '../cli/flags.js';
 import { messageOf } from '../errors.js';
 import { cleanMessage, readSentences } from '../facts/extraction/extract-facts.js';
 import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
 import { mayStateFacts } from '../facts/extraction/message-gate.js';
-import { dataFolderHint, reportEvalFailure } from './eval-command.js';
+import { dataFolderHint } from './eval-command.js';
 
 // SLURP intents whose utterances state a liking the assistant should keep.
 const SLURP_POSITIVE_INTENTS = new Set(['music_likeness', 'music_dislikeness']);
@@ -45,8 +46,7 @@ const FACTS: Command = {
 
 function parseOptions(argv: readonly string[]): Options {
   const { values } = parseOrRefuse(argv, { options: { data: { type: 'string', default: DEFAULT_DATA }, examples: { type: 'string', default: DEFAULT_EXAMPLES } } });
-  if (!/^\d+$/.test(values.examples)) throw new UsageError(`--examples must be a whole number, not ${values.examples}`);
-  return { data: { given: values.data, dir: resolve(process.cwd(), values.data) }, examples: Number(values.examples) };
+  return { data: { given: values.data, dir: resolve(process.cwd(), values.data) }, examples: integerFlag(values.examples, '--examples', 0, 'a whole number') };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -168,7 +168,7 @@ export async function run(argv: string[]): Promise<number> {
     };
   } catch (error) {
     const hint = dataFolderHint(data, [SLURP_FILE, ...MSC_FILES, CONEL_FILE], 'facts');
-    reportEvalFailure(FACTS, `cannot read the data in ${data.dir} (--data <dir>): ${messageOf(error)}; ${hint}`);
+    reportCommandFailure(FACTS, `cannot read the data in ${data.dir} (--data <dir>): ${messageOf(error)}; ${hint}`);
     return 1;
   }
   const started = performance.now();

@@ -8,7 +8,7 @@
 // built without memoryd under the same budget and token formula: the most recent turns
 // only, and BM25 over all turns (filled to 3.5k tokens).
 import { resolve } from 'node:path';
-import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, type Command } from '../cli/command-line.js';
 import { MemorydClient } from '../client/memoryd-client.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
 import { AppError } from '../errors.js';
@@ -16,7 +16,7 @@ import { createTokenizer } from '../tokens/create-tokenizer.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { bm25Prompt, recentTurnsPrompt, type BaselineFrame } from './locomo-baselines.js';
 import { buildBm25 } from './locomo-bm25.js';
-import { embedderPreference, reportEvalFailure } from './eval-command.js';
+import { embedderPreference } from './eval-command.js';
 import { startEvalDaemon, type EvalDaemon } from './eval-daemon.js';
 import { loadLocomo, type LocomoConversation, LOCOMO_DIR, locomoFiles } from './locomo-data.js';
 import { FUZZY_SHARE } from './locomo-match.js';
@@ -44,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
     const files = args.files.length > 0 ? args.files : await defaultConversations();
     conversations = await Promise.all(files.map((file) => loadLocomo(file)));
   } catch (error) {
-    reportEvalFailure(LOCOMO, error);
+    reportCommandFailure(LOCOMO, error);
     return 1;
   }
   const tokenizer = await createTokenizer('cl100k_base');
@@ -76,7 +76,7 @@ async function evaluateConversation(conversation: LocomoConversation, tokenizer:
       conversation.turns[0]?.at ?? Date.now(),
     );
   } catch (error) {
-    reportEvalFailure(LOCOMO, error, 'cannot start the daemon: ');
+    reportCommandFailure(LOCOMO, error, 'cannot start the daemon: ');
     return null;
   }
   const client = new MemorydClient({ socketPath: daemon.socketPath });
@@ -118,7 +118,7 @@ async function evaluateConversation(conversation: LocomoConversation, tokenizer:
     );
     return books;
   } catch (error) {
-    reportEvalFailure(LOCOMO, error, `${conversation.name} failed: `);
+    reportCommandFailure(LOCOMO, error, `${conversation.name} failed: `);
     process.stderr.write(`the daemon's data and logs are kept in ${daemon.dataDir}\n`);
     failed = true;
     return null;

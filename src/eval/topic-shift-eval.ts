@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command } from '../cli/command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, UsageError, type Command } from '../cli/command-line.js';
 import { classifyDomain, topicDomain, type DomainGuess } from '../domains/classify-domain.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { selectEmbedder, type EmbedderPreference } from '../embeddings/select-embedder.js';
@@ -33,7 +33,7 @@ import {
   type SegmentationCounts,
   type SegmentationScores,
 } from './segmentation-metrics.js';
-import { embedderPreference, reportEvalFailure } from './eval-command.js';
+import { embedderPreference } from './eval-command.js';
 import { DEFAULT_TEXTTILING_PARAMS, textTilingBoundaries, type TextTilingParams } from './texttiling.js';
 
 const DEFAULT_FILE = '../shared/data/topic-shift/tiage-train-dev.json';
@@ -84,7 +84,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`${selection.reason}\n`);
     embedder = selection.embedder;
   } catch (error) {
-    reportEvalFailure(TOPIC_SHIFT, error);
+    reportCommandFailure(TOPIC_SHIFT, error);
     return 1;
   }
   const started = performance.now();

@@ -26,7 +26,10 @@ describe('npm run eval: argument and data errors', () => {
   it.each([
     ['dedup', ['dedup', '--bogus'], 'dedup eval: unknown option --bogus (it takes --embedder, --data, --models-dir, --model, --threshold)', 'usage: npm run eval -- dedup'],
     ['facts', ['facts', '--bogus'], 'facts eval: unknown option --bogus (it takes --data, --examples)', 'usage: npm run eval -- facts'],
-    ['facts', ['facts', '--examples', 'many'], 'facts eval: --examples must be a whole number, not many', 'usage: npm run eval -- facts'],
+    ['facts', ['facts', '--examples', 'many'], "facts eval: --examples must be a whole number, got 'many'", 'usage: npm run eval -- facts'],
+    ['dedup', ['dedup', '--threshold', '1.5'], "dedup eval: --threshold must be a number in [-1, 1], got '1.5'", 'usage: npm run eval -- dedup'],
+    // A blank is no number (it was once read as 0); the data would not be read, should it be taken.
+    ['dedup', ['dedup', '--embedder', 'hashing', '--data', missing, '--threshold='], "dedup eval: --threshold must be a number in [-1, 1], got ''", 'usage: npm run eval -- dedup'],
     ['facts', ['facts', '--data'], 'facts eval: --data needs a value', 'usage: npm run eval -- facts'],
     ['topic-shift', ['topic-shift', '--bogus'], 'topic-shift eval: unknown option --bogus (it takes --embedder, --models-dir, --model)', 'usage: npm run eval -- topic-shift'],
     ['locomo', ['locomo', '--data', temp.dir], 'locomo eval: unknown option --data (it takes --embedder)', 'usage: npm run eval -- locomo'],

@@ -116,10 +116,10 @@ describe('npm run inspect-facts', () => {
   });
 
   it.each([
-    [['--bogus'], 'unknown option --bogus (it takes --domain, --status, --json, --no-color, --help/-h)'],
+    [['--bogus'], 'unknown option --bogus (it takes --domain, --status, --json, --no-color)'],
     [['--json=yes'], '--json takes no value'],
     [['--no-color=1'], '--no-color takes no value'],
-    [['preferences'], 'unexpected argument preferences (it takes only options: --domain, --status, --json, --no-color, --help/-h)'],
+    [['preferences'], 'unexpected argument preferences (it takes only options: --domain, --status, --json, --no-color)'],
     [['--domain'], '--domain needs a value'],
     [['--status', '--json'], '--status needs a value, not --json (for a value that starts with "-", write --status=--json)'],
     [['--status=hobbies'], '--status must be one of active, dormant, stale, superseded, deleted, live, all (got "hobbies")'],

@@ -2,11 +2,22 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { parseCommandLine, type CommandLineConfig } from '../../src/cli/command-line.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run as layoutBench } from '../../src/bench/layout-bench.js';
+import { CommandExit, parseCommandLine, parseOrRefuse, readCommandArgs, type CommandLineConfig } from '../../src/cli/command-line.js';
+import { runFetchModelCli } from '../../src/cli/fetch-model-cli.js';
+import { runInspectFacts } from '../../src/cli/inspect-facts.js';
+import { runMakeTinyModelCli } from '../../src/cli/make-tiny-model-cli.js';
+import { runJobCli, type CliIo } from '../../src/cli/run-job-cli.js';
 import { runNamed, type NamedCommand } from '../../src/cli/run-named.js';
-import { captureProcessOutput } from '../helpers/process-output.js';
+import { runTokenBoxCli } from '../../src/cli/token-box-cli.js';
+import { run as factsEval } from '../../src/eval/facts-eval.js';
+import { captureCommandOutput, captureProcessOutput } from '../helpers/process-output.js';
 import { REPO_ROOT } from '../helpers/spawn-daemon.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+
+const temp = makeTempDir('memoryd-command-line-');
+afterAll(() => temp.remove());
 
 // Whether node's own strict parseArgs takes `argv` under `config`.
 function nodeAccepts(argv: readonly string[], config: CommandLineConfig): boolean {
@@ -108,6 +119,47 @@ describe('parseCommandLine', () => {
   });
 });
 
+type Outcome = { value: number; stdout: string; stderr: string };
+
+// A command that writes on the process's streams, or one handed its streams (a data dir of its own, never the default), run in this process.
+const onProcess = (run: (argv: string[]) => Promise<number>) => (argv: string[]) => captureProcessOutput(() => run(argv));
+const onIo = (run: (argv: string[], io: CliIo) => Promise<number>) => (argv: string[]) =>
+  captureCommandOutput((io) => run(argv, { ...io, env: { MEMORYD_DATA_DIR: temp.dir }, cwd: temp.dir }));
+
+// Each command, and a line it refuses for more than one reason.
+const EVERY_KIND_OF_COMMAND: Array<[string, (argv: string[]) => Promise<Outcome>, string[]]> = [
+  ['npm run job', onIo(runJobCli), ['nope', 'now', '--bogus']],
+  ['npm run token-box', onIo(runTokenBoxCli), ['a.json', 'b.json', '--bogus']],
+  ['npm run inspect-facts', onIo(runInspectFacts), ['--domain', 'hobbies', '--bogus']],
+  ['npm run fetch-model', onIo(runFetchModelCli), ['--model', 'foo', 'models']],
+  ['npm run make-tiny-model', onIo(runMakeTinyModelCli), ['a', 'b', '--seed']],
+  ['npm run bench -- layout', onProcess(layoutBench), ['--quick', 'fast', '--bogus']],
+  ['npm run eval -- facts', onProcess(factsEval), ['--examples', 'many', '--bogus']],
+  ['npm run bench', onProcess((argv) => runNamed('bench', { layout: async () => ({ run: layoutBench }) }, argv, { noun: 'benchmark' })), ['--bogus']],
+];
+
+describe('-h/--help, one rule for every command', () => {
+  it.each(EVERY_KIND_OF_COMMAND)('%s prints its usage on stdout for -h or --help anywhere before `--`, whatever else the line holds (exit 0)', async (_, run, wrong) => {
+    const usage = (await run(['--help'])).stdout;
+    expect(usage).toMatch(/^usage: npm run /);
+    expect(await run(wrong)).toMatchObject({ value: 2, stdout: '' });
+    for (const argv of [[...wrong, '--help'], ['-h', ...wrong], [...wrong.slice(0, 1), '-h', ...wrong.slice(1)]]) {
+      expect(await run(argv)).toEqual({ value: 0, stdout: usage, stderr: '' });
+    }
+  });
+
+  it('reads -h and --help after `--` as the command’s own arguments', () => {
+    const command = { name: 'x', usage: 'usage: x\n' };
+    const positionals = (argv: readonly string[]) => parseOrRefuse(argv, { allowPositionals: true }).positionals;
+    expect(readCommandArgs(command, ['--', '--help', '-h'], positionals)).toEqual(['--help', '-h']);
+  });
+
+  it('refuses --help=<value> as a flag that takes no value, not as an unknown option (exit 2)', async () => {
+    const { value, stdout, stderr } = await captureCommandOutput(async (io) => readCommandArgs({ name: 'x', usage: 'usage: x\n' }, ['--help=yes'], () => 'ran', io));
+    expect({ value, stdout, stderr }).toEqual({ value: new CommandExit(2), stdout: '', stderr: 'x: --help takes no value\nusage: x\n' });
+  });
+});
+
 // runNamed in this process over two commands that record what they ran; stdout and stderr captured.
 async function dispatch(argv: string[], runAllWhenEmpty?: string[]): Promise<{ code: number; stdout: string; stderr: string; ran: string[] }> {
   const ran: string[] = [];
@@ -136,8 +188,16 @@ describe('runNamed', () => {
     });
   });
 
-  it.each([['--help'], ['-h'], ['--help', 'layout']])('prints the usage for %j on stdout and runs nothing (exit 0)', async (...argv) => {
+  it.each([['--help'], ['-h'], ['--help', 'layout'], ['--bogus', '--help'], ['-h', 'nope']])('prints the usage for %j on stdout and runs nothing (exit 0)', async (...argv) => {
     expect(await dispatch(argv, ['layout', 'context'])).toEqual({ code: 0, stdout: USAGE, stderr: '', ran: [] });
+  });
+
+  it('leaves -h/--help after the name to the named command', async () => {
+    expect(await dispatch(['layout', '--bogus', '--help'])).toEqual({ code: 0, stdout: '', stderr: '', ran: ['layout --bogus --help'] });
+  });
+
+  it('says a name is needed, and which there are, when none is given and nothing runs without one (exit 2)', async () => {
+    expect(await dispatch([])).toEqual({ code: 2, stdout: '', stderr: `bench: no benchmark given (the benchmarks are layout, context)\n${USAGE}`, ran: [] });
   });
 
   it('runs the named command with the rest of the arguments, and all of runAllWhenEmpty with none', async () => {
