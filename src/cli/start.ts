@@ -3,6 +3,7 @@ import { startDaemon } from '../daemon.js';
 import { isAppError } from '../errors.js';
 import { setHeapGrowth } from '../lifecycle/heap-growth.js';
 import { warmUp } from '../warm-up/warm-up.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from './command-line.js';
 
 const USAGE = `usage: npm start [-- --verbose]
 
@@ -12,23 +13,18 @@ Runs memoryd in the foreground on its Unix socket until SIGTERM or SIGINT.
 Settings come from MEMORYD_* environment variables (see README.md).
 `;
 
+const START: Command = { name: 'memoryd', usage: USAGE };
+
 /** The daemon's entry point: returns the exit code once the daemon has stopped. */
 export async function runStart(argv: string[], env: Environment, cwd: string): Promise<number> {
-  const unknown = argv.filter((arg) => !['--verbose', '-v', '--help', '-h'].includes(arg));
-  if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  if (unknown.length > 0) {
-    process.stderr.write(`memoryd: unknown argument ${unknown.join(' ')}\n${USAGE}`);
-    return 2;
-  }
+  const args = readCommandArgs(START, argv, (line) => parseOrRefuse(line, { options: { verbose: { type: 'boolean', short: 'v', default: false } } }).values);
+  if (args instanceof CommandExit) return args.code;
   // Listening from the start: a signal while the daemon starts stops it once it is up, and
   // a second one (npm and a terminal both forward Ctrl-C) never cuts the shutdown short.
   const stopping = stopSignal();
   let daemon;
   try {
-    const config = loadConfig(env, { cwd, verbose: argv.includes('--verbose') || argv.includes('-v') });
+    const config = loadConfig(env, { cwd, verbose: args.verbose });
     setHeapGrowth(config.heapGrowthPercent);
     daemon = await startDaemon({ config });
   } catch (error) {

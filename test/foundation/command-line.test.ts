@@ -10,6 +10,7 @@ import { runInspectFacts } from '../../src/cli/inspect-facts.js';
 import { runMakeTinyModelCli } from '../../src/cli/make-tiny-model-cli.js';
 import { runJobCli, type CliIo } from '../../src/cli/run-job-cli.js';
 import { runNamed, type NamedCommand } from '../../src/cli/run-named.js';
+import { runStart } from '../../src/cli/start.js';
 import { runTokenBoxCli } from '../../src/cli/token-box-cli.js';
 import { run as factsEval } from '../../src/eval/facts-eval.js';
 import { captureCommandOutput, captureProcessOutput } from '../helpers/process-output.js';
@@ -136,15 +137,30 @@ const EVERY_KIND_OF_COMMAND: Array<[string, (argv: string[]) => Promise<Outcome>
   ['npm run bench -- layout', onProcess(layoutBench), ['--quick', 'fast', '--bogus']],
   ['npm run eval -- facts', onProcess(factsEval), ['--examples', 'many', '--bogus']],
   ['npm run bench', onProcess((argv) => runNamed('bench', { layout: async () => ({ run: layoutBench }) }, argv, { noun: 'benchmark' })), ['--bogus']],
+  // A line it refuses never starts a daemon; the data dir is a scratch one should it do so.
+  ['npm start', onProcess((argv) => runStart(argv, { MEMORYD_DATA_DIR: join(temp.dir, 'start') }, temp.dir)), ['now', '--bogus']],
 ];
 
 describe('-h/--help, one rule for every command', () => {
   it.each(EVERY_KIND_OF_COMMAND)('%s prints its usage on stdout for -h or --help anywhere before `--`, whatever else the line holds (exit 0)', async (_, run, wrong) => {
     const usage = (await run(['--help'])).stdout;
-    expect(usage).toMatch(/^usage: npm run /);
+    expect(usage).toMatch(/^usage: npm (run|start) /);
     expect(await run(wrong)).toMatchObject({ value: 2, stdout: '' });
     for (const argv of [[...wrong, '--help'], ['-h', ...wrong], [...wrong.slice(0, 1), '-h', ...wrong.slice(1)]]) {
       expect(await run(argv)).toEqual({ value: 0, stdout: usage, stderr: '' });
+    }
+  });
+
+  it('npm start refuses what it does not take as every command does, one line naming it, then the usage (exit 2)', async () => {
+    const start = onProcess((argv) => runStart(argv, { MEMORYD_DATA_DIR: join(temp.dir, 'start') }, temp.dir));
+    for (const [argv, message] of [
+      [['--bogus'], 'unknown option --bogus (it takes --verbose/-v)'],
+      [['now'], 'unexpected argument now (it takes only options: --verbose/-v)'],
+      [['--verbose=yes'], '--verbose takes no value'],
+    ] as const) {
+      const { value, stdout, stderr } = await start([...argv]);
+      expect({ value, stdout }).toEqual({ value: 2, stdout: '' });
+      expect(stderr).toMatch(new RegExp(`^memoryd: ${message.replace(/[()/]/g, '\\$&')}\nusage: npm start `));
     }
   });
 
