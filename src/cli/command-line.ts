@@ -85,8 +85,8 @@ export function readCommandArgs<A>(
 }
 
 /** The edge of a command: for a data, model or daemon error, "<name>: <context><message>" ("facts eval: …") is the whole report. */
-export function reportCommandFailure(command: Command, error: unknown, context = ''): void {
-  process.stderr.write(`${command.name}: ${context}${messageOf(error)}\n`);
+export function reportCommandFailure(command: Command, error: unknown, context = '', io: Pick<CommandIo, 'stderr'> = process): void {
+  io.stderr.write(`${command.name}: ${context}${messageOf(error)}\n`);
 }
 
 // Whether -h or --help stands before any `--`. No command has a value that could be either: the

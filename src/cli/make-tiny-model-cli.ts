@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeTinyModel } from '../embeddings/tiny-model.js';
-import { messageOf } from '../errors.js';
-import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command } from './command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, UsageError, type Command } from './command-line.js';
 import type { CliIo } from './run-job-cli.js';
 
 export const MAKE_TINY_MODEL_USAGE = `usage: npm run make-tiny-model -- <dir>
@@ -28,14 +27,14 @@ export async function runMakeTinyModelCli(argv: string[], io: Pick<CliIo, 'cwd' 
   const dir = resolve(io.cwd, target);
   const problem = notADirectory(dir);
   if (problem !== null) {
-    io.stderr.write(`make-tiny-model: cannot write the model under ${dir}: ${problem}\n`);
+    reportCommandFailure(MAKE_TINY_MODEL, problem, `cannot write the model under ${dir}: `, io);
     return 1;
   }
   let modelId: string;
   try {
     ({ modelId } = await writeTinyModel(dir));
   } catch (error) {
-    io.stderr.write(`make-tiny-model: cannot write the model under ${dir}: ${messageOf(error)}\n`);
+    reportCommandFailure(MAKE_TINY_MODEL, error, `cannot write the model under ${dir}: `, io);
     return 1;
   }
   io.stdout.write(

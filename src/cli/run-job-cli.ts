@@ -1,12 +1,11 @@
 import { systemClock, type Clock } from '../clock.js';
 import { loadConfig, type Config, type Environment } from '../config/config.js';
 import { createLogger, type LogSink } from '../discardable/logger.js';
-import { messageOf } from '../errors.js';
 import type { Job } from '../jobs/job.js';
 import { jobRegistry } from '../jobs/registry.js';
 import { runJob } from '../jobs/run-job.js';
 import { openMigratedDatabase, type Database } from '../storage/database.js';
-import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type CommandIo } from './command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, UsageError, type Command, type CommandIo } from './command-line.js';
 
 /** The process edges a command reads and writes; tests pass their own. */
 export interface CliIo extends CommandIo {
@@ -34,7 +33,8 @@ ${jobs}
  * on stderr, never a stack.
  */
 export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
-  const job = readCommandArgs({ name: 'memoryd job', usage: usage() }, argv, chooseJob, io);
+  const command: Command = { name: 'memoryd job', usage: usage() };
+  const job = readCommandArgs(command, argv, chooseJob, io);
   if (job instanceof CommandExit) return job.code;
   const clock = io.clock ?? systemClock;
   let config: Config;
@@ -43,7 +43,7 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
     config = loadConfig(io.env, { cwd: io.cwd });
     database = openMigratedDatabase(config.dbPath);
   } catch (error) {
-    io.stderr.write(`memoryd job: ${messageOf(error)}\n`);
+    reportCommandFailure(command, error, '', io);
     return 1;
   }
   let log: LogSink | null = null;
@@ -54,13 +54,13 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
       .map(([key, value]) => `${key}=${value}`)
       .join(' ');
     if (outcome.error !== null) {
-      io.stderr.write(`memoryd job: ${job.name} failed: ${outcome.error}\n`);
+      reportCommandFailure(command, outcome.error, `${job.name} failed: `, io);
       return 1;
     }
     io.stdout.write(`${job.name}: ok in ${Math.round(outcome.ms)} ms${counts === '' ? '' : ` (${counts})`}\n`);
     return 0;
   } catch (error) {
-    io.stderr.write(`memoryd job: ${job.name} failed: ${messageOf(error)}\n`);
+    reportCommandFailure(command, error, `${job.name} failed: `, io);
     return 1;
   } finally {
     database.close();

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { isAppError, messageOf } from '../errors.js';
+import { isAppError } from '../errors.js';
 import { conformanceDifferences, parseConformanceCases, runConformanceCases, type ConformanceOutcome } from '../layout/conformance.js';
-import { CommandExit, parseOrRefuse, readCommandArgs, UsageError, type Command, type CommandIo } from './command-line.js';
+import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, UsageError, type Command, type CommandIo } from './command-line.js';
 
 const TOKEN_BOX_USAGE = `usage: npm run token-box -- <cases.json> [--json]
 
@@ -55,19 +55,19 @@ async function checkFile(file: string, shown: string, io: Pick<CommandIo, 'stder
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    io.stderr.write(`token-box: cannot read ${shown}: ${messageOf(error)}\n`);
+    reportCommandFailure(TOKEN_BOX, error, `cannot read ${shown}: `, io);
     return null;
   }
   try {
     json = JSON.parse(text);
   } catch (error) {
-    io.stderr.write(`token-box: ${shown} is not valid JSON: ${messageOf(error)}\n`);
+    reportCommandFailure(TOKEN_BOX, error, `${shown} is not valid JSON: `, io);
     return null;
   }
   try {
     const cases = parseConformanceCases(json);
     if (cases.length === 0) {
-      io.stderr.write(`token-box: ${shown} holds no case\n`);
+      reportCommandFailure(TOKEN_BOX, `${shown} holds no case`, '', io);
       return null;
     }
     return runConformanceCases(cases).map(({ name, result }, i) => {
@@ -78,7 +78,7 @@ async function checkFile(file: string, shown: string, io: Pick<CommandIo, 'stder
     });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    io.stderr.write(`token-box: ${shown}: ${error.message}\n`);
+    reportCommandFailure(TOKEN_BOX, error, `${shown}: `, io);
     return null;
   }
 }
