@@ -52,6 +52,17 @@ describe('tool cache API', () => {
     });
   });
 
+  it('takes any name the context call takes for a tool, ":" included (an MCP server\'s "github:search"), each under its own key', async () => {
+    const put = await client.json<{ key: string }>('PUT', '/v1/tool-cache/github:search', { params: { q: 'memoryd' }, result: ['a'], idempotent: true });
+    expect(put.key).toMatch(/^github:search:[0-9a-f]{64}$/);
+    expect(await client.json('GET', path('github:search', { q: 'memoryd' }))).toMatchObject({ hit: true, key: put.key, result: ['a'] });
+    expect(await client.json('GET', path('github', { q: 'memoryd' }))).toMatchObject({ hit: false });
+    expect(await client.json('GET', path('search', { q: 'memoryd' }))).toMatchObject({ hit: false });
+    const longest = 'x'.repeat(128);
+    await client.json('PUT', `/v1/tool-cache/${longest}`, { params: {}, result: 1, idempotent: true });
+    expect(await client.json('GET', path(longest, {}))).toMatchObject({ hit: true, toolName: longest });
+  });
+
   it('misses after the hour', async () => {
     await client.json('PUT', '/v1/tool-cache/get_weather_normals', { params: { city: 'Lima' }, result: 'mild', idempotent: true });
     clock.advance(HOUR_MS);
@@ -81,7 +92,10 @@ describe('tool cache API', () => {
   });
 
   it('validates names, parameters and sizes', async () => {
-    expect((await apiError(client.json('GET', path('bad:name', {})))).details.issues).toEqual([expect.objectContaining({ path: 'params.toolName' })]);
+    expect((await apiError(client.json('GET', path('bad%20name', {})))).details.issues).toEqual([expect.objectContaining({ path: 'params.toolName' })]);
+    expect((await apiError(client.json('GET', path('t'.repeat(129), {})))).details.issues).toEqual([
+      { path: 'params.toolName', message: 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"' },
+    ]);
     expect((await apiError(client.json('GET', '/v1/tool-cache/search?params=%7Bnot-json'))).details.issues).toEqual([
       expect.objectContaining({ path: 'query.params' }),
     ]);

@@ -103,3 +103,31 @@ describe('input an endpoint does not take', () => {
     expect((await file.client.json<{ fact: { reason: string } }>('DELETE', `${factPath(b.fact.id)}?reason=closed`)).fact.reason).toBe('closed');
   });
 });
+
+describe('a tool\'s name', () => {
+  const longest = `mcp:${'x'.repeat(124)}`;
+  const tooLong = `${longest}x`;
+  const rule = 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"';
+
+  it('follows one rule wherever a tool is named: the context call, a recorded turn, a discardable record, the tool cache', async () => {
+    const context = await file.client.raw(
+      'POST',
+      sessionPath('tool-names', '/context'),
+      JSON.stringify({ message: 'Look it up', tools: [{ name: longest, description: 'd' }], toolResults: [{ toolCallId: 'c1', name: longest, content: 'r' }] }),
+    );
+    expect(context.status).toBe(200);
+    const turn = await file.client.raw('POST', sessionPath('tool-names', '/turns'), JSON.stringify({ role: 'assistant', content: 'calling', toolCallId: 'c2', toolName: longest }));
+    expect(turn.status).toBe(200);
+    expect((await file.client.raw('POST', '/v1/discard', JSON.stringify({ kind: 'tool_log', content: 't', toolName: longest }))).status).toBe(200);
+    expect((await file.client.raw('PUT', `/v1/tool-cache/${longest}`, JSON.stringify({ params: {}, result: 1, idempotent: true }))).status).toBe(200);
+  });
+
+  it('is refused by its path, with the same words, when it breaks the rule', async () => {
+    const context = await refusal(file.client, 'POST', sessionPath('tool-names-refused', '/context'), JSON.stringify({ message: 'hi', tools: [{ name: tooLong, description: 'd' }] }));
+    expect(context.issues).toEqual([{ path: 'body.tools.0.name', message: rule }]);
+    const turn = await refusal(file.client, 'POST', sessionPath('tool-names-refused', '/turns'), JSON.stringify({ role: 'tool', content: 'r', toolCallId: 'c1', toolName: 'a b' }));
+    expect(turn.issues).toEqual([{ path: 'body.toolName', message: rule }]);
+    const cached = await refusal(file.client, 'GET', `/v1/tool-cache/${tooLong}?params=%7B%7D`);
+    expect(cached.issues).toEqual([{ path: 'params.toolName', message: rule }]);
+  });
+});

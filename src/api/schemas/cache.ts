@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { UNSAFE_INTEGER, unsafeIntegerPaths } from '../../cache/canonical-json.js';
 import { SIDE_EFFECT_REFUSAL } from '../../cache/tool-cache.js';
 import { parseJsonText } from '../json-body.js';
-
-/** Tool names as LLM function-calling APIs allow them (no ":" — it separates the cache key). */
-export const toolNameSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9._-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_" or "-"');
+import { toolNameSchema } from './common.js';
 
 export const toolParamsSchema = z.strictObject({ toolName: toolNameSchema });
 

@@ -4,6 +4,15 @@ export const sessionIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"');
 
+/**
+ * A tool's name, one rule wherever a tool is named (the context call's tools and results,
+ * a recorded turn, a discardable record, the tool cache): the session ids' characters. A
+ * ":" is safe in the tool cache's key (`name:<64 hex digits>`), whose hash has a fixed length.
+ */
+export const toolNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"');
+
 export const sessionParamsSchema = z.strictObject({ sessionId: sessionIdSchema });
 
 export const errorResponseSchema = z.object({

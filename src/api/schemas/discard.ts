@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISCARD_KINDS, ERROR_KINDS } from '../../discardable/discard.js';
 import { MAX_ERROR_MESSAGE_CHARS } from '../../discardable/error-log.js';
-import { toolNameSchema } from './cache.js';
+import { toolNameSchema } from './common.js';
 import { sessionIdSchema } from './common.js';
 
 export const discardBodySchema = z

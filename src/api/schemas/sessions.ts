@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { isoTimeSchema } from './common.js';
+import { isoTimeSchema, toolNameSchema } from './common.js';
 
 // A pattern rather than a refinement, so the OpenAPI document shows the rule (`\s` is what trim() drops).
 const nonBlank = (what: string) => z.string().regex(/\S/, `${what} must contain a non-whitespace character`);
-const toolNameSchema = z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 characters of A–Z, a–z, 0–9, "_", ".", ":" or "-"');
 
 /** A tool description longer than this is a document, not a description. */
 export const MAX_TOOL_DESCRIPTION_CHARS = 8192;
