@@ -60,9 +60,7 @@ export async function recordReply(
   input: ReplyInput,
 ): Promise<ReplyOutcome> {
   checkMessageSize({ path: 'body.content' }, input.content, deps.config.maxMessageBytes);
-  if (input.role === 'tool' && input.cacheable === true) {
-    throw new InvalidRequestError('invalid request: only assistant answers can be cacheable', [{ path: 'body.cacheable', message: 'only for role "assistant"' }]);
-  }
+  if (input.role === 'tool') refuseAnswerFields(input);
   const kept = input.role === 'tool' ? keepToolResult(deps.recorder.tokenizer, input.content, STORED_TOOL_RESULT_TOKENS) : null;
   const prepared = await prepareTurn(deps.recorder, sessionId, {
     ...input,
@@ -124,4 +122,15 @@ export async function recordReply(
 function lastUserQuestion(recorder: RecorderDeps, sessionId: string): { text: string; at: number } | null {
   const turn = recorder.store.liveTurns(sessionId).findLast((each) => each.role === 'user' && each.content !== null);
   return turn?.content ? { text: turn.content, at: turn.createdAt } : null;
+}
+
+// Fields that say something about an assistant's answer: on a tool's result they would be
+// accepted and do nothing (an `outputValid: false` would not bring the format instructions
+// back), so they are refused, each by its path. `cacheable: false` asks for nothing and passes.
+function refuseAnswerFields(input: ReplyInput): void {
+  const issues = [
+    ...(input.cacheable === true ? [{ path: 'body.cacheable', message: 'only for role "assistant"' }] : []),
+    ...(input.outputValid !== undefined ? [{ path: 'body.outputValid', message: 'only for role "assistant"' }] : []),
+  ];
+  if (issues.length > 0) throw new InvalidRequestError(`invalid request: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues);
 }

@@ -131,3 +131,23 @@ describe('a tool\'s name', () => {
     expect(cached.issues).toEqual([{ path: 'params.toolName', message: rule }]);
   });
 });
+
+describe('a tool\'s result recorded as a turn', () => {
+  it('refuses what only an assistant\'s answer can say, each by its path, and records nothing', async () => {
+    const path = sessionPath('tool-turn-fields', '/turns');
+    await file.client.context('tool-turn-fields', { message: 'Look it up' });
+    const both = await refusal(file.client, 'POST', path, JSON.stringify({ role: 'tool', content: 'r', toolCallId: 'c1', outputValid: false, cacheable: true }));
+    expect(both).toMatchObject({ status: 400, code: 'INVALID_REQUEST' });
+    expect(both.issues).toEqual([
+      { path: 'body.cacheable', message: 'only for role "assistant"' },
+      { path: 'body.outputValid', message: 'only for role "assistant"' },
+    ]);
+    expect((await refusal(file.client, 'POST', path, JSON.stringify({ role: 'tool', content: 'r', outputValid: true }))).issues).toEqual([
+      { path: 'body.outputValid', message: 'only for role "assistant"' },
+    ]);
+    expect((await file.client.session('tool-turn-fields')).lastTurnNumber).toBe(1);
+    // An answer may say both; a result may say it is not to be cached.
+    expect((await file.client.raw('POST', path, JSON.stringify({ role: 'tool', content: 'r', cacheable: false }))).status).toBe(200);
+    expect((await file.client.raw('POST', path, JSON.stringify({ role: 'assistant', content: 'It is r.', outputValid: true, cacheable: true }))).status).toBe(200);
+  });
+});
