@@ -25,6 +25,8 @@ export interface IndexedFact {
   subjectStems: string[];
   /** Stems of the value when known (naming). */
   valueStems: string[];
+  /** With a known value, the statement's other stems: what a question for the value names ("where do I live?"). */
+  predicateStems: string[];
   /** Folded words of the statement (value containment). */
   words: string[];
   /** It says how to answer from now on (`isStandingInstruction`): relevant to every message. */
@@ -32,16 +34,19 @@ export interface IndexedFact {
 }
 
 // The fields the index derives from a fact's text.
-type DerivedField = 'stems' | 'subjectStems' | 'valueStems' | 'words' | 'standing';
+type DerivedField = 'stems' | 'subjectStems' | 'valueStems' | 'predicateStems' | 'words' | 'standing';
 
 /** What the index is built from: a fact's stored fields, and its value when known. */
 export type IndexInput = Omit<IndexedFact, DerivedField> & { value: string | null };
 
 export function indexedFact(input: IndexInput): IndexedFact {
+  const stems = contentStems(input.fact);
+  const valueStems = input.value === null ? [] : contentStems(input.value);
   return shaped(input, {
-    stems: contentStems(input.fact),
+    stems,
     subjectStems: subjectStems(input.subject),
-    valueStems: input.value === null ? [] : contentStems(input.value),
+    valueStems,
+    predicateStems: valueStems.length === 0 ? [] : stems.filter((each) => !valueStems.includes(each)),
     words: phraseWords(input.fact),
     standing: isStandingInstruction(input.fact),
   });
@@ -67,6 +72,7 @@ function shaped(
     stems: derived.stems,
     subjectStems: derived.subjectStems,
     valueStems: derived.valueStems,
+    predicateStems: derived.predicateStems,
     words: derived.words,
     standing: derived.standing,
   };

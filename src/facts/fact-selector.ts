@@ -6,7 +6,8 @@ import { injectionClass } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { factSimilarity, type IndexedFact } from './fact-index.js';
 import type { FactSelection, FactSelectionRequest, SelectedFact } from './fact-selection.js';
-import { contentStems, mentions, namesAll } from './fact-words.js';
+import { asksForValue, namesFact, questionStems } from './fact-selector-names.js';
+import { contentStems, mentions } from './fact-words.js';
 
 export interface SelectionOptions {
   /** Tokens `items` may hold (the facts section's base). */
@@ -30,8 +31,6 @@ export const SECONDARY_SIMILARITY = 0.25;
 export const RELEVANT_SIMILARITY = 0.5;
 /** A dormant fact comes back only when this similar, or when the message names it. */
 export const EXPLICIT_SIMILARITY = 0.75;
-// Subjects longer than this many stems are free-text keys: naming them means a mention, not a name.
-const MAX_NAMED_SUBJECT_STEMS = 3;
 const MESSAGE_SCAN_CHARS = 8000;
 // Only the last three turns before the message are checked for mentions (spec §3).
 const RECENT_TURNS = 3;
@@ -66,12 +65,6 @@ function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concerned
   return concerned.secondary.has(domain) ? SECONDARY_SIMILARITY : RELEVANT_SIMILARITY;
 }
 
-/** Whether the message names the fact: all of its value's stems, or all of its (short) subject's. */
-export function namesFact(message: ReadonlySet<string>, fact: IndexedFact): boolean {
-  if (namesAll(message, fact.valueStems)) return true;
-  return fact.subjectStems.length <= MAX_NAMED_SUBJECT_STEMS && namesAll(message, fact.subjectStems);
-}
-
 /**
  * Ranks the live facts for one prompt. Pure and synchronous: it runs on every context
  * call. Excludes what may not be injected (stale, superseded, deleted, low confidence
@@ -80,7 +73,8 @@ export function namesFact(message: ReadonlySet<string>, fact: IndexedFact): bool
  * too when the message asks what was decided), and so may a standing instruction ("from
  * now on, answer in Spanish") whatever the domain; one of a
  * secondary domain needs similarity ≥ 0.25, any other ≥ 0.5, a dormant one ≥ 0.75 —
- * or the message names it (its value, or its short subject key).
+ * or the message names it (its value, or its short subject key), or asks for its value
+ * (a question naming the rest of it: "where do I live?" for "I live in Lisbon").
  * Ordered by score, ties by id; `items` takes the facts in that order while they fit in
  * the token budget, skipping one that does not (it stays a candidate).
  */
@@ -93,16 +87,19 @@ export function selectFacts(
   const stemsOf = readers.stemsOf ?? ((text: string) => new Set(contentStems(text)));
   const similarityOf = readers.similarityOf ?? ((fact: IndexedFact) => factSimilarity(request.embedding, fact));
   // A fact is named in the head of a message or not at all; a pasted document must not cost more.
-  const message = stemsOf(request.message.slice(0, MESSAGE_SCAN_CHARS));
+  const head = request.message.slice(0, MESSAGE_SCAN_CHARS);
+  const message = stemsOf(head);
   const recent = request.recentTurns.slice(-RECENT_TURNS).map(stemsOf);
   const domains = concernedDomains(request.domain);
-  const asksForDecisions = ASKS_FOR_DECISIONS.test(foldText(request.message.slice(0, MESSAGE_SCAN_CHARS)));
+  const asksForDecisions = ASKS_FOR_DECISIONS.test(foldText(head));
+  let asked: ReadonlySet<string> | undefined;
+  const questions = (): ReadonlySet<string> => (asked ??= questionStems(head));
   const ranked: SelectedFact[] = [];
   for (const fact of facts) {
     const verdict = injectionClass(fact, request.now);
     if (verdict === 'never') continue;
     const similarity = similarityOf(fact);
-    const named = namesFact(message, fact);
+    const named = namesFact(message, fact) || asksForValue(message, fact, questions);
     const needed = verdict === 'on-request' ? EXPLICIT_SIMILARITY : fact.standing ? -Infinity : similarityNeeded(fact.domain, domains, asksForDecisions);
     const relevant = named || similarity >= needed;
     if (!relevant || recent.some((turn) => mentions(turn, fact.stems))) continue;
