@@ -97,10 +97,11 @@ export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<Ad
 }
 
 // The in-memory index holds every live fact: only the match is read from the database.
-function sameLiveFact(rt: FactsRuntime, domain: Domain, text: string): FactRow | undefined {
+// `except`: the fact being edited, which may keep its own statement in another case.
+function sameLiveFact(rt: FactsRuntime, domain: Domain, text: string, except?: string): FactRow | undefined {
   const folded = foldText(text);
   for (const fact of rt.index.values()) {
-    if (fact.domain === domain && foldText(fact.fact) === folded) return findFactRow(rt.database.db, fact.id);
+    if (fact.id !== except && fact.domain === domain && foldText(fact.fact) === folded) return findFactRow(rt.database.db, fact.id);
   }
   return undefined;
 }
@@ -119,7 +120,11 @@ export interface EditedFact {
   edited: boolean;
 }
 
-/** Edits or re-confirms a fact that still holds; a superseded or deleted one is a conflict. */
+/**
+ * Edits or re-confirms a fact that still holds; a superseded or deleted one is a conflict,
+ * and so is an edit that would make it the same statement as another live fact of its
+ * domain (the one POST would re-confirm): two live copies of a fact would both be injected.
+ */
 export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Promise<EditedFact> {
   const current = requireLive(requireRow(rt, id));
   const text = edit.fact?.normalize('NFC').trim();
@@ -136,6 +141,7 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
       lastConfirmedAt: edit.confirm ? Math.max(row.lastConfirmedAt, now) : row.lastConfirmedAt,
       updatedAt: now,
     };
+    if (next.fact !== row.fact || next.domain !== row.domain) assertNoTwin(rt, next, next.fact !== row.fact ? 'body.fact' : 'body.domain');
     next.status = effectiveStatus({ ...next, status: 'active' }, now);
     updateFactRow(rt.database.db, id, next);
     const vector = prepared ? prepared.vector : rowVector(row, rt.embedder.id, rt.embedder.dims);
@@ -148,6 +154,17 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
     if (edited || reactivated) rt.onFactsChanged?.(scope);
     return { fact: viewFact(recordOf(next), now), edited };
   }, ACKNOWLEDGED);
+}
+
+// `path`: the PATCH body's field that made the edited fact another's twin.
+function assertNoTwin(rt: FactsRuntime, next: FactRow, path: 'body.fact' | 'body.domain'): void {
+  const twin = sameLiveFact(rt, next.domain, next.fact, next.id);
+  if (twin === undefined) return;
+  throw new ConflictError(`${path}: "${next.fact}" is already fact ${twin.id} in ${twin.domain}; confirm or edit that one instead`, {
+    path,
+    id: next.id,
+    sameAs: twin.id,
+  });
 }
 
 function statementColumns(rt: FactsRuntime, prepared: PreparedStatement): Partial<FactRow> {

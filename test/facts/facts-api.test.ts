@@ -163,4 +163,28 @@ describe('facts endpoints over the socket', () => {
     expect(issuePaths(await apiError(client.json('DELETE', `/v1/facts/${id}`, { reason: '' })))).toEqual(['body.reason']);
     expect(f.database.sqlite.prepare('select count(*) as n, max(updated_at) as u from facts').get()).toEqual(before);
   });
+
+  it('refuses an edit that would make a fact the same statement as another live one of its domain (409 naming the field and that fact), changing nothing', async () => {
+    const oolong = (await client.addFact({ fact: 'I drink oolong tea', domain: 'preferences' })).fact;
+    const green = (await client.addFact({ fact: 'I drink green tea', domain: 'preferences', confidence: 'medium' })).fact;
+    const elsewhere = (await client.addFact({ fact: 'I drink oolong tea', domain: 'personal' })).fact;
+    const stored = (): unknown => f.database.sqlite.prepare('select * from facts order by id').all();
+    const before = stored();
+    changes.length = 0;
+
+    const byText = await apiError(client.updateFact(green.id, { fact: 'I DRINK oolong tea', confidence: 'high', confirm: true }));
+    expect([byText.status, byText.code]).toEqual([409, 'CONFLICT']);
+    expect(byText.details).toEqual({ path: 'body.fact', id: green.id, sameAs: oolong.id });
+    expect(byText.message).toContain(`body.fact: "I DRINK oolong tea" is already fact ${oolong.id} in preferences`);
+    // The same statement reached by moving a fact to the other's domain.
+    const byDomain = await apiError(client.updateFact(elsewhere.id, { domain: 'preferences' }));
+    expect([byDomain.status, byDomain.details]).toEqual([409, { path: 'body.domain', id: elsewhere.id, sameAs: oolong.id }]);
+    expect(stored()).toEqual(before);
+    expect(changes).toEqual([]);
+    expect((await client.listFacts({ domain: 'preferences', q: 'oolong' })).facts.map((fact) => fact.id)).toEqual([oolong.id]);
+
+    // A fact's own statement in another case, or the same words in another domain, is no twin.
+    expect((await client.updateFact(oolong.id, { fact: 'I drink Oolong tea' })).fact.fact).toBe('I drink Oolong tea');
+    expect((await client.updateFact(green.id, { fact: 'I drink oolong tea', domain: 'work' })).fact).toMatchObject({ fact: 'I drink oolong tea', domain: 'work' });
+  });
 });

@@ -16,6 +16,10 @@ import {
 } from '../schemas/facts.js';
 
 const FACT_CONFLICT: ExtraResponse = { status: 409, description: 'the fact is deleted or superseded: it can no longer be changed' };
+const EDIT_CONFLICT: ExtraResponse = {
+  status: 409,
+  description: 'the fact is deleted or superseded, or the edit would make it the same statement as another live fact of its domain (details.sameAs): nothing changed',
+};
 
 /** A change the facts routes made, as `memoryd_facts_total` counts it. */
 export type FactChangeKind = 'added' | 'edited' | 'reconfirmed' | 'deleted';
@@ -89,7 +93,7 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       params: factParamsSchema,
       body: factPatchBodySchema,
       response: factResponseSchema,
-      errors: [404, FACT_CONFLICT],
+      errors: [404, EDIT_CONFLICT],
       handler: async ({ params, body }) => {
         const { fact, edited } = await facts.edit(params.id, body);
         if (edited) deps.onChange('edited');
