@@ -22,8 +22,10 @@ export interface PreparedFacts {
   role: ExtractionRole;
   facts: PreparedFact[];
   forget: ForgetRequest | null;
-  /** Content stems of the message when it can re-confirm the facts it mentions (not a question, a negation or a forget request). */
+  /** Content stems of the message when it can re-confirm the facts it mentions (not a question, a negation, a forget request or a refused statement). */
   stems: ReadonlySet<string>;
+  /** The message stated something that is never stored (a credential, an attempt to steer the model). */
+  refused: boolean;
   embedderId: string;
 }
 
@@ -46,8 +48,8 @@ export async function prepareTurnFacts(
   role: ExtractionRole,
   stemsOf: (text: string) => ReadonlySet<string> = (text) => new Set(contentStems(text)),
 ): Promise<PreparedFacts> {
-  if (role !== 'user') return { role, facts: [], forget: null, stems: NO_STEMS, embedderId: deps.embedder.id };
-  const { facts: extracted, forget } = readUserMessage(text, { role });
+  if (role !== 'user') return { role, facts: [], forget: null, stems: NO_STEMS, refused: false, embedderId: deps.embedder.id };
+  const { facts: extracted, forget, refused } = readUserMessage(text, { role });
   const vectors = extracted.length > 0 ? await deps.embedder.embedBatch(extracted.map((fact) => fact.statement)) : [];
   const facts = extracted.map((fact, i) => ({
     ...fact,
@@ -55,8 +57,10 @@ export async function prepareTurnFacts(
     tokenCount: deps.tokenizer.count(toChunk(fact.statement)),
   }));
   // Naming a fact to forget it is no confirmation, even when the request matches nothing.
-  const stems = forget === null && confirmsByMention(text) ? stemsOf(text) : NO_STEMS;
-  return { role, facts, forget, stems, embedderId: deps.embedder.id };
+  // Nor is a refused statement: "my wifi password is hunter2" must not re-confirm "My
+  // wifi name is hunter2" with the very words that were refused.
+  const stems = forget === null && !refused && confirmsByMention(text) ? stemsOf(text) : NO_STEMS;
+  return { role, facts, forget, stems, refused, embedderId: deps.embedder.id };
 }
 
 /**

@@ -64,6 +64,7 @@ describe('forget requests in a user message', () => {
     expect(read('Forget that I work at Acme and I live in Lisbon')).toEqual({
       forget: { target: 'I work at Acme and I live in Lisbon', language: 'en' },
       facts: [],
+      refused: false,
     });
   });
 

@@ -23,7 +23,9 @@ describe('extraction never throws and keeps its invariants', () => {
         for (const fact of facts) {
           expect(fact.statement.length).toBeGreaterThan(0);
           expect(fact.statement.length).toBeLessThanOrEqual(160);
-          expect(fact.statement).not.toMatch(/<\|[^|]*\|>|[\u0000-\u001f\u200b-\u200f\u202a-\u202e]/u);
+          expect(fact.statement).not.toMatch(/<\|[^|]*\|>|[\u0000-\u001f\u200b\u200e\u200f\u202a-\u202e]/u);
+          // Joiners only inside a word or an emoji sequence, selectors only after a character.
+          expect(fact.statement).not.toMatch(/[\u200c\u200d](?=\s|$)|(?:^|\s)[\u200c\u200d\ufe00-\ufe0f]/u);
           expect(fact.statement).toBe(fact.statement.trim());
           expect(fact.subject.length).toBeGreaterThan(0);
           expect(DOMAINS).toContain(fact.domain);

@@ -11,7 +11,7 @@ import { HABIT_RULES } from './rules-habit.js';
 import { POSSESSIVE_RULES } from './rules-possessive.js';
 import { STATE_RULES } from './rules-state.js';
 import { SHARED_SUBJECT_VERBS, splitClauses, splitSentences, type Clause, type Sentence } from './split-clauses.js';
-import { tidyStatement, tidyValue } from './statement-text.js';
+import { steersModel, tidyStatement, tidyValue } from './statement-text.js';
 import type { ExtractedFact, ExtractionContext, FactConfidence, ForgetRequest } from './types.js';
 
 /** Only the start of a longer message is read: facts are stated in short sentences, not pasted documents. */
@@ -21,8 +21,10 @@ export const MAX_SENTENCE_CHARS = 300;
 export const MAX_FACTS_PER_MESSAGE = 8;
 
 const RULES: readonly FactRule[] = [...STATE_RULES, ...CHOICE_RULES, ...POSSESSIVE_RULES, ...HABIT_RULES];
-// Model control tokens and invisible characters: never part of what the user said.
-const NOISE = /<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+// Model control tokens and invisible characters: never part of what the user said. Not
+// the zero-width joiners (U+200C/D): inside a word or an emoji sequence ("👩‍💻") they are
+// part of it; folding drops them for matching and tidying drops the stray ones.
+const NOISE = /<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
 const HEDGE =
   /\b(?:maybe|probably|perhaps|possibly|i think|i guess|i believe|i suppose|not sure|i (?:kinda|kind of|sort of)|quizas|quiza|tal vez|creo que|capaz que|a lo mejor|probablemente|posiblemente|supongo|me parece)\b/u;
 
@@ -30,12 +32,21 @@ function lowered(confidence: FactConfidence): FactConfidence {
   return confidence === 'high' ? 'medium' : 'low';
 }
 
-function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean): ExtractedFact | null {
+// What a clause's rule hit became: a fact, nothing (unusable text), or a refusal.
+type HitOutcome = { fact: ExtractedFact; refused: false } | { fact: null; refused: boolean };
+const UNUSABLE: HitOutcome = { fact: null, refused: false };
+const REFUSED: HitOutcome = { fact: null, refused: true };
+
+function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean): HitOutcome {
+  // Credentials and attempts to steer the model are refused however explicitly asked; the
+  // caller must know, so that the refused words re-confirm nothing either.
+  const tidied = tidyValue(hit.statement);
+  if (mentionsSecret(foldMessage(tidied).folded) || steersModel(tidied)) return REFUSED;
   const statement = tidyStatement(hit.statement, hit.language);
-  if (statement === null || mentionsSecret(foldMessage(statement).folded)) return null;
+  if (statement === null) return UNUSABLE;
   const base: FactConfidence = markers.explicit ? 'high' : 'medium';
   const family = markers.explicit ? 'remember/' : markers.fromNowOn ? 'from-now-on/' : markers.notice ? 'notice/' : '';
-  return {
+  const fact: ExtractedFact = {
     statement,
     subject: hit.subject,
     value: hit.value === null ? null : tidyValue(hit.value) || null,
@@ -45,6 +56,7 @@ function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean): Extracte
     kind: hit.kind === 'retract' ? 'retract' : markers.correction || hit.correction ? 'correct' : 'assert',
     language: hit.language,
   };
+  return { fact, refused: false };
 }
 
 function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): ClauseMarkers {
@@ -55,6 +67,8 @@ function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): Clau
     hedged: inherited.hedged || own.hedged,
     correction: inherited.correction || own.correction,
     fromNowOn: inherited.fromNowOn || own.fromNowOn,
+    // A clause's own request to remember says whether what follows is only its object.
+    bareObject: own.explicit ? own.bareObject : inherited.bareObject,
     language: inherited.language ?? own.language,
   };
 }
@@ -62,8 +76,9 @@ function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): Clau
 // A clause that is only a lead-in ("Actually," "Just so you know,") lends its markers to
 // the next one; `subject`: the clause's own subject ("I", "We"), for a next clause that
 // leaves it out ("I live in Lisbon and work at Acme"); `explicit`: it was asked to be
-// remembered, and so is a clause joined to it by "and" ("remember that A and B").
-type ClauseOutcome = { fact: ExtractedFact | null; leadIn: ClauseMarkers | null; subject: string | null; explicit: boolean };
+// remembered, and so is a clause joined to it by "and" ("remember that A and B");
+// `refused`: it stated something that is never stored (a credential).
+type ClauseOutcome = { fact: ExtractedFact | null; leadIn: ClauseMarkers | null; subject: string | null; explicit: boolean; refused: boolean };
 
 // A clause that opens with one of these verbs has the previous clause's subject ("…and work at Acme").
 const SHARED_SUBJECT = new RegExp(`^(?:${SHARED_SUBJECT_VERBS})\\b`, 'u');
@@ -76,7 +91,7 @@ function clauseFact(
   inherited: ClauseMarkers | null,
   previousSubject: string | null,
 ): ClauseOutcome {
-  const none = { fact: null, leadIn: null, subject: null, explicit: false };
+  const none = { fact: null, leadIn: null, subject: null, explicit: false, refused: false };
   const before = sentence.text.scan.slice(0, clause.start);
   if (isConditional(before) || isReportedSpeech(before)) return none;
   if (isQuestion(clause.text.scan, isLast && sentence.terminal === '?')) return none;
@@ -86,7 +101,7 @@ function clauseFact(
   const body = shared ? foldMessage(`${previousSubject} ${stripped.body.original}`) : stripped.body;
   const subject = own === undefined ? (shared ? previousSubject : null) : own === 'we' ? 'We' : 'I';
   const markers = mergeMarkers(inherited, stripped.markers);
-  if (body.folded.length === 0) return { fact: null, leadIn: markers, subject: null, explicit: false };
+  if (body.folded.length === 0) return { ...none, leadIn: markers };
   if (isQuestion(body.scan, false) && !isHabitualWhen(body.scan)) return none;
   let hit: RuleHit | null = null;
   for (const rule of RULES) {
@@ -94,12 +109,12 @@ function clauseFact(
     if (hit) break;
   }
   hit ??= genericFact(body, markers);
-  const fact = hit ? toFact(hit, markers, HEDGE.test(`${before} ${body.scan}`)) : null;
-  return { fact, leadIn: null, subject, explicit: markers.explicit };
+  const { fact, refused } = hit ? toFact(hit, markers, HEDGE.test(`${before} ${body.scan}`)) : UNUSABLE;
+  return { fact, leadIn: null, subject, explicit: markers.explicit, refused };
 }
 
 // The explicit marker alone, for a clause joined by "and"/"y" to one asked to be remembered.
-const REMEMBERED: ClauseMarkers = { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, language: null };
+const REMEMBERED: ClauseMarkers = { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, bareObject: false, language: null };
 const JOINED_BY_AND = /(?:^|[\s,])(?:and|y|e)\s*$/u;
 
 /**
@@ -118,12 +133,14 @@ export function extractFacts(text: string, context: ExtractionContext): Extracte
  * the last thing said); "Don't forget…", questions and "forget it" (never mind) are not.
  * A request in a sentence's first clause leaves what follows its comma to be read as
  * statements ("forget that I work at Acme, I work at Globex now"). A polite request to
- * remember ("can you remember that I'm vegan?") is no question. Never throws.
+ * remember ("can you remember that I'm vegan?") is no question. `refused` says that a
+ * statement was read and refused (a credential): the caller must let its words touch no
+ * fact. Never throws.
  */
 export function readUserMessage(text: string, context: ExtractionContext): MessageReading {
-  if (context.role !== 'user' || typeof text !== 'string') return { facts: [], forget: null };
+  if (context.role !== 'user' || typeof text !== 'string') return { facts: [], forget: null, refused: false };
   const message = cleanMessage(text);
-  return mayStateFacts(message.folded) ? readSentences(message) : { facts: [], forget: null };
+  return mayStateFacts(message.folded) ? readSentences(message) : { facts: [], forget: null, refused: false };
 }
 
 /** The part of a message that is read, without noise, folded. */
@@ -134,12 +151,15 @@ export function cleanMessage(text: string): FoldedText {
 export interface MessageReading {
   facts: ExtractedFact[];
   forget: ForgetRequest | null;
+  /** A statement of the message was refused (a credential, an attempt to steer the model): its words must touch no fact. */
+  refused: boolean;
 }
 
 /** `readUserMessage` of a cleaned, folded message, without the gate (its test compares the two). */
 export function readSentences(message: FoldedText): MessageReading {
   const facts: ExtractedFact[] = [];
   let forget: ForgetRequest | null = null;
+  let refused = false;
   for (const said of splitSentences(message)) {
     const polite = politeRememberRequest(said.text);
     const sentence: Sentence = polite ? { text: polite.body, terminal: '.' } : said;
@@ -162,11 +182,12 @@ export function readSentences(message: FoldedText): MessageReading {
       leadIn = outcome.leadIn;
       previous = outcome;
       previousEnd = clause.start + clause.text.folded.length;
+      refused ||= outcome.refused;
       const fact = outcome.fact;
       if (fact && !facts.some((known) => known.statement === fact.statement)) facts.push(fact);
     });
   }
-  return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget };
+  return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget, refused };
 }
 
 // Between a forget request and the statement after it: a comma (or semicolon, dash), nothing else.

@@ -3,13 +3,20 @@ import { isAscii } from '../../ascii.js';
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const SINGLE_QUOTES = new Set(['\u2018', '\u2019', '\u201b', '\u00b4']);
 const DOUBLE_QUOTES = new Set(['\u201c', '\u201d', '\u201e', '\u00ab', '\u00bb']);
+// Zero-width joiners (ZWJ, ZWNJ) and variation selectors shape how a word or an emoji
+// sequence is drawn, never what it says: the original keeps them (statements are cut from
+// it), the folded form drops them so that "pass\u200dword" still reads as "password".
+function isJoinerOrSelector(code: number): boolean {
+  return code === 0x200c || code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f);
+}
 /** Replaces masked characters: no lexicon or rule matches it. */
 export const MASK = '#';
 
 /**
  * A piece of a message in three aligned forms: the original text, its folded form
- * (lowercase, no diacritics, one kind of apostrophe and of double quote) and the scan
- * form (folded, with quoted text masked so no signal inside quotes can fire).
+ * (lowercase, no diacritics, one kind of apostrophe and of double quote, no zero-width
+ * joiners nor variation selectors) and the scan form (folded, with quoted text masked so
+ * no signal inside quotes can fire).
  * `origin[i]` is the index in `original` of folded character i (plus a final sentinel),
  * null when that index is i itself (ASCII text folds character for character);
  * `base` is where `original` starts in the whole message.
@@ -27,6 +34,7 @@ function foldChar(ch: string): string {
   if (code < 128) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : ch;
   if (SINGLE_QUOTES.has(ch)) return "'";
   if (DOUBLE_QUOTES.has(ch)) return '"';
+  if (isJoinerOrSelector(code)) return '';
   return ch.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
 }
 

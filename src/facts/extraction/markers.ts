@@ -10,6 +10,12 @@ export interface ClauseMarkers {
   hedged: boolean;
   correction: boolean;
   fromNowOn: boolean;
+  /**
+   * The request to remember has neither "that" nor a colon or comma ("remember the
+   * Alamo", "remember my birthday"): what follows is the verb's object, a statement only
+   * when it reads as a clause (rules-generic.ts).
+   */
+  bareObject: boolean;
   /** The language of a marker that gives it away ("recordá que…" is Spanish), else null. */
   language: 'en' | 'es' | null;
 }
@@ -20,7 +26,7 @@ export interface MarkedClause {
   markers: ClauseMarkers;
 }
 
-type MarkerKind = 'filler' | 'vocative' | 'explicit' | 'notice' | 'hedge' | 'correction' | 'fromNowOn';
+type MarkerKind = 'filler' | 'vocative' | 'wakeWord' | 'explicit' | 'notice' | 'hedge' | 'correction' | 'fromNowOn';
 
 // "Recordame que…"/"recuérdame que…" is "remind me that…" (a reminder, like English
 // "remind me"), not "remember that…": no explicit marker.
@@ -55,7 +61,7 @@ const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
   ],
   ['vocative', /^[\p{L}\p{N}]+,\s+/u],
   // A wake word or name without a comma, only before an explicit request ("olly remember that…").
-  ['vocative', /^(?:hey\s+)?[\p{L}]+\s+(?=(?:please\s+)?(?:remember|don't forget|do not forget|recorda|recuerda|acordate|no te olvides|no olvides)\b)/u],
+  ['wakeWord', /^(?:hey\s+)?[\p{L}]+\s+(?=(?:please\s+)?(?:remember|don't forget|do not forget|recorda|recuerda|acordate|no te olvides|no olvides)\b)/u],
 ];
 
 const NOT_VOCATIVE = new Set([
@@ -63,6 +69,14 @@ const NOT_VOCATIVE = new Set([
   'we', 'they', 'he', 'she', 'do', 'did', 'does', 'don\'t', 'didn\'t', 'can', 'could', 'would', 'will', 'to', 'not',
   'never', 'always', 'also', 'just', 'please', 'and', 'should', 'must', 'may', 'might', 'won\'t', 'i\'d', 'tu', 'vos',
   'no', 'nunca', 'siempre', 'lo', 'te', 'se', 'me', 'cannot', 'can\'t', 'wouldn\'t', 'hey',
+]);
+// A wake word without a comma must be a name: a determiner, preposition or adverb before
+// "remember" makes it no request to the assistant ("the remember button", "still remember").
+const NOT_WAKE_WORD = new Set([
+  'the', 'a', 'an', 'this', 'that', 'these', 'those', 'some', 'any', 'every', 'each', 'your', 'his', 'her', 'its',
+  'our', 'their', 'of', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'as', 'or', 'than', 'still', 'really', 'totally',
+  'vaguely', 'clearly', 'barely', 'hardly', 'definitely', 'certainly', 'only', 'even', 'ever', 'el', 'la', 'los',
+  'las', 'un', 'una', 'de', 'en', 'con', 'por', 'para', 'o',
 ]);
 // A trailing "remember" needs a comma before it: "I will remember that" is the user's own promise.
 const TRAIL =
@@ -78,13 +92,19 @@ const MAX_LEAD_INS = 8;
 const SPANISH_MARKER =
   /\b(?:que|para|recorda|recuerda|recordad|recordame|acordate|acuerdate|olvides|cuenta|nota|anota|apunta|sepas|partir|ahora|aca|realidad|quise|dicho|correccion|creo|parece|supongo|quizas|quiza|tal vez|capaz|probablemente|posiblemente|segur[oa]|desde|adelante|perdon)\b/u;
 
+// How a request to remember ends when a clause follows it, not an object (the Spanish
+// ones always end so: their pattern needs "que" or a colon).
+const INTRODUCES_CLAUSE = /(?:\b(?:that|this|que)|[:,-])\s*$/u;
+
 function applyLeadIn(kind: MarkerKind, text: string, markers: ClauseMarkers): void {
-  if (kind === 'explicit') markers.explicit = true;
-  else if (kind === 'notice') markers.notice = true;
+  if (kind === 'explicit') {
+    markers.explicit = true;
+    markers.bareObject = !INTRODUCES_CLAUSE.test(text);
+  } else if (kind === 'notice') markers.notice = true;
   else if (kind === 'hedge') markers.hedged = true;
   else if (kind === 'correction') markers.correction = true;
   else if (kind === 'fromNowOn') markers.fromNowOn = true;
-  if (kind === 'filler' || kind === 'vocative') return;
+  if (kind === 'filler' || kind === 'vocative' || kind === 'wakeWord') return;
   markers.language ??= SPANISH_MARKER.test(text) ? 'es' : 'en';
 }
 
@@ -92,7 +112,10 @@ function matchLeadIn(scan: string): [MarkerKind, string] | null {
   for (const [kind, pattern] of LEAD_INS) {
     const match = pattern.exec(scan);
     if (!match || match[0].length === 0) continue;
-    if (kind === 'vocative' && NOT_VOCATIVE.has(match[0].replace(/^hey\s+/u, '').replace(/[,\s]+$/u, ''))) continue;
+    if (kind === 'vocative' || kind === 'wakeWord') {
+      const word = match[0].replace(/^hey\s+/u, '').replace(/[,\s]+$/u, '');
+      if (NOT_VOCATIVE.has(word) || (kind === 'wakeWord' && NOT_WAKE_WORD.has(word))) continue;
+    }
     return [kind, match[0]];
   }
   return null;
@@ -118,7 +141,7 @@ export function politeRememberRequest(sentence: FoldedText): MarkedClause | null
   const body = trimFolded(sliceFolded(sentence, start, sentence.folded.length));
   if (body.folded.length === 0 || CONVERSATION_BACK.test(body.scan)) return null;
   const language = /^(?:por favor[\s,]+)?(?:podes|podrias|puedes|podras|podria)\b/u.test(scan) ? 'es' : 'en';
-  return { body, markers: { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, language } };
+  return { body, markers: { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, bareObject: false, language } };
 }
 
 // The markers that let a statement no rule recognises be kept (genericFact): asked to remember, offered as information, "from now on".
@@ -148,6 +171,7 @@ export function stripMarkers(clause: FoldedText): MarkedClause {
     hedged: false,
     correction: false,
     fromNowOn: false,
+    bareObject: false,
     language: null,
   };
   let body = clause;

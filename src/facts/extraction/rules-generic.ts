@@ -3,21 +3,43 @@ import { isConditional, isHabitualWhen } from './guards.js';
 import type { ClauseMarkers } from './markers.js';
 import { matchRule, ruleHit, type Language, type RuleHit } from './rule-support.js';
 import { fromNowOnInstruction } from './rules-habit.js';
+import { wordCount } from './statement-text.js';
 import { nounKey, textKey } from './subject-key.js';
 
 // A statement with no specific rule is kept only when the user flagged it explicitly
-// ("remember that…", "for the record…", "from now on…").
+// ("remember that…", "for the record…", "from now on…"), and only when what was flagged
+// reads as a statement (a clause), not as a noun phrase: "remember" is also "keep in mind
+// this thing" ("Remember the Alamo!", "remember my birthday", "remember that song"), and a
+// noun phrase says nothing true or false about the user. What users say to be remembered
+// is a clause: "remember that I'm vegetarian", "remember: the standup is at 9", "remember
+// my wifi name is X" (a rule reads that one). So a flagged text is kept when it opens with
+// "I"/"we", or is "X is Y", or has an auxiliary after its subject ("Ana doesn't eat pork");
+// after "that" or a colon, which announce a clause, also a subject and a verb in -s or -ed
+// ("Ana hates cilantro"), and text in a script these patterns cannot read ("我住在东京"):
+// there the "that" is the only evidence there is, and the user gave it.
 
 const NOT_A_STATEMENT = /^(?:to|me to|about|me about|of|me|when|where|what|how|who|why|which|a|an|de|a que|lo de)\b/u;
 const FIRST_PERSON_EN = /^(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll|my|our)\b/u;
-const DETERMINER_START_EN = /^(?:the|a|an|our|his|her|their|\d)/u;
+const USER_CLAUSE_EN = /^(?:i|i'm|im|i've|i'd|i'll|we|we're|we've|we'll|we'd)\s+\S/u;
+const DETERMINER_START_EN = /^(?:the|a|an|my|our|his|her|their|\d)/u;
+// An auxiliary or a copula after the first word, with something after it.
+const AUXILIARY_EN =
+  /^\S.*?(?:\s(?:is|are|was|were|am|isn't|aren't|wasn't|weren't|has|have|had|hasn't|haven't|hadn't|does|did|doesn't|didn't|don't|can|can't|cannot|could|couldn't|will|won't|would|wouldn't|should|shouldn't|must|may|might)|'re|'ve|'ll|'d)\s+\S/u;
+// A subject of up to six words ("my Friday flight to Rome"), then an English verb in -s or
+// -ed and more words: tested on the original text, so that a folded "très" is no verb.
+const LEXICAL_VERB_EN = /^\S+(?:\s+\S+){0,5}?\s+(?!(?:this|perhaps|always|sometimes)\s)[a-z]{2,}(?:[a-rt-z]s|[a-df-z]ed)\s+\S/iu;
+const NON_LATIN_START = /^[^\p{L}]*(?!\p{Script=Latin})\p{L}/u;
 const COPULAR_EN = /^(?:(?:the|our|this|that)\s+)?(?<x>[\p{L}\p{N} -]{1,30}?)\s+(?:is|are)\s+(?<value>\S.*)$/du;
 const COPULAR_ES = /^(?:(?:el|la|los|las|nuestro|nuestra|nuestros|nuestras)\s+)?(?<x>[\p{L}\p{N} -]{1,30}?)\s+(?:es|son|esta|estan)\s+(?<value>\S.*)$/du;
 // Expletive and generic openers make a platitude ("remember, there's more to life…"), not a fact.
 const GENERIC_START_EN = /^(?:there|there's|it|it's|this|that|these|those|here|everything|nothing|life|people|everyone|nobody)\b/u;
 const PRONOUN_SUBJECT = /^(?:it|that|this|there|he|she|they|you|eso|esto|ella|el|ellos|vos|tu|usted)$/u;
 const MAX_WORDS = 24;
-const ES_WORDS = new Set(['el', 'la', 'los', 'las', 'que', 'de', 'en', 'y', 'es', 'mi', 'mis', 'por', 'con', 'para', 'una', 'un', 'se', 'lo', 'yo', 'tengo', 'soy', 'estoy', 'son']);
+// Function words, and the commonest verbs of a Spanish statement without a subject ("uso Linux").
+const ES_WORDS = new Set([
+  'el', 'la', 'los', 'las', 'que', 'de', 'en', 'y', 'es', 'mi', 'mis', 'por', 'con', 'para', 'una', 'un', 'se', 'lo', 'yo', 'tengo', 'soy', 'estoy',
+  'son', 'uso', 'vivo', 'hago', 'voy', 'tomo', 'juego', 'hablo',
+]);
 const EN_WORDS = new Set(['the', 'and', 'is', 'i', 'my', 'to', 'of', 'in', 'that', 'it', 'a', 'for', 'on', 'with', 'we', 'you', 'am', 'are', "i'm", 'have']);
 
 /** English or Spanish by counting function words; on a tie, the fallback (the marker's language). */
@@ -40,24 +62,29 @@ function copular(body: FoldedText, language: Language): { subject: string; value
   return subject === '' ? null : { subject, value: groups.value('value') };
 }
 
+// Whether a flagged text no rule recognised reads as a clause (see the top of this file).
+function readsAsClause(body: FoldedText, language: Language, bareObject: boolean): boolean {
+  if (NON_LATIN_START.test(body.folded) || language === 'es') return !bareObject;
+  if (USER_CLAUSE_EN.test(body.scan)) return true;
+  if (!DETERMINER_START_EN.test(body.scan) && !/^\p{Lu}/u.test(body.original)) return false;
+  return AUXILIARY_EN.test(body.scan) || (!bareObject && LEXICAL_VERB_EN.test(body.original));
+}
+
 /** A fact from a flagged statement that no specific rule recognised, or null. */
 export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit | null {
   if (!markers.explicit && !markers.notice && !markers.fromNowOn) return null;
-  const words = body.folded.split(/\s+/u).filter((word) => word.length > 0);
-  if (words.length < 2 || words.length > MAX_WORDS) return null;
+  const words = wordCount(body.folded);
+  if (words < 2 || words > MAX_WORDS) return null;
   // "Remember that when I travel I prefer aisle seats": a habit, kept as one statement.
   const habit = isHabitualWhen(body.scan);
   if (!habit && (NOT_A_STATEMENT.test(body.scan) || isConditional(body.scan))) return null;
   const language = guessLanguage(body.folded, markers.language ?? 'en');
-  const firstPerson = habit || (language === 'en' ? FIRST_PERSON_EN.test(body.scan) : true);
   if (markers.fromNowOn && !habit && !FIRST_PERSON_EN.test(body.scan) && !/^(?:yo|nosotros)\b/u.test(body.scan)) {
     return fromNowOnInstruction(body, language);
   }
   if (language === 'en' && GENERIC_START_EN.test(body.scan)) return null;
   const pair = habit ? null : copular(body, language);
-  if (language === 'en' && !firstPerson && !pair && !DETERMINER_START_EN.test(body.scan) && !/^\p{Lu}/u.test(body.original)) {
-    return null;
-  }
+  if (!habit && !pair && !readsAsClause(body, language, markers.bareObject)) return null;
   const subject = pair?.subject ?? `note ${textKey(body.folded)}`;
   return ruleHit('statement', language, 'assert', subject, pair?.value ?? null, body.original, null, false);
 }

@@ -137,16 +137,23 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     const groups = matchRule(body, pattern);
     if (!groups) return null;
     const x = groups.folded('x').trim();
-    if (x.split(/\s+/u).length > 4 || mentionsSecret(x) || NOT_A_NOUN[language].test(x)) return null;
+    if (x.split(/\s+/u).length > 4 || NOT_A_NOUN[language].test(x)) return null;
     const raw = groups.value('value');
-    if (!raw || isJunkValue(raw.folded) || OPINION_VALUE.test(raw.folded)) return null;
+    if (!raw) return null;
+    // A credential ("my wifi password is hunter2") is a statement whatever its value looks
+    // like: the hit goes to the extractor, which refuses it and says so (extract-facts.ts),
+    // so that its words re-confirm nothing either.
+    const statement = groups.statementUpTo('value');
+    if (statement !== null && (mentionsSecret(x) || mentionsSecret(raw.folded))) {
+      return ruleHit(rule, language, 'assert', nounKey(x) || 'secret', null, statement, null, false);
+    }
+    if (isJunkValue(raw.folded) || OPINION_VALUE.test(raw.folded)) return null;
     const named = /^(?:called|named)\s(?!after|for\b)/u.test(raw.folded) || /^se llaman?$/u.test(groups.folded('cop'));
     if (/^(?:called|named)\s/u.test(raw.folded) && !named) return null;
     const value = raw.original.replace(/^(?:called|named)\s+/iu, '');
     const key = nounKey(x);
     const subject = named ? `${key} name` : subjectFor(key, raw.folded, raw.original);
-    const statement = groups.statementUpTo('value');
-    if (!subject || !statement || mentionsSecret(raw.folded)) return null;
+    if (!subject || !statement) return null;
     const negated = groups.get('neg') !== null || groups.folded('cop').endsWith("n't");
     const kind = negated ? 'retract' : 'assert';
     return { ...ruleHit(rule, language, kind, subject, null, statement, domainFor(subject), hasCorrectionAdverb(groups)), value };
