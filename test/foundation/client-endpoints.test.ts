@@ -41,7 +41,7 @@ describe('tool-cache methods', () => {
     expect(await file.client.cachedToolResult('lookup.v2', params)).toMatchObject({ hit: true, result: 'ok' });
     const refused = await apiError(file.client.cacheToolResult('send_email', { params: { to: 'bob' }, result: 'sent', idempotent: false as true }));
     expect(refused).toMatchObject({ status: 400, code: 'INVALID_REQUEST' });
-    expect((await apiError(file.client.cachedToolResult('bad:name', {}))).details.issues).toEqual([expect.objectContaining({ path: 'params.toolName' })]);
+    expect((await apiError(file.client.cachedToolResult('bad name', {}))).details.issues).toEqual([expect.objectContaining({ path: 'params.toolName' })]);
   });
 });
 
