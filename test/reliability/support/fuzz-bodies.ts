@@ -51,7 +51,7 @@ export const BAD_FIELD_VALUES: Record<BodyEndpoint, Record<string, readonly unkn
     role: ['user', 'system', '', 5, null, 'ASSISTANT', ['assistant']],
     content: [123, null, true, [], {}],
     toolCallId: ['', 5, 'x'.repeat(129), null],
-    toolName: ['bad name', '', 'x'.repeat(65), 5],
+    toolName: ['bad name', '', 'x'.repeat(129), 5],
     outputValid: ['yes', 1, null],
     cacheable: ['true', 0, null],
     sideEffects: ['no', [], null],
