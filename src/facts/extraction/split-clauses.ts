@@ -1,5 +1,6 @@
 import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
 import { isTrailingHedge } from './markers.js';
+import { periodRole } from './sentence-periods.js';
 
 /** One sentence of a message, with the punctuation that ended it ("?", "!", "." or ""). */
 export interface Sentence {
@@ -14,7 +15,6 @@ export interface Clause {
 }
 
 const SENTENCE_END = /[.!?;\u2026]+(?=\s|$)|\n+/gu;
-const ABBREVIATION_BEFORE = /(?:^|[\s(])(?:mr|mrs|ms|dr|prof|st|vs|etc|e\.g|i\.e|sr|sra|srta|ud|uds|aprox|approx|p\.ej)$/u;
 const FIRST_PERSON_START =
   "i|i'm|i've|i'd|i'll|im|ive|my|we|we're|we've|our|yo|mi|mis|nos|me|ya|ahora|now|also|actually|tambien|" +
   'vivo|trabajo|laburo|prefiero|decidi|decidimos|elegi|elegimos|siempre|nunca|estoy|from now on|a partir de ahora|de ahora en mas';
@@ -40,11 +40,10 @@ export function splitSentences(message: FoldedText): Sentence[] {
   SENTENCE_END.lastIndex = 0;
   for (let match = SENTENCE_END.exec(message.scan); match !== null; match = SENTENCE_END.exec(message.scan)) {
     const at = match.index;
-    if (match[0].startsWith('.') && match[0].length === 1 && ABBREVIATION_BEFORE.test(message.scan.slice(Math.max(0, at - 8), at))) {
-      continue;
-    }
+    const role = match[0] === '.' ? periodRole(message, at) : 'ends';
+    if (role === 'continues') continue;
     const terminal = match[0].includes('?') ? '?' : match[0].includes('!') ? '!' : match[0].trim().length > 0 ? '.' : '';
-    pushSentence(sentences, message, start, at, terminal);
+    pushSentence(sentences, message, start, role === 'ends-acronym' ? at + 1 : at, terminal);
     start = at + match[0].length;
   }
   pushSentence(sentences, message, start, message.folded.length, '');

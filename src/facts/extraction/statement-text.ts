@@ -1,4 +1,5 @@
 import { isAscii } from '../../ascii.js';
+import { endsWithDottedAcronym } from './sentence-periods.js';
 
 const SPECIAL_TOKENS = /<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>|<\/?s>/giu;
 // ZWJ and ZWNJ (U+200C/D) are not here: inside a word or an emoji sequence they are part
@@ -9,7 +10,8 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u202a-\u202e\u2
 const STRAY_JOINERS = /[\u200c\u200d]+(?=\s|$)|(?<=^|\s)[\u200c\u200d\ufe00-\ufe0f]+/gu;
 const UNSAFE =
   /\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+|the\s+)?(?:previous|prior|above|earlier|your)\s+(?:instructions|prompts?|rules)\b|^\s*(?:system|assistant|user|developer)\s*:|#{2,}|```|<\/?[a-z][^>]*>/iu;
-const EDGE_PUNCTUATION = /^[\s"'`«»“”‘’*_~(\[{¡¿.,;:-]+|[\s"'`«»“”‘’*_~)\]}.,;:!?…-]+$/gu;
+const EDGE_START = /^[\s"'`«»“”‘’*_~(\[{¡¿.,;:-]+/u;
+const EDGE_END = /[\s"'`«»“”‘’*_~)\]}.,;:!?…-]+$/u;
 // Scripts written without spaces between words ("我住在东京", "私は東京に住んでいます").
 const UNSPACED_LETTERS =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/gu;
@@ -38,7 +40,16 @@ export function steersModel(tidied: string): boolean {
 /** The same cleaning for a value, without the casing and length rules of a statement. */
 export function tidyValue(raw: string): string {
   const text = raw.replace(SPECIAL_TOKENS, ' ').replace(INVISIBLE, ' ').replace(STRAY_JOINERS, '').replace(/\s+/gu, ' ');
-  return text.replace(EDGE_PUNCTUATION, '').replace(/["“”«»`]/gu, '').replace(STRAY_JOINERS, '').trim();
+  return withoutEdges(text).replace(/["“”«»`]/gu, '').replace(STRAY_JOINERS, '').trim();
+}
+
+function withoutEdges(text: string): string {
+  const body = text.replace(EDGE_START, '');
+  const edge = EDGE_END.exec(body);
+  if (edge === null) return body;
+  const kept = body.slice(0, edge.index);
+  // "the U.S.", "9 a.m.": the last period is part of the acronym, not punctuation at the edge.
+  return edge[0].startsWith('.') && endsWithDottedAcronym(kept) ? `${kept}.` : kept;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sliceFolded, type FoldedText } from './folded-text.js';
+import { endsWithDottedAcronym } from './sentence-periods.js';
 
 // When a change happened is not part of what is true now: "moved to Berlin in June" is
 // "I live in Berlin", not "I live in Berlin in June". Only at the very end of the value,
@@ -32,6 +33,7 @@ export function cleanValueSpan(raw: FoldedText): [number, number] | null {
   const when = TIME_PHRASE.exec(scan.slice(start, end));
   if (when && when.index > 0) end = start + when.index;
   while (end > start && EDGE.test(scan[end - 1] ?? '')) end--;
+  if (scan[end] === '.' && endsWithDottedAcronym(scan.slice(start, end))) end++;
   const folded = raw.folded.slice(start, end);
   if (!/[\p{L}\p{N}]/u.test(folded)) return null;
   return folded.split(/\s+/u).length > MAX_VALUE_WORDS ? null : [start, end];
