@@ -11,7 +11,7 @@ import { classifyDomain } from '../domains/classify-domain.js';
 import { InvalidRequestError } from '../errors.js';
 import { yieldToEventLoop } from '../event-loop.js';
 import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
-import type { SessionRow } from '../storage/conversation-store.js';
+import type { SessionRow, TurnRow } from '../storage/conversation-store.js';
 import type { Database } from '../storage/database.js';
 import { RollbackWith, runInTransaction, type TransactionOptions, type TxScope } from '../storage/transaction.js';
 import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.js';
@@ -117,9 +117,9 @@ export interface ContextOutcome {
 const DURABLE_COMMIT: TransactionOptions = { durable: true };
 
 /**
- * The main call, once per user message, in one transaction: record the message (facts
- * extracted, window and segments moved, summaries written), record the tool results it
- * came with, consult the cache, and compile the prompt under the budget. Anything that
+ * The main call, once per user message, in one transaction: record the tool results it
+ * came with and then the message (facts extracted, window and segments moved, summaries
+ * written), consult the cache, and compile the prompt under the budget. Anything that
  * fails — an overflow included — rolls everything back; a dry run rolls back on purpose.
  * A message that may add, change or retire a fact commits with an fsync (spec §4); the
  * others commit on NORMAL. Facts the prompt holds because the message asked about them
@@ -145,20 +145,27 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       .filter((turn) => turn.content !== null)
       .slice(-3)
       .map((turn) => turn.content as string);
-    const recorded = recordTurn(deps.recorder, request.sessionId, userTurn, scope);
+    // The results are recorded before the message, each as if it had come back through
+    // /turns (right after its call, which moves up to it when other turns followed it),
+    // and the message after them, as the prompt shows them. The calls they answer, the
+    // results and the message are one unit of the window in this call (see selectWindow):
+    // recording one result must not push out a call whose result comes next.
+    const current = new Set<number>();
+    const keepFrom = toolTurns.length === 0 ? null : oldestAnsweredTurn(before, toolTurns);
+    let resultsWindow: WindowOutcome | null = null;
+    for (const toolTurn of toolTurns) {
+      const tool = recordTurn(deps.recorder, request.sessionId, toolTurn, scope, { keepFrom });
+      current.add(tool.turn.turnNumber);
+      resultsWindow = resultsWindow === null ? tool.window : laterWindow(resultsWindow, tool.window);
+    }
+    const recorded = recordTurn(deps.recorder, request.sessionId, userTurn, scope, { keepFrom });
+    current.add(recorded.turn.turnNumber);
+    let window = resultsWindow === null ? recorded.window : laterWindow(resultsWindow, recorded.window);
     const factChanges = deps.facts.applyFromUserTurn(
       factsPrepared,
       { sessionId: request.sessionId, turnNumber: recorded.turn.turnNumber, at: recorded.turn.createdAt },
       scope,
     );
-    const current = new Set([recorded.turn.turnNumber]);
-    let window = recorded.window;
-    for (const toolTurn of toolTurns) {
-      // The results stay in the window with the message they came with (see selectWindow).
-      const tool = recordTurn(deps.recorder, request.sessionId, toolTurn, scope, { keepFrom: recorded.turn.turnNumber });
-      current.add(tool.turn.turnNumber);
-      window = laterWindow(window, tool.window);
-    }
     const session = markUsedTools(deps, request, recorded.session);
     // An answer cached before a side effect of this session (a tool that changed something,
     // this request's included) may no longer hold: only later ones are served (spec §4).
@@ -185,6 +192,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
         live,
         userTurn: recorded.turn,
         currentTurnNumbers: current,
+        standInCall: deps.frames.standInCall,
         system: deps.system,
         format: session.lastOutputValid === true ? null : deps.format,
         facts,
@@ -202,7 +210,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
         mode: 'pressure',
         shift: false,
         now: deps.clock.now(),
-        keepFrom: recorded.turn.turnNumber,
+        keepFrom: keepFrom ?? recorded.turn.turnNumber,
       });
       window = laterWindow(window, relieved);
       parts = gather();
@@ -251,6 +259,14 @@ function withoutTouched(selection: FactSelection, changes: FactChangeLists): Fac
   const touched = new Set([...changes.added, ...changes.reconfirmed, ...changes.superseded, ...changes.deleted].map((fact) => fact.id));
   if (touched.size === 0) return selection;
   return { items: selection.items.filter((fact) => !touched.has(fact.id)), candidates: selection.candidates.filter((fact) => !touched.has(fact.id)) };
+}
+
+// The first turn of a context call's unit: the oldest live call one of its results
+// answers, or else the first turn it records.
+function oldestAnsweredTurn(live: readonly TurnRow[], results: readonly PreparedTurn[]): number {
+  const answered = new Set(results.map((result) => result.toolCallId));
+  const call = live.find((turn) => turn.role !== 'tool' && turn.toolCallId !== null && answered.has(turn.toolCallId));
+  return call?.turnNumber ?? (live.at(-1)?.turnNumber ?? 0) + 1;
 }
 
 // The window as a later move left it, with the summaries both moves wrote.

@@ -16,6 +16,8 @@ export interface PromptFrames {
   facts: number;
   summaries: number;
   tools: number;
+  /** A stand-in tool call: an assistant message with no content, shown before a result whose call the prompt does not hold. */
+  standInCall: number;
   headers: { facts: string; summaries: string; tools: string };
 }
 
@@ -31,6 +33,7 @@ export function countFrames(tokenizer: Tokenizer): PromptFrames {
     facts: oneMessageFrame(tokenizer, 'system', headers.facts),
     summaries: oneMessageFrame(tokenizer, 'system', headers.summaries),
     tools: oneMessageFrame(tokenizer, 'system', headers.tools),
+    standInCall: tokenizer.messageCost('assistant', ''),
     headers,
   };
 }

@@ -17,6 +17,8 @@ export interface GatherInput {
   /** The current user turn (already recorded) and the tool results recorded with it. */
   userTurn: TurnRow;
   currentTurnNumbers: ReadonlySet<number>;
+  /** What a stand-in tool call's message costs (PromptFrames.standInCall). */
+  standInCall: number;
   system: Counted;
   format: Counted | null;
   facts: FactSelection;
@@ -32,26 +34,31 @@ const ARCHIVED_RETRIEVED = 4;
 /**
  * Turns the tiers' state into pre-counted prompt parts. Nothing here counts tokens:
  * every size was stored with its item (turn, summary, fact) or computed once per tool.
+ *
+ * A tool call and its result are one item, the result right after the call, so a prompt
+ * never shows a `tool` message that does not follow its call (chat APIs refuse one). A
+ * result whose call the session no longer holds (summarised before the result came back)
+ * or never held (a tool the assistant ran before the prompt) follows a stand-in call:
+ * an assistant message with no content, the result's `toolCallId` and tool name.
  */
 export function gatherParts(store: ConversationStore, config: Config, summaryArchive: SummaryArchiveCache, input: GatherInput): PromptParts {
-  const current = input.live.filter((turn) => input.currentTurnNumbers.has(turn.turnNumber));
-  const live = input.live.filter((turn) => !input.currentTurnNumbers.has(turn.turnNumber));
-  const windowTurns = live.filter((turn) => turn.state === 'window');
-  const segmentTurns = live.filter((turn) => turn.state === 'segment' && turn.content !== null);
-  // A result that answers a call of the window (or of the open segment) joins that call's
-  // unit, right after it: a tool call and its result are one unit (spec §2), and a result
-  // in the pending section would come before its call. Only results of calls that are not
-  // there (a tool the assistant ran before the prompt) are pending.
-  const results = current.filter((turn) => turn.role === 'tool');
-  const answers = (turns: readonly TurnRow[]): TurnRow[] => {
-    const calls = new Set(turns.flatMap((turn) => (turn.role !== 'tool' && turn.toolCallId !== null ? [turn.toolCallId] : [])));
-    return results.filter((result) => result.toolCallId !== null && calls.has(result.toolCallId));
-  };
-  const windowAnswers = answers(windowTurns);
-  const segmentAnswers = answers(segmentTurns).filter((result) => !windowAnswers.includes(result));
-  const answered = new Set([...windowAnswers, ...segmentAnswers]);
-  const windowUnits = toUnits([...windowTurns, ...windowAnswers]);
-  const segmentUnits = toUnits([...segmentTurns, ...segmentAnswers]);
+  const windowTurns: TurnRow[] = [];
+  const segmentTurns: TurnRow[] = [];
+  const results: TurnRow[] = [];
+  for (const turn of input.live) {
+    if (input.currentTurnNumbers.has(turn.turnNumber)) {
+      if (turn.role === 'tool') results.push(turn);
+    } else if (turn.state === 'window') windowTurns.push(turn);
+    else if (turn.content !== null) segmentTurns.push(turn);
+  }
+  // A result of this call whose call is in the window joins that call's unit there (a
+  // call and its result never sit in different sections, and the pending section comes
+  // before the window). The others are pending. A call of the open segment is never
+  // answered here: recording its result moved it up to the window (moveCallToResult).
+  const joined = results.length === 0 ? results : resultsOfCalls(results, windowTurns);
+  const pending = joined.length === results.length ? [] : results.filter((result) => !joined.includes(result));
+  const windowUnits = groupUnits(joined.length === 0 ? windowTurns : [...windowTurns, ...joined]);
+  const windowItems = windowUnits.map((unit) => unitItem(unit, input.standInCall));
   return {
     system: input.system,
     format: input.format,
@@ -61,8 +68,8 @@ export function gatherParts(store: ConversationStore, config: Config, summaryArc
     },
     summaries: summaryItems(store, config, summaryArchive, input),
     tools: input.tools,
-    toolResults: toUnits(results.filter((result) => !answered.has(result))),
-    window: { items: windowUnits, candidates: windowCandidates(windowUnits, segmentUnits, config) },
+    toolResults: groupUnits(pending).map((unit) => unitItem(unit, input.standInCall)),
+    window: { items: windowItems, candidates: windowCandidates(windowItems, windowTurns.length + joined.length, segmentTurns, input.standInCall, config) },
     user: {
       id: `turn:${input.userTurn.turnNumber}`,
       key: input.userTurn.turnNumber,
@@ -72,14 +79,21 @@ export function gatherParts(store: ConversationStore, config: Config, summaryArc
   };
 }
 
+function resultsOfCalls(results: readonly TurnRow[], turns: readonly TurnRow[]): TurnRow[] {
+  const calls = new Set<string>();
+  for (const turn of turns) if (turn.role !== 'tool' && turn.toolCallId !== null) calls.add(turn.toolCallId);
+  return calls.size === 0 ? [] : results.filter((result) => result.toolCallId !== null && calls.has(result.toolCallId));
+}
+
 function factItem(id: string, fact: string, tokenCount: number, rank: number): LayoutItem {
   return { id: `fact:${id}`, key: rank, size: tokenCount, body: { kind: 'chunk', text: toChunk(fact) } };
 }
 
-// Window turns as layout items: one item per tool-call unit (an assistant turn calling
-// a tool and the tool's results share a toolCallId) or per plain turn. Sizes are the
-// turns' stored RT-007 costs, so the item adds up to its messages exactly.
-function toUnits(turns: readonly TurnRow[]): LayoutItem[] {
+// Turns in units, in order of each unit's first turn: a tool-call unit (an assistant turn
+// calling a tool and the tool's results share a toolCallId: its results join it, right
+// after it, even when a turn lies between them, as in sessions stored before calls moved
+// up to their results) or a plain turn.
+function groupUnits(turns: readonly TurnRow[]): TurnRow[][] {
   const units: TurnRow[][] = [];
   const byCall = new Map<string, TurnRow[]>();
   for (const turn of turns) {
@@ -92,15 +106,21 @@ function toUnits(turns: readonly TurnRow[]): LayoutItem[] {
     units.push(unit);
     if (turn.toolCallId !== null) byCall.set(turn.toolCallId, unit);
   }
-  return units.map((unit) => {
-    const first = unit[0] as TurnRow;
-    return {
-      id: `turn:${first.turnNumber}`,
-      key: first.turnNumber,
-      size: unit.reduce((sum, turn) => sum + turn.tokenCount, 0),
-      body: { kind: 'messages', messages: unit.map(renderTurn) },
-    };
-  });
+  return units;
+}
+
+// A unit as a layout item. Sizes are the turns' stored RT-007 costs (and the stand-in
+// call's), so the item adds up to its messages exactly.
+function unitItem(unit: readonly TurnRow[], standInCall: number): LayoutItem {
+  const first = unit[0] as TurnRow;
+  const messages = unit.map(renderTurn);
+  let size = 0;
+  for (const turn of unit) size += turn.tokenCount;
+  if (first.role === 'tool' && first.toolCallId !== null) {
+    messages.unshift({ role: 'assistant', content: '', toolCallId: first.toolCallId, ...(first.toolName === null ? {} : { name: first.toolName }) });
+    size += standInCall;
+  }
+  return { id: `turn:${first.turnNumber}`, key: first.turnNumber, size, body: { kind: 'messages', messages } };
 }
 
 function renderTurn(turn: TurnRow): RenderedMessage {
@@ -112,23 +132,22 @@ function renderTurn(turn: TurnRow): RenderedMessage {
   };
 }
 
-// Growth may bring back turns of the open segment (still unsummarised), newest first,
+// Growth may bring back units of the open segment (still unsummarised), newest first,
 // while the window stays within its maximum turns and tokens.
-function windowCandidates(window: readonly LayoutItem[], segment: readonly LayoutItem[], config: Config): LayoutItem[] {
-  let tokens = window.reduce((sum, item) => sum + item.size, 0);
-  let turns = window.reduce((sum, item) => sum + messageCount(item), 0);
+function windowCandidates(window: readonly LayoutItem[], windowTurns: number, segment: readonly TurnRow[], standInCall: number, config: Config): LayoutItem[] {
+  if (segment.length === 0) return [];
+  let tokens = 0;
+  for (const item of window) tokens += item.size;
+  let turns = windowTurns;
   const candidates: LayoutItem[] = [];
-  for (const item of [...segment].reverse()) {
+  for (const unit of groupUnits(segment).reverse()) {
+    const item = unitItem(unit, standInCall);
     tokens += item.size;
-    turns += messageCount(item);
+    turns += unit.length;
     if (tokens > config.window.maxWindowTokens || turns > config.window.windowMax) break;
     candidates.push(item);
   }
   return candidates;
-}
-
-function messageCount(item: LayoutItem): number {
-  return item.body.kind === 'messages' ? item.body.messages.length : 1;
 }
 
 // The active summaries, plus archived ones when the message asks about the past: at most

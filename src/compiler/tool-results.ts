@@ -6,8 +6,9 @@ import type { Tokenizer } from '../tokens/tokenizer.js';
 export const TOOL_RESULTS_TOKENS = 300;
 
 /**
- * The least a kept result is given: its message overhead (5 tokens) and a head and tail
- * worth reading. Below it a sliver of every result would show nothing of any of them.
+ * The least a kept result is given: its messages' overhead (10 tokens: its own and its
+ * call's, see fitToolResults) and a head and tail worth reading. Below it a sliver of
+ * every result would show nothing of any of them.
  */
 export const MIN_TOOL_RESULT_TOKENS = 40;
 
@@ -86,6 +87,9 @@ export function shareToolResultTokens(costs: readonly number[], room: number): n
  * A request's tool results as the session keeps them: all their messages (the marker's
  * included) cost at most TOOL_RESULTS_TOKENS together, whatever their number (see
  * planToolResults and shareToolResultTokens); each is head-tail fitted into its share.
+ * A share pays for the result's call too, an empty assistant message: a result whose call
+ * the prompt does not hold is shown after a stand-in of it (gatherParts), and which ones
+ * those are is only known when they are recorded.
  * `pause` runs before each result's measuring and fitting (a few ms each), so the caller
  * can let other requests through; it changes nothing of the result.
  */
@@ -96,7 +100,8 @@ export async function fitToolResults<T extends { content: string }>(
 ): Promise<FittedToolResults<T>> {
   const plan = planToolResults(tokenizer, results.length);
   const kept = results.slice(plan.omitted);
-  const overhead = tokenizer.messageCost('tool', '');
+  const call = tokenizer.messageCost('assistant', '');
+  const overhead = call + tokenizer.messageCost('tool', '');
   const measured: KeptToolResult[] = [];
   for (const result of kept) {
     await pause();
@@ -108,7 +113,7 @@ export async function fitToolResults<T extends { content: string }>(
     const whole = measured[index] as KeptToolResult;
     const share = shares[index] as number;
     if (overhead + whole.tokens > share) await pause();
-    fitted.push({ result, kept: fitToolResult(tokenizer, whole, share) });
+    fitted.push({ result, kept: fitToolResult(tokenizer, whole, share - call) });
   }
   return { marker: plan.marker, kept: fitted };
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../errors.js';
+import { unitEdges } from './tool-units.js';
 
 /** What segment planning needs to know about a turn that left the window. */
 export interface SegmentTurn {
@@ -26,11 +27,15 @@ export interface SegmentPlan<T extends SegmentTurn> {
 
 /**
  * Adds the turns leaving the window to the open segment and says which segments close.
- * Invariants: a segment never spans a topic start (a turn marked `topicStart`), never
- * splits a tool-call unit, and closes as soon as it has `segmentSize` turns (a unit
- * that would cross the limit stays whole, so a segment may exceed it by the unit's
- * rest). A shift or a flush closes what is pending, even when shorter. A flush thus
- * yields one segment per topic in the flushed turns, usually exactly one.
+ * Invariants: a segment never splits a tool-call unit (from a call to its last result,
+ * whatever lies between: see unitEdges), never spans a topic start (a turn marked
+ * `topicStart`) outside such a unit, and closes as soon as it has `segmentSize` turns.
+ * An edge that would fall inside a unit moves to the unit's end, as the window's does:
+ * a unit that would cross the size limit stays whole (a segment may exceed it by the
+ * unit's rest), and a topic start inside a unit (a message between a call and its result,
+ * stored before calls moved up to their results) closes the segment after the unit. A
+ * shift or a flush closes what is pending, even when shorter. A flush thus yields one
+ * segment per topic in the flushed turns, usually exactly one.
  */
 export function planSegments<T extends SegmentTurn>(
   open: readonly T[],
@@ -42,28 +47,27 @@ export function planSegments<T extends SegmentTurn>(
   }
   const pending = [...open, ...leaving];
   assertChronological(pending);
+  const edges = unitEdges(pending);
   const closed: T[][] = [];
   let current: T[] = [];
-  for (const turn of pending) {
-    const startsTopic = turn.topicStart === true;
-    const full = !options.flush && current.length >= options.segmentSize && !continuesUnit(current, turn);
-    if (current.length > 0 && (startsTopic || full)) {
+  // A topic start (or a full segment) inside a unit closes the segment at the unit's end.
+  let closeDue = false;
+  pending.forEach((turn, i) => {
+    const full = !options.flush && current.length >= options.segmentSize;
+    if (current.length > 0 && (turn.topicStart === true || full)) closeDue = true;
+    if (closeDue && edges[i] === true) {
       closed.push(current);
       current = [];
+      closeDue = false;
     }
     current.push(turn);
-  }
+  });
   const closeRest = options.shift || options.flush || current.length >= options.segmentSize;
   if (closeRest && current.length > 0) {
     closed.push(current);
     current = [];
   }
   return { closed, open: current };
-}
-
-function continuesUnit(segment: readonly SegmentTurn[], turn: SegmentTurn): boolean {
-  const id = turn.toolCallId ?? null;
-  return id !== null && segment.some((each) => each.toolCallId === id);
 }
 
 function assertChronological(turns: readonly SegmentTurn[]): void {

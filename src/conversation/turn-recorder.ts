@@ -11,6 +11,7 @@ import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { SegmentSummarizer } from './segment-summarizer.js';
 import { detectExplicitShift, type ExplicitShift } from './shift-phrases.js';
 import { detectTopicShift, type ShiftDecision } from './topic-shift.js';
+import { moveCallToResult } from './tool-units.js';
 import type { TurnVectors } from './turn-vectors.js';
 import { advanceWindow, type WindowOutcome } from './window-advance.js';
 
@@ -92,7 +93,9 @@ export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedd
 
 /**
  * Records one turn of a session and moves the window: turns leaving it join the open
- * segment, closed segments become summaries, and their raw turns are purged. Synchronous:
+ * segment, closed segments become summaries, and their raw turns are purged. A tool
+ * result whose call other turns followed moves the call up to it first (moveCallToResult),
+ * so no edge ever falls between them. Synchronous:
  * the caller runs it inside a transaction (with the facts extraction of the same turn),
  * so a rejected request leaves nothing behind.
  */
@@ -106,12 +109,15 @@ export function recordTurn(
   const now = deps.clock.now();
   const session = deps.store.ensureSession(sessionId, now);
   const at = resolveTurnTime(prepared.at, now, session.lastTurnAt);
-  const live = deps.store.liveTurns(sessionId);
+  const stored = deps.store.liveTurns(sessionId);
+  const { live, next: turnNumber } =
+    prepared.role === 'tool' && prepared.toolCallId !== null
+      ? moveCallToResult(deps.store, sessionId, stored, prepared.toolCallId, session.lastTurnNumber + 1)
+      : { live: stored, next: session.lastTurnNumber + 1 };
   const previous = live.at(-1);
   const vectorOf = (turn: TurnRow | undefined): Float32Array | null =>
     turn?.content === undefined || turn.content === null ? null : deps.vectors.find(sessionId, turn.content, scope);
   const shift = prepared.role === 'user' ? decideShift(prepared, live, vectorOf) : null;
-  const turnNumber = session.lastTurnNumber + 1;
   const turn = deps.store.insertTurn({
     sessionId,
     turnNumber,

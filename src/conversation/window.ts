@@ -1,4 +1,5 @@
 import { AppError } from '../errors.js';
+import { unitEdges } from './tool-units.js';
 
 /** Window sizing parameters (memory spec §1.2 and §2); field names match the config's. */
 export interface WindowParams {
@@ -119,7 +120,7 @@ export function selectWindow<T extends WindowTurn>(
   assertChronological(turns);
   const mode = options.mode ?? 'adaptive';
   const sizing = windowSizeFor(turns, params, mode);
-  const allowed = allowedCuts(turns);
+  const allowed = unitEdges(turns);
   const suffixTokens = suffixSums(turns.map((turn) => turn.tokenCount));
   const n = turns.length;
   const newestUnitStart = newestUnitStartOf(turns, allowed, options.keepFrom ?? null);
@@ -151,29 +152,6 @@ function windowSizeFor(turns: readonly WindowTurn[], params: WindowParams, mode:
   }
   const continuities = turns.filter((turn) => turn.role !== 'tool').map((turn) => turn.continuity);
   return adaptiveWindowSize(continuities, params);
-}
-
-// allowed[c] says whether an edge may sit between turns[c-1] and turns[c]; it may not
-// when some tool-call id has turns on both sides.
-function allowedCuts(turns: readonly WindowTurn[]): boolean[] {
-  const span = new Map<string, { first: number; last: number }>();
-  turns.forEach((turn, i) => {
-    if (turn.toolCallId === null) return;
-    const known = span.get(turn.toolCallId);
-    span.set(turn.toolCallId, { first: known?.first ?? i, last: i });
-  });
-  const blocked = new Array<number>(turns.length + 2).fill(0);
-  for (const { first, last } of span.values()) {
-    blocked[first + 1] = (blocked[first + 1] ?? 0) + 1;
-    blocked[last + 1] = (blocked[last + 1] ?? 0) - 1;
-  }
-  const allowed: boolean[] = [];
-  let open = 0;
-  for (let c = 0; c <= turns.length; c += 1) {
-    open += blocked[c] ?? 0;
-    allowed.push(open === 0);
-  }
-  return allowed;
 }
 
 // The newest unit starts at the last allowed edge before the newest turn, or before the

@@ -59,6 +59,13 @@ export function conversationStatements(db: Db) {
         .set({ state: sql`${p('state')}` })
         .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber')))),
     ),
+    // A tool call moved up to the result that answers it (see ConversationStore.moveTurn).
+    moveTurn: compileWrite(
+      db
+        .update(turns)
+        .set({ turnNumber: sql`${p('to')}`, state: 'window', continuity: null })
+        .where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('from')))),
+    ),
     deleteTurn: compileWrite(db.delete(turns).where(and(eq(turns.sessionId, p('sessionId')), eq(turns.turnNumber, p('turnNumber'))))),
     deleteTurnRange: compileWrite(
       db

@@ -138,6 +138,24 @@ export class ConversationStore {
     this.mirror.update(sessionId, 'live', (live) => live.map((turn) => (changed.has(turn.turnNumber) ? { ...turn, state } : turn)));
   }
 
+  /**
+   * Renumbers a turn `to` (a number no turn of the session has), in the window, with no
+   * continuity (its neighbours change): a tool call moved up to the result that answers
+   * it. Returns the row as a read would give it.
+   */
+  moveTurn(sessionId: string, turn: TurnRow, to: number): TurnRow {
+    this.q.moveTurn.run({ sessionId, from: turn.turnNumber, to });
+    const moved: TurnRow = { ...turn, turnNumber: to, state: 'window', continuity: null };
+    this.mirror.update(sessionId, 'live', (live) =>
+      insertOrdered(
+        live.filter((each) => each.turnNumber !== turn.turnNumber),
+        moved,
+        (each) => each.turnNumber,
+      ),
+    );
+    return moved;
+  }
+
   /** Deletes summarised turns: the summary (with their numbers) replaces them. */
   deleteTurns(sessionId: string, turnNumbers: readonly number[]): void {
     if (turnNumbers.length === 0) return;

@@ -158,7 +158,7 @@ describe('tool descriptions and pending tool results', () => {
     expect(second.tokens).toBe(rt007(second.messages));
   });
 
-  it('puts a result right after the call it answers, and keeps a result without a call in the window before the window', async () => {
+  it('puts a result right after the call it answers, and a result without a call in the window after a stand-in call, before the window', async () => {
     const chat = conversation(daemon.client, 'tool-order');
     await chat.say('Find me flights from Madrid to Lisbon.');
     await chat.reply('{"name":"search_flights","arguments":{"from":"MAD","to":"LIS"}}', { toolCallId: 'f1', toolName: 'search_flights' });
@@ -172,8 +172,10 @@ describe('tool descriptions and pending tool results', () => {
     const call = roles.indexOf('assistant:f1');
     expect(call).toBeGreaterThan(0);
     expect(roles[call + 1]).toBe('tool:f1');
-    // The weather was fetched before the prompt: no call of it is in the window.
+    // The weather was fetched before the prompt: no call of it is in the window, so a
+    // stand-in (no content) comes before it, as chat APIs want.
     expect(roles.indexOf('tool:w1')).toBeLessThan(roles.indexOf('user'));
+    expect(response.messages[roles.indexOf('tool:w1') - 1]).toEqual({ role: 'assistant', content: '', toolCallId: 'w1', name: 'get_weather' });
     expect(roles.at(-1)).toBe('user');
     expect(response.layout.sections.find((section) => section.id === 'tool-results')?.itemsKept).toBe(1);
     expect(response.tokens).toBe(rt007(response.messages));

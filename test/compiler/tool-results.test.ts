@@ -67,14 +67,16 @@ describe('planToolResults', () => {
 });
 
 describe('fitToolResults', () => {
-  it('keeps all the messages of any number of results (up to the 50 a request may carry) within 300 tokens, losing none unseen', async () => {
+  it('keeps all the messages of any number of results (up to the 50 a request may carry), a call before each, within 300 tokens, losing none unseen', async () => {
     const result = fc.record({ words: fc.integer({ min: 0, max: 600 }), seed: fc.nat() });
     await fc.assert(
       fc.asyncProperty(fc.array(result, { maxLength: 50 }), async (specs) => {
         const results = specs.map((spec, index) => ({ id: `c${index}`, content: output(spec.words, spec.seed) }));
         const fitted = await fitToolResults(tokenizer, results);
         const messages = [...(fitted.marker === null ? [] : [fitted.marker.text]), ...fitted.kept.map((each) => each.kept.text)];
-        expect(messages.reduce((sum, text) => sum + tokenizer.messageCost('tool', text), 0)).toBeLessThanOrEqual(TOOL_RESULTS_TOKENS);
+        // Each kept result may follow a stand-in of its call, an empty assistant message.
+        const calls = fitted.kept.length * tokenizer.messageCost('assistant', '');
+        expect(messages.reduce((sum, text) => sum + tokenizer.messageCost('tool', text), calls)).toBeLessThanOrEqual(TOOL_RESULTS_TOKENS);
         for (const each of fitted.kept) expect(each.kept.tokens).toBe(tokenizer.count(each.kept.text));
         // The newest results keep a turn, in order; the marker counts every other one.
         const omitted = results.length - fitted.kept.length;
@@ -133,13 +135,15 @@ describe('the pending tool results of a prompt', () => {
     await chat.say('[c:0.5] Find me a flight to Lisbon on Friday.');
     await chat.reply('[c:0.5] Searching every airline now.', { outputValid: true });
     const question = '[c:0.5] Which of these leaves after noon?';
-    // Six results fill the window of six by themselves: the question (turn 3) stays with them.
+    // Six results (turns 3 to 8, recorded before it) fill the window of six by themselves:
+    // the question (turn 9) stays with them.
     const response = await chat.say(question, { toolResults: results(6, (index) => `[c:0.5] flight ${index + 1}: ${output(20, index)}`) });
     expect(response.turn.summariesCreated).toBe(0);
+    expect(response.turn.turnNumber).toBe(9);
     const view = await chat.view();
     expect(view.window.turns.map((turn: { turnNumber: number }) => turn.turnNumber)).toEqual([3, 4, 5, 6, 7, 8, 9]);
     expect(view.summaries.active).toEqual([]);
-    expect(view.window.turns.find((turn: { turnNumber: number; content: string }) => turn.turnNumber === 3)?.content).toBe(question);
+    expect(view.window.turns.find((turn: { turnNumber: number; content: string }) => turn.turnNumber === 9)?.content).toBe(question);
   });
 
   it('show the newest of 50 results and one marker that counts the others, instead of losing them at the window edge', async () => {

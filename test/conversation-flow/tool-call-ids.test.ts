@@ -45,9 +45,10 @@ describe('tool-call ids', () => {
     const before = await chat.view();
 
     const secondResult = await refusal(chat.say('[c:0.5] Again?', { toolResults: [weather('c2'), weather('c1', 'Porto: 15 °C')] }));
-    expect(secondResult).toMatchObject({ status: 409, code: 'CONFLICT', details: { path: 'body.toolResults.1.toolCallId', toolCallId: 'c1', turnNumber: 4 } });
+    // The result (turn 3) is recorded before the message it came with (turn 4).
+    expect(secondResult).toMatchObject({ status: 409, code: 'CONFLICT', details: { path: 'body.toolResults.1.toolCallId', toolCallId: 'c1', turnNumber: 3 } });
     const recordedResult = await refusal(chat.reply('Porto: 15 °C', { role: 'tool', toolCallId: 'c1', toolName: 'get_weather' }));
-    expect(recordedResult).toMatchObject({ status: 409, details: { path: 'body.toolCallId', turnNumber: 4 } });
+    expect(recordedResult).toMatchObject({ status: 409, details: { path: 'body.toolCallId', turnNumber: 3 } });
     const secondCall = await refusal(chat.reply('{"name":"get_weather","arguments":{"city":"Lisbon"}}', { toolCallId: 'c1', toolName: 'get_weather' }));
     expect(secondCall).toMatchObject({ status: 409, details: { path: 'body.toolCallId', turnNumber: 2 } });
     expect(secondCall.message).toContain('body.toolCallId');

@@ -63,8 +63,8 @@ describe('the active window', () => {
       await chat.say(`[c:0.5] user turn ${i} about the export`);
       await chat.reply(`[c:0.5] assistant turn ${i + 1} about the export`);
     }
-    // Turn 7 pushes turn 1 out; the tool results (8, 9, 10) push out 2 and 3, which closes
-    // the segment [1, 2, 3] into a summary, and then 4.
+    // The tool results (turns 7, 8, 9, recorded before the message) push out 1, 2 and 3,
+    // which closes the segment [1, 2, 3] into a summary; the message (10) then pushes out 4.
     const response = await chat.say('[c:0.5] user turn 7: what did the tools find?', {
       toolResults: [1, 2, 3].map((n) => ({ toolCallId: `c${n}`, name: 'export_rows', content: `[c:0.5] rows part ${n}` })),
     });

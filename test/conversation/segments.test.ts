@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planSegments, type SegmentTurn } from '../../src/conversation/segments.js';
+import { unitEdges } from '../../src/conversation/tool-units.js';
 import { AppError } from '../../src/errors.js';
 
 const t = (turnNumber: number, extra: Partial<SegmentTurn> = {}): SegmentTurn => ({ turnNumber, ...extra });
@@ -38,6 +40,48 @@ describe('planSegments', () => {
   it('keeps a tool-call unit in one segment even past the size', () => {
     const plan = planSegments(ts(1, 2), [t(3, { toolCallId: 'c1' }), t(4, { toolCallId: 'c1' }), t(5)], plain);
     expect(shape(plan)).toEqual({ closed: [[1, 2, 3, 4]], open: [5] });
+  });
+
+  it('a topic start inside a tool-call unit (a message sent before the result came back) closes the segment after the unit', () => {
+    const unit = [t(2, { toolCallId: 'w1' }), t(3, { topicStart: true }), t(4, { toolCallId: 'w1' })];
+    expect(shape(planSegments([], [t(1), ...unit, t(5)], plain))).toEqual({ closed: [[1, 2, 3, 4]], open: [5] });
+    // Full at the message between the call and its result: the unit still stays whole.
+    expect(shape(planSegments(ts(1), [...unit, t(5), t(6)], { ...plain, segmentSize: 2 }))).toEqual({ closed: [[1, 2, 3, 4], [5, 6]], open: [] });
+  });
+
+  it('a topic start that opens what is pending closes nothing by itself', () => {
+    expect(shape(planSegments([], [t(1, { topicStart: true }), t(2)], plain))).toEqual({ closed: [], open: [1, 2] });
+  });
+
+  it('never puts the turns of one tool-call unit in two segments, and closes at every topic start outside a unit', () => {
+    const turn = fc.record({ topicStart: fc.boolean(), call: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) });
+    fc.assert(
+      fc.property(fc.array(turn, { maxLength: 14 }), fc.nat({ max: 14 }), fc.integer({ min: 1, max: 4 }), fc.boolean(), (specs, split, segmentSize, shift) => {
+        // Each id is one unit: its first turn is the call, the next one (if any) its result.
+        const uses = new Map<number, number>();
+        const turns = specs.map((spec, i): SegmentTurn => {
+          const used = spec.call === undefined ? 2 : (uses.get(spec.call) ?? 0);
+          if (spec.call !== undefined) uses.set(spec.call, used + 1);
+          return { turnNumber: i + 1, topicStart: spec.topicStart, toolCallId: used < 2 && spec.call !== undefined ? `c${spec.call}` : null };
+        });
+        const at = Math.min(split, turns.length);
+        const plan = planSegments(turns.slice(0, at), turns.slice(at), { ...plain, segmentSize, shift });
+        const segments = [...plan.closed, plan.open];
+        expect(segments.flat().map((each) => each.turnNumber)).toEqual(turns.map((each) => each.turnNumber));
+        const segmentOf = new Map<string, number>();
+        const edges = unitEdges(turns);
+        let index = 0;
+        segments.forEach((segment, s) => {
+          segment.forEach((each, position) => {
+            if (each.toolCallId) expect(segmentOf.get(each.toolCallId) ?? s).toBe(s);
+            if (each.toolCallId) segmentOf.set(each.toolCallId, s);
+            if (position > 0 && each.topicStart === true) expect(edges[index]).toBe(false);
+            index += 1;
+          });
+        });
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps the caller’s objects', () => {

@@ -85,15 +85,15 @@ describe("the latest turns' vectors", () => {
     expect(storedTurns(withDryRun, 'chat')).toEqual(storedTurns(plain, 'chat'));
   });
 
-  it("compare a tool result with the user's message of the same request", async () => {
+  it("compare the user's message with the tool result it came with (recorded just before it)", async () => {
     const test = await daemonOn(freshDir());
     await test.client.context('chat', {
       message: 'Search flights from Lisbon to Porto for Friday',
       toolResults: [{ toolCallId: 'call-1', name: 'search_flights', content: 'Flights from Lisbon to Porto on Friday: TP 1940 at 07:10, FR 8123 at 18:45.' }],
     });
-    const [user, tool] = test.daemon.services.recorder.store.liveTurns('chat');
-    expect([user?.role, tool?.role]).toEqual(['user', 'tool']);
-    expect(tool?.continuity).toBeGreaterThan(0);
+    const [tool, user] = test.daemon.services.recorder.store.liveTurns('chat');
+    expect([tool?.role, user?.role]).toEqual(['tool', 'user']);
+    expect(user?.continuity).toBeGreaterThan(0);
   });
 });
 
