@@ -42,6 +42,8 @@ export interface FactsTier<Prepared = unknown> {
   prepareFromMessage(text: string): Promise<Prepared>;
   /** Whether applying `prepared` may add, change or retire a fact (the call's commit is then durable). */
   mayChangeFacts(prepared: Prepared): boolean;
+  /** Whether the facts the prompt answers the message with may be re-confirmed (not after a refused statement). */
+  mayReconfirmAsked(prepared: Prepared): boolean;
   applyFromUserTurn(prepared: Prepared, provenance: { sessionId: string; turnNumber: number; at?: number }, scope: TxScope): FactChangeLists;
   selectForPrompt(request: FactSelectionRequest): FactSelection;
   /** Queues facts for a batched re-confirmation at `at` (no write now). */
@@ -218,7 +220,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const compileStart = performance.now();
     const prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
     const compileMs = performance.now() - compileStart;
-    const asked = askedFactsInPrompt(facts, prompt);
+    const asked = deps.facts.mayReconfirmAsked(factsPrepared) ? askedFactsInPrompt(facts, prompt) : [];
     // Runs only if this commits: a dry run or an overflow queues nothing.
     if (asked.length > 0) {
       const askedAt = request.at ?? deps.clock.now();

@@ -98,6 +98,11 @@ export class FactsService {
     return mayChangeFacts(prepared);
   }
 
+  /** Whether the message may re-confirm the facts it asks about: not one that stated a credential. */
+  mayReconfirmAsked(prepared: PreparedFacts): boolean {
+    return !prepared.refused;
+  }
+
   /** Writes what a user turn says about facts, inside the caller's transaction (see turn-facts.ts). */
   applyFromUserTurn(prepared: PreparedFacts, provenance: TurnProvenance, scope: TxScope): FactChanges {
     const now = this.rt.clock.now();

@@ -106,6 +106,21 @@ describe('facts the prompt answered a question with', () => {
     expect(reconfirmedMetric()).toBe(0);
   });
 
+  it('skip a fact named by a message that states a credential (refused), whatever the prompt holds', async () => {
+    const wifi = (await daemon.client.addFact({ fact: 'My wifi name is hunter2', domain: 'personal', confidence: 'high' })).fact.id;
+    clock.advance(DAY_MS);
+    const response = await conversation(daemon.client, 'secret').say('Remember that my wifi password is hunter2.');
+    expect(response.facts).toMatchObject({ added: [], reconfirmed: [] });
+    vi.advanceTimersByTime(RECONFIRM_FLUSH_MS);
+    expect(Date.parse((await daemon.client.getFact(wifi)).fact.lastConfirmedAt)).toBe(START);
+    // A question naming it, in a session that did not just mention it, does ask about it.
+    clock.advance(MINUTE_MS);
+    const askedAt = clock.now();
+    await conversation(daemon.client, 'no-secret').say('What is my wifi name, hunter2 or something else?');
+    vi.advanceTimersByTime(RECONFIRM_FLUSH_MS);
+    expect(Date.parse((await daemon.client.getFact(wifi)).fact.lastConfirmedAt)).toBe(askedAt);
+  });
+
   it('skip a fact the layout left out of the prompt', async () => {
     clock.advance(DAY_MS);
     const chat = conversation(daemon.client, 'no-room');
