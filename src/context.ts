@@ -133,7 +133,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
       reply: (sessionId, input) =>
         recordReply({ recorder: services.recorder, database, config, answers: services.answers, facts: services.facts }, sessionId, input),
       view: (sessionId) => sessionView(services.recorder.store, sessionId),
-      end: (sessionId) => runInTransaction(database, () => endSession({ ...services.recorder, clock }, sessionId)),
+      end: (sessionId) => runInTransaction(database, (scope) => endSession({ ...services.recorder, clock }, sessionId, scope)),
       stats: (sessionId) => services.stats.summary(sessionId),
       lastError: (sessionId) => {
         const last = lastErrorForRetry(database.db, sessionId, clock.now());

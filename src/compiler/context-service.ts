@@ -212,6 +212,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
         mode: 'pressure',
         shift: false,
         now: deps.clock.now(),
+        scope,
         keepFrom: keepFrom ?? recorded.turn.turnNumber,
       });
       window = laterWindow(window, relieved);

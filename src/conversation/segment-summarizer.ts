@@ -1,5 +1,6 @@
 import { setNewest } from '../bounded-map.js';
 import { toChunk } from '../tokens/chunks.js';
+import type { TxScope } from '../storage/transaction.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { contentWords } from './content-words.js';
 import { summarizeSegment, type ConversationSummary, type SummaryTurn } from './summarizer.js';
@@ -49,18 +50,18 @@ export class SegmentSummarizer {
   /**
    * The summary of a closing segment: the one prepared ahead of time, or computed now.
    * `reply`: the assistant turn right after the segment, if any (see `summarizeSegment`).
+   * The memo lets go of it, and the work is counted, only once `scope` commits: a dry run
+   * or a rolled-back request leaves the memo and the metrics as they were.
    */
-  summarize(turns: readonly SummaryTurn[], reply: SummaryTurn | null = null): SummaryContent {
+  summarize(turns: readonly SummaryTurn[], reply: SummaryTurn | null, scope: TxScope): SummaryContent {
     const key = segmentKey(turns, reply);
     const prepared = this.ready.get(key);
-    if (prepared !== undefined) {
+    scope.afterCommit(() => {
       // A segment closes once; its summary is not needed again.
-      this.ready.delete(key);
-      this.observe('anticipated');
-      return prepared;
-    }
-    this.observe('computed');
-    return this.compute(turns, reply);
+      if (prepared !== undefined) this.ready.delete(key);
+      this.observe(prepared === undefined ? 'computed' : 'anticipated');
+    });
+    return prepared ?? this.compute(turns, reply);
   }
 
   /** Summarises a segment expected to close soon, unless that is already done. */

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import { NotFoundError } from '../errors.js';
 import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
+import type { TxScope } from '../storage/transaction.js';
 import { advanceWindow, type WindowDeps, type WindowOutcome } from './window-advance.js';
 
 export interface TurnView {
@@ -64,11 +65,11 @@ export function sessionView(store: ConversationStore, sessionId: string): Sessio
 }
 
 /** Ends a session: the whole window and open segment are flushed into summaries. */
-export function endSession(deps: WindowDeps & { clock: Clock }, sessionId: string): WindowOutcome {
+export function endSession(deps: WindowDeps & { clock: Clock }, sessionId: string, scope: TxScope): WindowOutcome {
   const session = deps.store.findSession(sessionId);
   if (!session) throw new NotFoundError(`no session ${sessionId}`, { sessionId });
   const now = deps.clock.now();
-  const outcome = advanceWindow(deps, sessionId, deps.store.liveTurns(sessionId), { mode: 'end', shift: false, now });
+  const outcome = advanceWindow(deps, sessionId, deps.store.liveTurns(sessionId), { mode: 'end', shift: false, now, scope });
   deps.store.updateSession(sessionId, { endedAt: now, updatedAt: now });
   return outcome;
 }

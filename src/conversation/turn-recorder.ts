@@ -140,6 +140,7 @@ export function recordTurn(
     mode,
     shift: shift?.shift ?? false,
     now,
+    scope,
     recordedTurn: { turnNumber, at, now },
     keepFrom: options.keepFrom ?? null,
   });

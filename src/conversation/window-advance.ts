@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { IdGenerator } from '../ids.js';
 import type { ArchiveKeep, ConversationStore, SessionTurnUpdate, SummaryRow, TurnRow } from '../storage/conversation-store.js';
+import type { TxScope } from '../storage/transaction.js';
 import type { SegmentSummarizer } from './segment-summarizer.js';
 import { forecastClosings } from './segment-forecast.js';
 import { planSegments } from './segments.js';
@@ -59,7 +60,7 @@ export function advanceWindow(
   deps: WindowDeps,
   sessionId: string,
   live: readonly TurnRow[],
-  options: { mode: AdvanceMode; shift: boolean; now: number; recordedTurn?: SessionTurnUpdate; keepFrom?: number | null },
+  options: { mode: AdvanceMode; shift: boolean; now: number; scope: TxScope; recordedTurn?: SessionTurnUpdate; keepFrom?: number | null },
 ): WindowOutcome {
   const inWindow = live.filter((turn) => turn.state === 'window');
   const open = live.filter((turn) => turn.state === 'segment');
@@ -83,7 +84,7 @@ export function advanceWindow(
   deps.store.setTurnState(sessionId, waiting, 'segment');
   const summariesCreated = plan.closed.flatMap((segment) => {
     const turns = segment.map((each) => each.turn);
-    return summarize(deps, sessionId, turns, replyAfter(live, turns), options.now) ?? [];
+    return summarize(deps, sessionId, turns, replyAfter(live, turns), options) ?? [];
   });
   // Forget aggressively: past the archive limit the oldest summaries go for good.
   const keep = archiveKeep(deps.config.window);
@@ -116,8 +117,14 @@ function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean
 // Writes the summary of a closed segment and purges its turns. A segment with nothing to
 // keep (only "Noted.", "ok") is purged without a summary: an empty one would cost ~18
 // tokens in every prompt and push a real one out of the four active places.
-function summarize(deps: WindowDeps, sessionId: string, turns: readonly TurnRow[], reply: SummaryTurn | null, now: number): SummaryRow | null {
-  const { empty, ...content } = deps.summarizer.summarize(summaryTurns(turns), reply);
+function summarize(
+  deps: WindowDeps,
+  sessionId: string,
+  turns: readonly TurnRow[],
+  reply: SummaryTurn | null,
+  { now, scope }: { now: number; scope: TxScope },
+): SummaryRow | null {
+  const { empty, ...content } = deps.summarizer.summarize(summaryTurns(turns), reply, scope);
   if (empty) {
     deps.store.deleteTurns(sessionId, turns.map((turn) => turn.turnNumber));
     return null;

@@ -26,7 +26,7 @@ async function recorderDaemon() {
       const recorded = recordTurn(recorder, sessionId, prepared, scope);
       if (pressure !== true) return recorded;
       // What the context call does when its prompt is over the pressure threshold.
-      const window = advanceWindow(recorder, sessionId, recorded.window.live, { mode: 'pressure', shift: false, now: test.clock.now() });
+      const window = advanceWindow(recorder, sessionId, recorded.window.live, { mode: 'pressure', shift: false, now: test.clock.now(), scope });
       return { ...recorded, window };
     });
   };
@@ -78,7 +78,7 @@ describe("the window outcome's live turns", () => {
     }
     expect(summaries).toBeGreaterThan(5);
     expect([...states].sort()).toEqual(['segment', 'window']);
-    const ended = runInTransaction(database, () => endSession({ ...recorder, clock }, 'live'));
+    const ended = runInTransaction(database, (scope) => endSession({ ...recorder, clock }, 'live', scope));
     expect(ended.live).toEqual([]);
     expect(recorder.store.liveTurns('live')).toEqual([]);
   });

@@ -4,6 +4,7 @@ import type { SummaryTurn } from '../../src/conversation/summarizer.js';
 import { toChunk } from '../../src/tokens/chunks.js';
 import { ConfigError } from '../../src/errors.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
+import type { TxScope } from '../../src/storage/transaction.js';
 import type { Tokenizer } from '../../src/tokens/tokenizer.js';
 
 let tokenizer: Tokenizer;
@@ -11,13 +12,17 @@ beforeAll(async () => {
   tokenizer = await createTokenizer('o200k_base');
 });
 
+// A transaction that commits at once, and one that never does (a dry run, a rollback).
+const committed: TxScope = { afterCommit: (callback) => callback() };
+const rolledBack: TxScope = { afterCommit: () => {} };
+
 const turn = (turnNumber: number, content: string, role: SummaryTurn['role'] = 'user'): SummaryTurn => ({ role, content, turnNumber });
 const GARDEN = [turn(1, 'Should we plant tomatoes or peppers this spring?'), turn(2, 'Tomatoes need more sun.', 'assistant'), turn(3, 'We decided on peppers then.')];
 const TRIP = [turn(4, 'Book the train to Lyon for Friday.'), turn(5, 'The 9:04 train has seats.', 'assistant'), turn(6, 'Great, take the 9:04.')];
 
 // The content computed at closing, by a summarizer that never prepares ahead.
 function atClosing(turns: readonly SummaryTurn[]) {
-  return new SegmentSummarizer(tokenizer, 50, 0).summarize(turns);
+  return new SegmentSummarizer(tokenizer, 50, 0).summarize(turns, null, committed);
 }
 
 function summarizer(capacity: number): { summarizer: SegmentSummarizer; work: SummaryWork[] } {
@@ -30,7 +35,7 @@ describe('SegmentSummarizer', () => {
     const { summarizer: ahead, work } = summarizer(8);
     ahead.anticipate(GARDEN);
     expect(ahead.pending).toBe(1);
-    const prepared = ahead.summarize(structuredClone(GARDEN));
+    const prepared = ahead.summarize(structuredClone(GARDEN), null, committed);
     expect(prepared).toEqual(atClosing(GARDEN));
     expect(work).toEqual(['prepared', 'anticipated']);
     expect(ahead.pending).toBe(0);
@@ -100,7 +105,7 @@ describe('SegmentSummarizer', () => {
       GARDEN.map((each) => ({ ...each, turnNumber: each.turnNumber + 10 })),
       GARDEN.slice(0, 2),
     ];
-    for (const variant of variants) expect(ahead.summarize(variant)).toEqual(atClosing(variant));
+    for (const variant of variants) expect(ahead.summarize(variant, null, committed)).toEqual(atClosing(variant));
     expect(work).toEqual(['prepared', 'computed', 'computed', 'computed', 'computed']);
     expect(ahead.pending).toBe(1);
   });
@@ -110,10 +115,10 @@ describe('SegmentSummarizer', () => {
     const question = [turn(7, 'Which train should I take?')];
     const reply = turn(8, 'The 9:04 has seats.', 'assistant');
     ahead.anticipate(question, reply);
-    expect(ahead.summarize(question)).toEqual(new SegmentSummarizer(tokenizer, 50, 0).summarize(question));
-    expect(ahead.summarize(question, reply)).toEqual(new SegmentSummarizer(tokenizer, 50, 0).summarize(question, reply));
+    expect(ahead.summarize(question, null, committed)).toEqual(new SegmentSummarizer(tokenizer, 50, 0).summarize(question, null, committed));
+    expect(ahead.summarize(question, reply, committed)).toEqual(new SegmentSummarizer(tokenizer, 50, 0).summarize(question, reply, committed));
     expect(work).toEqual(['prepared', 'computed', 'anticipated']);
-    expect(ahead.summarize(question).body).not.toEqual(ahead.summarize(question, reply).body);
+    expect(ahead.summarize(question, null, committed).body).not.toEqual(ahead.summarize(question, reply, committed).body);
   });
 
   it('keeps at most `capacity` prepared summaries, dropping the oldest', () => {
@@ -122,8 +127,8 @@ describe('SegmentSummarizer', () => {
     ahead.anticipate(GARDEN);
     ahead.anticipate(TRIP);
     expect(ahead.pending).toBe(1);
-    ahead.summarize(GARDEN);
-    ahead.summarize(TRIP);
+    ahead.summarize(GARDEN, null, committed);
+    ahead.summarize(TRIP, null, committed);
     expect(work).toEqual(['prepared', 'prepared', 'computed', 'anticipated']);
   });
 
@@ -133,15 +138,27 @@ describe('SegmentSummarizer', () => {
     const tooSmall = new SegmentSummarizer(tokenizer, 5, 8, (each) => work.push(each));
     expect(() => tooSmall.anticipate(GARDEN)).not.toThrow();
     expect(tooSmall.pending).toBe(0);
-    expect(() => tooSmall.summarize(GARDEN)).toThrow(ConfigError);
+    expect(() => tooSmall.summarize(GARDEN, null, committed)).toThrow(ConfigError);
     expect(work).toEqual(['failed', 'computed']);
+  });
+
+  it('keeps a prepared summary and counts no work when the closing is rolled back (a dry run)', () => {
+    const { summarizer: ahead, work } = summarizer(8);
+    ahead.anticipate(GARDEN);
+    expect(ahead.summarize(GARDEN, null, rolledBack)).toEqual(atClosing(GARDEN));
+    ahead.summarize(TRIP, null, rolledBack);
+    expect(work).toEqual(['prepared']);
+    expect(ahead.pending).toBe(1);
+    ahead.summarize(GARDEN, null, committed);
+    expect(work).toEqual(['prepared', 'anticipated']);
+    expect(ahead.pending).toBe(0);
   });
 
   it('prepares nothing with capacity 0', () => {
     const { summarizer: never, work } = summarizer(0);
     never.anticipate(GARDEN);
     expect(never.pending).toBe(0);
-    never.summarize(GARDEN);
+    never.summarize(GARDEN, null, committed);
     expect(work).toEqual(['computed']);
   });
 });
