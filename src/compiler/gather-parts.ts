@@ -116,8 +116,8 @@ function unitItem(unit: readonly TurnRow[], standInCall: number): LayoutItem {
   const messages = unit.map(renderTurn);
   let size = 0;
   for (const turn of unit) size += turn.tokenCount;
-  if (first.role === 'tool' && first.toolCallId !== null) {
-    messages.unshift({ role: 'assistant', content: '', toolCallId: first.toolCallId, ...(first.toolName === null ? {} : { name: first.toolName }) });
+  if (first.role === 'tool') {
+    messages.unshift({ role: 'assistant', content: '', toolCallId: toolCallIdOf(first), ...(first.toolName === null ? {} : { name: first.toolName }) });
     size += standInCall;
   }
   return { id: `turn:${first.turnNumber}`, key: first.turnNumber, size, body: { kind: 'messages', messages } };
@@ -127,9 +127,17 @@ function renderTurn(turn: TurnRow): RenderedMessage {
   return {
     role: turn.role,
     content: turn.content ?? '',
-    ...(turn.toolCallId === null ? {} : { toolCallId: turn.toolCallId }),
+    ...(turn.role === 'tool' ? { toolCallId: toolCallIdOf(turn) } : turn.toolCallId === null ? {} : { toolCallId: turn.toolCallId }),
     ...(turn.toolName === null ? {} : { name: turn.toolName }),
   };
+}
+
+// A tool turn recorded without an id (a result sent to /turns without one, the marker that
+// counts omitted results) still needs one to follow its stand-in call: `memoryd#<its
+// number>`, the same in every prompt (a client's id that happens to read the same shares
+// only that label).
+function toolCallIdOf(turn: TurnRow): string {
+  return turn.toolCallId ?? `memoryd#${turn.turnNumber}`;
 }
 
 // Growth may bring back units of the open segment (still unsummarised), newest first,

@@ -53,10 +53,11 @@ export function planToolResults(tokenizer: Tokenizer, count: number): ToolResult
   if (count * MIN_TOOL_RESULT_TOKENS <= TOOL_RESULTS_TOKENS) return { omitted: 0, marker: null, room: TOOL_RESULTS_TOKENS };
   for (let kept = Math.floor(TOOL_RESULTS_TOKENS / MIN_TOOL_RESULT_TOKENS); kept >= 0; kept -= 1) {
     const text = omittedResultsText(count - kept);
-    const markerCost = tokenizer.messageCost('tool', text);
+    // The marker is a tool message too: it follows a stand-in call (gatherParts), paid for here.
+    const markerCost = tokenizer.messageCost('assistant', '') + tokenizer.messageCost('tool', text);
     if (kept * MIN_TOOL_RESULT_TOKENS + markerCost <= TOOL_RESULTS_TOKENS) {
       // RT-007: a message costs its content's count plus the overhead of an empty one.
-      const tokens = markerCost - tokenizer.messageCost('tool', '');
+      const tokens = tokenizer.messageCost('tool', text) - tokenizer.messageCost('tool', '');
       return { omitted: count - kept, marker: { text, tokens }, room: TOOL_RESULTS_TOKENS - markerCost };
     }
   }

@@ -11,6 +11,7 @@ import {
 } from '../../src/compiler/tool-results.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import type { Tokenizer } from '../../src/tokens/tokenizer.js';
+import { expectCallsRightBeforeResults } from '../conversation-flow/tool-unit-checks.js';
 import { conversation } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 import { topicEmbedder } from '../helpers/topic-embedder.js';
@@ -57,7 +58,8 @@ describe('planToolResults', () => {
       }
       expect(plan.omitted).toBeGreaterThan(0);
       expect(plan.marker?.text).toBe(omittedResultsText(plan.omitted));
-      const markerCost = tokenizer.messageCost('tool', plan.marker?.text ?? '');
+      // The marker is a tool message after a stand-in call, like every result.
+      const markerCost = tokenizer.messageCost('assistant', '') + tokenizer.messageCost('tool', plan.marker?.text ?? '');
       expect(plan.room).toBe(TOOL_RESULTS_TOKENS - markerCost);
       expect((count - plan.omitted) * MIN_TOOL_RESULT_TOKENS).toBeLessThanOrEqual(plan.room);
       expect(count - plan.omitted).toBeGreaterThanOrEqual(5);
@@ -74,8 +76,8 @@ describe('fitToolResults', () => {
         const results = specs.map((spec, index) => ({ id: `c${index}`, content: output(spec.words, spec.seed) }));
         const fitted = await fitToolResults(tokenizer, results);
         const messages = [...(fitted.marker === null ? [] : [fitted.marker.text]), ...fitted.kept.map((each) => each.kept.text)];
-        // Each kept result may follow a stand-in of its call, an empty assistant message.
-        const calls = fitted.kept.length * tokenizer.messageCost('assistant', '');
+        // Each kept result, and the marker, may follow a stand-in of its call, an empty assistant message.
+        const calls = messages.length * tokenizer.messageCost('assistant', '');
         expect(messages.reduce((sum, text) => sum + tokenizer.messageCost('tool', text), calls)).toBeLessThanOrEqual(TOOL_RESULTS_TOKENS);
         for (const each of fitted.kept) expect(each.kept.tokens).toBe(tokenizer.count(each.kept.text));
         // The newest results keep a turn, in order; the marker counts every other one.
@@ -160,5 +162,18 @@ describe('the pending tool results of a prompt', () => {
     expect(Number(marker?.[1]) + tools.length - 1).toBe(50);
     expect(tools.at(-1)).toMatchObject({ toolCallId: 'c50', name: 'search_flights' });
     expect(response.tokens).toBe(rt007(response));
+    // The marker is a tool message too: it follows a stand-in call, as every result does.
+    expectCallsRightBeforeResults(response, new Set(), tokenizer);
+  });
+
+  it('give a result recorded without an id a call to follow, under an id of its own, the same in every prompt', async () => {
+    const chat = conversation(daemon.client, 'id-less-result');
+    await chat.say('What is the weather in Porto?');
+    await daemon.client.recordTurn('id-less-result', { role: 'tool', content: 'Porto: 14 °C, rain' });
+    const response = await chat.say('Should I take an umbrella?');
+    expectCallsRightBeforeResults(response, new Set(), tokenizer);
+    const result = response.messages.find((message) => message.role === 'tool');
+    expect(result).toMatchObject({ content: 'Porto: 14 °C, rain', toolCallId: 'memoryd#2' });
+    expect((await chat.say('And tomorrow?', { dryRun: true })).messages.find((message) => message.role === 'tool')).toEqual(result);
   });
 });
