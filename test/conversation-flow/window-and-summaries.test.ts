@@ -85,6 +85,20 @@ describe('the active window', () => {
     expect(view.window.turns.length).toBeLessThan(8);
   });
 
+  it('nor does a prompt: turns grown back from the open segment count the current message as the window does', async () => {
+    const { client } = await daemonWithTopics();
+    const tokenizer = await createTokenizer('cl100k_base');
+    const chat = conversation(client, 'heavy-users');
+    const paragraph = 'The quarterly report covers revenue, churn, hiring and the roadmap in detail. '.repeat(20);
+    for (let i = 0; i < 6; i += 1) {
+      const response = await chat.say(`[topic:5] ${i} ${paragraph}`);
+      // Every message but the system ones is a window turn or the current message.
+      const verbatim = response.messages.filter((message) => message.role !== 'system');
+      const tokens = verbatim.reduce((sum, message) => sum + tokenizer.messageCost(message.role, message.content), 0);
+      expect(tokens, `prompt ${i}`).toBeLessThanOrEqual(1200);
+    }
+  });
+
   it('never splits a tool call from its result at the window edge', async () => {
     const { client } = await daemonWithTopics();
     const chat = conversation(client, 'tools');
