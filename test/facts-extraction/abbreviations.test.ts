@@ -22,6 +22,12 @@ describe('a period inside a sentence does not cut the fact', () => {
     ['after a.m.', 'Remember that my flight is at 9 a.m. tomorrow', 'My flight is at 9 a.m. tomorrow'],
     ['after a.m., in Spanish', 'Recordá que mi vuelo es a las 9 a.m. mañana', 'Mi vuelo es a las 9 a.m. mañana'],
     ['after "e.g."', 'Remember that I like fruit, e.g. apples', 'I like fruit, e.g. apples'],
+    ['after "Univ."', 'Remember that my boss is Prof. Ng at Stanford Univ. in California.', 'My boss is Prof. Ng at Stanford Univ. in California'],
+    ['after "Ave."', 'Remember that I live on Main Ave. in Boston.', 'I live on Main Ave. in Boston'],
+    ['after "Mt." before a name', 'Remember that I live near Mt. Hood in Oregon.', 'I live near Mt. Hood in Oregon'],
+    ['after "Av." before a name', 'Recuerda que vivo en la Av. Corrientes 1234.', 'Vivo en la Av. Corrientes 1234'],
+    ['after "Dpto." before a number', 'Recuerda que vivo en el Dpto. 4 de Rivadavia.', 'Vivo en el Dpto. 4 de Rivadavia'],
+    ['inside a spaced acronym', 'Remember that I work at Acme S. A. in Madrid.', 'I work at Acme S. A. in Madrid'],
   ])('%s: %s', (_, text, statement) => {
     expect(statements(text)).toEqual([statement]);
   });
@@ -36,6 +42,15 @@ describe('a period inside a sentence does not cut the fact', () => {
     expect(read('Recordá que me mudé a EE.UU. el año pasado')).toEqual([['Vivo en EE.UU.', 'EE.UU.']]);
     expect(read('Recordá que me mudé a EE.UU.')).toEqual([['Vivo en EE.UU.', 'EE.UU.']]);
   });
+
+  it('keeps a spaced dotted acronym whole too', () => {
+    expect(read('Recuerda que vivo en EE. UU. desde 2019.')).toEqual([['Vivo en EE. UU.', 'EE. UU.']]);
+    expect(read('Remember that I live in the U. S. now.')).toEqual([['I live in the U. S.', 'the U. S.']]);
+    expect(read('I live in the U. S. My wife is Ana.')).toEqual([
+      ['I live in the U. S.', 'the U. S.'],
+      ['My wife is Ana', 'Ana'],
+    ]);
+  });
 });
 
 describe('a period after an abbreviation still ends a sentence that ends there', () => {
@@ -48,6 +63,8 @@ describe('a period after an abbreviation still ends a sentence that ends there',
     ['after "I", no initial', 'Neither do I. I prefer tabs', ['I prefer tabs']],
     ['after a letter that is no initial', 'I take vitamin D. My wife is Ana.', ['My wife is Ana']],
     ['after "no" the word', 'Oh no. i live in Lisbon', ['I live in Lisbon']],
+    ['after "ft." before a sentence', 'My height is 6 ft. I live in Lisbon.', ['My height is 6 ft', 'I live in Lisbon']],
+    ['after "Univ." before a sentence', 'I work at Stanford Univ. My wife is Ana.', ['I work at Stanford Univ', 'My wife is Ana']],
   ])('%s: %s', (_, text, expected) => {
     expect(statements(text)).toEqual(expected);
   });

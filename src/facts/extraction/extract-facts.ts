@@ -37,11 +37,13 @@ type HitOutcome = { fact: ExtractedFact; refused: false } | { fact: null; refuse
 const UNUSABLE: HitOutcome = { fact: null, refused: false };
 const REFUSED: HitOutcome = { fact: null, refused: true };
 
-function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean): HitOutcome {
+function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean, namesSecret: boolean): HitOutcome {
   // Credentials and attempts to steer the model are refused however explicitly asked; the
-  // caller must know, so that the refused words re-confirm nothing either.
+  // caller must know, so that the refused words re-confirm nothing either. The whole clause
+  // is read for a credential, not only the statement a rule cut from it: "I prefer hunter2
+  // as my wifi password" states "I prefer hunter2".
   const tidied = tidyValue(hit.statement);
-  if (mentionsSecret(foldMessage(tidied).folded) || steersModel(tidied)) return REFUSED;
+  if (namesSecret || mentionsSecret(foldMessage(tidied).folded) || steersModel(tidied)) return REFUSED;
   const statement = tidyStatement(hit.statement, hit.language);
   if (statement === null) return UNUSABLE;
   const base: FactConfidence = markers.explicit ? 'high' : 'medium';
@@ -77,8 +79,17 @@ function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): Clau
 // the next one; `subject`: the clause's own subject ("I", "We"), for a next clause that
 // leaves it out ("I live in Lisbon and work at Acme"); `explicit`: it was asked to be
 // remembered, and so is a clause joined to it by "and" ("remember that A and B");
-// `refused`: it stated something that is never stored (a credential).
-type ClauseOutcome = { fact: ExtractedFact | null; leadIn: ClauseMarkers | null; subject: string | null; explicit: boolean; refused: boolean };
+// `refused`: it stated something that is never stored (a credential); `namesSecret`: it
+// states nothing but names a credential ("…, my wifi password"), which refuses what the
+// clause before it stated.
+type ClauseOutcome = {
+  fact: ExtractedFact | null;
+  leadIn: ClauseMarkers | null;
+  subject: string | null;
+  explicit: boolean;
+  refused: boolean;
+  namesSecret: boolean;
+};
 
 // A clause that opens with one of these verbs has the previous clause's subject ("…and work at Acme").
 const SHARED_SUBJECT = new RegExp(`^(?:${SHARED_SUBJECT_VERBS})\\b`, 'u');
@@ -91,7 +102,7 @@ function clauseFact(
   inherited: ClauseMarkers | null,
   previousSubject: string | null,
 ): ClauseOutcome {
-  const none = { fact: null, leadIn: null, subject: null, explicit: false, refused: false };
+  const none = { fact: null, leadIn: null, subject: null, explicit: false, refused: false, namesSecret: false };
   const before = sentence.text.scan.slice(0, clause.start);
   if (isConditional(before) || isReportedSpeech(before)) return none;
   if (isQuestion(clause.text.scan, isLast && sentence.terminal === '?')) return none;
@@ -109,8 +120,9 @@ function clauseFact(
     if (hit) break;
   }
   hit ??= genericFact(body, markers);
-  const { fact, refused } = hit ? toFact(hit, markers, HEDGE.test(`${before} ${body.scan}`)) : UNUSABLE;
-  return { fact, leadIn: null, subject, explicit: markers.explicit, refused };
+  const namesSecret = mentionsSecret(body.folded);
+  const { fact, refused } = hit ? toFact(hit, markers, HEDGE.test(`${before} ${body.scan}`), namesSecret) : UNUSABLE;
+  return { fact, leadIn: null, subject, explicit: markers.explicit, refused, namesSecret: hit === null && namesSecret };
 }
 
 // The explicit marker alone, for a clause joined by "and"/"y" to one asked to be remembered.
@@ -175,16 +187,24 @@ export function readSentences(message: FoldedText): MessageReading {
     let leadIn: ClauseMarkers | null = polite?.markers ?? null;
     let previous: ClauseOutcome | null = null;
     let previousEnd = 0;
+    let previousAdded: ExtractedFact | null = null;
     clauses.forEach((clause, index) => {
-      const joined = previous !== null && JOINED_BY_AND.test(sentence.text.scan.slice(previousEnd, clause.start));
+      const gap = sentence.text.scan.slice(previousEnd, clause.start);
+      const joined = previous !== null && JOINED_BY_AND.test(gap);
       const inherited = joined && previous?.explicit === true ? mergeMarkers(leadIn, REMEMBERED) : leadIn;
       const outcome = clauseFact(sentence, clause, index === clauses.length - 1, inherited, joined ? (previous?.subject ?? null) : null);
       leadIn = outcome.leadIn;
       previous = outcome;
       previousEnd = clause.start + clause.text.folded.length;
       refused ||= outcome.refused;
+      // "I use hunter2, my wifi password": the appositive says what the value before it was.
+      if (outcome.namesSecret && previousAdded !== null && PUNCTUATION_ONLY.test(gap)) {
+        facts.splice(facts.indexOf(previousAdded), 1);
+        refused = true;
+      }
       const fact = outcome.fact;
-      if (fact && !facts.some((known) => known.statement === fact.statement)) facts.push(fact);
+      previousAdded = fact && !facts.some((known) => known.statement === fact.statement) ? fact : null;
+      if (previousAdded) facts.push(previousAdded);
     });
   }
   return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget, refused };

@@ -67,11 +67,22 @@ export function isReportedSpeech(textBeforeSignal: string): boolean {
   return false;
 }
 
-// Never stored, whatever the user asks: credentials and payment details.
-const SECRET =
-  /\b(?:password|passcode|passphrase|pin|pin code|ssn|social security|credit card|card number|cvv|bank account|account number|contrasena|clave|tarjeta|cuenta bancaria|api key|token|secret|private key|seed phrase)\b/u;
+// Never stored, whatever the user asks: credentials and payment details. A code or a key
+// only with a word that makes it one: "postal code", "dress code", "the key to success"
+// and "my favourite key is C minor" are none.
+const SECRET = new RegExp(
+  String.raw`\b(?:password|passwd|passcode|passphrase|pin|pin code|pin number|ssn|social security (?:number|no)|credit card|debit card|card number|cvv|cvv2|cvc|bank account|contrasena|clave|tarjeta|cuenta bancaria|api key|token|secret|private key|seed phrase|recovery phrase` +
+    String.raw`|(?:door|alarm|gate|garage|safe|lock|access|security|entry|keypad|lockbox|unlock|verification|backup|recovery)\s+code` +
+    String.raw`|code\s+(?:for|to|of)\s+(?:the|my|our)\s+(?:front\s+|back\s+)?(?:door|alarm|gate|garage|safe|lock)` +
+    String.raw`|(?:wifi|wi-fi|wi fi|license|licence|product|ssh|encryption|access|recovery)\s+key` +
+    String.raw`|codigo\s+(?:de|del)\s+(?:la\s+|el\s+|mi\s+)?(?:puerta|alarma|porton|garaje|cochera|seguridad|acceso|caja fuerte|entrada|candado))\b`,
+  'u',
+);
+// Words that name a credential only with a number beside them ("my IBAN is PT50…"); "I get
+// Social Security" and "my account number is on the bill" name none.
+const SECRET_WITH_NUMBER = /\b(?:iban|account number|account no|numero de cuenta|social security)\b/u;
 
 /** True when folded text names a credential or payment detail. */
 export function mentionsSecret(folded: string): boolean {
-  return SECRET.test(folded);
+  return SECRET.test(folded) || (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded));
 }

@@ -8,15 +8,24 @@ const BEFORE_A_NAME: ReadonlySet<string> = new Set([
 ]);
 // Abbreviations that often end a sentence too: what follows decides ("Acme Inc. in Lisbon"
 // goes on, "Acme Inc. I live in Lisbon" is two sentences).
-const ABBREVIATIONS: ReadonlySet<string> = new Set(['inc', 'ltd', 'co', 'corp', 'cia', 'etc', 'approx', 'aprox', 'jr', 'bros', 'dept']);
+const ABBREVIATIONS: ReadonlySet<string> = new Set([
+  'inc', 'ltd', 'co', 'corp', 'cia', 'etc', 'approx', 'aprox', 'jr', 'bros', 'dept', 'dpto', 'univ', 'inst', 'blvd', 'rd', 'ave',
+]);
+// Abbreviations that stand before a place's name ("Mt. Hood", "Av. Corrientes", "Pza.
+// Mayor") but may end a sentence too ("6 ft. I live…"): a capitalised name goes on.
+const BEFORE_A_PLACE: ReadonlySet<string> = new Set(['mt', 'ft', 'av', 'avda', 'pza']);
 // "No." is mostly the word, also before a lower-case word ("oh no. the dog…"): only a
 // number makes it the sign ("no. 5").
 const NUMBER_SIGNS: ReadonlySet<string> = new Set(['no', 'nro', 'num']);
 // Folded: "u.s", "a.m", "ee.uu", "s.a".
 const DOTTED_ACRONYM = /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u;
-const ENDS_WITH_DOTTED_ACRONYM = /(?:^|[^\p{L}\p{N}.])(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u;
+const ENDS_WITH_DOTTED_ACRONYM = /(?:^|[^\p{L}\p{N}.])(?:\p{L}{1,2}\. ?)+\p{L}{1,2}$/u;
 // Folded: "t", "j.k", "r.r" (upper case in the original).
 const INITIALS = /^(?:\p{L}\.)*\p{L}$/u;
+// A spaced dotted acronym, read on the original: "EE. UU.", "U. S.", "S. A.".
+const SPACED_ACRONYM_PART = /^\p{Lu}{1,2}$/u;
+const SPACED_ACRONYM_NEXT = /^ \p{Lu}{1,2}\./u;
+const SPACED_ACRONYM_BEFORE = /(?:^|[^\p{L}\p{N}.])\p{Lu}{1,2}\. $/u;
 // First-person words open a sentence even typed in lower case ("…the U.S. i live in Austin").
 const OPENS_SENTENCE: ReadonlySet<string> = new Set([
   'i', "i'm", "i've", "i'd", "i'll", 'im', 'ive', 'my', 'we', "we're", "we've", 'our', 'yo', 'mi', 'mis',
@@ -65,13 +74,16 @@ export function periodRole(text: FoldedText, at: number): PeriodRole {
   if (BEFORE_A_NAME.has(word)) return 'continues';
   // "I" is the pronoun ("Neither do I. I prefer…"), no initial.
   const initials = word !== 'i' && INITIALS.test(word) && isUpperAt(text, start);
-  const acronym = DOTTED_ACRONYM.test(word);
+  const spaced = spacedAcronymPart(text, start, at);
+  if (spaced === 'inner') return 'continues';
+  const acronym = spaced === 'last' || DOTTED_ACRONYM.test(word);
   const sign = NUMBER_SIGNS.has(word);
-  const abbreviation = acronym || ABBREVIATIONS.has(word);
+  const place = BEFORE_A_PLACE.has(word);
+  const abbreviation = acronym || place || ABBREVIATIONS.has(word);
   // Most periods follow a plain word: decided without reading on.
   if (!initials && !sign && !abbreviation) return 'ends';
   const next = nextWord(text, at + 1);
-  if (initials && next.kind === 'upper' && !NOT_A_NAME.has(next.word)) return 'continues';
+  if ((initials || place) && next.kind === 'upper' && !NOT_A_NAME.has(next.word)) return 'continues';
   if (sign) return next.kind === 'digit' ? 'continues' : 'ends';
   if (!abbreviation) return 'ends';
   if (next.kind !== 'upper' && next.kind !== 'other' && !OPENS_SENTENCE.has(next.word)) return 'continues';
@@ -84,6 +96,16 @@ export function periodRole(text: FoldedText, at: number): PeriodRole {
  */
 export function endsWithDottedAcronym(text: string): boolean {
   return ENDS_WITH_DOTTED_ACRONYM.test(text);
+}
+
+// Where a word of one or two capitals before a period stands in a spaced dotted acronym:
+// before another such part ("EE." of "EE. UU."), its last part ("UU."), or in none.
+function spacedAcronymPart(text: FoldedText, start: number, at: number): 'inner' | 'last' | null {
+  const from = text.origin?.[start] ?? start;
+  const to = text.origin?.[at] ?? at;
+  if (!SPACED_ACRONYM_PART.test(text.original.slice(from, to))) return null;
+  if (SPACED_ACRONYM_NEXT.test(text.original.slice(to + 1, to + 5))) return 'inner';
+  return SPACED_ACRONYM_BEFORE.test(text.original.slice(Math.max(0, from - 5), from)) ? 'last' : null;
 }
 
 function nextWord(text: FoldedText, from: number): Next {

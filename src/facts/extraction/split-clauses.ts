@@ -21,10 +21,14 @@ const FIRST_PERSON_START =
 const QUESTION_START = 'how|what|and you|do you|did you|are you|have you|can you|y vos|y tu|y usted|que tal|como';
 /** After "and", verbs whose subject is the previous clause's ("I live in Lisbon and work at Acme"). */
 export const SHARED_SUBJECT_VERBS = 'work|live|moved|switched';
+// Scripts written without spaces between words: no word list reads a clause in them, so
+// "and"/"y" between two runs of them is taken to join two clauses ("我住在东京 and 我喜欢茶").
+const UNSPACED = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]`;
 const CLAUSE_BREAK = new RegExp(
   `(?:,\\s*|\\s+)(?:and|but|so|because|though|although|while|whereas|y|e|pero|porque|aunque|mientras|asi que)\\s+(?=(?:${FIRST_PERSON_START})\\b)` +
     `|(?:,\\s*|\\s+)and\\s+(?=(?:${SHARED_SUBJECT_VERBS})\\b)` +
-    `|,\\s*(?=(?:${FIRST_PERSON_START}|${QUESTION_START})\\b)`,
+    `|,\\s*(?=(?:${FIRST_PERSON_START}|${QUESTION_START})\\b)` +
+    `|(?<=${UNSPACED})(?:,\\s*|\\s+)(?:and|y)\\s+(?=${UNSPACED})`,
   'gu',
 );
 
