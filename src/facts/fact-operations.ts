@@ -65,12 +65,13 @@ export interface AddedFact {
 
 /**
  * Adds a fact as given (no contradiction rules: the caller chose it); durable (fsynced)
- * when this resolves. The same statement (case and accents aside) already live in the
- * domain is re-confirmed instead of added twice (spec §1.1: a fact mentioned again is
- * confirmed), so a resent request never doubles a fact in the prompts.
+ * when this resolves, its whitespace runs collapsed. The same statement (case, accents,
+ * spacing and closing . ! … aside) already live in the domain is re-confirmed instead of
+ * added twice (spec §1.1: a fact mentioned again is confirmed), so a resent request never
+ * doubles a fact in the prompts.
  */
 export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<AddedFact> {
-  const prepared = await prepareStatement(rt, input.fact);
+  const prepared = await prepareStatement(rt, cleanStatement(input.fact));
   const id = rt.ids.next('fact');
   return runInTransaction(rt.database, (scope) => {
     const ctx = writeContext(rt, scope, rt.clock.now());
@@ -96,12 +97,24 @@ export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<Ad
   }, ACKNOWLEDGED);
 }
 
+// A statement is prompt text: a run of whitespace inside it costs tokens and says nothing more.
+function cleanStatement(text: string): string {
+  return text.normalize('NFC').trim().replace(/\s+/gu, ' ');
+}
+
+// What two statements of one fact share whatever their case, accents, spacing or closing
+// punctuation ("I drink oat milk." and "i drink  oat milk" are one fact). Stored facts go
+// through it too: those written before statements were cleaned may hold runs of spaces.
+function twinKey(text: string): string {
+  return foldText(cleanStatement(text).replace(/[\s.!…]+$/u, ''));
+}
+
 // The in-memory index holds every live fact: only the match is read from the database.
-// `except`: the fact being edited, which may keep its own statement in another case.
+// `except`: the fact being edited, which may keep its own statement in another form.
 function sameLiveFact(rt: FactsRuntime, domain: Domain, text: string, except?: string): FactRow | undefined {
-  const folded = foldText(text);
+  const key = twinKey(text);
   for (const fact of rt.index.values()) {
-    if (fact.id !== except && fact.domain === domain && foldText(fact.fact) === folded) return findFactRow(rt.database.db, fact.id);
+    if (fact.id !== except && fact.domain === domain && twinKey(fact.fact) === key) return findFactRow(rt.database.db, fact.id);
   }
   return undefined;
 }
@@ -127,7 +140,7 @@ export interface EditedFact {
  */
 export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Promise<EditedFact> {
   const current = requireLive(requireRow(rt, id));
-  const text = edit.fact?.normalize('NFC').trim();
+  const text = edit.fact === undefined ? undefined : cleanStatement(edit.fact);
   const prepared = text !== undefined && text !== current.fact ? await prepareStatement(rt, text) : null;
   return runInTransaction(rt.database, (scope) => {
     // Read again: the fact may have changed while the statement was being embedded.

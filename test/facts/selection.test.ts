@@ -60,9 +60,10 @@ describe('selection for a prompt', () => {
     const selection = await f.select('Which editor should I configure for this repo?');
     expect(selection.items[0]?.fact).toBe('My editor is Vim');
 
-    // Twins: the same words, told apart only by their punctuation (the same statement twice
-    // would be re-confirmed, not added), so they are equally similar to the message.
-    const marks = ['', '.', '!', ';'];
+    // Twins: the same words, told apart only by a closing mark that is not a sentence end (the
+    // same statement twice, or with a closing . ! …, would be re-confirmed, not added), so
+    // they are equally similar to the message.
+    const marks = ['', ';', ':', ','];
     const twin = async (confidence: FactConfidence): Promise<string> =>
       (await f.service.add({ fact: `Our sprint demo is on Fridays${marks.shift() ?? ''}`, domain: 'work', confidence })).fact.id;
     const low = await twin('low');
@@ -89,7 +90,7 @@ describe('selection for a prompt', () => {
       ids: { next: () => named.shift() ?? sequentialIds().next('fact') },
     });
     await service.start();
-    for (const mark of ['', '.']) await service.add({ fact: `Our sprint demo is on Fridays${mark}`, domain: 'work', confidence: 'medium' });
+    for (const mark of ['', ';']) await service.add({ fact: `Our sprint demo is on Fridays${mark}`, domain: 'work', confidence: 'medium' });
     const message = 'When is the sprint demo at work?';
     const selection = service.selectForPrompt({
       message,
