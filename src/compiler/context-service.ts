@@ -18,6 +18,7 @@ import { baseTotal, compilePrompt, type CompiledPrompt } from './compile-prompt.
 import type { PromptFrames } from './frames.js';
 import { gatherParts } from './gather-parts.js';
 import type { Counted } from './prompt-parts.js';
+import { FACTS_BASE_MAX } from './sections.js';
 import type { SummaryArchiveCache } from './summary-retrieval.js';
 import type { ToolCatalog, ToolSpec } from './tool-catalog.js';
 import { fitToolResults } from './tool-results.js';
@@ -45,7 +46,8 @@ export interface FactsTier<Prepared = unknown> {
   /** Whether the facts the prompt answers the message with may be re-confirmed (not after a refused statement). */
   mayReconfirmAsked(prepared: Prepared): boolean;
   applyFromUserTurn(prepared: Prepared, provenance: { sessionId: string; turnNumber: number; at?: number }, scope: TxScope): FactChangeLists;
-  selectForPrompt(request: FactSelectionRequest): FactSelection;
+  /** `tokenBudget`: what the selected facts' own text may cost (the section's base less its frame). */
+  selectForPrompt(request: FactSelectionRequest, options: { tokenBudget: number }): FactSelection;
   /** Queues facts for a batched re-confirmation at `at` (no write now). */
   reconfirmLater(ids: readonly string[], at: number): void;
 }
@@ -178,6 +180,8 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     // "Now" for what the prompt holds is the message's own time: an imported message (`at`)
     // asking about "yesterday" means the day before it, and facts decay up to it.
     const messageAt = recorded.turn.createdAt;
+    // The facts section's base is at most FACTS_BASE_MAX tokens, its frame (role and header) included.
+    const factsBudget = { tokenBudget: FACTS_BASE_MAX - deps.frames.facts };
     const gather = () => {
       const live = window.live;
       const selection = deps.facts.selectForPrompt({
@@ -186,7 +190,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
         domain: userTurn.domain ?? classifyDomain(request.message),
         recentTurns,
         now: messageAt,
-      });
+      }, factsBudget);
       facts = withoutTouched(selection, factChanges);
       const tools = deps.tools.items(toolSpecs, toolsPrepared, { message: request.message, embedding: userTurn.embedding, used: session.used });
       return gatherParts(deps.recorder.store, deps.config, deps.summaryArchive, {

@@ -1,3 +1,4 @@
+import { DEFAULT_SELECTION } from '../facts/fact-selector.js';
 import type { LayoutItem, SectionSpec } from '../layout/index.js';
 import type { PromptFrames } from './frames.js';
 import type { PromptParts } from './prompt-parts.js';
@@ -20,6 +21,13 @@ export const SECTION_POLICY = {
   window: { priority: 400, min: 0, grow: 0.5, shrink: 0.8 },
   user: { priority: 2000, min: 0, grow: 0, shrink: 0 },
 } as const;
+
+/**
+ * The most the facts section's base may cost, frame (role and header) included: the
+ * spec's 50–150 tokens of facts per prompt, as the layout report's `base` shows it. The
+ * context call selects facts for what is left once the frame is paid.
+ */
+export const FACTS_BASE_MAX = DEFAULT_SELECTION.tokenBudget;
 
 /** The eight sections of a prompt, in declared order, from pre-counted parts. Pure. */
 export function buildSections(parts: PromptParts, frames: PromptFrames): SectionSpec[] {
