@@ -1,14 +1,21 @@
-import { DedupProfile, sameOrder, sameSpecifics } from './dedup-guards.js';
+import { DedupProfile, sameContentWords, sameOrder, sameSpecifics } from './dedup-guards.js';
 import { QUESTION_AUXILIARIES, QUESTION_OPENERS, QUESTION_SUBJECTS, QUESTION_WORDS, RECALL_TAILS } from './policy-lexicon.js';
 import { analyseQuery, MAX_CACHEABLE_CHARS, type QueryInput } from './query-text.js';
 import {
+  ALTERNATIVES,
+  ANTECEDENT_PRONOUNS,
   CLAUSE_SUBJECTS,
+  COMPARISON_WORDS,
+  CONTINUATIONS,
   CONVERSATION_PHRASES,
+  CONVERSATION_STEMS,
   CONVERSATION_WORDS,
   EMOTICONS,
   EMOTION_EMOJI,
   EMOTION_PHRASES,
   EMOTION_STEMS,
+  FORMS_OF_BE,
+  NOT_A_NOUN,
   SPAN_PREPOSITIONS,
   SPAN_QUANTITIES,
   SPAN_UNITS,
@@ -24,8 +31,10 @@ import { matchesWords, wordMatcher } from './word-matcher.js';
  * - `emotional`: feelings are answered afresh, never from a cache (spec §4);
  * - `time-dependent`: the answer depends on when it is asked (spec §4);
  * - `conversation-bound`: the question points into its own conversation ("this function",
- *   "that", "it", "which option did we pick?", "eso"), so its answer holds for that
- *   session only, and the cache serves every session;
+ *   "that", "it", "which option did we pick?", "eso", "what did I just say?", "summarize our
+ *   conversation"), or leans on something it named ("Which one is cheaper?", "¿Cuál es más
+ *   barato?", "And in Porto?"), so its answer holds for that session only, and the cache
+ *   serves every session;
  * - `too-long`: over MAX_CACHEABLE_CHARS, no short factual question;
  * - `not-a-question`: statements and commands are never cached, because a statement
  *   ("I moved to Lima") may change a fact and a command asks for an action, and neither
@@ -42,7 +51,7 @@ export interface PolicyContext {
 
 const TIME = wordMatcher(TIME_PHRASES, TIME_STEMS);
 const EMOTION = wordMatcher(EMOTION_PHRASES, EMOTION_STEMS);
-const CONVERSATION = wordMatcher(CONVERSATION_PHRASES);
+const CONVERSATION = wordMatcher(CONVERSATION_PHRASES, CONVERSATION_STEMS);
 const TIME_ENDINGS = new Set(TIME_QUESTION_ENDINGS);
 const TIME_ENDING_LENGTHS = [...new Set(TIME_QUESTION_ENDINGS.map((phrase) => phrase.split(' ').length))];
 const ESCAPED = /[.*+?^${}()|[\]\\]/g;
@@ -68,7 +77,7 @@ export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRe
   // Any "again" at the tail recalls the clock ("Got the time again?"): refusing more is the safe side.
   const ending = RECALL_TAILS.has(core.at(-1) ?? '') ? core.slice(0, -1) : core;
   if (endsWithPhrase(ending, TIME_ENDINGS, TIME_ENDING_LENGTHS)) return 'time-dependent';
-  if (pointsIntoConversation(words)) return 'conversation-bound';
+  if (pointsIntoConversation(words) || leansOnAntecedent(core)) return 'conversation-bound';
   if (!looksLikeQuestion(question, core)) return 'not-a-question';
   return null;
 }
@@ -76,14 +85,15 @@ export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRe
 /**
  * The guards of intent dedup beyond similarity: two questions may share an answer only
  * when they are about the same persons, both negated or neither, in the same tense, both
- * about a repetition or neither, name the same things in the same order, and keep the
- * order of what they compare. The cache gives each question's `DedupProfile`, worked out
- * once; a text (the dedup eval's pairs) is profiled here.
+ * about a repetition or neither, name the same things in the same order, keep the
+ * order of what they compare, and neither swaps a content word for another. The cache
+ * gives each question's `DedupProfile`, worked out once; a text (the dedup eval's pairs)
+ * is profiled here.
  */
 export function mayShareAnswer(a: QueryInput | DedupProfile, b: QueryInput | DedupProfile): boolean {
   const left = a instanceof DedupProfile ? a : new DedupProfile(a);
   const right = b instanceof DedupProfile ? b : new DedupProfile(b);
-  return left.signature === right.signature && sameSpecifics(left, right) && sameOrder(left, right);
+  return left.signature === right.signature && sameSpecifics(left, right) && sameOrder(left, right) && sameContentWords(left, right);
 }
 
 // One Set lookup per distinct phrase length; builds at most that many short strings.
@@ -116,6 +126,49 @@ function pointsIntoConversation(words: readonly string[]): boolean {
     if (word === 'it') return !opensClause(at + 1) && !opensClause(at + 2);
     return CONVERSATION_WORDS.has(word);
   });
+}
+
+// "Which one is cheaper?", "the blue ones", "Which is better?", "¿Cuál es más barato?", "And
+// in Porto?": a noun or an alternative the question leaves for the conversation to supply.
+// Sure signs only, so "Which one of Lisbon or Porto is warmer?" stays cacheable; anything
+// else the words can't tell is refused by the conversation words above.
+function leansOnAntecedent(core: readonly string[]): boolean {
+  if (CONTINUATIONS.has(core[0] ?? '')) {
+    // "And also, where is my dog?" asks in full; "And in Porto?" leaves its question to the one before.
+    let start = 1;
+    while (CONTINUATIONS.has(core[start] ?? '') || core[start] === 'also' || core[start] === 'tambien') start++;
+    if (!looksLikeQuestion('', core.slice(start))) return true;
+  }
+  return core.some((word, at) => {
+    if (word === 'one' || word === 'ones') return !nounFollows(core, at + 1, word === 'ones');
+    if (word === 'which' || word === 'cual' || word === 'cuales') return comparesNothing(core, at + 1);
+    return false;
+  });
+}
+
+// "ones" may be "one's" folded: "Which one's cheaper?".
+function nounFollows(words: readonly string[], at: number, contracted: boolean): boolean {
+  const next = words[at];
+  if (next === undefined || NOT_A_NOUN.has(next)) return false;
+  if (next === 'of') return words[at + 1] !== undefined && !ANTECEDENT_PRONOUNS.has(words[at + 1] as string);
+  return !(contracted && comparative(next));
+}
+
+// "which"/"cuál" alone, or before "is"/"es" and a comparison, unless the alternatives follow.
+function comparesNothing(words: readonly string[], at: number): boolean {
+  const next = words[at];
+  if (next === undefined) return true;
+  // Without "is"/"es" a noun follows "which" ("Which number…?"), and "-er" says nothing.
+  if (!FORMS_OF_BE.has(next)) return false;
+  const compared = at + 1;
+  const word = words[compared];
+  if (word === undefined) return true;
+  if (!COMPARISON_WORDS.has(word) && !comparative(word)) return false;
+  return !words.slice(compared + 1).some((after) => ALTERNATIVES.has(after));
+}
+
+function comparative(word: string): boolean {
+  return word.length > 4 && /(?:er|est)$/u.test(word);
 }
 
 // `core` is the folded words without filler (`questionCore`), computed once by the caller.

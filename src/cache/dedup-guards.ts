@@ -4,6 +4,7 @@ import {
   FUNCTION_WORDS,
   FUTURE_PHRASES,
   NEGATIONS,
+  NON_CONTENT_WORDS,
   ORDER_MARKERS,
   PAST_PHRASES,
   REPETITION_PHRASES,
@@ -31,6 +32,8 @@ export class DedupProfile {
   readonly signature: string;
   /** The head's names and numbers, folded, in order (see `dedupSpecifics`). */
   readonly specifics: readonly string[];
+  /** The head's content words, folded, each once (see `sameContentWords`). */
+  readonly contentWords: readonly string[];
 
   constructor(question: QueryInput) {
     const head = analyseHead(question);
@@ -38,6 +41,7 @@ export class DedupProfile {
     this.words = head.words;
     this.signature = dedupSignature(head);
     this.specifics = dedupSpecifics(head);
+    this.contentWords = [...new Set(head.core.filter((word) => !NON_CONTENT_WORDS.has(word)))];
   }
 }
 
@@ -71,6 +75,33 @@ function inOrder(wanted: readonly string[], words: readonly string[]): boolean {
     at++;
   }
   return true;
+}
+
+/**
+ * False when each question has a content word the other lacks: "the health benefits of
+ * green tea" is not "the health risks of green tea", however alike the rest (a long
+ * question's vector hardly moves for one word). A question that only adds words to the
+ * other ("Do I like tea?", "Do I like tea or coffee?") is left to similarity. Words are
+ * alike when they share a stem (see `sameStem`), so "work" is "working"; a true rephrasing
+ * with a synonym ("cutting"/"slicing") is missed: a miss costs an LLM call.
+ */
+export function sameContentWords(left: DedupProfile, right: DedupProfile): boolean {
+  return !hasUnmatched(left.contentWords, right.contentWords) || !hasUnmatched(right.contentWords, left.contentWords);
+}
+
+function hasUnmatched(words: readonly string[], other: readonly string[]): boolean {
+  return words.some((word) => !other.some((candidate) => sameStem(word, candidate)));
+}
+
+// The hashing embedder's stems are a word's first four letters; here as well, or a whole
+// shorter word ("tea"/"teas"), or one but its final "e" ("live"/"living", "use"/"using");
+// "where" is not "when".
+function sameStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  const short = a.length <= b.length ? a : b;
+  let shared = 0;
+  while (shared < short.length && a[shared] === b[shared]) shared++;
+  return shared >= 4 || (shared === short.length && shared >= 3) || (shared >= 2 && shared === short.length - 1 && short.endsWith('e'));
 }
 
 const PAST = wordMatcher(PAST_PHRASES);

@@ -16,6 +16,8 @@ export const SECOND_PERSON: ReadonlySet<string> = new Set([
 export const NEGATIONS: ReadonlySet<string> = new Set([
   'not', 'no', 'never', 'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt', 'werent', 'cant', 'cannot',
   'wont', 'wouldnt', 'shouldnt', 'havent', 'hasnt', 'nunca', 'jamas', 'tampoco', 'ni', 'nada', 'ningun', 'ninguna',
+  // "with no sugar" is "without sugar", and neither is "with sugar".
+  'without', 'sin',
 ]);
 
 /** A question about the past ("Who was my boss?", "¿Quién era mi jefe?") is not one about the present. */
@@ -59,4 +61,30 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'do', 'does', 'did', 'more', 'less', 'much', 'so', 'very', 'of',
   'el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'mi', 'mis', 'tu', 'tus', 'su', 'sus', 'lo', 'de', 'del',
   'mas', 'menos', 'muy', 'tan', 'es', 'son', 'yo',
+]);
+
+/**
+ * Words left out when the content words of two questions are compared (see
+ * `sameContentWords`): function words, persons, auxiliaries and negation (the signature
+ * compares those), and the politeness around a request ("Could you tell me…", "Dime…").
+ * "what"/"which" and "qué"/"cuál" ask alike; "where", "when", "who", "why", "how" do not.
+ */
+export const NON_CONTENT_WORDS: ReadonlySet<string> = new Set([
+  // English
+  'a', 'an', 'the', 'and', 'or', 'but', 'if', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'into',
+  'onto', 'about', 'as', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'do', 'does', 'did', 'doing',
+  'has', 'have', 'had', 'having', 'it', 'its', 'this', 'that', 'these', 'those', 'there', 'here', 'he', 'she',
+  'they', 'them', 'him', 'his', 'her', 'hers', 'their', 'so', 'than', 'then', 'too', 'very', 'just', 'can', 'will',
+  'would', 'should', 'could', 'shall', 'may', 'might', 'must', 'what', 'whats', 'which', 'also', 'any', 'some',
+  'whos', 'wheres', 'whens', 'hows', 'isnt', 'arent', 'wasnt', 'dont', 'doesnt', 'didnt', 's', 't', 'd', 'll', 've', 're',
+  'please', 'pls', 'plz', 'thanks', 'thank', 'kindly', 'tell', 'know', 'remind', 'remember', 'recall', 'wonder',
+  'wondering', 'curious', 'quick', 'question', 'hey', 'hi', 'hello', 'ok', 'okay', 'well', 'um', 'uh', 'actually',
+  'exactly', 'again', 'let',
+  // Spanish
+  'el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'lo', 'al', 'del', 'de', 'y', 'e', 'o', 'u', 'en', 'con',
+  'por', 'para', 'que', 'cual', 'cuales', 'se', 'su', 'sus', 'es', 'son', 'esta', 'estan', 'este', 'estos', 'estas',
+  'eso', 'esto', 'ese', 'esa', 'ser', 'ha', 'han', 'hay', 'le', 'les', 'ella', 'ellos', 'ellas', 'muy', 'pero', 'si',
+  'sobre', 'dime', 'decime', 'sabes', 'sabe', 'recuerdas', 'acuerdas', 'recuerdame', 'recordame', 'favor',
+  'gracias', 'hola', 'oye', 'bueno', 'pues', 'puedes', 'podrias', 'decir', 'saber', 'recordar', 'pregunta',
+  ...FIRST_PERSON, ...SECOND_PERSON, ...NEGATIONS,
 ]);

@@ -136,7 +136,14 @@ export const CONVERSATION_WORDS: ReadonlySet<string> = new Set([
   'esto', 'eso', 'aquello', 'ese', 'esa', 'esos', 'esas', 'aquel', 'aquella', 'aquellos', 'aquellas',
   'decidimos', 'elegimos', 'escogimos', 'acordamos', 'hablamos', 'dijimos', 'quedamos', 'comentamos',
   'dijiste', 'mencionaste', 'sugeriste', 'recomendaste', 'pegue', 'adjunte',
+  // The conversation itself: what was said or asked in it, a summary of it.
+  'earlier', 'conversation', 'conversations', 'recap',
+  'dije', 'pregunte', 'preguntaste', 'hablabamos', 'estabamos', 'conversacion', 'conversaciones', 'arriba',
+  'resumen', 'resumir', 'resumeme', 'resumelo', 'resumenos',
 ]);
+
+/** Word families of asking for a summary of what was said ("summarize", "summary", "summarise"). */
+export const CONVERSATION_STEMS: readonly string[] = ['summar'];
 
 export const CONVERSATION_PHRASES: readonly string[] = [
   'we decided', 'we decide', 'we picked', 'we pick', 'we chose', 'we choose', 'we agreed', 'we agree',
@@ -145,7 +152,54 @@ export const CONVERSATION_PHRASES: readonly string[] = [
   'the previous', 'the first one', 'the second one', 'the third one', 'the last one', 'the other one', 'the same one',
   'i pasted', 'i just sent', 'i sent you', 'i attached',
   'lo de arriba', 'lo anterior', 'el anterior', 'la anterior', 'tu respuesta', 'tu ultima respuesta', 'te pase', 'te envie', 'te mande',
+  // What was said or asked in it, and when: "What did I just say?", "What was my last question?"
+  'i just', 'we just', 'i said', 'did i say', 'i asked', 'did i ask', 'i told you', 'did i tell you', 'i mentioned',
+  'you told me', 'did you say', 'you asked', 'asked you', 'you answered', 'you were saying', 'was i saying',
+  'first question', 'last question', 'previous question', 'my question', 'your question', 'first message',
+  'last message', 'previous message', 'my message', 'your message', 'first thing', 'last thing',
+  'were we', 'we were talking', 'we were discussing', 'are we talking', 'are we discussing', 'were you talking',
+  'so far', 'our chat', 'the chat', 'this chat', 'in here',
+  'acabo de', 'acabas de', 'acabamos de', 'te dije', 'me dijiste', 'te pregunte', 'me preguntaste', 'estamos hablando',
+  'mi pregunta', 'tu pregunta', 'primera pregunta', 'ultima pregunta', 'pregunta anterior', 'mi mensaje', 'tu mensaje',
+  'primer mensaje', 'ultimo mensaje', 'este chat', 'el chat', 'hace un rato', 'hasta ahora',
+  // Elliptical follow-ups that lean on a question before: "What about Porto?", "¿Y en Oporto?"
+  'what about', 'how about', 'que tal',
+  // A noun left for the conversation to supply: "the latter", "which of them", "¿cuál de ellos?"
+  'the other', 'the others', 'the former', 'the latter', 'of them', 'de ellos', 'de ellas',
+  'el otro', 'la otra', 'los otros', 'las otras', 'el primero', 'la primera', 'el segundo', 'la segunda',
+  'el mas', 'la mas', 'los mas', 'las mas', 'el menos', 'la menos',
 ];
+
+/**
+ * "one" is a noun of its own only when its noun follows ("one dog", "which one of Lisbon or
+ * Porto"); before one of these, or at the end, it stands for something named before
+ * ("Which one is cheaper?", "the blue one").
+ */
+export const NOT_A_NOUN: ReadonlySet<string> = new Set([
+  'is', 'are', 'was', 'were', 'am', 'be', 'do', 'does', 'did', 'can', 'could', 'would', 'will', 'should', 'shall',
+  'may', 'might', 'must', 'has', 'have', 'had', 'i', 'you', 'we', 'they', 'he', 'she', 'it', 'or', 'and', 'but',
+  'than', 'for', 'to', 'in', 'on', 'at', 'with', 'from', 'by', 'about', 'more', 'less', 'most', 'least', 'better',
+  'best', 'worse', 'worst', 'cheaper', 'cheapest', 'again', 'too', 'instead', 'please', 'then', 'here', 'there',
+]);
+
+/** Pronouns that leave "one of" without its noun ("which one of them", "one of those"). */
+export const ANTECEDENT_PRONOUNS: ReadonlySet<string> = new Set(['them', 'these', 'those', 'us', 'you', 'both', 'it']);
+
+/**
+ * Comparisons with nothing to compare: "Which is cheaper?", "¿Cuál es más barato?". After
+ * "which"/"cuál" and a form of "be", one of these (or an English "-er"/"-est" word).
+ */
+export const COMPARISON_WORDS: ReadonlySet<string> = new Set([
+  'more', 'less', 'most', 'least', 'better', 'best', 'worse', 'worst',
+  'mas', 'menos', 'mejor', 'mejores', 'peor', 'peores', 'mayor', 'menor',
+]);
+export const FORMS_OF_BE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were', 'es', 'son', 'era', 'eran', 'fue', 'fueron', 'sera', 'seria']);
+
+/** "or", "o", "vs": the alternatives a comparison names ("Which is cheaper, Lisbon or Porto?"). */
+export const ALTERNATIVES: ReadonlySet<string> = new Set(['or', 'o', 'vs', 'versus']);
+
+/** A question that opens with one of these continues the one before ("And in Porto?", "¿Y en Oporto?"). */
+export const CONTINUATIONS: ReadonlySet<string> = new Set(['and', 'but', 'y', 'e', 'pero']);
 
 /**
  * "that" and "it" point back too ("What did we decide about that?", "Is it correct?"),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cacheRefusal, mayShareAnswer } from '../../src/cache/cache-policy.js';
-import { DedupProfile, sameOrder, sameSpecifics } from '../../src/cache/dedup-guards.js';
+import { DedupProfile, sameContentWords, sameOrder, sameSpecifics } from '../../src/cache/dedup-guards.js';
 import { analyseHead, analyseQuery, detectLanguage, foldedQueryWords, normaliseQuery, queryTokens } from '../../src/cache/query-text.js';
 import { responseCacheKey } from '../../src/cache/response-cache.js';
 import { sha256Hex } from '../../src/sha256.js';
@@ -154,6 +154,30 @@ describe('cacheRefusal', () => {
     expect(cacheRefusal('where do I work?D:', calm)).toBe('emotional');
   });
 
+  it.each([
+    'What did I just say?', 'What was my last question?', 'What were we talking about?', 'Can you summarize our conversation so far?',
+    'What was the first thing I asked you?', 'What did you say earlier?', 'Summarise the above', 'Where were we?',
+    '¿Qué te acabo de decir?', '¿De qué estábamos hablando?', '¿Cuál fue mi primera pregunta?', '¿Qué dije antes?', 'Resume la conversación',
+  ])('refuses %s, a question about the conversation itself', (question) => {
+    expect(cacheRefusal(question, calm)).toBe('conversation-bound');
+  });
+
+  it.each([
+    'Which one is cheaper?', "Which one's cheaper?", 'Which ones do I like?', 'Which is better?', 'Which of them is cheaper?',
+    'What about that?', 'What about Porto?', 'And in Porto?', 'And your sister?', '¿y ese?', '¿cuál es más barato?', '¿Cuál de ellos es más barato?', '¿Y en Oporto?',
+  ])('refuses %s, whose meaning rests on something the conversation named', (question) => {
+    expect(cacheRefusal(question, calm)).toBe('conversation-bound');
+  });
+
+  it('keeps self-contained questions with "one", "which" or a comparison cacheable', () => {
+    for (const question of [
+      'Which one of Lisbon or Porto is warmer in May?', 'Which is cheaper, Lisbon or Porto?', '¿Cuál es más barato, el tren o el bus?',
+      'Do I have one dog or two?', 'Is one of my cats allergic?', 'And also, where is my dog?', 'Which number is my favourite?', '¿Cuál es la capital de Perú?', 'Where am I working?',
+    ]) {
+      expect(cacheRefusal(question, calm), question).toBeNull();
+    }
+  });
+
   it('refuses anything after a side-effecting tool, even a plain factual question', () => {
     expect(cacheRefusal('Where do I work?', { sideEffectSinceQuestion: true })).toBe('side-effect');
   });
@@ -245,5 +269,43 @@ describe('dedupSpecifics and sameSpecifics', () => {
       ['Where do I work?', 'Where do I work again?'],
     ];
     for (const [a, b] of together) expect(mayShareAnswer(a, b), `${a} | ${b}`).toBe(true);
+  });
+});
+
+describe('sameContentWords', () => {
+  const sameContent = (a: string, b: string): boolean => sameContentWords(new DedupProfile(a), new DedupProfile(b));
+  const swapped: Array<[string, string]> = [
+    ['What are the health benefits of drinking green tea every morning before breakfast?', 'What are the health risks of drinking green tea every morning before breakfast?'],
+    ['When the garbage collector runs, how does it decide which objects to free up?', 'When the garbage collector runs, how does it decide which objects to keep around?'],
+    ['How does the Kubernetes scheduler decide where a new pod should be placed in the cluster?', 'How does the Kubernetes scheduler decide which pod should be evicted from the cluster?'],
+    ['¿Cuáles son los beneficios de tomar té verde cada mañana antes del desayuno?', '¿Cuáles son los riesgos de tomar té verde cada mañana antes del desayuno?'],
+    ['Where do I work?', 'When do I work?'],
+  ];
+
+  it.each(swapped)('keeps apart %s and a question that swaps one of its content words', (a, b) => {
+    expect(sameContent(a, b)).toBe(false);
+    expect(sameContent(b, a)).toBe(false);
+    expect(mayShareAnswer(a, b)).toBe(false);
+  });
+
+  it('merges rephrasings: inflections, word order, politeness, and words added on one side only', () => {
+    const together: Array<[string, string]> = [
+      ['Where do I work?', 'Where am I working?'],
+      ['Where do I live?', 'Where am I living?'],
+      ['Which editor do I use for work?', 'For work, which editor do I use?'],
+      ['Could you tell me where I work?', 'Do you know where I work?'],
+      ['What is the capital of Australia?', "What's the capital of Australia?"],
+      ['¿Dónde trabajo?', 'Dime dónde trabajo, por favor'],
+      ['Do I like tea?', 'Do I like tea or coffee?'],
+    ];
+    for (const [a, b] of together) {
+      expect(sameContent(a, b), `${a} | ${b}`).toBe(true);
+      expect(mayShareAnswer(a, b), `${a} | ${b}`).toBe(true);
+    }
+  });
+
+  it('reads "without" and "sin" as negation: with goggles is not without', () => {
+    expect(mayShareAnswer('Do I swim with goggles?', 'Do I swim without goggles?')).toBe(false);
+    expect(mayShareAnswer('¿Tomo el café con azúcar?', '¿Tomo el café sin azúcar?')).toBe(false);
   });
 });

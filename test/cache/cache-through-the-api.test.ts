@@ -62,4 +62,19 @@ describe('response cache and fact changes', () => {
       expect(await probe(daemon, question), question).toBeNull();
     }
   });
+
+  it('never serves another session the answer to a question about the conversation, or one leaning on it', async () => {
+    const daemon = await started();
+    const questions = [
+      'What did I just say?', 'What was my last question?', 'What were we talking about?', 'Can you summarize our conversation so far?',
+      'What was the first thing I asked you?', 'Which one is cheaper?', '¿Qué te acabo de decir?', '¿De qué estábamos hablando?', '¿cuál es más barato?',
+    ];
+    for (const question of questions) {
+      const session = `chat-${questions.indexOf(question)}`;
+      await conversation(daemon.client, session).say(question);
+      const reply = await daemon.client.recordTurn(session, { role: 'assistant', content: 'You asked about the Lisbon flights.', outputValid: true, cacheable: true });
+      expect(reply.cache, question).toEqual({ stored: false, reason: 'conversation-bound' });
+      expect(await probe(daemon, question), question).toBeNull();
+    }
+  });
 });

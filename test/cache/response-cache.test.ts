@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { DISCLAIMERS, MAX_ASKED_QUESTIONS, ResponseCache, RESPONSE_CACHE_TTL_MS, type StoreInput, type StoreOutcome } from '../../src/cache/response-cache.js';
+import { DISCLAIMERS, MAX_ASKED_QUESTIONS, ResponseCache, responseCacheKey, RESPONSE_CACHE_TTL_MS, type StoreInput, type StoreOutcome } from '../../src/cache/response-cache.js';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
 import { createHashingEmbedder } from '../../src/embeddings/hashing-embedder.js';
-import { cosine } from '../../src/embeddings/vector.js';
+import { cosine, vectorToBuffer } from '../../src/embeddings/vector.js';
 import { openDatabase } from '../../src/storage/database.js';
-import { countResponses } from '../../src/storage/response-cache-repo.js';
+import { countResponses, upsertResponse } from '../../src/storage/response-cache-repo.js';
 import { RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -96,6 +96,21 @@ describe('response cache: what is never cached', () => {
     expect(await ask(cache, 'Where does my sister live now?')).toBeNull();
     expect(await ask(cache, 'I feel lonely, where does my sister live?')).toBeNull();
   });
+
+  it('neither stores nor serves a question about the conversation, even one cached by an older policy', async () => {
+    const cache = newCache();
+    const questions = ['What did I just say?', 'What was my last question?', 'Which one is cheaper?', '¿Qué te acabo de decir?', '¿De qué estábamos hablando?', '¿cuál es más barato?'];
+    for (const question of questions) {
+      expect(await storeAnswer(cache, { question, answer: 'The Lisbon flight.' }), question).toEqual({ stored: false, reason: 'conversation-bound' });
+      // As a daemon before this policy stored it: the lookup refuses it all the same.
+      const embedding = await embedder.embed(question);
+      upsertResponse(database.db, {
+        key: responseCacheKey(question), query: question, language: 'en', response: 'The Lisbon flight.', sessionId: 'old',
+        embedding: vectorToBuffer(embedding), embedderId: embedder.id, createdAt: clock.now(), expiresAt: clock.now() + RESPONSE_CACHE_TTL_MS,
+      });
+      expect(await ask(cache, question), question).toBeNull();
+    }
+  });
 });
 
 describe('response cache: invalidation on a fact change', () => {
@@ -162,6 +177,18 @@ describe('intent dedup', () => {
     expect(await ask(cache, austria)).toBeNull();
     expect(await ask(cache, 'what is the capital of austria?')).toBeNull();
     expect(await ask(cache, "What's the capital of Australia?")).toMatchObject({ source: 'dedup', response: 'Canberra.' });
+  });
+
+  it('does not answer a long question with the answer to one that swaps its key word', async () => {
+    const cache = newCache();
+    const benefits = 'What are the health benefits of drinking green tea every morning before breakfast?';
+    const risks = 'What are the health risks of drinking green tea every morning before breakfast?';
+    await storeAnswer(cache, { question: benefits, answer: 'Antioxidants and a calm focus.' });
+    expect(cosine(await embedder.embed(benefits), await embedder.embed(risks))).toBeGreaterThan(0.85);
+    expect(await ask(cache, risks)).toBeNull();
+    expect(await ask(cache, 'Every morning before breakfast, what are the health benefits of drinking green tea?')).toMatchObject({ source: 'dedup' });
+    await storeAnswer(cache, { question: risks, answer: 'Caffeine on an empty stomach.' });
+    expect(await ask(cache, benefits)).toMatchObject({ source: 'cache', response: 'Antioxidants and a calm focus.' });
   });
 
   it('honours the configured threshold', async () => {
