@@ -19,6 +19,7 @@ const START: Command = { name: 'memoryd', usage: USAGE };
 export async function runStart(argv: string[], env: Environment, cwd: string): Promise<number> {
   const args = readCommandArgs(START, argv, (line) => parseOrRefuse(line, { options: { verbose: { type: 'boolean', short: 'v', default: false } } }).values);
   if (args instanceof CommandExit) return args.code;
+  serveWithoutReaders();
   // Listening from the start: a signal while the daemon starts stops it once it is up, and
   // a second one (npm and a terminal both forward Ctrl-C) never cuts the shutdown short.
   const stopping = stopSignal();
@@ -46,7 +47,22 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   return clean ? 0 : 1;
 }
 
-// The first SIGTERM or SIGINT (`aborted` with it), and handlers that keep every later one
+// SIGHUP: the terminal that ran `npm start` was closed; it stops the daemon as cleanly as the others.
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+// A reader of stdout or stderr that goes away (`… | grep -m1 listening`, a closed terminal)
+// must not take the daemon down: without a listener the EPIPE of the next line written
+// there is an uncaught error, and the process would end without its clean shutdown. The
+// lines are lost; the log files keep them.
+function serveWithoutReaders(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
+}
+
+// The first SIGTERM, SIGINT or SIGHUP (`aborted` with it), and handlers that keep every later one
 // from ending the process (Node's default for a signal without a listener) until `dispose`.
 function stopSignal(): { first: Promise<NodeJS.Signals>; aborted: AbortSignal; dispose(): void } {
   const controller = new AbortController();
@@ -60,14 +76,12 @@ function stopSignal(): { first: Promise<NodeJS.Signals>; aborted: AbortSignal; d
       resolve(signal);
     } else process.stderr.write(`memoryd: ${signal} received while stopping (after ${seen}); still stopping\n`);
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  for (const name of STOP_SIGNALS) process.on(name, onSignal);
   return {
     first,
     aborted: controller.signal,
     dispose: () => {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
+      for (const name of STOP_SIGNALS) process.off(name, onSignal);
     },
   };
 }

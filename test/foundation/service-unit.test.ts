@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIST_ENTRY } from '../../src/cli/dist-paths.js';
+import { SETTINGS } from '../../src/config/settings.js';
 import { REPO_ROOT, spawnCommand, waitForHealthy } from '../helpers/spawn-daemon.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -29,6 +30,14 @@ function command(line: string | undefined): string[] {
 
 describe('scripts/memoryd.service', () => {
   const service = serviceSection();
+
+  it('waits longer for a stop than the longest shutdown MEMORYD_SHUTDOWN_TIMEOUT_MS allows, so systemd never kills a drain', () => {
+    const longest = 60_000;
+    expect(SETTINGS.shutdownTimeoutMs.parse(String(longest))).toBe(longest);
+    expect(SETTINGS.shutdownTimeoutMs.parse(String(longest + 1))).toBeUndefined();
+    // The drain, then the flush of queued re-confirmations and the database's close: 5 s for those.
+    expect(Number(serviceSection().get('TimeoutStopSec')?.[0]) * 1000).toBeGreaterThanOrEqual(longest + 5_000);
+  });
 
   it('builds before it starts, and starts exactly what the build writes', () => {
     const [builder, ...buildArgs] = command(service.get('ExecStartPre')?.[0]);
