@@ -31,7 +31,7 @@ import { createFactsService, type FactsService } from './facts/facts-service.js'
 import type { IdGenerator } from './ids.js';
 import { ContextCriticalOverflowError } from './layout/index.js';
 import { createAppMetrics, type AppMetrics } from './metrics/app-metrics.js';
-import { recordContextMetrics } from './metrics/context-metrics.js';
+import { recordContextMetrics, recordSummariesWritten } from './metrics/context-metrics.js';
 import { SessionStats } from './metrics/session-stats.js';
 import { ConversationStore } from './storage/conversation-store.js';
 import type { Database } from './storage/database.js';
@@ -130,10 +130,18 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
     ...systemRoutes({ health: () => health(context), version: context.version, tokenCap: config.tokenCap, routes: () => routes }),
     ...sessionsRoutes({
       context: (request) => contextWithMetrics(context, services, request),
-      reply: (sessionId, input) =>
-        recordReply({ recorder: services.recorder, database, config, answers: services.answers, facts: services.facts }, sessionId, input),
+      // A recorded turn and the end of a session move the window too: their summaries count as a context call's do.
+      reply: async (sessionId, input) => {
+        const outcome = await recordReply({ recorder: services.recorder, database, config, answers: services.answers, facts: services.facts }, sessionId, input);
+        recordSummariesWritten(metrics, outcome.recorded.window);
+        return outcome;
+      },
       view: (sessionId) => sessionView(services.recorder.store, sessionId),
-      end: (sessionId) => runInTransaction(database, (scope) => endSession({ ...services.recorder, clock }, sessionId, scope)),
+      end: (sessionId) => {
+        const outcome = runInTransaction(database, (scope) => endSession({ ...services.recorder, clock }, sessionId, scope));
+        recordSummariesWritten(metrics, outcome);
+        return outcome;
+      },
       stats: (sessionId) => services.stats.summary(sessionId),
       lastError: (sessionId) => {
         const last = lastErrorForRetry(database.db, sessionId, clock.now());

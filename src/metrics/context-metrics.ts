@@ -1,4 +1,5 @@
 import type { ContextOutcome } from '../compiler/context-service.js';
+import type { WindowOutcome } from '../conversation/window-advance.js';
 import type { AppMetrics } from './app-metrics.js';
 import type { SessionStats } from './session-stats.js';
 
@@ -23,7 +24,7 @@ export function recordContextMetrics(metrics: AppMetrics, stats: SessionStats, s
     }
   }
   for (const reason of outcome.shiftReasons) metrics.topicShifts.inc({ reason });
-  if (window.summariesCreated.length > 0) metrics.summariesCreated.inc({}, window.summariesCreated.length);
+  recordSummariesWritten(metrics, window);
   const changes = outcome.factChanges;
   if (changes.added.length > 0) metrics.facts.inc({ kind: 'added' }, changes.added.length);
   if (changes.reconfirmed.length > 0) metrics.facts.inc({ kind: 'reconfirmed' }, changes.reconfirmed.length);
@@ -33,4 +34,13 @@ export function recordContextMetrics(metrics: AppMetrics, stats: SessionStats, s
   if (outcome.cached?.source === 'dedup') metrics.dedupHits.inc();
   if (outcome.cacheMiss) metrics.cacheMisses.inc();
   stats.record(sessionId, prompt.tokens);
+}
+
+/**
+ * Counts the summaries a committed window move wrote, whatever the route that moved it
+ * (a context call, a recorded turn, the end of a session). Call it only once the
+ * request's transaction has committed: a rolled-back move wrote nothing.
+ */
+export function recordSummariesWritten(metrics: AppMetrics, window: Pick<WindowOutcome, 'summariesCreated'>): void {
+  if (window.summariesCreated.length > 0) metrics.summariesCreated.inc({}, window.summariesCreated.length);
 }
