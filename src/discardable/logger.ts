@@ -1,6 +1,8 @@
 import pino, { type Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { LogLevel } from '../config/config.js';
+import { SETTINGS } from '../config/settings.js';
+import { ensureUsableDir } from '../lifecycle/path-setting.js';
 import { HourlyLogStream } from './log-files.js';
 
 export type { Logger } from 'pino';
@@ -18,9 +20,11 @@ export const CONTENT_FIELD = 'content';
  * NDJSON logs into hourly files under the logs dir: the discardable tier's home, never
  * read back into a prompt. `verbose` also prints debug lines to stdout, each without its
  * `content`: stdout outlives the 24 h files (a terminal's scrollback, systemd's journal),
- * so a record's text goes to the files only.
+ * so a record's text goes to the files only. A logs dir this user cannot make or write in
+ * throws `UnusablePathError` naming MEMORYD_LOGS_DIR.
  */
 export function createLogger(options: { logsDir: string; level: LogLevel; verbose: boolean; clock: Clock }): LogSink {
+  ensureUsableDir(SETTINGS.logsDir.env, options.logsDir);
   const files = new HourlyLogStream(options.logsDir, options.clock);
   const fileLevel = options.level;
   if (!options.verbose) {

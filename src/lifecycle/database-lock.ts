@@ -1,8 +1,10 @@
-import { lstatSync, mkdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
 import { restrictToOwner } from '../storage/database.js';
+import { ensureUsableDir, UnusablePathError } from './path-setting.js';
 
 /** Released when the daemon stops; the kernel releases it anyway if the process dies. */
 export interface DatabaseLock {
@@ -23,11 +25,15 @@ const MAX_SYMLINKS = 40;
  * `npm run inspect-facts` and `npm run job` do not take it: they work beside the daemon.
  */
 export function lockDatabase(dbPath: string): DatabaseLock {
+  // Before the database is opened (which makes its directory too): MEMORYD_DB may name a
+  // new one. A folder at dbPath is refused before a lock file is made beside it.
+  ensureUsableDir(SETTINGS.db.env, dirname(dbPath));
+  if (statSync(dbPath, { throwIfNoEntry: false })?.isDirectory() === true) {
+    throw new UnusablePathError(SETTINGS.db.env, { kind: 'file', path: dbPath }, 'it is a folder, not a file');
+  }
   let path = `${dbPath}.lock`;
   let holder: BetterSqlite3.Database;
   try {
-    // Before the database is opened (which makes its directory too): MEMORYD_DB may name a new one.
-    mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
     path = `${realDatabasePath(dbPath)}.lock`;
     holder = new BetterSqlite3(path);
     // Owner-only like the database's files; SQLite makes the lock's journal with its mode

@@ -1,8 +1,9 @@
-import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import type { Config } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
+import { ensureUsableDir } from './path-setting.js';
 
 const STICKY = 0o1000;
 // SQLite's companions of a database file, and the daemon's lock beside it (an SQLite
@@ -17,10 +18,10 @@ const CHECKOUT_FILES = ['README.md', '.gitkeep'];
  * own: given `ownNames`, owned by this user, not a sticky shared directory like /tmp,
  * and holding nothing but those names. Anything else ($HOME, a checkout, a shared
  * folder) is refused with what to do, never silently changed: the socket inside it
- * would be reachable by path.
+ * would be reachable by path. A path this user cannot make or use throws `UnusablePathError`.
  */
 export function ensurePrivateDir(dir: string, options: { setting: string; ownNames?: ReadonlySet<string> }): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensureUsableDir(options.setting, dir);
   const stats = statSync(dir);
   const mode = stats.mode & 0o7777;
   if ((mode & 0o077) === 0) return;

@@ -1,6 +1,8 @@
 import { lstatSync, unlinkSync } from 'node:fs';
 import { connect } from 'node:net';
+import { SETTINGS } from '../config/settings.js';
 import { AppError } from '../errors.js';
+import { unusablePath } from './path-setting.js';
 
 export type SocketState = 'absent' | 'stale' | 'live';
 
@@ -14,7 +16,7 @@ export async function probeSocket(path: string, timeoutMs = 1000): Promise<Socke
     isSocket = lstatSync(path).isSocket();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
-    throw new AppError('CONFIG_INVALID', `cannot inspect the socket path ${path}`, { cause: error });
+    throw unusablePath(SETTINGS.socket.env, { kind: 'file', path }, error);
   }
   if (!isSocket) {
     throw new AppError('CONFIG_INVALID', `${path} exists and is not a socket; move it away or set MEMORYD_SOCKET`);

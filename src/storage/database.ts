@@ -1,10 +1,11 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
 import * as schema from './schema.js';
 
@@ -123,7 +124,18 @@ function openRaw(path: string, options: BetterSqlite3.Options): BetterSqlite3.Da
   try {
     return new BetterSqlite3(path, options);
   } catch (error) {
-    throw new AppError('STORAGE', `cannot open the database ${path}: ${messageOf(error)}`, { cause: error });
+    // SQLite says only "unable to open database file" for a folder at the path.
+    const why = isFolder(path) ? 'it is a folder, not a file' : messageOf(error);
+    throw new AppError('STORAGE', `cannot open the database ${path} (${SETTINGS.db.env}): ${why}`, { cause: error });
+  }
+}
+
+// Only words the error of openRaw (which keeps SQLite's as its cause): unknown counts as no.
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
