@@ -1,4 +1,5 @@
 import { loadConfig, type Environment } from '../config/config.js';
+import { unknownSettings } from '../config/unknown-settings.js';
 import { startDaemon } from '../daemon.js';
 import { isAppError } from '../errors.js';
 import { setHeapGrowth } from '../lifecycle/heap-growth.js';
@@ -24,6 +25,9 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   // a second one (npm and a terminal both forward Ctrl-C) never cuts the shutdown short.
   const stopping = stopSignal();
   let daemon;
+  for (const { name, meant } of unknownSettings(env)) {
+    process.stderr.write(`memoryd: ${name} is not a setting and is ignored${meant === null ? '' : `; did you mean ${meant}?`}\n`);
+  }
   try {
     const config = loadConfig(env, { cwd, verbose: args.verbose });
     setHeapGrowth(config.heapGrowthPercent);
