@@ -2,6 +2,7 @@ import type { Tokenizer } from '../tokens/tokenizer.js';
 import { candidatePhrases, isTopical, rankKeywords, type Keyword, type Phrase } from './keywords.js';
 import { fitSummary, type FittedSummary, type SummaryDraft } from './summary-budget.js';
 import { findDecisions, findOpenQuestions, findOutcome } from './summary-clauses.js';
+import { isAcknowledgement } from './summary-fillers.js';
 import { DEFAULT_TEXT_LIMITS, pastedCodeLanguage, splitSentences, tokenize, type Sentence, type SummaryTurn, type TextLimits } from './summary-text.js';
 
 export type { ConversationSummary, FittedSummary } from './summary-budget.js';
@@ -46,11 +47,12 @@ export function summarizeSegment(
   reply: SummaryTurn | null = null,
 ): FittedSummary {
   const opts = { ...DEFAULT_SUMMARIZER_OPTIONS, ...options };
-  const sentences = splitSentences(turns, opts.limits);
+  // "De acuerdo.", "Sounds good, thanks!": filler never makes a topic or an outcome.
+  const sentences = splitSentences(turns, opts.limits).filter((sentence) => !isAcknowledgement(sentence));
   // Tells which questions were answered; and a segment that ends with a question the reply
   // answers has that answer as its outcome (else it would be the next segment's, under the
   // next topic). Topic, phrases and decisions come from the segment's own turns.
-  const replySentences = reply === null ? [] : splitSentences([reply], opts.limits).map((sentence) => ({ ...sentence, turn: turns.length }));
+  const replySentences = reply === null ? [] : splitSentences([reply], opts.limits).filter((sentence) => !isAcknowledgement(sentence)).map((sentence) => ({ ...sentence, turn: turns.length }));
   const keywords = rankKeywords(sentences);
   const allDecisions = findDecisions(sentences);
   const finalQuestion = sentences.filter((sentence) => sentence.turn === turns.length - 1 && sentence.role === 'user' && sentence.question);
