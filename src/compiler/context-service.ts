@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { checkMessageSize } from '../config/message-size.js';
 import { declareSideEffectTools } from '../conversation/side-effect-tools.js';
-import { assertToolCallIdFree } from '../conversation/tool-call-ids.js';
+import { assertToolCallIdFree, assertToolNameMatches } from '../conversation/tool-call-ids.js';
 import { prepareTurn, recordTurn, type PreparedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
 import type { WindowOutcome } from '../conversation/window-advance.js';
 import { advanceWindow } from '../conversation/window-advance.js';
@@ -142,7 +142,10 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
 
   return runInTransaction(deps.database, (scope) => {
     const before = deps.recorder.store.liveTurns(request.sessionId);
-    (request.toolResults ?? []).forEach((result, index) => assertToolCallIdFree(before, 'tool', result.toolCallId, `body.toolResults.${index}.toolCallId`));
+    (request.toolResults ?? []).forEach((result, index) => {
+      assertToolCallIdFree(before, 'tool', result.toolCallId, `body.toolResults.${index}.toolCallId`);
+      assertToolNameMatches(before, result.toolCallId, result.name, `body.toolResults.${index}.name`);
+    });
     // The turns before this message, read before it moves the window: "mentioned in the last
     // 3 turns" holds even when a flush or pressure has just summarised them.
     const recentTurns = before

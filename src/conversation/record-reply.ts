@@ -5,7 +5,7 @@ import type { SessionChanges } from '../storage/conversation-store.js';
 import type { Database } from '../storage/database.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import { sideEffectToolNames } from './side-effect-tools.js';
-import { assertToolCallIdFree } from './tool-call-ids.js';
+import { assertToolCallIdFree, assertToolNameMatches } from './tool-call-ids.js';
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
 import { replyAfter, summaryTurns } from './window-advance.js';
@@ -73,7 +73,9 @@ export async function recordReply(
     question === null || deps.answers === null ? null : await deps.answers.prepare(question.text, deps.recorder.vectors.held(sessionId, question.text));
   const outcome = runInTransaction(deps.database, (scope): ReplyOutcome => {
     const store = deps.recorder.store;
-    assertToolCallIdFree(store.liveTurns(sessionId), input.role, input.toolCallId, 'body.toolCallId');
+    const live = store.liveTurns(sessionId);
+    assertToolCallIdFree(live, input.role, input.toolCallId, 'body.toolCallId');
+    if (input.role === 'tool') assertToolNameMatches(live, input.toolCallId, input.toolName, 'body.toolName');
     const recorded = recordTurn(deps.recorder, sessionId, prepared, scope);
     const { session } = recorded;
     const changes: SessionChanges = {};

@@ -1,4 +1,4 @@
-import { ConflictError } from '../errors.js';
+import { ConflictError, InvalidRequestError } from '../errors.js';
 import type { TurnRow } from '../storage/conversation-store.js';
 
 /**
@@ -19,4 +19,17 @@ export function assertToolCallIdFree(live: readonly TurnRow[], role: 'assistant'
     toolCallId,
     turnNumber: taken.turnNumber,
   });
+}
+
+/**
+ * Refuses a result whose tool name differs from the one its call, still live in the
+ * session, was made to: the prompt would show the result under the wrong tool. A call
+ * that is not live, or was recorded without a name, leaves the name unchecked.
+ */
+export function assertToolNameMatches(live: readonly TurnRow[], toolCallId: string | undefined, toolName: string | undefined, field: string): void {
+  if (toolCallId === undefined || toolName === undefined) return;
+  const call = live.find((turn) => turn.role === 'assistant' && turn.toolCallId === toolCallId);
+  if (call?.toolName == null || call.toolName === toolName) return;
+  const message = `the call ${toolCallId} was made to tool ${call.toolName}`;
+  throw new InvalidRequestError(`invalid request: ${field}: ${message}`, [{ path: field, message }]);
 }
