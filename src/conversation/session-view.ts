@@ -70,7 +70,9 @@ export function endSession(deps: WindowDeps & { clock: Clock }, sessionId: strin
   if (!session) throw new NotFoundError(`no session ${sessionId}`, { sessionId });
   const now = deps.clock.now();
   const outcome = advanceWindow(deps, sessionId, deps.store.liveTurns(sessionId), { mode: 'end', shift: false, now, scope });
-  deps.store.updateSession(sessionId, { endedAt: now, updatedAt: now });
+  // Ending an ended session again changes nothing (a turn since would have reopened it):
+  // a resent DELETE keeps the time the session ended.
+  if (session.endedAt === null) deps.store.updateSession(sessionId, { endedAt: now, updatedAt: now });
   return outcome;
 }
 

@@ -29,6 +29,23 @@ async function endedAfterUse(daemon: TestDaemon, sessionId: string) {
   return chat;
 }
 
+describe('DELETE of a session', () => {
+  it('is idempotent: ending an ended session again keeps the time it ended', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 26, 9));
+    const daemon = await started({ clock });
+    await endedAfterUse(daemon, 'twice');
+    const endedAt = (await daemon.client.session('twice')).endedAt;
+    expect(endedAt).toBe('2026-11-26T09:00:00.000Z');
+    clock.advance(60_000);
+    await daemon.client.json('DELETE', '/v1/sessions/twice');
+    expect((await daemon.client.session('twice')).endedAt).toBe(endedAt);
+    // A turn since reopens it: the next DELETE ends it at its own time.
+    await conversation(daemon.client, 'twice').say('One more thing about Porto.');
+    await daemon.client.json('DELETE', '/v1/sessions/twice');
+    expect((await daemon.client.session('twice')).endedAt).toBe('2026-11-26T09:01:00.000Z');
+  });
+});
+
 describe('a session id used again after DELETE', () => {
   it('starts over with what the prompt shows: full tool descriptions and format instructions again', async () => {
     const daemon = await started();
