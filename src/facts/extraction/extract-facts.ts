@@ -41,9 +41,9 @@ function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean, namesSecr
   // Credentials and attempts to steer the model are refused however explicitly asked; the
   // caller must know, so that the refused words re-confirm nothing either. The whole clause
   // is read for a credential, not only the statement a rule cut from it: "I prefer hunter2
-  // as my wifi password" states "I prefer hunter2".
-  const tidied = tidyValue(hit.statement);
-  if (namesSecret || mentionsSecret(foldMessage(tidied).folded) || steersModel(tidied)) return REFUSED;
+  // as my wifi password" states "I prefer hunter2". The statement is cut from the clause,
+  // so `namesSecret` (read once, on the clause's folded text) covers it too.
+  if (namesSecret || steersModel(tidyValue(hit.statement))) return REFUSED;
   const statement = tidyStatement(hit.statement, hit.language);
   if (statement === null) return UNUSABLE;
   const base: FactConfidence = markers.explicit ? 'high' : 'medium';
@@ -210,7 +210,9 @@ export function readSentences(message: FoldedText): MessageReading {
   return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget, refused };
 }
 
-// Between a forget request and the statement after it: a comma (or semicolon, dash), nothing else.
+// Between two clauses: a comma (or semicolon, colon, dash), nothing else. It joins a forget
+// request to the statement after it, a "when" clause to its habit, and an appositive that
+// names a credential to the value before it ("hunter2, my wifi password").
 const PUNCTUATION_ONLY = /^\s*[,;:-]+\s*$/u;
 
 // "Forget that I work at Acme, I work at Globex now": the request is the first clause and
