@@ -9,7 +9,8 @@ const file = daemonPerFile({
 
 function summariesMetric(text: string): number {
   const line = text.split('\n').find((each) => each.startsWith('memoryd_summaries_total '));
-  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+  if (line === undefined) throw new Error('GET /v1/metrics has no memoryd_summaries_total');
+  return Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
 function storedSummaries(sessionId: string): number {
