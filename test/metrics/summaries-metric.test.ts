@@ -8,9 +8,10 @@ const file = daemonPerFile({
 });
 
 function summariesMetric(text: string): number {
+  // A counter is listed (HELP, TYPE) before its first sample; no sample yet is 0.
+  if (!text.includes('# TYPE memoryd_summaries_total counter')) throw new Error('GET /v1/metrics has no memoryd_summaries_total');
   const line = text.split('\n').find((each) => each.startsWith('memoryd_summaries_total '));
-  if (line === undefined) throw new Error('GET /v1/metrics has no memoryd_summaries_total');
-  return Number(line.slice(line.lastIndexOf(' ') + 1));
+  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
 function storedSummaries(sessionId: string): number {
