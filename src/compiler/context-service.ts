@@ -158,14 +158,18 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     // results and the message are one unit of the window in this call (see selectWindow):
     // recording one result must not push out a call whose result comes next.
     const current = new Set<number>();
-    const keepFrom = toolTurns.length === 0 ? null : oldestAnsweredTurn(before, toolTurns);
+    const unit = toolTurns.length === 0 ? null : { answered: new Set(toolTurns.map((result) => result.toolCallId)), fresh: (before.at(-1)?.turnNumber ?? 0) + 1 };
+    let live: readonly TurnRow[] = before;
     let resultsWindow: WindowOutcome | null = null;
     for (const toolTurn of toolTurns) {
-      const tool = recordTurn(deps.recorder, request.sessionId, toolTurn, scope, { keepFrom });
+      const tool = recordTurn(deps.recorder, request.sessionId, toolTurn, scope, { keepFrom: unitStart(live, unit) });
       current.add(tool.turn.turnNumber);
+      live = tool.window.live;
       resultsWindow = resultsWindow === null ? tool.window : laterWindow(resultsWindow, tool.window);
     }
-    const recorded = recordTurn(deps.recorder, request.sessionId, userTurn, scope, { keepFrom });
+    const recorded = recordTurn(deps.recorder, request.sessionId, userTurn, scope, { keepFrom: unitStart(live, unit) });
+    // Every call this request answers now sits right before its result.
+    const keepFrom = unitStart(recorded.window.live, unit);
     current.add(recorded.turn.turnNumber);
     let window = resultsWindow === null ? recorded.window : laterWindow(resultsWindow, recorded.window);
     const factChanges = deps.facts.applyFromUserTurn(
@@ -271,12 +275,15 @@ function withoutTouched(selection: FactSelection, changes: FactChangeLists): Fac
   return { items: selection.items.filter((fact) => !touched.has(fact.id)), candidates: selection.candidates.filter((fact) => !touched.has(fact.id)) };
 }
 
-// The first turn of a context call's unit: the oldest live call one of its results
-// answers, or else the first turn it records.
-function oldestAnsweredTurn(live: readonly TurnRow[], results: readonly PreparedTurn[]): number {
-  const answered = new Set(results.map((result) => result.toolCallId));
-  const call = live.find((turn) => turn.role !== 'tool' && turn.toolCallId !== null && answered.has(turn.toolCallId));
-  return call?.turnNumber ?? (live.at(-1)?.turnNumber ?? 0) + 1;
+// Where the unit of a context call starts as the session stands now (null: it has no
+// results, the message alone is its unit): at the first turn it records or moves (every
+// one is numbered `fresh` or later), or earlier at a call one of its results answers that
+// has not moved — the last turn before them, or one still waiting for its result to be
+// recorded, which must not leave the window, nor be summarised, before that.
+function unitStart(live: readonly TurnRow[], unit: { answered: ReadonlySet<string | null>; fresh: number } | null): number | null {
+  if (unit === null) return null;
+  const call = live.find((turn) => turn.toolCallId !== null && unit.answered.has(turn.toolCallId));
+  return Math.min(call?.turnNumber ?? unit.fresh, unit.fresh);
 }
 
 // The window as a later move left it, with the summaries both moves wrote.

@@ -92,6 +92,30 @@ describe('a tool call and its result in the prompt', () => {
     }
   });
 
+  it('a call that moves up to its result keeps the window at its size: the turns it left behind leave the window', async () => {
+    const test = await daemon({ embedder: topicEmbedder() });
+    for (const results of [['k1'], ['k1', 'k2']]) {
+      const chat = chatOn(test, `size-${results.length}`);
+      await chat.say('[c:0.5] Find me the weather in Lisbon and Faro.');
+      const calls = [];
+      for (const id of results) calls.push(await chat.call(id));
+      for (let i = 0; i < 2; i += 1) {
+        await chat.say(`[c:0.5] While it runs, question ${i} about the hotel?`);
+        await chat.reply(`[c:0.5] Hotel answer ${i}.`);
+      }
+      const before = placesOf(await chat.view());
+      expect(before.get(calls[0] ?? 0)).toMatch(/^(window|segment)$/);
+      expect(before.get(calls.at(-1) ?? 0)).toBe('window');
+      const prompt = await chat.say('[c:0.5] So, the weather?', { toolResults: results.map((id) => weather(id, `[c:0.5] ${id}: 21 °C`)) });
+      expectCallsRightBeforeResults(prompt, new Set(results), tokenizer);
+      const view = await chat.view();
+      // The calls, their results and the message are one unit; older turns leave as usual.
+      expect(prompt.turn.windowTurns).toBe(view.window.turns.length);
+      expect(view.window.turns.length).toBe(Math.max(prompt.turn.windowSize, 2 * results.length + 1));
+      expectMirrorMatchesDisk(test.daemon, `size-${results.length}`);
+    }
+  });
+
   it('shows a stand-in call before a result whose call was summarised or never recorded, in this prompt and the next', async () => {
     const test = await daemon({ embedder: topicEmbedder() });
     const chat = chatOn(test, 'stand-in');
