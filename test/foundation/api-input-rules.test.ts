@@ -151,3 +151,26 @@ describe('a tool\'s result recorded as a turn', () => {
     expect((await file.client.raw('POST', path, JSON.stringify({ role: 'assistant', content: 'It is r.', outputValid: true, cacheable: true }))).status).toBe(200);
   });
 });
+
+describe('a tool call\'s id', () => {
+  const reserved = 'must not start with "memoryd#": memoryd names the tool turns recorded without an id so';
+
+  it('may not take the form of the ids memoryd gives tool turns recorded without one, as a result or as a turn, and records nothing', async () => {
+    const sessionId = 'reserved-call-ids';
+    await file.client.context(sessionId, { message: 'Look it up' });
+    // Turn 2 is a result recorded without an id: its prompts call it memoryd#2.
+    await file.client.recordTurn(sessionId, { role: 'tool', content: 'anonymous result', toolName: 'fetch' });
+    const asCall = await refusal(file.client, 'POST', sessionPath(sessionId, '/turns'), JSON.stringify({ role: 'assistant', content: '', toolCallId: 'memoryd#2', toolName: 'fetch' }));
+    expect(asCall).toMatchObject({ status: 400, issues: [{ path: 'body.toolCallId', message: reserved }] });
+    const asResult = await refusal(
+      file.client,
+      'POST',
+      sessionPath(sessionId, '/context'),
+      JSON.stringify({ message: 'And?', toolResults: [{ toolCallId: 'id0', name: 'fetch', content: 'a' }, { toolCallId: 'memoryd#1', name: 'fetch', content: 'b' }] }),
+    );
+    expect(asResult.issues).toEqual([{ path: 'body.toolResults.1.toolCallId', message: reserved }]);
+    expect((await file.client.session(sessionId)).lastTurnNumber).toBe(2);
+    // Elsewhere in an id, or in another case, it is the client's.
+    expect((await file.client.raw('POST', sessionPath(sessionId, '/turns'), JSON.stringify({ role: 'assistant', content: '', toolCallId: 'call-memoryd#2', toolName: 'fetch' }))).status).toBe(200);
+  });
+});

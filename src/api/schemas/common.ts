@@ -13,6 +13,17 @@ export const toolNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"');
 
+/**
+ * The id of a tool call, as the assistant's LLM gave it: 1–128 characters, not starting
+ * with `memoryd#`, the ids memoryd gives tool turns recorded without one (and its marker
+ * of omitted results) so that every prompt's ids stay unique.
+ */
+export const toolCallIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^(?!memoryd#)/, 'must not start with "memoryd#": memoryd names the tool turns recorded without an id so');
+
 export const sessionParamsSchema = z.strictObject({ sessionId: sessionIdSchema });
 
 export const errorResponseSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoTimeSchema, toolNameSchema } from './common.js';
+import { isoTimeSchema, toolCallIdSchema, toolNameSchema } from './common.js';
 
 // A pattern rather than a refinement, so the OpenAPI document shows the rule (`\s` is what trim() drops).
 const nonBlank = (what: string) => z.string().regex(/\S/, `${what} must contain a non-whitespace character`);
@@ -20,7 +20,7 @@ export const toolSpecSchema = z.strictObject({
 });
 
 export const toolResultSchema = z.strictObject({
-  toolCallId: z.string().min(1).max(128),
+  toolCallId: toolCallIdSchema,
   name: toolNameSchema,
   content: z.string(),
 });
@@ -63,7 +63,7 @@ export const contextRequestSchema = z.strictObject({
 export const turnRequestSchema = z.strictObject({
   role: z.enum(['assistant', 'tool']),
   content: z.string(),
-  toolCallId: z.string().min(1).max(128).optional(),
+  toolCallId: toolCallIdSchema.optional(),
   toolName: toolNameSchema.optional(),
   outputValid: z.boolean().optional(),
   cacheable: z.boolean().optional(),
