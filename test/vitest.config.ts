@@ -9,6 +9,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/reliability/**', 'node_modules/**'],
     pool: 'forks',
+    setupFiles: ['test/utc-days.setup.ts'],
     globalSetup: ['test/build-daemon.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -10,6 +10,7 @@ export default defineConfig({
     root,
     include: ['test/reliability/**/*.test.ts'],
     pool: 'forks',
+    setupFiles: ['test/utc-days.setup.ts'],
     globalSetup: ['test/build-daemon.setup.ts'],
     fileParallelism: false,
     testTimeout: 600_000,

@@ -1,10 +1,9 @@
-import { DAY_MS } from '../clock.js';
 import { foldText } from '../conversation/text-normalise.js';
 
 /** A message that asks about earlier conversation, and the time span it names, if any. */
 export interface PastReference {
   phrase: string;
-  /** UTC day range for "yesterday" / "ayer" / "last week"…; null when no time is named. */
+  /** The day range of "yesterday" / "ayer" / "last week"… in local days; null when no time is named. */
   range: { from: number; to: number } | null;
   /** The words that named the range ("yesterday", "la semana pasada"): when, not what. */
   rangePhrase: string | null;
@@ -29,6 +28,12 @@ const PATTERNS: readonly Pattern[] = [
   // word it is a deadline ("before the weekend", "before I leave"), not the past.
   { pattern: /\bbefore\b(?!\s*[a-z0-9])/ },
   { pattern: /\bque (decidimos|acordamos|hablamos|dijimos|elegimos|quedamos)\b/ },
+  // The pluperfect ("¿qué habíamos decidido…?") and the impersonal past ("¿qué se decidió…?").
+  { pattern: /\bhabia(mos|s|n)? (decidido|acordado|hablado|dicho|elegido|quedado|conversado|comentado)\b/ },
+  { pattern: /\bse (decidio|acordo|hablo|eligio|resolvio|concluyo)\b/ },
+  // "¿En qué quedó lo del despliegue?", "¿cómo terminó eso?": how a matter ended. Folded,
+  // "termino" is also "I finish": only with a matter after it ("lo del…", "eso", "todo").
+  { pattern: /\b(en que|como) (quedo|termino|acabo|salio|resulto) (lo|eso|todo)\b/ },
   // Questions in the past tense ("when did Caroline go…?", "what was the name…?", "…the
   // puppy she got?"): an auxiliary or a common irregular past.
   { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|(?<!\b(is|s|are|be|been|the|any|anything|nothing|none|turn|go|keep|or|have|has|still|got) )left(?!\s+(over|side|hand|or)\b|-))\b/ },
@@ -47,7 +52,8 @@ const LAST_TIMED = PATTERNS.findLastIndex((pattern) => pattern.days !== undefine
 /**
  * Does the message ask about the past ("what did we decide yesterday about the
  * deployment?", "¿qué decidimos ayer?")? Archived summaries are retrieved only then.
- * Days are UTC days of `now`.
+ * Days are the local days of `now` in the daemon's time zone (`TZ`, else the system's):
+ * the user's, on the machine they talk to their assistant on.
  */
 export function detectPastReference(message: string, now: number): PastReference | null {
   const text = foldText(message.slice(0, 4000));
@@ -68,6 +74,14 @@ export function detectPastReference(message: string, now: number): PastReference
 }
 
 function dayRange(now: number, fromDaysAgo: number, toDaysAgo: number): { from: number; to: number } {
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  return { from: today - fromDaysAgo * DAY_MS, to: today - toDaysAgo * DAY_MS + DAY_MS - 1 };
+  return { from: localMidnight(now, -fromDaysAgo), to: localMidnight(now, 1 - toDaysAgo) - 1 };
+}
+
+// The local midnight `days` days after the one that starts the day of `now`. Calendar
+// arithmetic, not 24-hour steps: a day with a daylight-saving change has 23 or 25 hours.
+function localMidnight(now: number, days: number): number {
+  const day = new Date(now);
+  day.setHours(0, 0, 0, 0);
+  day.setDate(day.getDate() + days);
+  return day.getTime();
 }

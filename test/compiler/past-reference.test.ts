@@ -1,9 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/clock.js';
 import { detectPastReference } from '../../src/compiler/past-reference.js';
 
 const now = Date.UTC(2026, 10, 22, 15);
 const today = Date.UTC(2026, 10, 22);
+
+// Days are local days: these cases read them in UTC (each test file runs in its own process).
+const systemZone = process.env.TZ;
+beforeEach(() => {
+  process.env.TZ = 'UTC';
+});
+afterEach(() => {
+  if (systemZone === undefined) delete process.env.TZ;
+  else process.env.TZ = systemZone;
+});
 
 describe('questions about the past', () => {
   // One message per pattern of src/compiler/past-reference.ts, in its order, that no other
@@ -19,6 +29,9 @@ describe('questions about the past', () => {
     ['Remind me of the budget', 'remind me', null],
     ['I liked the blue one before.', 'before', null],
     ['¿Qué elegimos para la cena?', 'que elegimos', null],
+    ['¿Qué habíamos decidido sobre Kubernetes?', 'habiamos decidido', null],
+    ['¿Qué se decidió sobre el despliegue?', 'se decidio', null],
+    ['¿En qué quedó lo del despliegue?', 'en que quedo lo', null],
     ['When did Caroline go to the support group?', 'when did', null],
     ["What is the name of the puppy she got in August?", 'what is the name of the puppy she got', null],
     ['Was she at the party', 'was she', null],
@@ -41,6 +54,8 @@ describe('questions about the past', () => {
     'Remember to water the plants before 9',
     'Can we ship it before I leave on Friday?',
     '¿Lo termino antes del viernes?',
+    '¿Cómo termino el informe?',
+    'Se quedó en casa',
     'Quiero salir antes de que llueva',
     // A reminder asked for is the future; "left" as a side or a remainder is not the past.
     'Remind me to call mom at 5',
@@ -71,7 +86,24 @@ describe('questions about the past', () => {
     expect(detectPastReference(message, now)?.phrase).toBe(phrase);
   });
 
-  it('turn yesterday, ayer and last week into UTC day ranges', () => {
+  it('name local days, in the time zone the daemon runs in, a daylight-saving day 23 or 25 hours long', () => {
+    // 21:40 on the 26th in Buenos Aires (UTC−3) is 00:40 UTC on the 27th: yesterday is the 25th there.
+    process.env.TZ = 'America/Argentina/Buenos_Aires';
+    const evening = Date.parse('2026-11-26T21:40:00-03:00');
+    expect(detectPastReference('¿Qué decidimos ayer sobre el despliegue?', evening)?.range).toEqual({
+      from: Date.parse('2026-11-25T00:00:00-03:00'),
+      to: Date.parse('2026-11-26T00:00:00-03:00') - 1,
+    });
+    // Madrid went from UTC+2 to UTC+1 on 25 October 2026: that Sunday had 25 hours.
+    process.env.TZ = 'Europe/Madrid';
+    expect(detectPastReference('what did we say yesterday?', Date.parse('2026-10-26T10:00:00+01:00'))?.range).toEqual({
+      from: Date.parse('2026-10-25T00:00:00+02:00'),
+      to: Date.parse('2026-10-26T00:00:00+01:00') - 1,
+    });
+    expect(detectPastReference('the plan from last week', Date.parse('2026-10-26T10:00:00+01:00'))?.range?.from).toBe(Date.parse('2026-10-19T00:00:00+02:00'));
+  });
+
+  it('turn yesterday, ayer and last week into day ranges (here UTC days)', () => {
     expect(detectPastReference('what did we say yesterday?', now)?.range).toEqual({ from: today - DAY_MS, to: today - 1 });
     expect(detectPastReference('¿de qué hablamos ayer?', now)?.range).toEqual({ from: today - DAY_MS, to: today - 1 });
     expect(detectPastReference('the plan from last week', now)?.range).toEqual({ from: today - 7 * DAY_MS, to: today - 1 });
