@@ -31,11 +31,24 @@ export function canonicalJson(value: unknown, path = 'params'): string {
  * The paths (`["order", "id"]`) of the integers in a JSON value that JSON.parse may have
  * rounded: a value holding one cannot be told from its neighbour, so it makes no key.
  */
-export function unsafeIntegerPaths(value: unknown, path: readonly (string | number)[] = []): (string | number)[][] {
-  if (typeof value === 'number') return Number.isInteger(value) && !Number.isSafeInteger(value) ? [[...path]] : [];
+export function unsafeIntegerPaths(value: unknown): (string | number)[][] {
+  return numberPaths(value, (number) => Number.isInteger(number) && !Number.isSafeInteger(number));
+}
+
+/**
+ * The paths of the numbers in a JSON value that JSON.parse did not hold as written: an
+ * integer beyond ±(2^53 − 1), rounded, or a number out of range (`1e400`), made Infinity,
+ * which JSON.stringify writes as `null`.
+ */
+export function changedNumberPaths(value: unknown): (string | number)[][] {
+  return numberPaths(value, (number) => !Number.isFinite(number) || (Number.isInteger(number) && !Number.isSafeInteger(number)));
+}
+
+function numberPaths(value: unknown, changed: (number: number) => boolean, path: readonly (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'number') return changed(value) ? [[...path]] : [];
   if (typeof value !== 'object' || value === null || path.length > MAX_DEPTH) return [];
   const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
-  return entries.flatMap(([key, child]) => unsafeIntegerPaths(child, [...path, key]));
+  return entries.flatMap(([key, child]) => numberPaths(child, changed, [...path, key]));
 }
 
 function write(value: unknown, path: string, depth: number): string {

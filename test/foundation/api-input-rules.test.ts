@@ -174,3 +174,23 @@ describe('a tool call\'s id', () => {
     expect((await file.client.raw('POST', sessionPath(sessionId, '/turns'), JSON.stringify({ role: 'assistant', content: '', toolCallId: 'call-memoryd#2', toolName: 'fetch' }))).status).toBe(200);
   });
 });
+
+describe('a tool\'s parameters', () => {
+  it('refuse a number JSON cannot hold as written, by its path, rather than show the model another one', async () => {
+    const sessionId = 'changed-numbers';
+    const body = '{"message": "Book it", "tools": [{"name": "book", "description": "Books.", "parameters": {"x": 1e400, "nested": {"y": 9007199254740993, "ok": 9007199254740991}, "list": [-1e999]}}]}';
+    const refused = await refusal(file.client, 'POST', sessionPath(sessionId, '/context'), body);
+    expect(refused.status).toBe(400);
+    const message = expect.stringMatching(/^a number beyond .* send it as a string$/);
+    expect(refused.issues).toEqual([
+      { path: 'body.tools.0.parameters.x', message },
+      { path: 'body.tools.0.parameters.nested.y', message },
+      { path: 'body.tools.0.parameters.list.0', message },
+    ]);
+    expect((await apiError(file.client.session(sessionId))).status).toBe(404);
+    const exact = '{"message": "Book it", "dryRun": true, "tools": [{"name": "book", "description": "Books.", "parameters": {"max": 9007199254740991, "tiny": 1e-300}}]}';
+    const shown = await file.client.raw('POST', sessionPath(sessionId, '/context'), exact);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toContain(String.raw`\"max\":9007199254740991`);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changedNumberPaths } from '../../cache/canonical-json.js';
 import { isoTimeSchema, toolCallIdSchema, toolNameSchema } from './common.js';
 
 // A pattern rather than a refinement, so the OpenAPI document shows the rule (`\s` is what trim() drops).
@@ -7,6 +8,8 @@ const nonBlank = (what: string) => z.string().regex(/\S/, `${what} must contain 
 /** A tool description longer than this is a document, not a description. */
 export const MAX_TOOL_DESCRIPTION_CHARS = 8192;
 const MAX_TOOL_PARAMETERS_CHARS = 16_384;
+const CHANGED_NUMBER =
+  'a number beyond ±9007199254740991 (2^53 − 1) or ±1.8e308 cannot be parsed as written, so the prompt would show it changed: send it as a string';
 
 export const toolSpecSchema = z.strictObject({
   name: toolNameSchema,
@@ -14,6 +17,11 @@ export const toolSpecSchema = z.strictObject({
   parameters: z
     .record(z.string(), z.unknown())
     .refine((value) => JSON.stringify(value).length <= MAX_TOOL_PARAMETERS_CHARS, `must be at most ${MAX_TOOL_PARAMETERS_CHARS} characters as JSON`)
+    // The prompt shows the parameters as JSON.stringify writes them: a number JSON.parse
+    // could not hold would reach the model changed.
+    .superRefine((value, context) => {
+      for (const path of changedNumberPaths(value)) context.addIssue({ code: 'custom', path, message: CHANGED_NUMBER });
+    })
     .optional(),
   /** The tool changes the world (books, sends, deletes): answers after it are never cached. */
   sideEffects: z.boolean().optional(),
