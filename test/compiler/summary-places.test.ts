@@ -11,7 +11,7 @@ import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 const LIMITS = { count: 4, tokens: 200 };
 
 describe('chooseSummaries', () => {
-  const row = (id: string, tokenCount = 20) => ({ id, tokenCount });
+  const row = (id: string, tokenCount = 20, body = `summary ${id}`) => ({ id, tokenCount, body });
   const active = ['a1', 'a2', 'a3', 'a4'].map((id) => row(id)); // oldest first
 
   it('gives the places to the retrieved summaries first, then to the newest active ones', () => {
@@ -25,14 +25,25 @@ describe('chooseSummaries', () => {
     expect(chosen.map((each) => each.id)).toEqual(['r1', 'r2', 'a1']);
   });
 
+  it('shows two summaries that read the same once, and gives the place to the next', () => {
+    const same = '{"topic":"deployment","outcome":"Kubernetes, three replicas"}';
+    const chosen = chooseSummaries([row('r1', 20, same)], [row('a1'), row('a2', 20, same), row('a3', 20, same), row('a4')], LIMITS);
+    expect(chosen.map((each) => each.id)).toEqual(['r1', 'a4', 'a1']);
+  });
+
   it('never holds more than the places or the tokens, nor a summary twice, whatever it is given', () => {
-    const summary = fc.record({ id: fc.constantFrom('s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'), tokenCount: fc.integer({ min: 0, max: 80 }) });
+    const summary = fc.record({
+      id: fc.constantFrom('s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'),
+      tokenCount: fc.integer({ min: 0, max: 80 }),
+      body: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+    });
     fc.assert(
       fc.property(fc.array(summary, { maxLength: 8 }), fc.array(summary, { maxLength: 8 }), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 300 }), (retrieved, held, count, tokens) => {
         const chosen = chooseSummaries(retrieved, held, { count, tokens });
         expect(chosen.length).toBeLessThanOrEqual(count);
         expect(chosen.reduce((sum, each) => sum + each.tokenCount, 0)).toBeLessThanOrEqual(tokens);
         expect(new Set(chosen.map((each) => each.id)).size).toBe(chosen.length);
+        expect(new Set(chosen.map((each) => each.body)).size).toBe(chosen.length);
         // The same input, the same choice.
         expect(chooseSummaries(retrieved, held, { count, tokens })).toEqual(chosen);
       }),
