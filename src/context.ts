@@ -67,7 +67,9 @@ export interface Services {
 }
 
 export function newContext(base: Omit<AppContext, 'metrics' | 'version' | 'startedAt'>): AppContext {
-  return { ...base, metrics: createAppMetrics(), version: readVersion(), startedAt: base.clock.now() };
+  const metrics = createAppMetrics();
+  base.log.files.onDropped((lines) => metrics.logLinesDropped.inc({}, lines));
+  return { ...base, metrics, version: readVersion(), startedAt: base.clock.now() };
 }
 
 /** Builds the tiers and the compiler; re-embeds stale fact vectors and loads the indexes. */
@@ -124,7 +126,6 @@ export async function buildServices(context: AppContext): Promise<Services> {
 /** Every route of the API, wired to the services. */
 export function buildRoutes(context: AppContext, services: Services): RouteSpec[] {
   const { config, database, clock, metrics } = context;
-  const logger = context.log.logger;
   const routes: RouteSpec[] = [];
   routes.push(
     ...systemRoutes({ health: () => health(context), version: context.version, tokenCap: config.tokenCap, routes: () => routes }),
@@ -158,7 +159,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
     ...discardRoutes({
       db: database.db,
       clock,
-      logger,
+      log: context.log,
       maxMessageBytes: config.maxMessageBytes,
       outputs: { markInvalid: (sessionId) => markOutputInvalid({ store: services.recorder.store, database }, sessionId) },
     }),

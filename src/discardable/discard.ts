@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.js';
+import { AppError } from '../errors.js';
 import type { Db } from '../storage/database.js';
 import { recordError, type ErrorSummary } from './error-log.js';
-import { CONTENT_FIELD, type Logger } from './logger.js';
+import { CONTENT_FIELD, type LogSink } from './logger.js';
 
 export const DISCARD_KINDS = ['tool_log', 'parse_failure', 'intermediate', 'stack_trace', 'response_tokens', 'other'] as const;
 export type DiscardKind = (typeof DISCARD_KINDS)[number];
@@ -24,15 +25,31 @@ export interface DiscardRecord {
   error?: ErrorSummary | null;
 }
 
+/** The log files could not take a discardable record's line: nothing of it was kept, so the request is refused. */
+export class DiscardUnwritableError extends AppError {
+  constructor(cause: Error) {
+    super('UNAVAILABLE', `the record could not be written to the log files (${cause.message}); nothing was recorded, retry later`, {
+      cause,
+      details: { down: ['logs'] },
+    });
+  }
+}
+
 /**
  * Writes the record as ONE line of the discardable logs (24 h, deleted by the TTL
  * cleanup) and nothing else: never the database, never anything a prompt is built from.
+ * The line is the record, so unlike other log lines it is not dropped quietly: when the
+ * files cannot take it (a full disk) this throws DiscardUnwritableError and none of it is
+ * left in them.
  */
-export function discard(logger: Logger, record: DiscardRecord): void {
-  const log = logger.child({ part: 'discardable', kind: record.kind, sessionId: record.sessionId ?? null });
+export function discard(sink: LogSink, record: DiscardRecord): void {
+  const log = sink.logger.child({ part: 'discardable', kind: record.kind, sessionId: record.sessionId ?? null });
   const fields = { toolName: record.toolName ?? undefined, tokens: record.tokens ?? undefined, [CONTENT_FIELD]: record.content };
-  if (ERROR_KINDS.has(record.kind)) log.warn(fields, 'discardable record');
-  else log.info(fields, 'discardable record');
+  const failed = sink.files.requireLines(() => {
+    if (ERROR_KINDS.has(record.kind)) log.warn(fields, 'discardable record');
+    else log.info(fields, 'discardable record');
+  });
+  if (failed !== null) throw new DiscardUnwritableError(failed);
 }
 
 /** The sessions' output validity, as a failed parse reports it (the conversation tier's `markOutputInvalid`). */
@@ -43,7 +60,7 @@ export interface OutputValidity {
 export interface DiscardDeps {
   db: Db;
   clock: Clock;
-  logger: Logger;
+  log: LogSink;
   outputs: OutputValidity;
 }
 
@@ -51,10 +68,11 @@ export interface DiscardDeps {
  * `POST /v1/discard`: logs the record (see `discard`); a failed parse of a session marks
  * its output invalid, so the next prompt re-injects the format instructions (spec §3;
  * only that flag reaches a prompt, never the record); and a failed parse or a stack trace
- * that carries an error summary records the summary for `lastErrorForRetry`.
+ * that carries an error summary records the summary for `lastErrorForRetry`. A record the
+ * logs cannot take changes nothing (DiscardUnwritableError, before any of that).
  */
 export function acceptDiscardable(deps: DiscardDeps, record: DiscardRecord): { discarded: true; errorRecorded: boolean } {
-  discard(deps.logger, record);
+  discard(deps.log, record);
   const sessionId = record.sessionId ?? null;
   if (record.kind === 'parse_failure' && sessionId !== null) deps.outputs.markInvalid(sessionId);
   const summary = record.error ?? null;

@@ -1,6 +1,7 @@
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
+import { messageOf } from '../errors.js';
 
 const FILE_PATTERN = /^memoryd-(\d{4})(\d{2})(\d{2})T(\d{2})\.ndjson$/;
 
@@ -18,26 +19,88 @@ export function logFileHour(name: string): number | null {
   return Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour));
 }
 
+/** Writes up to `length` bytes of `buffer` from `offset` to `fd` and returns how many it wrote, as node's `writeSync` does. */
+export type WriteBytes = (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
+
+export interface HourlyLogStreamOptions {
+  /** The one write call the stream makes (node's `writeSync`); tests pass one that fills up like a full disk. */
+  writeSync?: WriteBytes;
+  /** Where the stream says, once, that it drops lines (stderr: the log files are what failed). */
+  notice?: (text: string) => void;
+}
+
 /**
  * A pino destination writing NDJSON lines into hourly files under the logs dir. Writes
  * are synchronous so the lines before a crash are on disk; the file rotates on the
  * first write of a new hour (by the injected clock).
+ *
+ * Logging is best-effort and never throws into the code that logged: a line that cannot
+ * be written (a full disk, a file that cannot be opened) is dropped, counted
+ * (`droppedLines`, `onDropped`) and, the first time only, named on stderr; the next line
+ * tries again (re-making a deleted logs dir and reopening the hour's file). A file only
+ * ever holds whole lines: a line written in part is cut off again (see `append`). A
+ * caller whose request IS its line (a discardable record) uses `requireLines` instead.
  */
 export class HourlyLogStream {
   private fd: number | null = null;
   private fileName = '';
+  private dropped = 0;
+  private dropListener: ((lines: number) => void) | null = null;
+  private noticed = false;
+  /** Set while `requireLines` runs: the first write error of its lines. */
+  private required: { error: Error | null } | null = null;
+  /** A line was left in part (it could not be cut off): the next one starts on a line of its own. */
+  private torn = false;
+  private readonly writeBytes: WriteBytes;
+  private readonly notice: (text: string) => void;
 
   constructor(
     private readonly dir: string,
     private readonly clock: Clock,
+    options: HourlyLogStreamOptions = {},
   ) {
+    this.writeBytes = options.writeSync ?? writeSync;
+    this.notice = options.notice ?? ((text) => process.stderr.write(text));
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
 
   write(line: string): void {
-    const name = logFileName(this.clock.now());
-    if (name !== this.fileName || this.fd === null) this.rotate(name);
-    if (this.fd !== null) writeSync(this.fd, line);
+    try {
+      const name = logFileName(this.clock.now());
+      const fd = name !== this.fileName || this.fd === null ? this.open(name) : this.fd;
+      this.append(fd, Buffer.from(this.torn ? `\n${line}` : line));
+      this.torn = false;
+    } catch (error) {
+      this.drop(error instanceof Error ? error : new Error(messageOf(error)));
+    }
+  }
+
+  /**
+   * Runs `log`, whose lines the caller needs written, and returns why the first of them
+   * could not be, or null when all were. Those lines are not counted as dropped: the
+   * caller refuses its request instead.
+   */
+  requireLines(log: () => void): Error | null {
+    const outer = this.required;
+    const required: { error: Error | null } = { error: null };
+    this.required = required;
+    try {
+      log();
+    } finally {
+      this.required = outer;
+    }
+    return required.error;
+  }
+
+  /** Lines dropped so far because they could not be written. */
+  get droppedLines(): number {
+    return this.dropped;
+  }
+
+  /** Tells `listener` how many lines were dropped so far (if any), then of each dropped line (the metrics exist only after the logger). */
+  onDropped(listener: (lines: number) => void): void {
+    this.dropListener = listener;
+    if (this.dropped > 0) listener(this.dropped);
   }
 
   /** The file being written, if any (the TTL cleanup never deletes it). */
@@ -45,14 +108,76 @@ export class HourlyLogStream {
     return this.fd === null ? null : join(this.dir, this.fileName);
   }
 
+  /** Closes the file; never throws (a failed close loses no line that was written). */
   close(): void {
-    if (this.fd !== null) closeSync(this.fd);
+    const fd = this.fd;
     this.fd = null;
+    if (fd === null) return;
+    try {
+      closeSync(fd);
+    } catch (error) {
+      this.say(`memoryd: closing the log file ${join(this.dir, this.fileName)} failed: ${messageOf(error)}\n`);
+    }
   }
 
-  private rotate(name: string): void {
+  private open(name: string): number {
     this.close();
     this.fileName = name;
+    // Re-made if it was deleted under the daemon: logging resumes instead of dropping every line until a restart.
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     this.fd = openSync(join(this.dir, name), 'a', 0o600);
+    this.torn = false;
+    return this.fd;
+  }
+
+  // All of `bytes` or nothing: after a short write (a disk filling up) the file is cut back
+  // to where the line began, so it holds whole lines only and a refused discardable record
+  // leaves none of its content behind. Starting the next line on a fresh line instead would
+  // keep the fragment, an unparseable line, for 24 h; that is the fallback should the cut fail.
+  private append(fd: number, bytes: Buffer): void {
+    let written = 0;
+    try {
+      while (written < bytes.length) {
+        const wrote = this.writeBytes(fd, bytes, written, bytes.length - written);
+        if (wrote <= 0) throw new Error(`the log file took no bytes of a ${bytes.length}-byte line`);
+        written += wrote;
+      }
+    } catch (error) {
+      if (written > 0) this.cutBack(fd, written);
+      throw error;
+    }
+  }
+
+  // The file is opened for appending and this stream is its only writer, so the torn line is its last `written` bytes.
+  private cutBack(fd: number, written: number): void {
+    try {
+      ftruncateSync(fd, fstatSync(fd).size - written);
+    } catch {
+      // Handled, not lost: the fragment stays, and the next line starts on a line of its own.
+      this.torn = true;
+    }
+  }
+
+  private drop(error: Error): void {
+    if (this.required !== null) this.required.error ??= error;
+    else {
+      this.dropped += 1;
+      this.dropListener?.(1);
+    }
+    if (!this.noticed) {
+      this.noticed = true;
+      this.say(
+        `memoryd: cannot write to the log files in ${this.dir} (${error.message}); lines that cannot be written are dropped ` +
+          '(memoryd_log_lines_dropped_total counts them) and discardable records refused. Said once, not per line.\n',
+      );
+    }
+  }
+
+  private say(text: string): void {
+    try {
+      this.notice(text);
+    } catch {
+      // stderr is the last place left to report on; nothing remains to tell that it failed.
+    }
   }
 }

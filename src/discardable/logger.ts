@@ -3,11 +3,14 @@ import type { Clock } from '../clock.js';
 import type { LogLevel } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
 import { ensureUsableDir } from '../lifecycle/path-setting.js';
-import { HourlyLogStream } from './log-files.js';
+import { HourlyLogStream, type HourlyLogStreamOptions } from './log-files.js';
 
 export type { Logger } from 'pino';
 
-/** The process logger and the file stream behind it (closed last at shutdown). */
+/**
+ * The process logger and the file stream behind it (closed last at shutdown). Logging
+ * never throws: a line the files cannot take is dropped and counted (`HourlyLogStream`).
+ */
 export interface LogSink {
   logger: Logger;
   files: HourlyLogStream;
@@ -21,11 +24,11 @@ export const CONTENT_FIELD = 'content';
  * read back into a prompt. `verbose` also prints debug lines to stdout, each without its
  * `content`: stdout outlives the 24 h files (a terminal's scrollback, systemd's journal),
  * so a record's text goes to the files only. A logs dir this user cannot make or write in
- * throws `UnusablePathError` naming MEMORYD_LOGS_DIR.
+ * throws `UnusablePathError` naming MEMORYD_LOGS_DIR; once started, a failing write never throws.
  */
-export function createLogger(options: { logsDir: string; level: LogLevel; verbose: boolean; clock: Clock }): LogSink {
+export function createLogger(options: { logsDir: string; level: LogLevel; verbose: boolean; clock: Clock; files?: HourlyLogStreamOptions }): LogSink {
   ensureUsableDir(SETTINGS.logsDir.env, options.logsDir);
-  const files = new HourlyLogStream(options.logsDir, options.clock);
+  const files = new HourlyLogStream(options.logsDir, options.clock, options.files);
   const fileLevel = options.level;
   if (!options.verbose) {
     return { logger: pino({ level: fileLevel, base: { pid: process.pid } }, files), files };

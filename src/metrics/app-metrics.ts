@@ -21,6 +21,7 @@ export interface AppMetrics {
   summaryWork: Counter;
   windowSize: Histogram;
   jobRuns: Counter;
+  logLinesDropped: Counter;
   uptime: Gauge;
 }
 
@@ -49,6 +50,10 @@ export function createAppMetrics(): AppMetrics {
     ),
     windowSize: registry.histogram('memoryd_window_turns', 'active window size in turns at each context call', [2, 4, 5, 6, 7, 8, 12]),
     jobRuns: registry.counter('memoryd_job_runs_total', 'job runs, per job and outcome'),
+    logLinesDropped: registry.counter(
+      'memoryd_log_lines_dropped_total',
+      'log lines the log files could not take (a full disk), dropped; a discardable record is refused with a 503 instead',
+    ),
     uptime: registry.gauge('memoryd_uptime_seconds', 'seconds since the daemon started'),
   };
 }

@@ -25,7 +25,7 @@ let served: ServedRoutes;
 let client: MemorydClient;
 
 beforeAll(async () => {
-  served = await serveRoutes(temp.dir, discardRoutes({ db: database.db, clock, logger: sink.logger, maxMessageBytes: 4096, outputs: NO_SESSIONS }));
+  served = await serveRoutes(temp.dir, discardRoutes({ db: database.db, clock, log: sink, maxMessageBytes: 4096, outputs: NO_SESSIONS }));
   client = served.client;
 });
 
@@ -48,7 +48,7 @@ const linesWith = (text: string): Array<Record<string, unknown>> => logLines().f
 
 describe('discard', () => {
   it('writes exactly one log line with the record and nothing to the database', () => {
-    discard(sink.logger, { kind: 'tool_log', sessionId: 'chat-1', toolName: 'search_flights', content: 'GET /flights?from=LIM took 812 ms [unit-one]' });
+    discard(sink, { kind: 'tool_log', sessionId: 'chat-1', toolName: 'search_flights', content: 'GET /flights?from=LIM took 812 ms [unit-one]' });
     const lines = linesWith('unit-one');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ part: 'discardable', kind: 'tool_log', sessionId: 'chat-1', toolName: 'search_flights', level: 30 });

@@ -17,7 +17,10 @@ export function discardRoutes(deps: DiscardRouteDeps): RouteSpec[] {
       summary: 'Hands memoryd a discardable record (tool log, failed parse, intermediate answer, stack trace): logs only, deleted after 24 h',
       body: discardBodySchema,
       response: discardResponseSchema,
-      errors: [413],
+      errors: [
+        413,
+        { status: 503, description: 'memoryd is shutting down (SHUTTING_DOWN), or the log files cannot take the record (UNAVAILABLE): nothing was recorded' },
+      ],
       handler: ({ body }) => {
         checkMessageSize({ path: 'body.content' }, body.content, deps.maxMessageBytes);
         return acceptDiscardable(deps, body);
