@@ -28,14 +28,16 @@ import { lastErrorForRetry } from './discardable/error-log.js';
 import type { LogSink } from './discardable/logger.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { createFactsService, type FactsService } from './facts/facts-service.js';
+import { messageOf } from './errors.js';
 import type { IdGenerator } from './ids.js';
 import { ContextCriticalOverflowError } from './layout/index.js';
+import { watchDatabaseFile, type DatabaseFileWatch } from './lifecycle/database-file-watch.js';
 import { createAppMetrics, type AppMetrics } from './metrics/app-metrics.js';
 import { recordContextMetrics, recordSummariesWritten } from './metrics/context-metrics.js';
 import { SessionStats } from './metrics/session-stats.js';
 import { ConversationStore } from './storage/conversation-store.js';
 import type { Database } from './storage/database.js';
-import { onAfterCommitError, runInTransaction } from './storage/transaction.js';
+import { lastWriteFailure, onAfterCommitError, runInTransaction } from './storage/transaction.js';
 import { toChunk } from './tokens/chunks.js';
 import type { Tokenizer } from './tokens/tokenizer.js';
 
@@ -128,7 +130,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
   const { config, database, clock, metrics } = context;
   const routes: RouteSpec[] = [];
   routes.push(
-    ...systemRoutes({ health: () => health(context), version: context.version, tokenCap: config.tokenCap, routes: () => routes }),
+    ...systemRoutes({ health: healthCheck(context), version: context.version, tokenCap: config.tokenCap, routes: () => routes }),
     ...sessionsRoutes({
       context: (request) => contextWithMetrics(context, services, request),
       // A recorded turn and the end of a session move the window too: their summaries count as a context call's do.
@@ -192,24 +194,43 @@ async function contextWithMetrics(context: AppContext, services: Services, reque
   }
 }
 
-function health(context: AppContext): HealthResponse {
-  let db: 'ok' | 'error' = 'ok';
-  try {
-    context.database.sqlite.prepare('select 1').get();
-  } catch (error) {
-    db = 'error';
-    context.log.logger.error({ err: error, part: 'daemon' }, 'database health check failed');
-  }
+// The health check, and the watch on the database file it reports (which refuses writes
+// while the file is not at its path: see watchDatabaseFile).
+function healthCheck(context: AppContext): () => HealthResponse {
+  const databaseFile = watchDatabaseFile(context.database, context.log.logger);
+  return () => health(context, databaseFile);
+}
+
+function health(context: AppContext, databaseFile: DatabaseFileWatch): HealthResponse {
+  const dbError = databaseProblem(context, databaseFile);
   const { embedder } = context;
   return {
-    status: db === 'ok' ? 'ok' : 'degraded',
+    status: dbError === null ? 'ok' : 'degraded',
     version: context.version,
     uptimeS: Math.round((context.clock.now() - context.startedAt) / 1000),
-    db,
+    db: dbError === null ? 'ok' : 'error',
+    ...(dbError === null ? {} : { dbError }),
     embedder: { id: embedder.id, dims: embedder.dims, kind: embedder.kind, reason: context.embedderReason },
     tokenizer: context.tokenizer.encoding,
     tokenCap: context.config.tokenCap,
   };
+}
+
+// What is wrong with the database, in words, or null: it does not answer, its file is no
+// longer at its path, or the latest write failed with a storage error (until one commits).
+function databaseProblem(context: AppContext, databaseFile: DatabaseFileWatch): string | null {
+  const { database } = context;
+  try {
+    database.sqlite.prepare('select 1').get();
+  } catch (error) {
+    context.log.logger.error({ err: error, part: 'daemon' }, 'database health check failed');
+    return `the database ${database.path} does not answer: ${messageOf(error)}`;
+  }
+  const gone = databaseFile.check();
+  if (gone !== null) return gone;
+  const failure = lastWriteFailure(database);
+  if (failure === null) return null;
+  return `the latest write to the database ${database.path} failed with ${failure.code} (${failure.message}); writes may fail until one succeeds again`;
 }
 
 function readVersion(): string {

@@ -3,7 +3,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { Config } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
 import { ConfigError } from '../errors.js';
-import { ensureUsableDir } from './path-setting.js';
+import { ensureUsableDir, UnusablePathError } from './path-setting.js';
 
 const STICKY = 0o1000;
 // SQLite's companions of a database file, and the daemon's lock beside it (an SQLite
@@ -27,9 +27,11 @@ export function ensurePrivateDir(dir: string, options: { setting: string; ownNam
   if ((mode & 0o077) === 0) return;
   const shown = mode.toString(8);
   if (options.ownNames === undefined) {
-    throw new ConfigError(`the directory ${dir} can be entered by other users (mode ${shown}); put the socket in a private directory (mode 700)`, [
-      { path: options.setting, message: `directory ${dir} has mode ${shown}; it must not be accessible to others` },
-    ]);
+    throw new UnusablePathError(
+      options.setting,
+      { kind: 'folder', path: dir },
+      `it can be entered by other users (mode ${shown}); put the socket in a private folder (mode 700)`,
+    );
   }
   const why = notMemorydsOwn(dir, stats.uid, mode, options.ownNames);
   if (why === null) {

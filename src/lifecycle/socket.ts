@@ -2,7 +2,7 @@ import { lstatSync, unlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { SETTINGS } from '../config/settings.js';
 import { AppError } from '../errors.js';
-import { unusablePath } from './path-setting.js';
+import { unusablePath, UnusablePathError } from './path-setting.js';
 
 export type SocketState = 'absent' | 'stale' | 'live';
 
@@ -19,7 +19,12 @@ export async function probeSocket(path: string, timeoutMs = 1000): Promise<Socke
     throw unusablePath(SETTINGS.socket.env, { kind: 'file', path }, error);
   }
   if (!isSocket) {
-    throw new AppError('CONFIG_INVALID', `${path} exists and is not a socket; move it away or set MEMORYD_SOCKET`);
+    const setting = SETTINGS.socket.env;
+    throw new UnusablePathError(
+      setting,
+      { kind: 'file', path },
+      `it is not a socket (memoryd replaces only a socket a crashed daemon left); move it away or set ${setting} to another path`,
+    );
   }
   return new Promise<SocketState>((resolve) => {
     const socket = connect({ path });

@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { AppError } from '../errors.js';
 import type { Database } from './database.js';
 
@@ -44,18 +45,93 @@ export function onAfterCommitError(database: Database, listener: (error: unknown
   afterCommitErrorListeners.set(database.sqlite, listeners);
 }
 
-// better-sqlite3 builds five wrapper functions for every transaction() call: one runner per
-// connection, made once, serves every transaction (nested ones become savepoints).
-const runners = new WeakMap<Database['sqlite'], Runner>();
+/** The storage error of a write that failed, as `lastWriteFailure` reports it. */
+export interface WriteFailure {
+  /** SQLite's extended code: `SQLITE_FULL`, `SQLITE_IOERR_WRITE`, … */
+  code: string;
+  message: string;
+}
 
-function runnerFor(sqlite: Database['sqlite']): Runner {
-  let runner = runners.get(sqlite);
-  if (runner === undefined) {
+// What one connection keeps between transactions. better-sqlite3 builds five wrapper
+// functions for every transaction() call: one runner per connection, made once, serves
+// every transaction (nested ones become savepoints).
+interface Connection {
+  readonly runner: Runner;
+  /** Why every transaction is refused before it begins (see refuseWrites), or null. */
+  refusal: (() => AppError) | null;
+  /** The latest write that failed with a storage error, until a write commits after it. */
+  failure: (WriteFailure & { changesAfter: number }) | null;
+  changeCount: BetterSqlite3.Statement | null;
+}
+
+const connections = new WeakMap<Database['sqlite'], Connection>();
+
+function connectionOf(sqlite: Database['sqlite']): Connection {
+  let connection = connections.get(sqlite);
+  if (connection === undefined) {
     const immediate = sqlite.transaction((work: (scope: TxScope) => unknown, scope: TxScope) => work(scope)).immediate;
-    runner = immediate as Runner;
-    runners.set(sqlite, runner);
+    connection = { runner: immediate as Runner, refusal: null, failure: null, changeCount: null };
+    connections.set(sqlite, connection);
   }
-  return runner;
+  return connection;
+}
+
+/**
+ * Refuses every transaction on this database before it begins, with the error `refusal`
+ * makes (an `UNAVAILABLE` one: the database file is gone), until called with null. A
+ * refused transaction runs nothing, so it changes nothing, in memory or on disk.
+ */
+export function refuseWrites(database: Database, refusal: (() => AppError) | null): void {
+  connectionOf(database.sqlite).refusal = refusal;
+}
+
+/**
+ * The storage error (a full disk, an I/O error, a read-only or unopenable file, a
+ * corrupt one) of the latest transaction that failed with one, or null when none did or
+ * a transaction that changed rows has committed since.
+ */
+export function lastWriteFailure(database: Database): WriteFailure | null {
+  const failure = connectionOf(database.sqlite).failure;
+  return failure === null ? null : { code: failure.code, message: failure.message };
+}
+
+// SQLite's codes for a file it cannot write, as opposed to a constraint or a busy lock.
+const STORAGE_FAILURE = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB)(_|$)/;
+
+// The SQLite error behind `error` (itself or a cause a few levels down) when it says the file cannot be written.
+function storageFailureOf(error: unknown): WriteFailure | null {
+  let current = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (current instanceof BetterSqlite3.SqliteError && STORAGE_FAILURE.test(current.code)) return { code: current.code, message: current.message };
+    current = current.cause;
+  }
+  return null;
+}
+
+// Rows changed on the connection since it opened (rolled-back changes included), read
+// only while a failure is on record. A connection that cannot even say that is broken:
+// NaN keeps the failure on record (no comparison with it holds).
+function changesSoFar(connection: Connection, sqlite: Database['sqlite']): number {
+  try {
+    connection.changeCount ??= sqlite.prepare('SELECT total_changes()').pluck();
+    return Number(connection.changeCount.get());
+  } catch {
+    return Number.NaN;
+  }
+}
+
+// A commit that changed rows says writes work again; one that changed none (a read) says nothing.
+function noteCommit(connection: Connection, sqlite: Database['sqlite']): void {
+  const { failure } = connection;
+  if (failure !== null && !sqlite.inTransaction && changesSoFar(connection, sqlite) > failure.changesAfter) connection.failure = null;
+}
+
+// A failure with a storage error goes on record; the changes of any rollback (a dry run's
+// included) never count as written.
+function noteRollback(connection: Connection, sqlite: Database['sqlite'], error: unknown): void {
+  const storage = storageFailureOf(error);
+  if (storage !== null) connection.failure = { code: storage.code, message: storage.message, changesAfter: changesSoFar(connection, sqlite) };
+  else if (connection.failure !== null) connection.failure.changesAfter = changesSoFar(connection, sqlite);
 }
 
 export interface TransactionOptions {
@@ -87,20 +163,24 @@ export function durableCommitCount(database: Database): number {
  * `durable` commits with an fsync (see TransactionOptions).
  */
 export function runInTransaction<T>(database: Database, work: (scope: TxScope) => T, options?: TransactionOptions): T {
-  return options?.durable === true ? runDurably(database, work) : run(database, work);
+  const connection = connectionOf(database.sqlite);
+  if (connection.refusal !== null) throw connection.refusal();
+  return options?.durable === true ? runDurably(database, connection, work) : run(database, connection, work);
 }
 
-function run<T>(database: Database, work: (scope: TxScope) => T): T {
+function run<T>(database: Database, connection: Connection, work: (scope: TxScope) => T): T {
   const callbacks: Array<() => void> = [];
   const scope: TxScope = { afterCommit: (callback) => callbacks.push(callback) };
   let result: T;
   try {
-    result = runnerFor(database.sqlite)(work, scope);
+    result = connection.runner(work, scope);
   } catch (error) {
     for (const listener of rollbackListeners.get(database.sqlite) ?? []) listener();
+    noteRollback(connection, database.sqlite, error);
     if (error instanceof RollbackWith) return error.value as T;
     throw error;
   }
+  if (connection.failure !== null) noteCommit(connection, database.sqlite);
   runAfterCommit(database, callbacks);
   return result;
 }
@@ -127,18 +207,18 @@ function runAfterCommit(database: Database, callbacks: ReadonlyArray<() => void>
 // SQLite refuses to change `synchronous` inside a transaction, so the level is raised
 // before BEGIN and restored after COMMIT or ROLLBACK. A nested durable transaction is a
 // savepoint: the outer commit decides, so the outer one must be durable too.
-function runDurably<T>(database: Database, work: (scope: TxScope) => T): T {
+function runDurably<T>(database: Database, connection: Connection, work: (scope: TxScope) => T): T {
   const { sqlite } = database;
   const previous = syncLevel(sqlite);
   if (sqlite.inTransaction) {
     if (previous < SYNC_FULL) {
       throw new AppError('INTERNAL', 'a durable transaction cannot nest inside one that commits with synchronous=NORMAL');
     }
-    return run(database, work);
+    return run(database, connection, work);
   }
   if (previous < SYNC_FULL) sqlite.pragma('synchronous = FULL');
   try {
-    return run(database, (scope) => {
+    return run(database, connection, (scope) => {
       // The level this transaction's COMMIT will sync with (it cannot change until then).
       if (syncLevel(sqlite) >= SYNC_FULL) scope.afterCommit(() => durableCommits.set(sqlite, durableCommitCount(database) + 1));
       return work(scope);

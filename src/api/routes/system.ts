@@ -32,8 +32,8 @@ export function systemRoutes(deps: SystemDeps): RouteSpec[] {
       handler: () => {
         const health = deps.health();
         if (health.status === 'ok') return health;
-        // The database is the one part the check probes: degraded means it is down.
-        const down = new AppError('UNAVAILABLE', 'memoryd is degraded: the database is down; details are in the daemon logs', { details: { down: ['db'] } });
+        // The database is the one part the check probes: degraded means it is down, and `dbError` says how.
+        const down = new AppError('UNAVAILABLE', `memoryd is degraded: ${health.dbError ?? 'the database is down; details are in the daemon logs'}`, { details: { down: ['db'] } });
         const { status, body } = mapError(down);
         return Reply.json(status, { ...health, ...body });
       },

@@ -6,6 +6,8 @@ export const healthResponseSchema = z.object({
   version: z.string(),
   uptimeS: z.number(),
   db: z.enum(['ok', 'error']),
+  /** When `db` is `error`: what is wrong, naming the database file and the error. */
+  dbError: z.string().optional(),
   embedder: z.object({
     id: z.string(),
     dims: z.number().int(),
