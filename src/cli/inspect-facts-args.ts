@@ -17,13 +17,14 @@ confidence, status, last confirmation, age and whether it is injected (and why n
 Statuses are the decay rules' at this moment, whether or not the decay job has run.
 Reads the database read-only, so it is safe while the daemon runs.
 
-  --domain <d>     only ${DOMAINS.join(', ')}
+  --domain <d>     only this domain's facts and counts: ${DOMAINS.join(', ')}
   --status <s>     list ${FACT_STATUSES.join(', ')}, live (default: active, dormant
                    and stale) or all; counts always cover every status
   --json           machine-readable output
   --no-color       no colours (also off when stdout is not a terminal or NO_COLOR is set)
   -h, --help       this help
 
+Each option is given at most once.
 The database is MEMORYD_DB (default <MEMORYD_DATA_DIR>/memoryd.db).
 `;
 
@@ -34,8 +35,10 @@ The database is MEMORYD_DB (default <MEMORYD_DATA_DIR>/memoryd.db).
 export function parseInspectFactsArgs(argv: readonly string[]): InspectFactsOptions {
   const { values } = parseOrRefuse(argv, {
     options: {
-      domain: { type: 'string' },
-      status: { type: 'string' },
+      // Taken as lists only to refuse a repeat: `--status active --status deleted` would
+      // otherwise list the last alone, silently.
+      domain: { type: 'string', multiple: true },
+      status: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       // An option of its own rather than allowNegative's `--no-` of a `color`: that would also take an
       // undocumented `--color`, and the list of options in an error would name `--color`.
@@ -43,9 +46,15 @@ export function parseInspectFactsArgs(argv: readonly string[]): InspectFactsOpti
     },
   });
   // The domain is checked first: a line wrong in both is refused for its domain.
-  const domain = values.domain === undefined ? {} : { domain: domainOf(values.domain) };
-  const status = statusOf(values.status);
+  const given = once('--domain', values.domain);
+  const domain = given === undefined ? {} : { domain: domainOf(given) };
+  const status = statusOf(once('--status', values.status));
   return { ...domain, status, json: values.json, color: values['no-color'] ? false : null };
+}
+
+function once(flag: string, values: readonly string[] | undefined): string | undefined {
+  if (values !== undefined && values.length > 1) throw new UsageError(`${flag} is given ${values.length} times (${values.map((value) => JSON.stringify(value)).join(', ')}); give it once`);
+  return values?.[0];
 }
 
 function domainOf(value: string): Domain {

@@ -21,7 +21,8 @@ export function renderDashboard(dashboard: FactDashboard, context: { database: s
 function countsTable(dashboard: FactDashboard, paint: Paint): string[] {
   const header = ['domain', ...FACT_STATUSES, 'total'];
   const row = (name: string, counts: StatusCounts): string[] => [name, ...FACT_STATUSES.map((status) => String(counts[status])), String(counts.total)];
-  const rows = [...DOMAINS.map((domain) => row(domain, dashboard.counts.byDomain[domain])), row('total', dashboard.counts.total)];
+  const { byDomain, total } = dashboard.counts;
+  const rows = [...DOMAINS.flatMap((domain) => (byDomain[domain] ? [row(domain, byDomain[domain])] : [])), row('total', total)];
   return table(header, rows, paint, { rightAligned: (column) => column > 0 });
 }
 

@@ -1,8 +1,11 @@
+import { existsSync, statSync } from 'node:fs';
 import { systemClock } from '../clock.js';
 import { toApiFact } from '../api/routes/facts.js';
-import { loadConfig } from '../config/config.js';
+import { loadConfig, type Config } from '../config/config.js';
+import { SETTINGS } from '../config/settings.js';
 import { isAppError } from '../errors.js';
 import { readDashboard, type FactDashboard } from '../facts/fact-dashboard.js';
+import { unusablePath, UnusablePathError } from '../lifecycle/path-setting.js';
 import { olderSchema, openDatabaseReadOnly, pendingMigrations, type Database } from '../storage/database.js';
 import { CommandExit, readCommandArgs, type Command } from './command-line.js';
 import { INSPECT_FACTS_USAGE, parseInspectFactsArgs, type InspectFactsOptions } from './inspect-facts-args.js';
@@ -25,7 +28,7 @@ export async function runInspectFacts(argv: string[], io: InspectFactsIo): Promi
   if (options instanceof CommandExit) return options.code;
   let database: Database;
   try {
-    database = openDatabaseReadOnly(loadConfig(io.env, { cwd: io.cwd }).dbPath);
+    database = openDashboardDatabase(loadConfig(io.env, { cwd: io.cwd }));
   } catch (error) {
     io.stderr.write(`inspect-facts: ${isAppError(error) ? error.message : String(error)}\n`);
     return 1;
@@ -41,6 +44,23 @@ export async function runInspectFacts(argv: string[], io: InspectFactsIo): Promi
   } finally {
     database.close();
   }
+}
+
+// With no database yet the advice is to start the daemon once, unless the daemon cannot
+// start there either: a data dir, or a folder on the database's path, that is a file is
+// refused as the daemon refuses it (path-setting.ts), naming the setting.
+function openDashboardDatabase(config: Pick<Config, 'dataDir' | 'dbPath'>): Database {
+  if (existsSync(config.dbPath)) return openDatabaseReadOnly(config.dbPath);
+  if (statSync(config.dataDir, { throwIfNoEntry: false })?.isDirectory() === false) {
+    // The daemon's words for it (ensureUsableDir).
+    throw new UnusablePathError(SETTINGS.dataDir.env, { kind: 'folder', path: config.dataDir }, 'it is a file, not a folder');
+  }
+  try {
+    statSync(config.dbPath, { throwIfNoEntry: false });
+  } catch (error) {
+    throw unusablePath(SETTINGS.db.env, { kind: 'file', path: config.dbPath }, error);
+  }
+  return openDatabaseReadOnly(config.dbPath);
 }
 
 // Why a read may have failed ("no such column"): the daemon has not migrated the database to this memoryd's schema yet.

@@ -16,8 +16,12 @@ export interface DashboardFilter {
 export type StatusCounts = Record<FactStatus | 'total', number>;
 
 export interface FactDashboard {
-  /** Effective statuses per domain (only the domain filter applies), and their totals. */
-  counts: { byDomain: Record<Domain, StatusCounts>; total: StatusCounts };
+  /**
+   * Effective statuses of every fact, whatever the status filter: per domain (only the
+   * filtered domain when there is one: the others are not read, so no count of them is
+   * given) and their totals.
+   */
+  counts: { byDomain: Partial<Record<Domain, StatusCounts>>; total: StatusCounts };
   /** The listed facts: by domain, status, most recently confirmed first, then id. */
   facts: FactView[];
 }
@@ -31,14 +35,15 @@ function zeroCounts(): StatusCounts {
  * only, so it is safe on a read-only connection beside the running daemon.
  */
 export function readDashboard(db: Db, now: number, filter: DashboardFilter): FactDashboard {
-  const byDomain = Object.fromEntries(DOMAINS.map((domain) => [domain, zeroCounts()])) as Record<Domain, StatusCounts>;
+  const counted = filter.domain === undefined ? DOMAINS : [filter.domain];
+  const byDomain: Partial<Record<Domain, StatusCounts>> = Object.fromEntries(counted.map((domain) => [domain, zeroCounts()]));
   const total = zeroCounts();
   const listed: FactView[] = [];
   const wanted = (status: FactStatus): boolean =>
     filter.status === 'all' || (filter.status === 'live' ? (LIVE_STATUSES as readonly FactStatus[]).includes(status) : status === filter.status);
   for (const row of listFactRows(db, filter.domain ? { domain: filter.domain } : {})) {
     const view = viewFact(recordOf(row), now);
-    for (const counts of [byDomain[view.domain], total]) {
+    for (const counts of [(byDomain[view.domain] ??= zeroCounts()), total]) {
       counts[view.status] += 1;
       counts.total += 1;
     }

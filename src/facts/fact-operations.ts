@@ -1,16 +1,18 @@
 import { foldText } from '../domains/fold-text.js';
 import type { Domain } from '../domains/domain.js';
 import { vectorToBuffer } from '../embeddings/vector.js';
-import { ConflictError, NotFoundError } from '../errors.js';
+import { ConflictError, InvalidRequestError, NotFoundError } from '../errors.js';
 import { factRowsSupersededBy, findFactRow, listFactRows, updateFactRow, type FactRow } from '../storage/facts-repo.js';
 import { runInTransaction, type TransactionOptions } from '../storage/transaction.js';
 import { effectiveStatus, injectionClass, viewFact } from './decay-rules.js';
+import { cleanMessage } from './extraction/extract-facts.js';
+import { mentionsSecret } from './extraction/guards.js';
 import type { FactConfidence } from './extraction/index.js';
 import { indexedFact } from './fact-index.js';
 import { FACT_STATUSES, isLiveStatus, LIVE_STATUSES, type FactStatus, type FactView } from './fact-record.js';
 import { recordOf } from './fact-rows.js';
 import { prepareStatement, type PreparedStatement } from './fact-statement.js';
-import { deleteFact, finishWrites, insertFact, reconfirmFact, writeContext } from './fact-writes.js';
+import { competingFacts, deleteFact, finishWrites, insertFact, reconfirmFact, supersedeFact, writeContext, type WriteContext } from './fact-writes.js';
 import type { FactsRuntime } from './facts-deps.js';
 import { rowVector } from './fact-matching.js';
 
@@ -57,29 +59,39 @@ export interface NewFactInput {
   confidence?: FactConfidence;
 }
 
-/** What adding a fact did: inserted it, or re-confirmed the same fact already live. */
+/** What adding a fact did: inserted it (and replaced the facts of its subject), or re-confirmed the same fact already live. */
 export interface AddedFact {
   fact: FactView;
   created: boolean;
+  /** The live facts the new one replaced: superseded, pointing to it. */
+  superseded: FactView[];
 }
 
 /**
- * Adds a fact as given (no contradiction rules: the caller chose it); durable (fsynced)
- * when this resolves, its whitespace runs collapsed. The same statement (case, accents,
- * spacing and closing . ! … aside) already live in the domain is re-confirmed instead of
- * added twice (spec §1.1: a fact mentioned again is confirmed), so a resent request never
- * doubles a fact in the prompts.
+ * Adds a fact, durable (fsynced) when this resolves, its whitespace runs collapsed. The
+ * same statement (case, accents, spacing and closing . ! … aside) already live in the
+ * domain is re-confirmed instead of added twice (spec §1.1: a fact mentioned again is
+ * confirmed), so a resent request never doubles a fact in the prompts; live in another
+ * domain, it is a conflict: both copies would be injected. A new fact replaces the live
+ * facts of its subject by the message path's rule (`competingFacts`: "My shoe size is 44"
+ * supersedes "…43"), unless one of them holds its value. A statement naming a credential
+ * is refused, as in a message.
  */
 export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<AddedFact> {
-  const prepared = await prepareStatement(rt, cleanStatement(input.fact));
+  const text = cleanStatement(input.fact);
+  refuseCredential(text);
+  const prepared = await prepareStatement(rt, text);
   const id = rt.ids.next('fact');
   return runInTransaction(rt.database, (scope) => {
     const ctx = writeContext(rt, scope, rt.clock.now());
-    const same = sameLiveFact(rt, input.domain, prepared.text);
+    const twins = liveTwins(rt, prepared.text);
+    const same = twins.find((row) => row.domain === input.domain) ?? twins[0];
     if (same !== undefined) {
+      if (same.domain !== input.domain) throw sameFactAs('body.fact', prepared.text, same);
       reconfirmFact(ctx, same, input.confidence);
-      return { fact: finishWrites(ctx, rt.onFactsChanged).reconfirmed[0] as FactView, created: false };
+      return { fact: finishWrites(ctx, rt.onFactsChanged).reconfirmed[0] as FactView, created: false, superseded: [] };
     }
+    const replaced = replacedBy(rt, ctx, prepared);
     insertFact(ctx, {
       id,
       domain: input.domain,
@@ -93,13 +105,23 @@ export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<Ad
       vector: prepared.vector,
       embedderId: rt.embedder.id,
     });
-    return { fact: finishWrites(ctx, rt.onFactsChanged).added[0] as FactView, created: true };
+    for (const row of replaced) supersedeFact(ctx, row, id, null);
+    const changes = finishWrites(ctx, rt.onFactsChanged);
+    return { fact: changes.added[0] as FactView, created: true, superseded: changes.superseded };
   }, ACKNOWLEDGED);
 }
 
 // A statement is prompt text: a run of whitespace inside it costs tokens and says nothing more.
 function cleanStatement(text: string): string {
   return text.normalize('NFC').trim().replace(/\s+/gu, ' ');
+}
+
+// Credentials are never stored, wherever they are named (README): the message path's own
+// guard, on the statement folded as extraction folds a message, so both paths refuse the same words.
+function refuseCredential(text: string): void {
+  if (!mentionsSecret(cleanMessage(text).folded)) return;
+  const message = 'names a credential or payment detail (a password, PIN, key, code, card or account number); those are never stored';
+  throw new InvalidRequestError(`invalid request: body.fact: ${message}`, [{ path: 'body.fact', message }]);
 }
 
 // What two statements of one fact share whatever their case, accents, spacing or closing
@@ -109,14 +131,34 @@ function twinKey(text: string): string {
   return foldText(cleanStatement(text).replace(/[\s.!…]+$/u, ''));
 }
 
-// The in-memory index holds every live fact: only the match is read from the database.
-// `except`: the fact being edited, which may keep its own statement in another form.
-function sameLiveFact(rt: FactsRuntime, domain: Domain, text: string, except?: string): FactRow | undefined {
+// The live facts with the same statement, in any domain: a domain only says when a fact
+// is selected, and two copies of one statement would both be injected. The in-memory index
+// holds every live fact: only the matches are read from the database. `except`: the fact
+// being edited, which may keep its own statement in another form.
+function liveTwins(rt: FactsRuntime, text: string, except?: string): FactRow[] {
   const key = twinKey(text);
+  const twins: FactRow[] = [];
   for (const fact of rt.index.values()) {
-    if (fact.id !== except && fact.domain === domain && twinKey(fact.fact) === key) return findFactRow(rt.database.db, fact.id);
+    if (fact.id === except || twinKey(fact.fact) !== key) continue;
+    const row = findFactRow(rt.database.db, fact.id);
+    if (row) twins.push(row);
   }
-  return undefined;
+  return twins;
+}
+
+// The live facts a statement supersedes (`competingFacts`); none when one of them holds
+// its value: a restatement in other words is no contradiction, and is written as before.
+function replacedBy(rt: FactsRuntime, ctx: WriteContext, statement: PreparedStatement, except?: string): FactRow[] {
+  return competingFacts(ctx, statement, (row) => rowVector(row, rt.embedder.id, rt.embedder.dims), except).replaced;
+}
+
+// `path`: the request's field that made the statement another live fact's.
+function sameFactAs(path: 'body.fact' | 'body.domain', text: string, same: FactRow, id?: string): ConflictError {
+  return new ConflictError(`${path}: "${text}" is already fact ${same.id} in ${same.domain}; confirm or edit that one instead`, {
+    path,
+    ...(id === undefined ? {} : { id }),
+    sameAs: same.id,
+  });
 }
 
 export interface FactEdit {
@@ -127,25 +169,31 @@ export interface FactEdit {
   confirm?: boolean;
 }
 
-/** What editing a fact did: the fact as it is now, and whether its text, domain or confidence changed. */
+/** What editing a fact did: the fact as it is now, whether its text, domain or confidence changed, and the facts its new statement replaced. */
 export interface EditedFact {
   fact: FactView;
   edited: boolean;
+  /** The live facts of its new statement's subject (superseded, pointing to it), as adding it would replace them. */
+  superseded: FactView[];
 }
 
 /**
  * Edits or re-confirms a fact that still holds; a superseded or deleted one is a conflict,
- * and so is an edit that would make it the same statement as another live fact of its
- * domain (the one POST would re-confirm): two live copies of a fact would both be injected.
+ * and so is an edit that would make it the same statement as another live fact, in any
+ * domain (the one POST would re-confirm): two live copies of a fact would both be
+ * injected. A new statement replaces the other live facts of its subject as a new fact
+ * does (`addFact`); one naming a credential is refused.
  */
 export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Promise<EditedFact> {
-  const current = requireLive(requireRow(rt, id));
   const text = edit.fact === undefined ? undefined : cleanStatement(edit.fact);
+  if (text !== undefined) refuseCredential(text);
+  const current = requireLive(requireRow(rt, id));
   const prepared = text !== undefined && text !== current.fact ? await prepareStatement(rt, text) : null;
   return runInTransaction(rt.database, (scope) => {
     // Read again: the fact may have changed while the statement was being embedded.
     const row = requireLive(requireRow(rt, id));
     const now = rt.clock.now();
+    const ctx = writeContext(rt, scope, now);
     const next: FactRow = {
       ...row,
       ...(prepared ? statementColumns(rt, prepared) : {}),
@@ -154,30 +202,37 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
       lastConfirmedAt: edit.confirm ? Math.max(row.lastConfirmedAt, now) : row.lastConfirmedAt,
       updatedAt: now,
     };
-    if (next.fact !== row.fact || next.domain !== row.domain) assertNoTwin(rt, next, next.fact !== row.fact ? 'body.fact' : 'body.domain');
+    const replaced = prepared ? replacedByStatement(rt, ctx, prepared, next) : [];
+    if (!prepared && next.domain !== row.domain) refuseTwinIn(rt, next);
     next.status = effectiveStatus({ ...next, status: 'active' }, now);
     updateFactRow(rt.database.db, id, next);
+    ctx.touched.add(id);
     const vector = prepared ? prepared.vector : rowVector(row, rt.embedder.id, rt.embedder.dims);
     const entry = indexedFact({ ...recordOf(next), vector, value: prepared ? prepared.value : rt.storedValues.of(next) });
     scope.afterCommit(() => rt.index.put(entry));
+    for (const rival of replaced) supersedeFact(ctx, rival, id, null);
     // A confirmation that brings a decayed fact back into prompts changes answers as an edit does.
     const reactivated = injectionClass(row, now) !== injectionClass(next, now);
     // An edit that sets what the fact already says changes nothing.
     const edited = next.fact !== row.fact || next.domain !== row.domain || next.confidence !== row.confidence;
-    if (edited || reactivated) rt.onFactsChanged?.(scope);
-    return { fact: viewFact(recordOf(next), now), edited };
+    if (edited || reactivated) ctx.factsChanged = true;
+    const { superseded } = finishWrites(ctx, rt.onFactsChanged);
+    return { fact: viewFact(recordOf(next), now), edited, superseded };
   }, ACKNOWLEDGED);
 }
 
-// `path`: the PATCH body's field that made the edited fact another's twin.
-function assertNoTwin(rt: FactsRuntime, next: FactRow, path: 'body.fact' | 'body.domain'): void {
-  const twin = sameLiveFact(rt, next.domain, next.fact, next.id);
-  if (twin === undefined) return;
-  throw new ConflictError(`${path}: "${next.fact}" is already fact ${twin.id} in ${twin.domain}; confirm or edit that one instead`, {
-    path,
-    id: next.id,
-    sameAs: twin.id,
-  });
+// The facts the edited fact's new statement replaces; throws when it is another live fact's statement.
+function replacedByStatement(rt: FactsRuntime, ctx: WriteContext, prepared: PreparedStatement, next: FactRow): FactRow[] {
+  const [twin] = liveTwins(rt, next.fact, next.id);
+  if (twin !== undefined) throw sameFactAs('body.fact', next.fact, twin, next.id);
+  return replacedBy(rt, ctx, prepared, next.id);
+}
+
+// A fact moved to another domain that already holds its statement (stored before twins
+// were refused across domains) would be a second copy of it there.
+function refuseTwinIn(rt: FactsRuntime, next: FactRow): void {
+  const twin = liveTwins(rt, next.fact, next.id).find((row) => row.domain === next.domain);
+  if (twin !== undefined) throw sameFactAs('body.domain', next.fact, twin, next.id);
 }
 
 function statementColumns(rt: FactsRuntime, prepared: PreparedStatement): Partial<FactRow> {

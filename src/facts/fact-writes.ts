@@ -1,12 +1,12 @@
 import type { Domain } from '../domains/domain.js';
 import { vectorToBuffer } from '../embeddings/vector.js';
 import type { Database, Db } from '../storage/database.js';
-import { insertFactRow, updateFactRow, type FactRow } from '../storage/facts-repo.js';
+import { insertFactRow, liveFactRowsBySubject, updateFactRow, type FactRow } from '../storage/facts-repo.js';
 import type { TxScope } from '../storage/transaction.js';
 import { injectionClass, viewFact } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { indexedFact, type FactIndex } from './fact-index.js';
-import type { StoredValues } from './fact-matching.js';
+import { restates, type StoredValues } from './fact-matching.js';
 import { emptyChanges, type FactChanges, type FactProvenance, type FactRecord, type FactSource } from './fact-record.js';
 import { recordOf } from './fact-rows.js';
 
@@ -115,6 +115,45 @@ export function insertFact(ctx: WriteContext, fact: NewFact): FactRecord {
   ctx.factsChanged = true;
   ctx.changes.added.push(viewFact(record, ctx.now));
   return record;
+}
+
+/** A statement about to be written, as the subject rules read it. */
+export interface CompetingStatement {
+  text: string;
+  /** Null when the statement reads as no one subject: it then competes with nothing. */
+  subject: string | null;
+  value: string | null;
+  vector: Float32Array;
+}
+
+/** What a new statement does to the live facts of its subject. */
+export interface Competition {
+  /** The fact it says again (its value, or the same content): then nothing is replaced. */
+  restated: FactRow | undefined;
+  /** Otherwise, the facts it replaces (superseded, pointing to it): every live fact of its subject. */
+  replaced: FactRow[];
+}
+
+/**
+ * The contradiction rule of the factual tier (spec §1.1), the one a user turn's facts
+ * follow (turn-facts.ts), for any writer: a statement competes with the live facts of its subject,
+ * whatever their domain (instructions about answers share a subject by what they set,
+ * "answer length", so they compete too). One that holds its value is restated; with none,
+ * the statement replaces them all. `storedVector`: a row's vector when it may be compared
+ * with the statement's (the same embedder made both), else null; `except`: a fact being
+ * edited into the statement, which competes with nothing.
+ */
+export function competingFacts(
+  ctx: Pick<WriteContext, 'db' | 'storedValues'>,
+  statement: CompetingStatement,
+  storedVector: (row: FactRow) => Float32Array | null,
+  except?: string,
+): Competition {
+  if (statement.subject === null) return { restated: undefined, replaced: [] };
+  // Read inside the transaction: facts written earlier in it are already there.
+  const same = liveFactRowsBySubject(ctx.db, statement.subject).filter((row) => row.id !== except);
+  const restated = same.find((row) => restates(row, statement, storedVector(row), ctx.storedValues));
+  return restated ? { restated, replaced: [] } : { restated: undefined, replaced: same };
 }
 
 const CONFIDENCE_RANK: Record<FactConfidence, number> = { low: 0, medium: 1, high: 2 };

@@ -167,7 +167,7 @@ export class FactsService {
     return getFact(this.rt, id);
   }
 
-  /** Adds a fact, or re-confirms the same statement already live in its domain, saying which (see addFact). */
+  /** Adds a fact replacing the live facts of its subject, or re-confirms the same fact already live in its domain, saying which (see addFact). */
   add(input: NewFactInput): Promise<AddedFact> {
     return addFact(this.rt, input);
   }

@@ -45,7 +45,7 @@ describe('facts endpoints over the socket', () => {
     expect(f.database.sqlite.prepare('select fact from facts where id = ?').get(fact.id)).toEqual({ fact: 'The standup is at 9:30' });
   });
 
-  it('re-confirms the same statement already live in the domain (200) instead of adding it twice; a resent POST doubles nothing', async () => {
+  it('re-confirms the same statement already live in the domain (200) instead of adding it twice; a resent POST doubles nothing, nor does another domain', async () => {
     const first = await client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'I live in Lima', domain: 'personal', confidence: 'medium' }));
     expect(first.status).toBe(201);
     const added = (JSON.parse(first.body) as { fact: { id: string } }).fact;
@@ -61,8 +61,11 @@ describe('facts endpoints over the socket', () => {
     });
     expect(changes).toEqual(['reconfirmed']);
     expect((await client.listFacts({ domain: 'personal', q: 'live in lima' })).facts.map((fact) => fact.id)).toEqual([added.id]);
-    // Another domain is another fact.
-    expect((await client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'I live in Lima', domain: 'work' }))).status).toBe(201);
+    // In another domain it would be a second copy in the prompts: a conflict naming the live one, nothing added.
+    const elsewhere = await apiError(client.addFact({ fact: 'I live in Lima', domain: 'work' }));
+    expect([elsewhere.status, elsewhere.details]).toEqual([409, { path: 'body.fact', sameAs: added.id }]);
+    expect((await client.listFacts({ q: 'live in lima' })).facts.map((fact) => fact.id)).toEqual([added.id]);
+    expect(changes).toEqual(['reconfirmed']);
   });
 
   it('lists with filters: domain, status, text (accent-insensitive) and limit', async () => {
@@ -88,10 +91,10 @@ describe('facts endpoints over the socket', () => {
 
   it('soft-deletes with a reason from the body or the query, and deleted facts are conflicts', async () => {
     const a = (await client.addFact({ fact: 'The office is in Rome', domain: 'work' })).fact;
-    const b = (await client.addFact({ fact: 'The office is in Milan', domain: 'work' })).fact;
+    const b = (await client.addFact({ fact: 'The warehouse is in Milan', domain: 'work' })).fact;
     expect((await client.deleteFact(a.id, 'moved')).fact).toMatchObject({ status: 'deleted', reason: 'moved', injectable: false });
     expect((await client.json<{ fact: { reason: string } }>('DELETE', `/v1/facts/${b.id}?reason=closed`)).fact.reason).toBe('closed');
-    const c = (await client.addFact({ fact: 'The office is in Turin', domain: 'work' })).fact;
+    const c = (await client.addFact({ fact: 'The lab is in Turin', domain: 'work' })).fact;
     expect((await client.deleteFact(c.id)).fact.reason).toBe('deleted through the API');
     expect((await client.listFacts({ status: 'deleted' })).facts.map((fact) => fact.id).sort()).toEqual([a.id, b.id, c.id].sort());
 
@@ -133,9 +136,14 @@ describe('facts endpoints over the socket', () => {
     await client.json('PATCH', `/v1/facts/${id}`, { confidence: 'medium', domain: 'personal' });
     await client.json('DELETE', `/v1/facts/${id}`);
     expect(changes).toEqual(['added', 'reconfirmed', 'edited', 'reconfirmed', 'edited', 'deleted']);
+    changes.length = 0;
+    await client.json('POST', '/v1/facts', { fact: 'My locker number is 12', domain: 'personal' });
+    await client.json('POST', '/v1/facts', { fact: 'My locker number is 31', domain: 'personal' });
+    expect(changes).toEqual(['added', 'added', 'superseded']);
     await client.json('PATCH', `/v1/facts/${id}`, { confirm: true }).catch(() => undefined);
     await client.json('POST', '/v1/facts', { fact: '', domain: 'personal' }).catch(() => undefined);
-    expect(changes).toHaveLength(6);
+    await client.json('POST', '/v1/facts', { fact: 'My locker PIN is 1234', domain: 'personal' }).catch(() => undefined);
+    expect(changes).toHaveLength(3);
   });
 
   it('answers unknown ids with 404', async () => {
@@ -161,13 +169,23 @@ describe('facts endpoints over the socket', () => {
     expect(issuePaths(await apiError(client.json('GET', '/v1/facts?limit=10001')))).toEqual(['query.limit']);
     expect(issuePaths(await apiError(client.json('GET', '/v1/facts/bad%20id')))).toEqual(['params.id']);
     expect(issuePaths(await apiError(client.json('DELETE', `/v1/facts/${id}`, { reason: '' })))).toEqual(['body.reason']);
+    // A limit in decimal digits only: hex, binary, an exponent or a space are not read as Number() would.
+    for (const limit of ['0x3', '0b11', '1e1', '%202', '2%20', '+2', '-1', '1.0']) {
+      const refused = await apiError(client.json('GET', `/v1/facts?limit=${limit}`));
+      expect([limit, refused.status, issuePaths(refused)]).toEqual([limit, 400, ['query.limit']]);
+    }
+    expect((await client.listFacts({ limit: 2 })).facts).toHaveLength(2);
+    expect((await client.json<{ facts: unknown[] }>('GET', '/v1/facts?limit=002')).facts).toHaveLength(2);
+    // A reason in both the body and the query: neither is chosen silently.
+    const twoReasons = await apiError(client.json('DELETE', `/v1/facts/${id}?reason=moved`, { reason: 'closed' }));
+    expect([twoReasons.status, issuePaths(twoReasons)]).toEqual([400, ['body.reason', 'query.reason']]);
+    expect((await client.getFact(id ?? '')).fact.status).not.toBe('deleted');
     expect(f.database.sqlite.prepare('select count(*) as n, max(updated_at) as u from facts').get()).toEqual(before);
   });
 
-  it('refuses an edit that would make a fact the same statement as another live one of its domain (409 naming the field and that fact), changing nothing', async () => {
+  it('refuses an edit that would make a fact the same statement as another live one, in any domain (409 naming the field and that fact), changing nothing', async () => {
     const oolong = (await client.addFact({ fact: 'I drink oolong tea', domain: 'preferences' })).fact;
     const green = (await client.addFact({ fact: 'I drink green tea', domain: 'preferences', confidence: 'medium' })).fact;
-    const elsewhere = (await client.addFact({ fact: 'I drink oolong tea', domain: 'personal' })).fact;
     const stored = (): unknown => f.database.sqlite.prepare('select * from facts order by id').all();
     const before = stored();
     changes.length = 0;
@@ -176,15 +194,15 @@ describe('facts endpoints over the socket', () => {
     expect([byText.status, byText.code]).toEqual([409, 'CONFLICT']);
     expect(byText.details).toEqual({ path: 'body.fact', id: green.id, sameAs: oolong.id });
     expect(byText.message).toContain(`body.fact: "I DRINK oolong tea" is already fact ${oolong.id} in preferences`);
-    // The same statement reached by moving a fact to the other's domain.
-    const byDomain = await apiError(client.updateFact(elsewhere.id, { domain: 'preferences' }));
-    expect([byDomain.status, byDomain.details]).toEqual([409, { path: 'body.domain', id: elsewhere.id, sameAs: oolong.id }]);
+    // The same words put in another domain would be a second copy in the prompts too.
+    const elsewhere = await apiError(client.updateFact(green.id, { fact: 'I drink oolong tea', domain: 'work' }));
+    expect([elsewhere.status, elsewhere.details]).toEqual([409, { path: 'body.fact', id: green.id, sameAs: oolong.id }]);
     expect(stored()).toEqual(before);
     expect(changes).toEqual([]);
-    expect((await client.listFacts({ domain: 'preferences', q: 'oolong' })).facts.map((fact) => fact.id)).toEqual([oolong.id]);
+    expect((await client.listFacts({ q: 'oolong' })).facts.map((fact) => fact.id)).toEqual([oolong.id]);
 
-    // A fact's own statement in another case, or the same words in another domain, is no twin.
+    // A fact's own statement in another case is no twin, nor is a move of its own to another domain.
     expect((await client.updateFact(oolong.id, { fact: 'I drink Oolong tea' })).fact.fact).toBe('I drink Oolong tea');
-    expect((await client.updateFact(green.id, { fact: 'I drink oolong tea', domain: 'work' })).fact).toMatchObject({ fact: 'I drink oolong tea', domain: 'work' });
+    expect((await client.updateFact(oolong.id, { domain: 'personal' })).fact).toMatchObject({ fact: 'I drink Oolong tea', domain: 'personal' });
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { runJobCli } from '../../src/cli/run-job-cli.js';
 import { openDatabaseReadOnly } from '../../src/storage/database.js';
 import { recentJobRuns } from '../../src/storage/job-runs-repo.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { startTestDaemon } from '../helpers/test-daemon.js';
 import { writeOlderDatabase } from '../jobs/job-fixture.js';
 import { factsFixture, START, type FactsFixture } from './facts-fixture.js';
 
@@ -132,13 +133,38 @@ describe('npm run inspect-facts', () => {
     expect(usage).toMatch(/^usage: npm run inspect-facts -- /);
   });
 
-  it('takes -h for help, and the last of a repeated option', async () => {
+  it('takes -h for help', async () => {
     const help = capture();
     expect(await runInspectFacts(['-h'], help.io)).toBe(0);
     expect(help.out.join('')).toMatch(/^usage: npm run inspect-facts -- /);
+    expect(help.out.join('')).toContain('Each option is given at most once.');
+  });
+
+  it.each([
+    [['--status', 'active', '--status', 'deleted'], '--status is given 2 times ("active", "deleted"); give it once'],
+    [['--domain', 'work', '--domain=projects', '--json'], '--domain is given 2 times ("work", "projects"); give it once'],
+  ])('refuses a repeated filter %j rather than list by one of them (exit 2)', async (argv, message) => {
     const run = capture();
-    expect(await runInspectFacts(['--domain', 'work', '--domain=projects', '--json'], run.io)).toBe(0);
-    expect((JSON.parse(run.out.join('')) as { filter: unknown }).filter).toEqual({ domain: 'projects', status: 'live' });
+    expect(await runInspectFacts(argv, run.io)).toBe(2);
+    expect(run.out).toEqual([]);
+    expect(run.err.join('').split('\n')[0]).toBe(`inspect-facts: ${message}`);
+  });
+
+  it('with --domain, counts that domain alone: no row claims another domain holds nothing', async () => {
+    const run = capture();
+    expect(await runInspectFacts(['--domain', 'projects'], run.io)).toBe(0);
+    const counts = run.out.join('').split('\n\n')[1];
+    expect(counts).toMatchInlineSnapshot(`
+      "DOMAIN    ACTIVE  DORMANT  STALE  SUPERSEDED  DELETED  TOTAL
+      projects       1        0      0           0        0      1
+      total          1        0      0           0        0      1"
+    `);
+    const json = capture();
+    expect(await runInspectFacts(['--domain', 'projects', '--status', 'deleted', '--json'], json.io)).toBe(0);
+    expect((JSON.parse(json.out.join('')) as { counts: unknown }).counts).toEqual({
+      byDomain: { projects: { active: 1, dormant: 0, stale: 0, superseded: 0, deleted: 0, total: 1 } },
+      total: { active: 1, dormant: 0, stale: 0, superseded: 0, deleted: 0, total: 1 },
+    });
   });
 
   it('says clearly that there is no database yet (exit 1)', async () => {
@@ -150,6 +176,29 @@ describe('npm run inspect-facts', () => {
       expect(run.err.join('')).toBe(`inspect-facts: no database at ${join(empty.dir, 'memoryd.db')} yet: start the daemon once (npm start) to create it\n`);
     } finally {
       empty.remove();
+    }
+  });
+
+  it('names MEMORYD_DATA_DIR when it is a file, as the daemon does, instead of advising to start it (exit 1)', async () => {
+    const parent = makeTempDir();
+    try {
+      const notADir = join(parent.dir, 'data');
+      writeFileSync(notADir, 'not a folder');
+      const daemonRefusal = await startTestDaemon({ dir: notADir, keepDir: true }).then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+      expect(daemonRefusal).toBe(`MEMORYD_DATA_DIR: cannot use the folder ${notADir}: it is a file, not a folder`);
+      const run = capture({ env: { MEMORYD_DATA_DIR: notADir } });
+      expect(await runInspectFacts([], run.io)).toBe(1);
+      expect(run.out).toEqual([]);
+      expect(run.err.join('')).toBe(`inspect-facts: ${daemonRefusal}\n`);
+      // A database path through a file names MEMORYD_DB and the file.
+      const through = capture({ env: { MEMORYD_DATA_DIR: parent.dir, MEMORYD_DB: join(notADir, 'memoryd.db') } });
+      expect(await runInspectFacts([], through.io)).toBe(1);
+      expect(through.err.join('')).toBe(`inspect-facts: MEMORYD_DB: cannot use the file ${join(notADir, 'memoryd.db')}: ${notADir} is a file, not a folder\n`);
+    } finally {
+      parent.remove();
     }
   });
 

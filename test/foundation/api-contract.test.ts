@@ -151,9 +151,9 @@ describe('the OpenAPI document', () => {
     const { fact } = await file.client.addFact({ fact: 'The office is in Rome', domain: 'work' });
     const calls: Array<[string, string, () => Promise<{ status: number }>]> = [
       ['/v1/health', 'get', () => file.client.raw('GET', '/v1/health')],
-      ['/v1/facts', 'post', () => file.client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'The office is in Turin', domain: 'work' }))],
+      ['/v1/facts', 'post', () => file.client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'The printer is on the second floor', domain: 'work' }))],
       // The same statement again: re-confirmed, the document's other success.
-      ['/v1/facts', 'post', () => file.client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'The office is in Turin', domain: 'work' }))],
+      ['/v1/facts', 'post', () => file.client.raw('POST', '/v1/facts', JSON.stringify({ fact: 'The printer is on the second floor', domain: 'work' }))],
       ['/v1/facts', 'get', () => file.client.raw('GET', '/v1/facts')],
       ['/v1/facts/{id}', 'patch', () => file.client.raw('PATCH', `/v1/facts/${fact.id}`, JSON.stringify({ confirm: true }))],
       ['/v1/facts/{id}', 'delete', () => file.client.raw('DELETE', `/v1/facts/${fact.id}`)],

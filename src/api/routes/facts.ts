@@ -1,6 +1,7 @@
 import type { FactChanges, FactView } from '../../facts/fact-record.js';
 import type { FactsService } from '../../facts/facts-service.js';
 import { defineRoute, Reply, type ExtraResponse, type RouteSpec } from '../route.js';
+import { invalidRequestError } from '../validation.js';
 import {
   factChainResponseSchema,
   factDeleteBodySchema,
@@ -10,6 +11,7 @@ import {
   factParamsSchema,
   factPatchBodySchema,
   factResponseSchema,
+  factWriteResponseSchema,
   newFactBodySchema,
   type ApiFact,
   type ApiFactChanges,
@@ -18,11 +20,17 @@ import {
 const FACT_CONFLICT: ExtraResponse = { status: 409, description: 'the fact is deleted or superseded: it can no longer be changed' };
 const EDIT_CONFLICT: ExtraResponse = {
   status: 409,
-  description: 'the fact is deleted or superseded, or the edit would make it the same statement as another live fact of its domain (details.sameAs): nothing changed',
+  description:
+    'the fact is deleted or superseded, or the edit would make it the same statement as another live fact, in any domain (details.sameAs): nothing changed',
 };
+const ADD_CONFLICT: ExtraResponse = {
+  status: 409,
+  description: 'the same statement is already live in another domain (details.sameAs): nothing changed',
+};
+const BOTH_REASONS = 'give the reason once, in the body or in the query';
 
 /** A change the facts routes made, as `memoryd_facts_total` counts it. */
-export type FactChangeKind = 'added' | 'edited' | 'reconfirmed' | 'deleted';
+export type FactChangeKind = 'added' | 'edited' | 'reconfirmed' | 'superseded' | 'deleted';
 
 export interface FactsRouteDeps {
   facts: Pick<FactsService, 'list' | 'get' | 'add' | 'edit' | 'delete' | 'chain'>;
@@ -66,15 +74,21 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
     defineRoute({
       method: 'POST',
       path: '/v1/facts',
-      summary: 'Add a fact explicitly (confidence high unless given); durable when answered',
+      summary:
+        'Add a fact explicitly (confidence high unless given), superseding the live facts of its subject; one naming a credential is refused (400); durable when answered',
       body: newFactBodySchema,
       status: 201,
-      response: factResponseSchema,
-      errors: [{ status: 200, description: 'the same statement was already live in the domain: re-confirmed, not added again', schema: factResponseSchema }],
+      response: factWriteResponseSchema,
+      errors: [
+        { status: 200, description: 'the same statement was already live in the domain: re-confirmed, not added again', schema: factWriteResponseSchema },
+        ADD_CONFLICT,
+      ],
       handler: async ({ body }) => {
-        const { fact, created } = await facts.add(body);
+        const { fact, created, superseded } = await facts.add(body);
         deps.onChange(created ? 'added' : 'reconfirmed');
-        return created ? { fact: toApiFact(fact) } : Reply.json(200, { fact: toApiFact(fact) });
+        for (const _ of superseded) deps.onChange('superseded');
+        const reply = { fact: toApiFact(fact), superseded: superseded.map(toApiFact) };
+        return created ? reply : Reply.json(200, reply);
       },
     }),
     defineRoute({
@@ -89,28 +103,36 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
     defineRoute({
       method: 'PATCH',
       path: '/v1/facts/:id',
-      summary: 'Edit (fact, domain, confidence) and/or re-confirm a fact that still holds',
+      summary:
+        'Edit (fact, domain, confidence) and/or re-confirm a fact that still holds; a new statement supersedes the live facts of its subject, and one naming a credential is refused (400)',
       params: factParamsSchema,
       body: factPatchBodySchema,
-      response: factResponseSchema,
+      response: factWriteResponseSchema,
       errors: [404, EDIT_CONFLICT],
       handler: async ({ params, body }) => {
-        const { fact, edited } = await facts.edit(params.id, body);
+        const { fact, edited, superseded } = await facts.edit(params.id, body);
         if (edited) deps.onChange('edited');
         if (body.confirm === true) deps.onChange('reconfirmed');
-        return { fact: toApiFact(fact) };
+        for (const _ of superseded) deps.onChange('superseded');
+        return { fact: toApiFact(fact), superseded: superseded.map(toApiFact) };
       },
     }),
     defineRoute({
       method: 'DELETE',
       path: '/v1/facts/:id',
-      summary: 'Soft-delete a fact (status deleted) with an optional reason in the body or the query',
+      summary: 'Soft-delete a fact (status deleted) with an optional reason in the body or the query (not both: 400)',
       params: factParamsSchema,
       query: factDeleteQuerySchema,
       body: factDeleteBodySchema,
       response: factResponseSchema,
       errors: [404, FACT_CONFLICT],
       handler: ({ params, query, body }) => {
+        if (body?.reason !== undefined && query.reason !== undefined) {
+          throw invalidRequestError([
+            { path: 'body.reason', message: BOTH_REASONS },
+            { path: 'query.reason', message: BOTH_REASONS },
+          ]);
+        }
         const fact = facts.delete(params.id, body?.reason ?? query.reason);
         deps.onChange('deleted');
         return { fact: toApiFact(fact) };

@@ -19,7 +19,14 @@ export const factListQuerySchema = z.strictObject({
   domain: domainSchema.optional(),
   status: z.enum([...FACT_STATUSES, 'all']).optional(),
   q: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  // Decimal digits only, as the CLI's count flags take them: "0x3", "1e1" and " 2" are refused, not read as Number() would.
+  limit: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number in decimal digits')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(10_000))
+    .describe('how many facts, 1 to 10000 in decimal digits (default 100)')
+    .optional(),
 });
 
 export const newFactBodySchema = z.strictObject({
@@ -64,6 +71,8 @@ export const apiFactSchema = z.object({
 });
 
 export const factResponseSchema = z.object({ fact: apiFactSchema });
+/** What POST and PATCH answer: the fact, and the live facts of its subject it replaced (superseded, pointing to it). */
+export const factWriteResponseSchema = z.object({ fact: apiFactSchema, superseded: z.array(apiFactSchema) });
 export const factListResponseSchema = z.object({ facts: z.array(apiFactSchema) });
 export const factChainResponseSchema = z.object({ id: z.string(), facts: z.array(apiFactSchema) });
 export const factChangesSchema = z.object({
@@ -75,6 +84,7 @@ export const factChangesSchema = z.object({
 
 export type ApiFact = z.infer<typeof apiFactSchema>;
 export type FactResponse = z.infer<typeof factResponseSchema>;
+export type FactWriteResponse = z.infer<typeof factWriteResponseSchema>;
 export type FactListResponse = z.infer<typeof factListResponseSchema>;
 export type FactChainResponse = z.infer<typeof factChainResponseSchema>;
 export type ApiFactChanges = z.infer<typeof factChangesSchema>;
