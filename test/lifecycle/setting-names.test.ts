@@ -1,36 +1,20 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runStart } from '../../src/cli/start.js';
 import { loadConfig } from '../../src/config/config.js';
 import { startDaemon } from '../../src/daemon.js';
-import { cleanupAfterEach } from '../helpers/cleanups.js';
-import { captureProcessOutput } from '../helpers/process-output.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { startPathsPerTest } from './start-paths.js';
 
 // Start-up errors beside those of unusable-paths.test.ts (a file of its own: every in-process
 // start adds listeners to stdout and stderr, and Node warns on stderr past ten).
-const defer = cleanupAfterEach();
+const { paths, start, defer } = startPathsPerTest('memoryd-settings-', ({ dir }) => ({ MEMORYD_DATA_DIR: join(dir, 'data') }));
 
 let dir: string;
 let file: string;
 let folder: string;
-
 beforeEach(() => {
-  const temp = makeTempDir('memoryd-settings-');
-  defer(temp.remove);
-  dir = temp.dir;
-  file = join(dir, 'a-file');
-  writeFileSync(file, 'not a folder\n');
-  folder = join(dir, 'a-folder');
-  mkdirSync(folder);
+  ({ dir, file, folder } = paths());
 });
-
-// `npm start` in process with `env`: its exit code and what it wrote to stderr.
-async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const { value, stderr } = await captureProcessOutput(() => runStart([], { MEMORYD_WARM_UP_EXCHANGES: '0', MEMORYD_DATA_DIR: join(dir, 'data'), ...env }, dir));
-  return { code: value, stderr };
-}
 
 // A folder any user may enter, as /etc is, holding a file that is no socket, as /etc/passwd.
 function sharedFolder(): string {

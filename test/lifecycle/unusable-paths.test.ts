@@ -1,35 +1,19 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runStart } from '../../src/cli/start.js';
 import { loadConfig } from '../../src/config/config.js';
 import { startDaemon } from '../../src/daemon.js';
-import { cleanupAfterEach } from '../helpers/cleanups.js';
-import { captureProcessOutput } from '../helpers/process-output.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { startPathsPerTest } from './start-paths.js';
 
-const defer = cleanupAfterEach();
+const { paths, start, defer } = startPathsPerTest('memoryd-paths-');
 const asRoot = process.getuid?.() === 0;
 
 let dir: string;
 let file: string;
 let folder: string;
-
 beforeEach(() => {
-  const temp = makeTempDir('memoryd-paths-');
-  defer(temp.remove);
-  dir = temp.dir;
-  file = join(dir, 'a-file');
-  writeFileSync(file, 'not a folder\n');
-  folder = join(dir, 'a-folder');
-  mkdirSync(folder);
+  ({ dir, file, folder } = paths());
 });
-
-// `npm start` in process with `env`: its exit code and what it wrote to stderr.
-async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const { value, stderr } = await captureProcessOutput(() => runStart([], { MEMORYD_WARM_UP_EXCHANGES: '0', ...env }, dir));
-  return { code: value, stderr };
-}
 
 describe('a path setting the daemon cannot use', () => {
   it.each([
