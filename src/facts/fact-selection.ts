@@ -22,8 +22,10 @@ export interface SelectedFact {
   /** count(toChunk(fact)), counted when the fact was written. */
   tokenCount: number;
   /**
-   * Ranking score (higher first); `items` and `candidates` are each in its order (ties by
-   * id). A candidate may outrank an item: a fact too large for what was left of the base.
+   * Ranking score (higher first). `candidates` are in its order (ties by id); so are
+   * `items`, the facts the message justifies first and then those of its domain alone
+   * (`selectFacts`). A candidate may outrank an item: a fact too large for what was left
+   * of the base.
    */
   score: number;
   /**
@@ -35,8 +37,9 @@ export interface SelectedFact {
 
 /**
  * `items`: the facts for the prompt's base (≤ the facts budget, 150 tokens by default);
- * `candidates`: the injectable facts left out of it, in rank order, which the layout adds
- * (in this order, after the items) when space allows.
+ * `candidates`: the injectable facts the message justifies (not those relevant by their
+ * domain alone) left out of it, in rank order, which the layout adds (in this order,
+ * after the items) when space allows.
  */
 export interface FactSelection {
   items: SelectedFact[];

@@ -1,6 +1,6 @@
 import { foldedWords, foldText } from '../domains/fold-text.js';
 import type { IndexedFact } from './fact-index.js';
-import { contentStems, namesAll } from './fact-words.js';
+import { contentStems, FIRST_PERSON, namesAll, stem } from './fact-words.js';
 
 // Subjects longer than this many stems are free-text keys: naming them means a mention, not a name.
 const MAX_NAMED_SUBJECT_STEMS = 3;
@@ -11,17 +11,85 @@ export function namesFact(message: ReadonlySet<string>, fact: IndexedFact): bool
   return fact.subjectStems.length <= MAX_NAMED_SUBJECT_STEMS && namesAll(message, fact.subjectStems);
 }
 
+/** Share of a fact's content stems a message must hold to speak of it (`speaksOf`). */
+export const SPOKEN_SHARE = 1 / 2;
+// "We" and "us" are content words to the mention rule; they say whose the fact is, not what it is about.
+const FIRST_PERSON_STEMS: ReadonlySet<string> = new Set([...FIRST_PERSON].map(stem));
+
+/**
+ * Whether the message speaks of the fact by its words: it holds at least half of the
+ * fact's content stems (the first person aside), and at least two of them (the one of a
+ * one-word fact). "Please analyse the kubernetes cluster metrics" speaks of "We chose
+ * Kubernetes for the production cluster"; "the cluster is slow" does not. Looser than a
+ * mention (`mentions`, two thirds), which says the fact again: a message speaks of what
+ * a fact is about without saying it.
+ */
+export function speaksOf(message: ReadonlySet<string>, fact: IndexedFact): boolean {
+  let hits = 0;
+  for (const each of fact.stems) if (message.has(each) && !FIRST_PERSON_STEMS.has(each)) hits += 1;
+  // Most facts share no word with a message: their first person is not counted.
+  if (hits === 0) return false;
+  let of = 0;
+  for (const each of fact.stems) if (!FIRST_PERSON_STEMS.has(each)) of += 1;
+  return hits >= Math.min(2, of) && hits >= of * SPOKEN_SHARE;
+}
+
+/** One question of a message (`questionStems`). */
+export interface Question {
+  /** The content stems of the question. */
+  stems: ReadonlySet<string>;
+  /** Those of them that say what it asks about: not a word of asking ("remind", "kind of", "tipo de"). */
+  topic: readonly string[];
+}
+
 /**
  * Whether the message asks for the fact's value: one of its questions names all the rest
- * of the statement. "Where do I live?" asks for "I live in Lisbon", "¿Dónde trabajo?" for
- * "Trabajo en Acme": the words a question shares with its answer are the fact's verb or
- * noun, not its key ("home", "employer") nor its value. `questions` (the stems of the
- * message's questions, `questionStems`) is read only once the whole message names them,
- * which few facts are.
+ * of the statement and nothing the fact does not hold. "Where do I live?" asks for "I live
+ * in Lisbon", "¿Dónde trabajo?" for "Trabajo en Acme", "What kind of tea do I prefer?" for
+ * "I prefer green tea"; "What music do I prefer?" and "Where does my brother live?" ask
+ * for none of them: a question that shares only its verb with a fact asks about something
+ * else. What a question shares with its answer is the fact's verb or noun, and may be its
+ * key ("What drink do I prefer?" for the key "preference drink") or part of its value.
+ * A question asks for a home or an employer in either language (`KEYED_WORDS`).
+ * `questions` (`questionStems` of the message) is read only once the whole message names
+ * the rest of a fact, which few facts are.
  */
-export function asksForValue(message: ReadonlySet<string>, fact: IndexedFact, questions: () => ReadonlySet<string>): boolean {
-  return namesAll(message, fact.predicateStems) && namesAll(questions(), fact.predicateStems);
+export function asksForValue(message: ReadonlySet<string>, fact: IndexedFact, questions: () => readonly Question[]): boolean {
+  const keyed = fact.subject === null ? undefined : KEYED_WORDS.get(fact.subject);
+  if (!namesRest(message, fact, keyed)) return false;
+  for (const question of questions()) if (namesRest(question.stems, fact, keyed) && holdsAll(question.topic, fact, keyed)) return true;
+  return false;
 }
+
+// What a question asking for a keyed fact may say besides the fact's own words.
+interface KeyedWords {
+  verbs: readonly string[];
+  kinds: readonly string[];
+}
+
+// Whether a text names all of the fact but its value, or the verb of its key.
+function namesRest(text: ReadonlySet<string>, fact: IndexedFact, keyed: KeyedWords | undefined): boolean {
+  return namesAll(text, fact.predicateStems) || (keyed !== undefined && keyed.verbs.some((verb) => text.has(verb)));
+}
+
+// Whether each stem is one of the fact's statement, of its subject key or of the words of its key.
+function holdsAll(stems: readonly string[], fact: IndexedFact, keyed: KeyedWords | undefined): boolean {
+  for (const each of stems) {
+    if (fact.stems.includes(each) || fact.subjectStems.includes(each)) continue;
+    if (keyed === undefined || !(keyed.verbs.includes(each) || keyed.kinds.includes(each))) return false;
+  }
+  return true;
+}
+
+// Subject keys are English whatever the language of the fact ("Vivo en Sevilla" and "I
+// live in Lisbon" are both "home", extraction/subject-key.ts); the statements of these two
+// keys are made with one verb, so a question with that verb in either language asks for
+// them ("Where do I live?" for "Vivo en Sevilla", "¿Dónde trabajo?" for "I work at Acme"),
+// and may name the kind of value ("Which city do I live in?"). Stems.
+const KEYED_WORDS: ReadonlyMap<string, KeyedWords> = new Map([
+  ['home', { verbs: ['live', 'livin', 'vivo', 'vivim'], kinds: ['city', 'town', 'ciuda', 'puebl'] }],
+  ['employer', { verbs: ['work', 'worki', 'traba'], kinds: [] }],
+]);
 
 // Words a question opens a sentence with. "Que" and "como" are left out: they open as many
 // Spanish statements ("que…", "como todos los días"), and their questions carry "¿" or "?".
@@ -29,27 +97,33 @@ const QUESTION_OPENERS: ReadonlySet<string> = new Set(
   `what whats where wheres who whos whom whose which when why how do does did am is are was were can could remind tell
   donde adonde quien quienes cual cuales cuando cuanto cuanta cuantos cuantas recordame recuerdame decime dime sabes`.split(/\s+/u),
 );
-const FIRST_PERSON: ReadonlySet<string> = new Set(
-  'i me my mine myself we us our ours yo mi mis mio mia conmigo nosotros nosotras nuestro nuestra nuestros nuestras'.split(' '),
+// Words that ask, or name the kind of answer asked for, not what it is about: "remind me
+// where I work", "what kind of tea…", "¿qué tipo de café…?", "what's the name of my dentist?".
+const ASKING_WORDS: ReadonlySet<string> = new Set(
+  `remind tell know remember again please currently actually exactly nowadays kind kinds sort sorts type types name
+  recordame recuerdame recordas recuerdas acordas decime dime sabes sabias favor actualmente exactamente tipo tipos clase clases nombre`.split(/\s+/u),
 );
 const SECOND_PERSON: ReadonlySet<string> = new Set('you your yours yourself tu tus te ti vos usted ustedes contigo tuyo tuya'.split(' '));
 // A sentence with the marks that end it.
 const SENTENCE = /[^.!?;\n]+[.!?;\n]*/gu;
 
 /**
- * The content stems of the sentences of `text` that ask something of the user's own: a
- * sentence with a question mark, or opening with an interrogative ("where do I live"),
- * unless it asks the assistant alone ("do you like jazz?", "¿qué te gusta?": the second
- * person without the first). Statements around a question name nothing it asks ("what
- * about the trip? I tried to book it but it did not work" asks nothing of "I work at Acme").
+ * The sentences of `text` that ask something of the user's own: a sentence with a
+ * question mark, or opening with an interrogative ("where do I live"), unless it asks the
+ * assistant alone ("do you like jazz?", "¿qué te gusta?": the second person without the
+ * first). Statements around a question name nothing it asks ("what about the trip? I
+ * tried to book it but it did not work" asks nothing of "I work at Acme").
  */
-export function questionStems(text: string): ReadonlySet<string> {
-  const asked = new Set<string>();
+export function questionStems(text: string): Question[] {
+  const questions: Question[] = [];
   for (const [sentence] of foldText(text).matchAll(SENTENCE)) {
     const words = foldedWords(sentence);
     const asks = /[?¿]/u.test(sentence) || QUESTION_OPENERS.has(words[0] ?? '');
     if (!asks || (words.some((word) => SECOND_PERSON.has(word)) && !words.some((word) => FIRST_PERSON.has(word)))) continue;
-    for (const stem of contentStems(sentence)) asked.add(stem);
+    const stems = new Set(contentStems(sentence));
+    // Whom the question is put to is not what it asks about ("can you remind me where I work?").
+    const topic = contentStems(words.filter((word) => !ASKING_WORDS.has(word) && !SECOND_PERSON.has(word)).join(' '));
+    if (stems.size > 0) questions.push({ stems, topic });
   }
-  return asked;
+  return questions;
 }

@@ -6,7 +6,7 @@ import { injectionClass } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { factSimilarity, type IndexedFact } from './fact-index.js';
 import type { FactSelection, FactSelectionRequest, SelectedFact } from './fact-selection.js';
-import { asksForValue, namesFact, questionStems } from './fact-selector-names.js';
+import { asksForValue, namesFact, questionStems, speaksOf, type Question } from './fact-selector-names.js';
 import { contentStems, mentions } from './fact-words.js';
 
 export interface SelectionOptions {
@@ -25,9 +25,9 @@ export interface SelectionReaders {
   similarityOf(fact: IndexedFact): number;
 }
 
-/** A fact of a secondary domain of the message must be at least this similar (or named). */
+/** A fact of a domain the message concerns (primary or secondary) is justified by this similarity, unnamed. */
 export const SECONDARY_SIMILARITY = 0.25;
-/** A fact outside the message's domains (or any fact when it has none) must be at least this similar (or named). */
+/** A fact outside the message's domains (or any fact when it has none) is justified by this similarity, unnamed. */
 export const RELEVANT_SIMILARITY = 0.5;
 /** A dormant fact comes back only when this similar, or when the message names it. */
 export const EXPLICIT_SIMILARITY = 0.75;
@@ -58,25 +58,51 @@ export function concernedDomains(guess: DomainGuess): { primary: Domain | null; 
 // make another domain win.
 const ASKS_FOR_DECISIONS =
   /\b(?:what|which|how|did|have|had)\b[^?.!]{0,40}\b(?:we|i|you)\s+(?:decide|decided|agree|agreed|settle|settled|choose|chose|pick|picked)\b|\bwhat (?:was|were) (?:the )?decisions?\b|\bque (?:decidimos|acordamos|elegimos|quedamos|decidi|decidiste)\b/u;
+// A domain named as the user's collection ("remind me of my preferences", "list our
+// decisions", "mis proyectos"). "My work" is left out: it is as often one thing of it.
+const NAMES_A_DOMAIN = /\b(?:my|our|mis|nuestr[oa]s)\s+(preferences|decisions|projects|preferencias|decisiones|proyectos)\b/gu;
+const NAMED_DOMAINS: Readonly<Record<string, Domain>> = {
+  preferences: 'preferences',
+  preferencias: 'preferences',
+  decisions: 'decisions',
+  decisiones: 'decisions',
+  projects: 'projects',
+  proyectos: 'projects',
+};
 
-// The similarity a fact of `domain` needs to be relevant without being named.
-function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concernedDomains>, asksForDecisions: boolean): number {
-  if (domain === concerned.primary || (asksForDecisions && domain === 'decisions')) return -Infinity;
-  return concerned.secondary.has(domain) ? SECONDARY_SIMILARITY : RELEVANT_SIMILARITY;
+// The domains whose facts a (folded) message asks for as a whole: what was decided, or "my preferences".
+function domainsAskedFor(folded: string): ReadonlySet<Domain> {
+  const asked = new Set<Domain>();
+  if (ASKS_FOR_DECISIONS.test(folded)) asked.add('decisions');
+  for (const [, word] of folded.matchAll(NAMES_A_DOMAIN)) {
+    const domain = word === undefined ? undefined : NAMED_DOMAINS[word];
+    if (domain !== undefined) asked.add(domain);
+  }
+  return asked;
+}
+
+// The similarity a fact of `domain` needs for the message to justify it without naming it.
+function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concernedDomains>): number {
+  return domain === concerned.primary || concerned.secondary.has(domain) ? SECONDARY_SIMILARITY : RELEVANT_SIMILARITY;
 }
 
 /**
  * Ranks the live facts for one prompt. Pure and synchronous: it runs on every context
  * call. Excludes what may not be injected (stale, superseded, deleted, low confidence
  * unconfirmed for 30 days), facts mentioned in the last 3 turns, and facts that do not
- * justify their place: a fact of the message's primary domain always may (a decision
- * too when the message asks what was decided), and so may a standing instruction ("from
- * now on, answer in Spanish") whatever the domain; one of a
- * secondary domain needs similarity ≥ 0.25, any other ≥ 0.5, a dormant one ≥ 0.75 —
- * or the message names it (its value, or its short subject key), or asks for its value
- * (a question naming the rest of it: "where do I live?" for "I live in Lisbon").
- * Ordered by score, ties by id; `items` takes the facts in that order while they fit in
- * the token budget, skipping one that does not (it stays a candidate).
+ * justify their place. The message justifies a fact when it names it (its value, or its
+ * short subject key), asks for its value (a question naming the rest of it and nothing
+ * else: "where do I live?" for "I live in Lisbon", not "what music do I prefer?" for "I
+ * prefer green tea"; `asksForValue`), speaks of it by its words (`speaksOf`), asks for
+ * its whole domain (`domainsAskedFor`), or is similar enough: ≥ 0.25 for a fact of a
+ * domain the message concerns, ≥ 0.5 for any other; a standing instruction ("from now
+ * on, answer in Spanish") is justified whatever the message. A dormant fact comes back
+ * only when named, asked for or ≥ 0.75 similar. A fact of the message's primary domain
+ * the message does not justify is still relevant (the spec's domain filter), below every
+ * fact the message justifies: it may fill what they leave of the base, and is never a
+ * growth candidate. Each group is ordered by score, ties by id; `items` takes the facts
+ * in that order while they fit in the token budget, skipping one that does not (a
+ * justified one stays a candidate).
  */
 export function selectFacts(
   facts: Iterable<IndexedFact>,
@@ -91,19 +117,27 @@ export function selectFacts(
   const message = stemsOf(head);
   const recent = request.recentTurns.slice(-RECENT_TURNS).map(stemsOf);
   const domains = concernedDomains(request.domain);
-  const asksForDecisions = ASKS_FOR_DECISIONS.test(foldText(head));
-  let asked: ReadonlySet<string> | undefined;
-  const questions = (): ReadonlySet<string> => (asked ??= questionStems(head));
-  const ranked: SelectedFact[] = [];
+  const askedDomains = domainsAskedFor(foldText(head));
+  let asked: readonly Question[] | undefined;
+  const questions = (): readonly Question[] => (asked ??= questionStems(head));
+  const justified: SelectedFact[] = [];
+  const ofDomain: SelectedFact[] = [];
   for (const fact of facts) {
     const verdict = injectionClass(fact, request.now);
     if (verdict === 'never') continue;
     const similarity = similarityOf(fact);
     const named = namesFact(message, fact) || asksForValue(message, fact, questions);
-    const needed = verdict === 'on-request' ? EXPLICIT_SIMILARITY : fact.standing ? -Infinity : similarityNeeded(fact.domain, domains, asksForDecisions);
-    const relevant = named || similarity >= needed;
-    if (!relevant || recent.some((turn) => mentions(turn, fact.stems))) continue;
-    ranked.push({
+    const byMessage =
+      verdict === 'on-request'
+        ? named || similarity >= EXPLICIT_SIMILARITY
+        : named ||
+          fact.standing ||
+          askedDomains.has(fact.domain) ||
+          similarity >= similarityNeeded(fact.domain, domains) ||
+          speaksOf(message, fact);
+    const group = byMessage ? justified : verdict !== 'on-request' && fact.domain === domains.primary ? ofDomain : null;
+    if (group === null || recent.some((turn) => mentions(turn, fact.stems))) continue;
+    group.push({
       id: fact.id,
       fact: fact.fact,
       domain: fact.domain,
@@ -112,8 +146,13 @@ export function selectFacts(
       asked: named || similarity >= EXPLICIT_SIMILARITY,
     });
   }
-  ranked.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return splitByBudget(ranked, options);
+  justified.sort(byRank);
+  ofDomain.sort(byRank);
+  return splitByBudget(justified, ofDomain, options);
+}
+
+function byRank(a: SelectedFact, b: SelectedFact): number {
+  return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 function scoreOf(fact: IndexedFact, similarity: number, named: boolean, now: number): number {
@@ -127,20 +166,27 @@ function scoreOf(fact: IndexedFact, similarity: number, named: boolean, now: num
   return Math.round(score * 1e6) / 1e6;
 }
 
-// Fills the base in rank order, skipping a fact that does not fit in what is left and
-// going on with the next ones: one oversized fact must not empty the base. What is
-// skipped stays a candidate, in rank order.
-function splitByBudget(ranked: readonly SelectedFact[], options: SelectionOptions): FactSelection {
+// Fills the base in rank order, the justified facts first, skipping a fact that does not
+// fit in what is left and going on with the next ones: one oversized fact must not empty
+// the base. A justified fact skipped stays a candidate, in rank order; a fact of the
+// domain alone does not: growth adds only what the message justifies.
+function splitByBudget(justified: readonly SelectedFact[], ofDomain: readonly SelectedFact[], options: SelectionOptions): FactSelection {
   const items: SelectedFact[] = [];
   const candidates: SelectedFact[] = [];
   let used = 0;
-  for (const fact of ranked) {
-    if (used + fact.tokenCount <= options.tokenBudget) {
+  const fits = (fact: SelectedFact): boolean => used + fact.tokenCount <= options.tokenBudget;
+  for (const fact of justified) {
+    if (fits(fact)) {
       items.push(fact);
       used += fact.tokenCount;
     } else if (candidates.length < options.maxCandidates) {
       candidates.push(fact);
     }
+  }
+  for (const fact of ofDomain) {
+    if (!fits(fact)) continue;
+    items.push(fact);
+    used += fact.tokenCount;
   }
   return { items, candidates };
 }

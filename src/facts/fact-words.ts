@@ -1,5 +1,11 @@
 import { setNewest } from '../bounded-map.js';
-import { foldedWords, foldText } from '../domains/fold-text.js';
+import { foldedWords } from '../domains/fold-text.js';
+import { foldMessage, type FoldedText } from './extraction/folded-text.js';
+import { MAX_MESSAGE_CHARS, MAX_SENTENCE_CHARS } from './extraction/index.js';
+import { isReportedSpeech } from './extraction/guards.js';
+import { stripMarkers } from './extraction/markers.js';
+import { splitClauses, splitSentences } from './extraction/split-clauses.js';
+import { nounKey, PERSON_KEYS } from './extraction/subject-key.js';
 
 // Function words of English and Spanish (folded): they never tell two facts apart.
 const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -127,9 +133,11 @@ export const MENTION_SHARE = 2 / 3;
  * "I still use Vim as my editor" mentions "My editor is Vim"; "Vim crashed" does not.
  */
 export function mentions(text: ReadonlySet<string>, factStems: readonly string[]): boolean {
-  if (factStems.length === 0) return false;
-  const hits = countIn(text, factStems);
-  return hits >= Math.min(2, factStems.length) && hits / factStems.length >= MENTION_SHARE;
+  return isMention(countIn(text, factStems), factStems.length);
+}
+
+function isMention(hits: number, of: number): boolean {
+  return of > 0 && hits >= Math.min(2, of) && hits / of >= MENTION_SHARE;
 }
 
 /** Whether every one of `stems` (a value or a subject) occurs in the text; false when there are none. */
@@ -146,13 +154,125 @@ const NEGATION_OR_QUESTION =
 const PAST_OR_HYPOTHETICAL =
   /\b(?:used to|before|previously|formerly|back then|antes|anteriormente|solia|solias|soliamos|solian|if|unless|would|wouldve|imagine|imagining|suppose|supposing|hypothetically|wish|imagina|imaginate|supongamos|ojala)\b|\bsi\b(?!\s*[,!.])/u;
 
-/**
- * Whether mentioning a fact in this text re-confirms it: an assertion about the present
- * does; a question ("do I still work at Acme?"), a negation ("I don't use Vim"), the past
- * ("I used to work at Acme, before Globex") or a hypothetical ("if I still work at Acme
- * next year…") does not.
- */
-export function confirmsByMention(text: string): boolean {
-  const folded = foldText(text);
+// Whether mentioning a fact in this sentence may re-confirm it: an assertion about the
+// present may; a question ("do I still work at Acme?"), a negation ("I don't use Vim"),
+// the past ("I used to work at Acme, before Globex") or a hypothetical ("if I still work
+// at Acme next year…") does not.
+function assertsThePresent(folded: string): boolean {
   return !NEGATION_OR_QUESTION.test(folded) && !PAST_OR_HYPOTHETICAL.test(folded);
+}
+
+/**
+ * A part of a user's message that re-confirms the facts it mentions (`confirmingParts`).
+ * `about` is null when the part speaks of the user, else the stems of whom it speaks of
+ * instead ("my wife prefers tea": wife; "Vim is a great editor": vim): it re-confirms only
+ * a fact that holds one of them ("my manager Laura approved it" for "My manager is Laura",
+ * not for "I prefer tea").
+ */
+export interface MentionPart {
+  stems: ReadonlySet<string>;
+  about: readonly string[] | null;
+}
+
+/**
+ * The parts of a user's message that may re-confirm what they mention (spec §1.1: the
+ * user mentions the fact again), decided sentence by sentence: a question, a negation,
+ * the past, a hypothetical or reported speech ("aisle seats are overrated, says my
+ * friend", "dice mi hermano…") re-confirms nothing; the other sentences, clause by clause,
+ * each with whom it speaks of (`otherSubject`). "My wife prefers tea. Green tea is what I
+ * prefer." re-confirms "I prefer green tea" by its second sentence only. A message all
+ * of whose clauses speak of the user is one part, its stems `stemsOf(text)`. Only the
+ * head of a message is read, as extraction reads it: a pasted document re-confirms
+ * nothing, and costs no more.
+ */
+export function confirmingParts(text: string, stemsOf: (text: string) => ReadonlySet<string> = (each) => new Set(contentStems(each))): MentionPart[] {
+  const head = text.slice(0, MAX_MESSAGE_CHARS);
+  const own = new Set<string>();
+  const others: MentionPart[] = [];
+  let allOwn = head.length === text.length;
+  for (const sentence of splitSentences(foldMessage(head))) {
+    if (sentence.terminal === '?' || !assertsThePresent(sentence.text.folded) || isReportedSpeech(sentence.text.scan)) {
+      allOwn = false;
+      continue;
+    }
+    // Splitting a long sentence costs more than it tells: it is read as one clause.
+    const clauses = sentence.text.folded.length > MAX_SENTENCE_CHARS ? [sentence.text] : splitClauses(sentence.text).map((clause) => clause.text);
+    for (const clause of clauses) {
+      const about = otherSubject(stripMarkers(clause).body);
+      if (about === null) for (const each of contentStemSet(clause.folded)) own.add(each);
+      else others.push({ stems: contentStemSet(clause.folded), about });
+    }
+  }
+  if (others.length === 0 && own.size > 0) return [{ stems: allOwn ? stemsOf(text) : own, about: null }];
+  return own.size > 0 ? [{ stems: own, about: null }, ...others] : others;
+}
+
+/** Whether the parts a fact may be re-confirmed by mention it, together (`mentions`). */
+export function mentionedIn(parts: readonly MentionPart[], fact: { stems: readonly string[]; subjectStems: readonly string[] }): boolean {
+  const only = parts.length === 1 ? parts[0] : undefined;
+  if (only !== undefined && only.about === null) return mentions(only.stems, fact.stems);
+  const holds = (stem: string): boolean => fact.stems.includes(stem) || fact.subjectStems.includes(stem);
+  const usable = parts.filter((part) => part.about === null || part.about.some(holds));
+  let hits = 0;
+  for (const each of fact.stems) if (usable.some((part) => part.stems.has(each))) hits += 1;
+  return isMention(hits, fact.stems.length);
+}
+
+// Words that open a clause without being its subject ("yes, …", "but…", "bueno, …").
+const OPENING_MARKERS: ReadonlySet<string> = new Set(
+  'and but so also well oh ok okay yes yeah yep no nope actually anyway honestly then y pero bueno pues si tambien ademas entonces igual vale claro'.split(' '),
+);
+const THIRD_PERSON_PRONOUNS: ReadonlySet<string> = new Set(['he', 'she', 'they', 'él', 'ella', 'ellos', 'ellas']);
+// Words before a noun that make it the subject's head: "my wife", "the neighbour", "mi hermano".
+const DETERMINERS: ReadonlySet<string> = new Set(
+  'my our his her their your the a an this that mi mis tu tus su sus nuestro nuestra nuestros nuestras el la los las un una este esta ese esa'.split(' '),
+);
+/** Folded words of the first person, English and Spanish. */
+export const FIRST_PERSON: ReadonlySet<string> = new Set(
+  'i me my mine myself we us our ours yo mi mis mio mia conmigo nosotros nosotras nuestro nuestra nuestros nuestras'.split(' '),
+);
+const WITH_THE_USER = /^(?:and|y)\s+(?:i|me|yo)\b/u;
+const ORIGINAL_WORD_BREAK = /[^\p{L}\p{M}\p{N}]+/u;
+
+/**
+ * Whom a clause speaks of when it is not the user: the stems of the person opening it ("my
+ * neighbour…", "mi hermano…": the noun and its English key; "he", "ella": none), or of a
+ * capitalised word opening a clause without a first-person word ("Maria prefers aisle
+ * seats", "Vim is a great editor"); null for the user ("I…", "my wife and I…", "Lisbon is
+ * where I live"). A lowercase name ("maria prefers…") goes unnoticed. `clause` comes
+ * without its lead-in ("remember that…", "recordá que…", "just so you know…").
+ */
+function otherSubject(clause: FoldedText): string[] | null {
+  const words = foldedWords(clause.folded);
+  let at = 0;
+  while (at < words.length && OPENING_MARKERS.has(words[at] as string)) at += 1;
+  const opener = words[at];
+  if (opener === undefined) return null;
+  const original = clause.original.split(ORIGINAL_WORD_BREAK).filter((word) => word.length > 0);
+  const openerOriginal = original.length === words.length ? (original[at] as string) : opener;
+  // The original tells "él" (he) from "el" (the).
+  if (THIRD_PERSON_PRONOUNS.has(openerOriginal.normalize('NFC').toLowerCase())) {
+    return WITH_THE_USER.test(words.slice(at + 1).join(' ')) ? null : [];
+  }
+  if (DETERMINERS.has(opener)) {
+    for (let noun = at + 1; noun <= at + 2 && noun < words.length; noun++) {
+      const person = personKey(words[noun] as string) ?? personKey(words.slice(at + 1, noun + 1).join(' '));
+      if (person === null) continue;
+      if (WITH_THE_USER.test(words.slice(noun + 1).join(' '))) return null;
+      return [stem(words[noun] as string), ...contentStems(person)];
+    }
+    return null;
+  }
+  const capitalised = /^\p{Lu}/u.test(openerOriginal);
+  if (!capitalised || STOP_WORDS.has(opener) || words.some((word) => FIRST_PERSON.has(word))) return null;
+  return [stem(opener)];
+}
+
+// The key of a person a folded noun names ("neighbour" → neighbor, "hermanos" → siblings), or null.
+function personKey(noun: string): string | null {
+  for (const each of [noun, noun.replace(/s$/u, '')]) {
+    const key = nounKey(each);
+    if (PERSON_KEYS.has(key)) return key;
+  }
+  return null;
 }

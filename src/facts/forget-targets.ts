@@ -7,15 +7,16 @@ import { hasValue, sameContent, type StoredValues } from './fact-matching.js';
 
 /** "Forget that" refers to facts added by the session's user within this many turns before it. */
 export const DEICTIC_TURNS = 6;
-/** A forget request matching more facts than this is ambiguous and forgets nothing. */
+/** A forget request, or one of its targets, matching more facts than this is ambiguous: it forgets none of them. */
 export const MAX_FORGET_MATCHES = 3;
 
 /**
  * The live facts a forget request clearly designates, or none. "Forget that" (no
  * target) means the facts added by the latest user turn of this session within the
- * last 6 turns. A target is first read as a fact ("my editor is Vim" → subject editor,
- * value Vim); otherwise every content word of the target must appear in the fact or
- * its subject, and at most 3 facts may match.
+ * last 6 turns. Each target ("forget that A and that B" names two) is first read as a
+ * fact ("my editor is Vim" → subject editor, value Vim); otherwise every content word of
+ * the target must appear in the fact or its subject. A target matching more than 3 facts
+ * designates none, and a request never forgets more than 3 in all.
  */
 export function forgetTargets(
   db: Db,
@@ -24,8 +25,15 @@ export function forgetTargets(
   at: { sessionId: string; turnNumber: number },
   excluded: ReadonlySet<string>,
 ): FactRow[] {
-  const rows = request.target === null ? lastAdded(db, at) : matching(db, storedValues, request.target, request.language);
+  const rows = request.target === null ? lastAdded(db, at) : named(db, storedValues, request.targets, request.language);
   return rows.filter((row) => !excluded.has(row.id));
+}
+
+// The facts the targets designate together; more than 3 is too broad a request to guess which were meant.
+function named(db: Db, storedValues: StoredValues, targets: readonly string[], language: 'en' | 'es'): FactRow[] {
+  const found = new Map<string, FactRow>();
+  for (const target of targets) for (const row of matching(db, storedValues, target, language)) found.set(row.id, row);
+  return found.size <= MAX_FORGET_MATCHES ? [...found.values()] : [];
 }
 
 function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactRow[] {

@@ -5,9 +5,9 @@ import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { readUserMessage, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
 import { turnFactId } from './fact-ids.js';
-import { addsNothingTo, hasValue, restates, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
-import { confirmsByMention, contentStems, mentions } from './fact-words.js';
-import { deleteFact, insertFact, reconfirmFact, supersedeFact, type WriteContext } from './fact-writes.js';
+import { addsNothingTo, hasValue, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
+import { confirmingParts, contentStems, mentionedIn, type MentionPart } from './fact-words.js';
+import { competingFacts, deleteFact, insertFact, reconfirmFact, supersedeFact, type WriteContext } from './fact-writes.js';
 import { isLiveStatus } from './fact-record.js';
 import { forgetTargets } from './forget-targets.js';
 
@@ -22,8 +22,8 @@ export interface PreparedFacts {
   role: ExtractionRole;
   facts: PreparedFact[];
   forget: ForgetRequest | null;
-  /** Content stems of the message when it can re-confirm the facts it mentions (not a question, a negation, a forget request or a refused statement). */
-  stems: ReadonlySet<string>;
+  /** The parts of the message that re-confirm the facts they mention (`confirmingParts`; none for a forget request or a refused statement). */
+  mentionParts: readonly MentionPart[];
   /** The message stated something that is never stored (a credential, an attempt to steer the model). */
   refused: boolean;
   embedderId: string;
@@ -36,7 +36,7 @@ export interface TurnProvenance {
   at?: number;
 }
 
-const NO_STEMS: ReadonlySet<string> = new Set();
+const NO_PARTS: readonly MentionPart[] = [];
 
 /**
  * `stemsOf` gives the content stems of a text (the facts service remembers them: fact
@@ -48,7 +48,7 @@ export async function prepareTurnFacts(
   role: ExtractionRole,
   stemsOf: (text: string) => ReadonlySet<string> = (text) => new Set(contentStems(text)),
 ): Promise<PreparedFacts> {
-  if (role !== 'user') return { role, facts: [], forget: null, stems: NO_STEMS, refused: false, embedderId: deps.embedder.id };
+  if (role !== 'user') return { role, facts: [], forget: null, mentionParts: NO_PARTS, refused: false, embedderId: deps.embedder.id };
   const { facts: extracted, forget, refused } = readUserMessage(text, { role });
   const vectors = extracted.length > 0 ? await deps.embedder.embedBatch(extracted.map((fact) => fact.statement)) : [];
   const facts = extracted.map((fact, i) => ({
@@ -59,8 +59,8 @@ export async function prepareTurnFacts(
   // Naming a fact to forget it is no confirmation, even when the request matches nothing.
   // Nor is a refused statement: "my wifi password is hunter2" must not re-confirm "My
   // wifi name is hunter2" with the very words that were refused.
-  const stems = forget === null && !refused && confirmsByMention(text) ? stemsOf(text) : NO_STEMS;
-  return { role, facts, forget, stems, refused, embedderId: deps.embedder.id };
+  const mentionParts = forget === null && !refused ? confirmingParts(text, stemsOf) : NO_PARTS;
+  return { role, facts, forget, mentionParts, refused, embedderId: deps.embedder.id };
 }
 
 /**
@@ -95,7 +95,7 @@ export function applyTurnFacts(
   }
   const usable = prepared.embedderId === embedder.id;
   facts.forEach((fact, index) => applyFact(ctx, embedder, fact, usable, turnFactId(provenance.sessionId, provenance.turnNumber, index), provenance));
-  reconfirmMentioned(ctx, prepared.stems);
+  reconfirmMentioned(ctx, prepared.mentionParts);
 }
 
 function forget(ctx: WriteContext, request: ForgetRequest, provenance: TurnProvenance): void {
@@ -111,21 +111,22 @@ function applyFact(
   id: string,
   provenance: TurnProvenance,
 ): void {
-  // Read inside the transaction: facts written earlier in this turn are already there.
-  const same = liveFactRowsBySubject(ctx.db, fact.subject);
-  const { storedValues } = ctx;
   if (fact.kind === 'retract') {
-    const retracted = fact.value === null ? same : same.filter((row) => hasValue(row, fact.value as string, storedValues));
-    for (const row of retracted) supersedeFact(ctx, row, null, `retracted by the user: "${fact.statement}"`);
+    // Read inside the transaction: facts written earlier in this turn are already there.
+    const same = liveFactRowsBySubject(ctx.db, fact.subject);
+    const retracted = fact.value === null ? same : same.filter((row) => hasValue(row, fact.value as string, ctx.storedValues));
+    // The statement is how the message was read, not the user's words: never shown as a quote.
+    const reason = `retracted by the user (session ${provenance.sessionId}, turn ${provenance.turnNumber}), read as: ${fact.statement}`;
+    for (const row of retracted) supersedeFact(ctx, row, null, reason);
     return;
   }
-  const statement = { text: fact.statement, value: fact.value, vector: fact.vector };
-  const restated = same.find((row) => restates(row, statement, usable ? rowVector(row, embedder.id, embedder.dims) : null, storedValues));
+  const statement = { text: fact.statement, subject: fact.subject, value: fact.value, vector: fact.vector };
+  const { restated, replaced } = competingFacts(ctx, statement, usable ? (row) => rowVector(row, embedder.id, embedder.dims) : () => null);
   if (restated) {
     if (!ctx.touched.has(restated.id)) reconfirmFact(ctx, restated, fact.confidence);
     return;
   }
-  const similar = same.length === 0 && fact.value === null && usable ? mostSimilar(ctx, fact) : null;
+  const similar = replaced.length === 0 && fact.value === null && usable ? mostSimilar(ctx, fact) : null;
   if (similar) {
     reconfirmFact(ctx, similar, fact.confidence);
     return;
@@ -143,7 +144,7 @@ function applyFact(
     vector: fact.vector,
     embedderId: embedder.id,
   });
-  for (const row of same) supersedeFact(ctx, row, record.id, null);
+  for (const row of replaced) supersedeFact(ctx, row, record.id, null);
 }
 
 // A live fact of the same domain saying the same thing in other words (cosine > 0.85), if
@@ -162,11 +163,11 @@ function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
 }
 
 // The user mentioning a fact again re-confirms it (spec §1.1), by the mention rule of
-// fact-words; questions and negations carry no stems (see `confirmsByMention`).
-function reconfirmMentioned(ctx: WriteContext, stems: ReadonlySet<string>): void {
-  if (stems.size === 0) return;
+// fact-words, in the parts of the message that say it of the user (see `confirmingParts`).
+function reconfirmMentioned(ctx: WriteContext, parts: readonly MentionPart[]): void {
+  if (parts.length === 0) return;
   const mentioned = [...ctx.index.values()]
-    .filter((entry) => !ctx.touched.has(entry.id) && mentions(stems, entry.stems))
+    .filter((entry) => !ctx.touched.has(entry.id) && mentionedIn(parts, entry))
     .map((entry) => entry.id)
     .sort();
   for (const id of mentioned) {

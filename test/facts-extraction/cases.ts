@@ -26,6 +26,9 @@ export const EXPLICIT_CASES: SignalCase[] = [
   ['Remember that when I travel I prefer aisle seats', { statement: 'When I travel I prefer aisle seats' }],
   ['Remember that when I travel, I prefer aisle seats', { statement: 'When I travel, I prefer aisle seats' }],
   ['Recordá que cuando viajo prefiero pasillo', { statement: 'Cuando viajo prefiero pasillo', language: 'es' }],
+  // Where someone else works or lives is theirs, and kept only when asked for.
+  ['Remember that my sister works at Google', { statement: 'My sister works at Google', subject: 'sister employer', domain: 'personal' }],
+  ['Recordá que mis padres viven en Córdoba', { statement: 'Mis padres viven en Córdoba', subject: 'parents home', language: 'es' }],
 ];
 
 /** Plain signals of the spec: one fact each, medium confidence. */
@@ -44,7 +47,7 @@ export const PLAIN_CASES: SignalCase[] = [
   ['I started working at Google on Monday', { statement: 'I work at Google', subject: 'employer', value: 'Google' }],
   ['I got a new job at Stripe', { statement: 'I work at Stripe', subject: 'employer', value: 'Stripe' }],
   // "son" is a Spanish copula, not an English noun to refuse.
-  ["My son's name is Leo", { statement: "My son's name is Leo", subject: 'son name', value: 'Leo' }],
+  ["My son's school is Lincoln Elementary", { statement: "My son's school is Lincoln Elementary", subject: 'son school', value: 'Lincoln Elementary' }],
   ['I started a new job at Stripe last week', { statement: 'I work at Stripe', subject: 'employer', value: 'Stripe' }],
   ['I took a job with Google', { statement: 'I work at Google', subject: 'employer', value: 'Google' }],
   ['Conseguí un trabajo nuevo en Stripe', { statement: 'Trabajo en Stripe', subject: 'employer', language: 'es' }],
@@ -77,12 +80,15 @@ export const PLAIN_CASES: SignalCase[] = [
   ['Always reply in English', { statement: 'Always reply in English', subject: 'assistant language', domain: 'preferences' }],
   ['Never use emojis in commit messages', { statement: 'Never use emojis in commit messages', domain: 'preferences' }],
   ['Siempre respondé en español', { subject: 'assistant language', language: 'es' }],
+  // The tú imperative, as the voseo one.
+  ['Siempre responde en español.', { statement: 'Siempre responde en español', subject: 'assistant language', language: 'es' }],
+  ['Siempre usa unidades métricas.', { statement: 'Siempre usa unidades métricas', domain: 'preferences', language: 'es' }],
+  ['Siempre contesta con ejemplos.', { statement: 'Siempre contesta con ejemplos', domain: 'preferences', language: 'es' }],
+  ['Por favor, siempre responde en español', { statement: 'Siempre responde en español', subject: 'assistant language' }],
   ['Nunca uses emojis', { statement: 'Nunca uses emojis', language: 'es' }],
   ['I never drink coffee after 6pm', { statement: 'I never drink coffee after 6pm' }],
   ['Siempre tomo el tren', { statement: 'Siempre tomo el tren', language: 'es' }],
   ['From now on, call me Sam', { statement: 'From now on, call me Sam', subject: 'preferred name', signal: 'from-now-on/from-now-on' }],
   ['A partir de ahora respondeme en inglés', { subject: 'assistant language', language: 'es' }],
   ['Just so you know, I use a standing desk', { statement: 'I use a standing desk', signal: 'notice/statement' }],
-  ['My sister works at Google', { statement: 'My sister works at Google', subject: 'sister employer', domain: 'personal' }],
-  ['Mis padres viven en Córdoba', { subject: 'parents home', language: 'es' }],
 ];

@@ -16,7 +16,7 @@ describe('forget requests in a user message', () => {
     ['Por favor, olvida lo de mi hermana', 'mi hermana', 'es'],
     ['No recuerdes que vivo en Madrid', 'vivo en Madrid', 'es'],
   ] as const)('%s → %s', (text, target, language) => {
-    expect(detectForgetRequest(text)).toEqual({ target, language });
+    expect(detectForgetRequest(text)).toEqual({ target, targets: [target], language });
   });
 
   it.each([
@@ -31,7 +31,7 @@ describe('forget requests in a user message', () => {
     ['Scratch that.', 'en'],
     ['En realidad no, olvidá eso', 'es'],
   ] as const)('"%s" asks to forget the last thing said (null target)', (text, language) => {
-    expect(detectForgetRequest(text)).toEqual({ target: null, language });
+    expect(detectForgetRequest(text)).toEqual({ target: null, targets: [], language });
   });
 
   it.each([
@@ -62,13 +62,23 @@ describe('forget requests in a user message', () => {
       facts: [{ statement: 'Trabajo en Globex', subject: 'employer', value: 'Globex' }],
     });
     expect(read('Forget that I work at Acme and I live in Lisbon')).toEqual({
-      forget: { target: 'I work at Acme and I live in Lisbon', language: 'en' },
+      forget: { target: 'I work at Acme and I live in Lisbon', targets: ['I work at Acme and I live in Lisbon'], language: 'en' },
       facts: [],
       refused: false,
     });
   });
 
+  it('names each clause with its own "that" as a target, as "remember that A and that B" keeps both', () => {
+    expect(detectForgetRequest("Forget that I'm left-handed and that I'm vegetarian.")).toEqual({
+      target: "I'm left-handed and that I'm vegetarian",
+      targets: ["I'm left-handed", "I'm vegetarian"],
+      language: 'en',
+    });
+    expect(detectForgetRequest('Olvidá que soy zurdo y que soy vegetariano')).toMatchObject({ targets: ['soy zurdo', 'soy vegetariano'], language: 'es' });
+    expect(detectForgetRequest("Don't remember that I work at Acme, and that I live in Lisbon")).toMatchObject({ targets: ['I work at Acme', 'I live in Lisbon'] });
+  });
+
   it('finds the request in a later sentence of the message', () => {
-    expect(detectForgetRequest('Thanks for the help. Forget that I live in Lisbon.')).toEqual({ target: 'I live in Lisbon', language: 'en' });
+    expect(detectForgetRequest('Thanks for the help. Forget that I live in Lisbon.')).toEqual({ target: 'I live in Lisbon', targets: ['I live in Lisbon'], language: 'en' });
   });
 });

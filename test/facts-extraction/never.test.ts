@@ -107,6 +107,9 @@ describe('never from…', () => {
     ['a change under way', 'My job is getting busy and stressful'],
     ['reported speech inside a contraction', "My brother says it's really funny"],
     ['a feeling, not a habit', 'I always feel good after a run'],
+    ['someone else\'s habit, not an instruction', 'Mi jefe llega tarde y siempre usa corbata'],
+    ['someone else\'s habit after a comma', 'Mi hermano es raro, siempre usa sombrero'],
+    ['a mistake about something, not a correction', 'I was wrong about the date'],
   ])('%s: %s', (_, text) => none(text));
 
   it('skips over-long rambling sentences', () => {

@@ -83,6 +83,11 @@ describe('retractions and corrections', () => {
     ['I actually work at Globex', { kind: 'correct', subject: 'employer', value: 'Globex', statement: 'I work at Globex' }],
     ['En realidad, mi editor es Helix', { kind: 'correct', subject: 'editor', value: 'Helix' }],
     ['Correction: I live in Porto', { kind: 'correct', subject: 'home', value: 'Porto' }],
+    ['Sorry, I was wrong: I live in Malaga.', { kind: 'correct', subject: 'home', value: 'Malaga', statement: 'I live in Malaga' }],
+    ['Perdón, me equivoqué: vivo en Málaga.', { kind: 'correct', subject: 'home', value: 'Málaga', statement: 'Vivo en Málaga', language: 'es' }],
+    ['I was wrong: my editor is Helix', { kind: 'correct', subject: 'editor', value: 'Helix' }],
+    ['Oops, my mistake — I work at Globex', { kind: 'correct', subject: 'employer', value: 'Globex' }],
+    ['Me equivoqué, vivo en Cádiz.', { kind: 'correct', subject: 'home', value: 'Cádiz' }],
   ])('%s', (text, expected) => {
     expect(only(text)).toMatchObject(expected);
   });
@@ -112,7 +117,7 @@ describe('messages with several facts', () => {
     expect(statements('I sold my flat and moved to Porto.')).toEqual(['I live in Porto']);
     expect(statements('We sold the flat and moved to Porto.')).toEqual(['We live in Porto']);
     // Someone else's subject is not the user's.
-    expect(statements('My sister lives in Paris and works at Dior.')).toEqual(['My sister lives in Paris']);
+    expect(statements('Remember that my sister lives in Paris and works at Dior.')).toEqual(['My sister lives in Paris']);
   });
 
   it('remembers every clause joined by "and" to "remember that…", not one after "but"', () => {

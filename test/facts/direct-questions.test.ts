@@ -35,6 +35,10 @@ describe('a direct question about a stored fact, in the selection', () => {
     expect(await selected('Remind me where I work')).toEqual([['I work at Acme', true]]);
     expect(await selected('Who is my dentist?')).toContainEqual(['My dentist is Dr. Silva', true]);
     expect(await selected("What's my dog's name?")).toContainEqual(["My dog's name is Rex", true]);
+    // Words of asking are no other thing asked about.
+    expect(await selected("What's the name of my dentist?")).toContainEqual(['My dentist is Dr. Silva', true]);
+    expect(await selected('Do you know where I live?')).toEqual([['I live in Lisbon', true]]);
+    expect(await selected('Can you remind me where I work?')).toEqual([['I work at Acme', true]]);
   });
 
   it('in Spanish too', async () => {
@@ -48,6 +52,56 @@ describe('a direct question about a stored fact, in the selection', () => {
     await f.service.add({ fact: 'I live in Lisbon', domain: 'personal', confidence: 'medium' });
     f.clock.advance(91 * DAY_MS);
     expect(await selected('Where do I live?')).toEqual([['I live in Lisbon', true]]);
+  });
+
+  it('does not bring back a dormant fact for a question that shares its verb but asks about something else', async () => {
+    await f.service.add({ fact: 'I prefer green tea', domain: 'preferences', confidence: 'medium' });
+    await f.service.add({ fact: 'Prefiero el modo oscuro', domain: 'preferences', confidence: 'medium' });
+    f.clock.advance(100 * DAY_MS);
+    for (const message of ['What kind of seats do I prefer?', 'Do I prefer cats or dogs?', 'What music do I prefer?', 'Which airline do I prefer for work trips?']) {
+      expect(await selected(message), message).toEqual([]);
+    }
+    for (const message of ['¿Qué música prefiero?', '¿Prefiero perros o gatos?', '¿Qué tipo de asientos prefiero?']) {
+      expect(await selected(message), message).toEqual([]);
+    }
+    for (const message of ['What tea do I prefer?', 'What kind of tea do I prefer?', 'What drink do I prefer?', 'Remind me which tea I prefer']) {
+      expect(await selected(message), message).toEqual([['I prefer green tea', true]]);
+    }
+    for (const message of ['¿Qué modo prefiero?', '¿Qué tipo de modo prefiero?', 'What theme do I prefer?']) {
+      expect(await selected(message), message).toEqual([['Prefiero el modo oscuro', true]]);
+    }
+  });
+
+  it("asks for the user's own value, not another person's", async () => {
+    await f.service.add({ fact: 'I live in Lisbon', domain: 'personal', confidence: 'medium' });
+    await f.service.add({ fact: 'Trabajo en Telefónica', domain: 'work', confidence: 'medium' });
+    f.clock.advance(100 * DAY_MS);
+    for (const message of ['Where does my brother live?', 'Where does she live?', 'Where do my parents live?', '¿Dónde trabaja mi hermano?']) {
+      expect(await selected(message), message).toEqual([]);
+    }
+    expect(await selected('Where do I live again?')).toEqual([['I live in Lisbon', true]]);
+    expect(await selected('Where do I currently live?')).toEqual([['I live in Lisbon', true]]);
+    expect(await selected('¿Dónde trabajo?')).toEqual([['Trabajo en Telefónica', true]]);
+  });
+
+  it('across languages, for a home or an employer: the subject key is the same in both', async () => {
+    await sayAll(['Vivo en Sevilla.', 'I work at Acme.']);
+    f.clock.advance(100 * DAY_MS);
+    expect(await selected('Where do I live?')).toEqual([['Vivo en Sevilla', true]]);
+    expect(await selected('Which city do I live in?')).toEqual([['Vivo en Sevilla', true]]);
+    expect(await selected('¿Dónde trabajo?')).toEqual([['I work at Acme', true]]);
+    for (const message of ['Where does my brother live?', '¿Dónde trabaja mi hermano?', 'Do I live near the office where I work?']) {
+      expect(await selected(message), message).toEqual([]);
+    }
+  });
+
+  it('across languages the other way', async () => {
+    await sayAll(['I live in Lisbon.', 'Trabajo en Telefónica.']);
+    f.clock.advance(100 * DAY_MS);
+    expect(await selected('¿Dónde vivo?')).toEqual([['I live in Lisbon', true]]);
+    expect(await selected('¿En qué ciudad vivo?')).toEqual([['I live in Lisbon', true]]);
+    expect(await selected('Where do I work?')).toEqual([['Trabajo en Telefónica', true]]);
+    expect(await selected('¿Dónde vive mi hermano?')).toEqual([]);
   });
 
   it("leaves the fact out when its words are not a question of the user's", async () => {

@@ -196,12 +196,17 @@ describe('selection for a prompt', () => {
     const small = f.service.selectForPrompt(request, { tokenBudget: 20, maxCandidates: 3 });
     expect(small.items.reduce((sum, item) => sum + item.tokenCount, 0)).toBeLessThanOrEqual(20);
     expect(small.candidates).toHaveLength(3);
-    // The base takes the ranked facts in order while they fit, skipping those that do not.
+    // The base takes the ranked facts the message justifies in order while they fit, skipping
+    // those that do not; facts of the domain alone fill what is left, and are never candidates.
     const ranked = f.service.selectForPrompt(request, { tokenBudget: 0, maxCandidates: 1000 }).candidates;
     const fits: typeof ranked = [];
     const skipped: typeof ranked = [];
     for (const fact of ranked) (fits.reduce((sum, item) => sum + item.tokenCount, 0) + fact.tokenCount <= 20 ? fits : skipped).push(fact);
-    expect(small).toEqual({ items: fits, candidates: skipped.slice(0, 3) });
+    expect(small.items.slice(0, fits.length)).toEqual(fits);
+    expect(small.candidates).toEqual(skipped.slice(0, 3));
+    const ofDomain = small.items.slice(fits.length);
+    expect(ofDomain.map((item) => item.fact)).toEqual(['My manager is Laura']);
+    expect(ranked.map((item) => item.fact)).not.toContain('My manager is Laura');
     for (const item of selection.items) expect(item.tokenCount).toBe(f.tokenizer.count(`${item.fact}\n`));
     expect(f.service.selectForPrompt(request)).toEqual(selection);
   });

@@ -219,9 +219,14 @@ describe('contradictions touch only the same subject', () => {
     const [acme] = (await f.say('I work at Acme.')).added;
     await f.say('Remember that my editor is Vim.');
     const before = f.factsChanges;
-    const changes = await f.say('I no longer work at Acme.');
+    const changes = await f.say("I don't work at Acme anymore.", { session: 'chat-2', turn: 7 });
     expect(changes.added).toEqual([]);
-    expect(f.service.get(acme?.id ?? '')).toMatchObject({ status: 'superseded', supersededBy: null, reason: 'retracted by the user: "I no longer work at Acme"' });
+    // The reason names where the user said it, and shows the normalised reading as such, not as their words.
+    expect(f.service.get(acme?.id ?? '')).toMatchObject({
+      status: 'superseded',
+      supersededBy: null,
+      reason: 'retracted by the user (session chat-2, turn 7), read as: I no longer work at Acme',
+    });
     expect(activeFacts()).toEqual(['My editor is Vim']);
     expect(f.factsChanges).toBe(before + 1);
   });

@@ -4,6 +4,7 @@ import { forgetRequestIn, takesItselfBack } from './forget-request.js';
 import { isConditional, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
 import { mayStateFacts } from './message-gate.js';
 import { politeRememberRequest, stripMarkers, type ClauseMarkers } from './markers.js';
+import { takenBack } from './retraction.js';
 import type { FactRule, RuleHit } from './rule-support.js';
 import { CHOICE_RULES } from './rules-choice.js';
 import { genericFact } from './rules-generic.js';
@@ -44,6 +45,9 @@ function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean, namesSecr
   // as my wifi password" states "I prefer hunter2". The statement is cut from the clause,
   // so `namesSecret` (read once, on the clause's folded text) covers it too.
   if (namesSecret || steersModel(tidyValue(hit.statement))) return REFUSED;
+  // Where someone else works or lives is conversation (spec §1.1), unless the user asks
+  // for it to be kept or offers it as information ("just so you know, my mom…").
+  if (hit.aboutOther && !markers.explicit && !markers.notice) return UNUSABLE;
   const statement = tidyStatement(hit.statement, hit.language);
   if (statement === null) return UNUSABLE;
   const base: FactConfidence = markers.explicit ? 'high' : 'medium';
@@ -76,14 +80,15 @@ function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): Clau
 }
 
 // A clause that is only a lead-in ("Actually," "Just so you know,") lends its markers to
-// the next one; `subject`: the clause's own subject ("I", "We"), for a next clause that
-// leaves it out ("I live in Lisbon and work at Acme"); `explicit`: it was asked to be
-// remembered, and so is a clause joined to it by "and" ("remember that A and B");
-// `refused`: it stated something that is never stored (a credential); `namesSecret`: it
-// states nothing but names a credential ("…, my wifi password"), which refuses what the
+// the next one; `facts`: what it states (a fact, or a retraction for each subject what it
+// takes back may be stored under); `subject`: the clause's own subject ("I", "We"), for a
+// next clause that leaves it out ("I live in Lisbon and work at Acme"); `explicit`: it was
+// asked to be remembered, and so is a clause joined to it by "and" ("remember that A and
+// B"); `refused`: it stated something that is never stored (a credential); `namesSecret`:
+// it states nothing but names a credential ("…, my wifi password"), which refuses what the
 // clause before it stated.
 type ClauseOutcome = {
-  fact: ExtractedFact | null;
+  facts: ExtractedFact[];
   leadIn: ClauseMarkers | null;
   subject: string | null;
   explicit: boolean;
@@ -102,7 +107,7 @@ function clauseFact(
   inherited: ClauseMarkers | null,
   previousSubject: string | null,
 ): ClauseOutcome {
-  const none = { fact: null, leadIn: null, subject: null, explicit: false, refused: false, namesSecret: false };
+  const none = { facts: [], leadIn: null, subject: null, explicit: false, refused: false, namesSecret: false };
   const before = sentence.text.scan.slice(0, clause.start);
   if (isConditional(before) || isReportedSpeech(before)) return none;
   if (isQuestion(clause.text.scan, isLast && sentence.terminal === '?')) return none;
@@ -114,15 +119,48 @@ function clauseFact(
   const markers = mergeMarkers(inherited, stripped.markers);
   if (body.folded.length === 0) return { ...none, leadIn: markers };
   if (isQuestion(body.scan, false) && !isHabitualWhen(body.scan)) return none;
-  let hit: RuleHit | null = null;
-  for (const rule of RULES) {
-    hit = rule(body);
-    if (hit) break;
-  }
-  hit ??= genericFact(body, markers);
+  let hit = firstRuleHit(body);
+  if (hit?.subjectless && !opensSentence(sentence.text, clause.start)) hit = null;
+  const hits = hit ? [hit] : retractions(body);
+  const generic = hits.length === 0 ? genericFact(body, markers) : null;
+  if (generic) hits.push(generic);
   const namesSecret = mentionsSecret(body.folded);
-  const { fact, refused } = hit ? toFact(hit, markers, HEDGE.test(`${before} ${body.scan}`), namesSecret) : UNUSABLE;
-  return { fact, leadIn: null, subject, explicit: markers.explicit, refused, namesSecret: hit === null && namesSecret };
+  const hedged = HEDGE.test(`${before} ${body.scan}`);
+  const outcomes = hits.map((each) => toFact(each, markers, hedged, namesSecret));
+  const facts = outcomes.flatMap((outcome) => (outcome.fact ? [outcome.fact] : []));
+  const refused = outcomes.some((outcome) => outcome.refused);
+  return { facts, leadIn: null, subject, explicit: markers.explicit, refused, namesSecret: hits.length === 0 && namesSecret };
+}
+
+function firstRuleHit(body: FoldedText): RuleHit | null {
+  for (const rule of RULES) {
+    const hit = rule(body);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+// "Por favor, siempre responde…" opens its sentence; in "mi jefe llega tarde y siempre usa
+// corbata" the boss is the subject: only markers may stand before such a clause.
+function opensSentence(sentence: FoldedText, clauseStart: number): boolean {
+  return stripMarkers(sliceFolded(sentence, 0, clauseStart)).body.scan.replace(/[\s,;:.!-]+/gu, '') === '';
+}
+
+// "I no longer use Emacs": one retraction for each subject the statement it takes back
+// may be stored under ("I use Emacs" asked to be remembered, "I always use Emacs" as a
+// habit), with that statement's value; the service retires only what is stored.
+function retractions(body: FoldedText): RuleHit[] {
+  const taken = takenBack(body);
+  if (taken === null) return [];
+  const asked: ClauseMarkers = { ...REMEMBERED, language: taken.language };
+  const hits: RuleHit[] = [];
+  for (const statement of taken.statements) {
+    const hit = firstRuleHit(statement) ?? genericFact(statement, asked);
+    if (hit === null || hit.kind !== 'assert' || hits.some((known) => known.subject === hit.subject)) continue;
+    const rule = taken.language === 'en' ? 'no-longer' : 'ya-no';
+    hits.push({ ...hit, rule, kind: 'retract', statement: body.original, language: taken.language, correction: false });
+  }
+  return hits;
 }
 
 // The explicit marker alone, for a clause joined by "and"/"y" to one asked to be remembered.
@@ -187,7 +225,7 @@ export function readSentences(message: FoldedText): MessageReading {
     let leadIn: ClauseMarkers | null = polite?.markers ?? null;
     let previous: ClauseOutcome | null = null;
     let previousEnd = 0;
-    let previousAdded: ExtractedFact | null = null;
+    let previousAdded: ExtractedFact[] = [];
     clauses.forEach((clause, index) => {
       const gap = sentence.text.scan.slice(previousEnd, clause.start);
       const joined = previous !== null && JOINED_BY_AND.test(gap);
@@ -198,13 +236,12 @@ export function readSentences(message: FoldedText): MessageReading {
       previousEnd = clause.start + clause.text.folded.length;
       refused ||= outcome.refused;
       // "I use hunter2, my wifi password": the appositive says what the value before it was.
-      if (outcome.namesSecret && previousAdded !== null && PUNCTUATION_ONLY.test(gap)) {
-        facts.splice(facts.indexOf(previousAdded), 1);
+      if (outcome.namesSecret && previousAdded.length > 0 && PUNCTUATION_ONLY.test(gap)) {
+        for (const fact of previousAdded) facts.splice(facts.indexOf(fact), 1);
         refused = true;
       }
-      const fact = outcome.fact;
-      previousAdded = fact && !facts.some((known) => known.statement === fact.statement) ? fact : null;
-      if (previousAdded) facts.push(previousAdded);
+      previousAdded = outcome.facts.filter((fact) => !facts.some((known) => known.statement === fact.statement && known.subject === fact.subject));
+      facts.push(...previousAdded);
     });
   }
   return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget, refused };

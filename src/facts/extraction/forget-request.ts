@@ -22,14 +22,36 @@ const FORGET_EN =
 const FORGET_ES =
   /^(?:olvida|olvidate de|olvidate|no recuerdes|deja de recordar|(?:borra|elimina)(?= eso| ese dato| lo que| lo de| que| de tu memoria))\s*(?:(?<deictic>eso|esto|lo anterior|ese dato)(?:\s+de tu memoria)?|(?:lo )?que (?:te dije|sabes) (?:sobre|de)\s+(?<about>.+)|que\s+(?<clause>.+)|lo de\s+(?<topic>.+)|(?<mine>mis?\s+.+)|de tu memoria\s+(?<fact>.+))$/du;
 const TARGET_EDGE = /^[\s"'.,;:!?¿¡]+|[\s"'.,;:!?¿¡]+$/gu;
+// "…and that B", "…y que B": another clause to forget, with its own "that".
+const AND_THAT = /,?\s+(?:and|y|e)\s+(?:that|que)\s+/gu;
 
 function target(text: FoldedText, match: RegExpExecArray): string | null {
   const spans = match.indices?.groups ?? {};
   for (const name of ['about', 'clause', 'topic', 'mine', 'fact']) {
     const span = spans[name];
-    if (span) return sliceFolded(text, span[0], span[1]).original.replace(TARGET_EDGE, '') || null;
+    if (span) return edgeless(sliceFolded(text, span[0], span[1]).original);
   }
   return null;
+}
+
+function edgeless(text: string): string | null {
+  return text.replace(TARGET_EDGE, '') || null;
+}
+
+// The clauses of a "that" target, each with its own "that" ("A and that B" → A, B).
+function clauseTargets(text: FoldedText, match: RegExpExecArray): string[] | null {
+  const span = match.indices?.groups?.['clause'];
+  if (!span) return null;
+  const clause = sliceFolded(text, span[0], span[1]);
+  const targets: string[] = [];
+  let start = 0;
+  AND_THAT.lastIndex = 0;
+  for (let found = AND_THAT.exec(clause.scan); found !== null; found = AND_THAT.exec(clause.scan)) {
+    targets.push(sliceFolded(clause, start, found.index).original);
+    start = found.index + found[0].length;
+  }
+  targets.push(sliceFolded(clause, start, clause.folded.length).original);
+  return targets.flatMap((each) => edgeless(each) ?? []);
 }
 
 /** The forget request in one sentence (scan form already stripped of lead-ins), or null. */
@@ -40,9 +62,11 @@ export function forgetRequestIn(sentence: FoldedText, endsWithQuestionMark: bool
   const scan = body.scan.replace(/[.!\s]+$/u, '');
   for (const [pattern, language] of [[FORGET_EN, 'en'], [FORGET_ES, 'es']] as const) {
     const match = pattern.exec(scan);
-    if (match) return { target: target(body, match), language };
+    if (!match) continue;
+    const whole = target(body, match);
+    return { target: whole, targets: clauseTargets(body, match) ?? (whole === null ? [] : [whole]), language };
   }
-  return TAKE_BACK.test(scan) ? { target: null, language: 'en' } : null;
+  return TAKE_BACK.test(scan) ? { target: null, targets: [], language: 'en' } : null;
 }
 
 /**

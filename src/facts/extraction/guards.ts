@@ -78,11 +78,55 @@ const SECRET = new RegExp(
     String.raw`|codigo\s+(?:de|del)\s+(?:la\s+|el\s+|mi\s+)?(?:puerta|alarma|porton|garaje|cochera|seguridad|acceso|caja fuerte|entrada|candado))\b`,
   'u',
 );
+// A login is a credential when it is given: the user's ("my bank login is jdoe / …", "mi
+// login del banco es…"), one for something ("the login for the router is admin / admin"),
+// after a colon ("login: jdoe"), or its details; not in "fix the login bug" or "the login
+// page is slow". Credentials and a user/password pair always are ("user/pass"; "usuario y
+// clave" and "username and password" are in SECRET already).
+const LOGIN_FOR = String.raw`(?:\s+(?:for|to|at|on|of|de|del|para|en)\s+(?:\S+\s+){0,3}?)`;
+const LOGIN = new RegExp(
+  String.raw`\b(?:my|our|mi|mis|nuestro|nuestra|nuestros)\s+(?:\S+\s+){0,2}?log-?in(?:\s+(?:details|info|information|data))?${LOGIN_FOR}?\s*(?:is|are|es|son|:)(?=\s|$)` +
+    String.raw`|\blog-?in${LOGIN_FOR}\s*(?:is|are|es|son|:)(?=\s|$)|\blog-?in\s*:|\blog-?in\s+(?:details|info|information|credentials)\b` +
+    String.raw`|\bdatos de (?:acceso|login|inicio de sesion)\b|\bcredentials?\b|\bcredenciales?\b|\buser(?:name)?\s*/\s*pass(?:word)?\b|\busuario\s*/\s*(?:clave|contrasena)\b`,
+  'u',
+);
 // Words that name a credential only with a number beside them ("my IBAN is PT50…"); "I get
 // Social Security" and "my account number is on the bill" name none.
 const SECRET_WITH_NUMBER = /\b(?:iban|account number|account no|numero de cuenta|social security)\b/u;
+// A combination is a lock's ("the safe combination is…", "la combinación es 12-34-56"),
+// not "a combination of tea and coffee".
+const COMBINATION =
+  /\b(?:combination\s*(?:is|:)\s*\d+|combinacion\s*(?:es|:)\s*\d+|(?:safe|lock|padlock|locker|vault)\s+combination|combination\s+(?:to|for|of)\s+(?:the|my|our)\s+(?:safe|lock|padlock|locker|vault)|combinacion\s+(?:de|del)\s+(?:la\s+|el\s+|mi\s+)?(?:caja fuerte|candado|cerradura|casillero|locker|caja))\b/u;
+// A payment card number by its shape: 13 to 19 digits, in groups split by single spaces or
+// dashes, that pass the Luhn checksum every card number carries. Nothing in a number
+// after "+" (a phone). The checksum keeps out most order numbers; dates are shorter.
+const CARD_NUMBER = /(?<!\d|\+[\d -]*)\d(?:[ -]?\d){12,18}(?!\d)/gu;
 
 /** True when folded text names a credential or payment detail. */
 export function mentionsSecret(folded: string): boolean {
-  return SECRET.test(folded) || (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded));
+  if (SECRET.test(folded) || LOGIN.test(folded) || COMBINATION.test(folded)) return true;
+  return (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded)) || hasCardNumber(folded);
+}
+
+function hasCardNumber(folded: string): boolean {
+  // An exec loop, not matchAll (which copies the pattern per call); lastIndex is reset on every exit.
+  CARD_NUMBER.lastIndex = 0;
+  for (let match = CARD_NUMBER.exec(folded); match !== null; match = CARD_NUMBER.exec(folded)) {
+    if (passesLuhn(match[0].replace(/\D/gu, ''))) {
+      CARD_NUMBER.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The Luhn checksum: from the right, every second digit doubled (minus 9 above 9); the sum is a multiple of 10.
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
 }

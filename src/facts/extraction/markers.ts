@@ -51,6 +51,13 @@ const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
     'correction',
     /^(?:actually|correction|i meant(?: to say)?(?: that)?|no wait|en realidad|perdon,? quise decir(?: que)?|quise decir(?: que)?|mejor dicho|correccion)(?:\s*[:,-]\s*|\s+|$)/u,
   ],
+  // Owning up to a mistake is a correction of what follows it, after a colon, comma or
+  // dash ("sorry, I was wrong: I live in Malaga", "me equivoqué: vivo en Málaga"), or in a
+  // clause of its own ("…, I was wrong, I live…"); "I was wrong about…" is no lead-in.
+  [
+    'correction',
+    /^(?:(?:sorry|oops|perdon|perdona|perdone|uy)[\s,!]+)?(?:i was wrong|i got (?:it|that) wrong|i made a mistake|my mistake|my bad|i misspoke|me equivoque|me confundi|estaba equivocad[oa]|error mio)(?:\s*[:,\u2013\u2014-]\s*|$)/u,
+  ],
   [
     'fromNowOn',
     /^(?:from now on|going forward|from today on|starting today|starting now|a partir de ahora|a partir de hoy|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?|en adelante)(?:\s*[:,-]\s*|\s+|$)/u,
@@ -90,7 +97,7 @@ const HEDGE_TAIL = new RegExp(`(?:\\s*[,-]\\s*(${TRAILING_HEDGES})|\\s+(i think|
 const HEDGE_ONLY = new RegExp(`^(?:${TRAILING_HEDGES})[.!\\s]*$`, 'u');
 const MAX_LEAD_INS = 8;
 const SPANISH_MARKER =
-  /\b(?:que|para|recorda|recuerda|recordad|recordame|acordate|acuerdate|olvides|cuenta|nota|anota|apunta|sepas|partir|ahora|aca|realidad|quise|dicho|correccion|creo|parece|supongo|quizas|quiza|tal vez|capaz|probablemente|posiblemente|segur[oa]|desde|adelante|perdon)\b/u;
+  /\b(?:que|para|recorda|recuerda|recordad|recordame|acordate|acuerdate|olvides|cuenta|nota|anota|apunta|sepas|partir|ahora|aca|realidad|quise|dicho|correccion|creo|parece|supongo|quizas|quiza|tal vez|capaz|probablemente|posiblemente|segur[oa]|desde|adelante|perdon|equivoque|confundi|equivocad[oa]|error mio)\b/u;
 
 // How a request to remember ends when a clause follows it, not an object (the Spanish
 // ones always end so: their pattern needs "que" or a colon).

@@ -1,5 +1,6 @@
 import { KEEPING_MARKER_TRIGGER } from './markers.js';
 import { FORGET_TRIGGER } from './forget-request.js';
+import { RETRACTION_TRIGGER } from './retraction.js';
 import type { TriggeredPatterns } from './rule-support.js';
 import { CHOICE_TRIGGER } from './rules-choice.js';
 import { HABIT_TRIGGER } from './rules-habit.js';
@@ -12,6 +13,7 @@ export const TRIGGERED_FAMILIES: readonly TriggeredPatterns[] = [
   CHOICE_TRIGGER,
   POSSESSIVE_TRIGGER,
   HABIT_TRIGGER,
+  RETRACTION_TRIGGER,
   KEEPING_MARKER_TRIGGER,
   FORGET_TRIGGER,
 ];

@@ -16,6 +16,18 @@ export interface RuleHit {
   domainHint: Domain | null;
   /** An in-clause "actually" ("I actually work at…"): the fact corrects an earlier one. */
   correction: boolean;
+  /**
+   * The statement is about another person ("my brother works at…", "mi madre vive en…"):
+   * said in passing it is conversation, so it is kept only when the user asks for it to
+   * be (extract-facts.ts).
+   */
+  aboutOther?: boolean;
+  /**
+   * The verb also reads as someone else's doing: "siempre usa…" is the imperative "always
+   * use…" and "(she) always uses…". An instruction only where nothing before it in its
+   * sentence can be its subject (extract-facts.ts).
+   */
+  subjectless?: boolean;
 }
 
 /** Builds a hit; `value` is the cleaned value span (its original text is kept). */

@@ -4,7 +4,7 @@ import type { ClauseMarkers } from './markers.js';
 import { matchRule, ruleHit, type Language, type RuleHit } from './rule-support.js';
 import { fromNowOnInstruction } from './rules-habit.js';
 import { wordCount } from './statement-text.js';
-import { nounKey, textKey } from './subject-key.js';
+import { namesOneOfSeveral, nounKey, textKey } from './subject-key.js';
 
 // A statement with no specific rule is kept only when the user flagged it explicitly
 // ("remember that…", "for the record…", "from now on…"), and only when what was flagged
@@ -53,13 +53,14 @@ export function guessLanguage(folded: string, fallback: Language = 'en'): Langua
   return es === en ? fallback : es > en ? 'es' : 'en';
 }
 
-// "the standup is at 9" → subject "standup", value "at 9"; null unless a short noun phrase is the subject.
+// "the standup is at 9" → subject "standup", value "at 9"; null unless a short noun phrase
+// is the subject. "My sister is Ana" is no slot: another sister is not a new value of hers.
 function copular(body: FoldedText, language: Language): { subject: string; value: FoldedText | null } | null {
   const groups = matchRule(body, language === 'en' ? COPULAR_EN : COPULAR_ES);
   const x = groups?.folded('x').trim();
   if (!groups || !x || x.split(/\s+/u).length > 3 || PRONOUN_SUBJECT.test(x)) return null;
   const subject = nounKey(x);
-  return subject === '' ? null : { subject, value: groups.value('value') };
+  return subject === '' || namesOneOfSeveral(subject) ? null : { subject, value: groups.value('value') };
 }
 
 // Whether a flagged text no rule recognised reads as a clause (see the top of this file).

@@ -120,6 +120,15 @@ function isSpanishInstruction(originalVerb: string, verb: string, adverb: string
   return adverb !== 'siempre' && /(?:es|as)$/u.test(verb);
 }
 
+// The tú and usted imperatives after "siempre" ("siempre usa…", "siempre responde…",
+// "siempre use…", "siempre di…"). The tú form is also the third person's present ("(ella)
+// siempre usa…"): the hit says so (`subjectless`).
+const IRREGULAR_IMPERATIVES_ES: ReadonlySet<string> = new Set(['di', 'pon', 'haz', 'ten']);
+
+function isSpanishImperative(verb: string, adverb: string): boolean {
+  return adverb === 'siempre' && (/[ae]$/u.test(verb) || IRREGULAR_IMPERATIVES_ES.has(verb));
+}
+
 const alwaysEs: FactRule = (body) => {
   const groups = matchRule(body, ALWAYS_ES);
   if (!groups) return null;
@@ -132,8 +141,10 @@ const alwaysEs: FactRule = (body) => {
   if (firstPerson) return habitHit(adverb, parts);
   if (verb === 'he' || verb === 'hemos') return null;
   const originalVerb = groups.get('verb')?.original ?? verb;
-  if (!isSpanishInstruction(originalVerb, verb, adverb, groups.folded('clitic')) || rest.trim() === '') return null;
-  return instructionHit(parts);
+  const secondPerson = isSpanishInstruction(originalVerb, verb, adverb, groups.folded('clitic'));
+  if ((!secondPerson && !isSpanishImperative(verb, adverb)) || rest.trim() === '') return null;
+  const hit = instructionHit(parts);
+  return hit && !secondPerson ? { ...hit, subjectless: true } : hit;
 };
 
 /** "From now on" + a body that is not a first-person statement: an instruction ("call me Sam"). */

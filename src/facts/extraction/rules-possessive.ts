@@ -1,7 +1,7 @@
 import type { Domain } from '../../domains/domain.js';
 import { mentionsSecret } from './guards.js';
 import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
-import { PERSON_KEYS, nounKey } from './subject-key.js';
+import { ONE_OF_A_KIND, PERSON_KEYS, namesOneOfSeveral, nounKey } from './subject-key.js';
 
 // "my X is Y" / "mi X es Y" and "Y is my favorite X" / "Y es mi X favorito".
 
@@ -74,13 +74,6 @@ const THING_VALUE = /^(?:a|an|the|my|our|un|una|unos|unas|el|la|los|las|mi|mis|n
 // Slots whose value may be an activity ("my job is selling cars", "my favorite thing is hiking").
 const ACTIVITY_SLOT = /^(?:job|hobby|hobbies|passion|goal|dream|plan|favorite .+)$/u;
 const WORK_SLOTS = new Set(['job', 'job title', 'employer', 'manager', 'boss']);
-// People one has one of at a time: "my manager is Marta" names them, and replaces the name
-// given before ("actually, my manager is Marta now"). Others ("my sister is Ana") may be
-// one of several, so a name does not make them a slot.
-const ONE_OF_A_KIND = new Set([
-  'wife', 'husband', 'partner', 'spouse', 'girlfriend', 'boyfriend', 'fiance', 'fiancee', 'boss', 'manager', 'therapist',
-  'doctor', 'hubby', 'wifey', 'bf', 'gf', 'significant other',
-]);
 // Capitalised words that describe a person rather than name them ("my wife is Italian", "…Catholic").
 const NOT_A_NAME = new Set([
   'christian', 'catholic', 'protestant', 'jewish', 'muslim', 'buddhist', 'hindu', 'sikh', 'mormon', 'orthodox', 'atheist',
@@ -105,6 +98,8 @@ function subjectFor(key: string, value: string, original: string): string | null
   // "my favorite is acdc": favorite what? Without the noun there is no subject to replace.
   const opinion = NOT_A_SUBJECT.has(words.at(-1) ?? key) || NOT_A_SUBJECT.has(words[0] ?? key);
   if (key === '' || key === 'favorite' || opinion) return null;
+  // "My sister's name is Ana": one of several sisters, maybe; no slot (namesOneOfSeveral).
+  if (namesOneOfSeveral(key)) return null;
   if (ASPECT_VALUE.test(value) || (/^\p{L}+ing\b/u.test(value) && !ACTIVITY_SLOT.test(key))) return null;
   // "my son's birthday", "my wife's email": one value at a time whoever's it is.
   if (SINGLE_VALUED.has(key) || SINGLE_VALUED.has(words.at(-1) ?? key) || key.startsWith('favorite ')) return key;
@@ -152,7 +147,7 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     if (/^(?:called|named)\s/u.test(raw.folded) && !named) return null;
     const value = raw.original.replace(/^(?:called|named)\s+/iu, '');
     const key = nounKey(x);
-    const subject = named ? `${key} name` : subjectFor(key, raw.folded, raw.original);
+    const subject = named ? (namesOneOfSeveral(key) ? null : `${key} name`) : subjectFor(key, raw.folded, raw.original);
     if (!subject || !statement) return null;
     const negated = groups.get('neg') !== null || groups.folded('cop').endsWith("n't");
     const kind = negated ? 'retract' : 'assert';

@@ -1,7 +1,7 @@
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import {
   ADV_EN, ADV_ES, AUX_EN, PLURAL_RELATIONS_ES, RELATIONS_EN, RELATIONS_ES, hasCorrectionAdverb, matchRule, ruleHit,
-  type FactRule, type RuleGroups, type TriggeredPatterns,
+  type FactRule, type RuleGroups, type RuleHit, type TriggeredPatterns,
 } from './rule-support.js';
 import { nounKey, textKey } from './subject-key.js';
 import { cleanValue, cutAtConjunction, valueSpanIn } from './value-text.js';
@@ -57,6 +57,13 @@ function relationKey(groups: RuleGroups, name = 'rel'): string | null {
   return rel === '' ? null : nounKey(rel);
 }
 
+// Where someone else works or lives ("my brother works at…") is theirs: its subject is
+// prefixed with the relation ("brother employer"), never the user's own, and the hit says
+// it is about another person.
+function aboutWhom(relation: string | null, hit: RuleHit): RuleHit {
+  return relation === null ? hit : { ...hit, aboutOther: true };
+}
+
 const workEn: FactRule = (body) => {
   const retract = matchRule(body, WORK_EN_RETRACT);
   if (retract) {
@@ -65,7 +72,7 @@ const workEn: FactRule = (body) => {
     const prep = retract.folded('prep') || 'at';
     const statement = rel ? retract.statementUpTo('value') : value ? `I no longer work ${prep} ${value.original}` : 'I no longer work there';
     if (!statement) return null;
-    return ruleHit('work-at', 'en', 'retract', rel ? `${rel} employer` : 'employer', value, statement, rel ? 'personal' : 'work', false);
+    return aboutWhom(rel, ruleHit('work-at', 'en', 'retract', rel ? `${rel} employer` : 'employer', value, statement, rel ? 'personal' : 'work', false));
   }
   const groups = matchRule(body, WORK_EN);
   const raw = groups?.value('value');
@@ -82,7 +89,7 @@ const workEn: FactRule = (body) => {
     ? originalThrough(body, value)
     : `I work ${prep === 'as' ? 'as' : prep === 'for' ? 'for' : 'at'} ${value.original}${role === null ? '' : ` as ${role.original}`}`;
   if (!statement) return null;
-  return ruleHit('work-at', 'en', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', hasCorrectionAdverb(groups));
+  return aboutWhom(rel, ruleHit('work-at', 'en', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', hasCorrectionAdverb(groups)));
 };
 
 // The job title right after the employer ("Acme as a data engineer" → "a data engineer"), cleaned, or null.
@@ -111,7 +118,7 @@ const workEs: FactRule = (body) => {
   const slot = prep === 'como' || prep === 'de' ? 'job title' : 'employer';
   const statement = rel ? originalThrough(body, value) : `Trabajo ${prep} ${value.original}`;
   if (!statement) return null;
-  return ruleHit('trabajo-en', 'es', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', false);
+  return aboutWhom(rel, ruleHit('trabajo-en', 'es', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', false));
 };
 
 const homeEn: FactRule = (body) => {
@@ -131,7 +138,7 @@ const homeEn: FactRule = (body) => {
   const who = groups.folded('who') === 'we' ? 'We' : 'I';
   const statement = rel ? originalThrough(body, value) : `${who} live ${groups.folded('prep') || 'in'} ${value.original}`;
   if (!statement) return null;
-  return ruleHit('live-in', 'en', 'assert', rel ? `${rel} home` : 'home', value, statement, 'personal', hasCorrectionAdverb(groups));
+  return aboutWhom(rel, ruleHit('live-in', 'en', 'assert', rel ? `${rel} home` : 'home', value, statement, 'personal', hasCorrectionAdverb(groups)));
 };
 
 const homeEs: FactRule = (body) => {
@@ -148,7 +155,7 @@ const homeEs: FactRule = (body) => {
   if (relValue) {
     const statement = groups.statementUpTo('relvalue');
     const relWord = /^mis?\s+(\S+)/u.exec(body.folded)?.[1] ?? 'relative';
-    return statement ? ruleHit('vivo-en', 'es', 'assert', `${nounKey(relWord)} home`, relValue, statement, 'personal', false) : null;
+    return statement ? aboutWhom(relWord, ruleHit('vivo-en', 'es', 'assert', `${nounKey(relWord)} home`, relValue, statement, 'personal', false)) : null;
   }
   const raw = groups.value('value') ?? groups.value('value2');
   const value = raw ? cutAtConjunction(raw) : null;

@@ -50,6 +50,34 @@ export const PERSON_KEYS: ReadonlySet<string> = new Set([
   'significant other', 'hubby', 'wifey', 'bf', 'gf', 'daughter in law', 'son in law', 'godmother', 'godfather',
 ]);
 
+/**
+ * People one has one of at a time: "my manager is Marta" names them, and replaces the name
+ * given before ("actually, my manager is Marta now").
+ */
+export const ONE_OF_A_KIND: ReadonlySet<string> = new Set([
+  'wife', 'husband', 'partner', 'spouse', 'girlfriend', 'boyfriend', 'fiance', 'fiancee', 'boss', 'manager', 'therapist',
+  'doctor', 'hubby', 'wifey', 'bf', 'gf', 'significant other',
+]);
+// Person keys that are no one of several either: parents, a family, and pets (a pet's name
+// is its own slot: "my dog is called Rex", then "mi perro se llama Toby").
+const NOT_ONE_OF_SEVERAL: ReadonlySet<string> = new Set([
+  'mother', 'father', 'parents', 'family', 'stepmother', 'stepfather', 'mother in law', 'father in law', 'in laws', 'dog',
+  'cat', 'pet',
+]);
+const NAME_SLOT = / (?:(?:first|last|full|middle) )?(?:nick)?name$/u;
+
+/**
+ * Whether a key names one of several people one may have ("sister", "older brother",
+ * "friend"), or such a person's name ("sister name"): a second sister's name is not a new
+ * value of the first's, so such a key is never a slot with one value.
+ */
+export function namesOneOfSeveral(key: string): boolean {
+  const person = key.replace(NAME_SLOT, '');
+  // "my older sister", "my fifth son": still a sister, a son.
+  const noun = PERSON_KEYS.has(person) ? person : (person.split(' ').at(-1) ?? person);
+  return PERSON_KEYS.has(noun) && !ONE_OF_A_KIND.has(noun) && !NOT_ONE_OF_SEVERAL.has(noun);
+}
+
 /** Words of a folded phrase without determiners and possessives. */
 export function contentWords(folded: string): string[] {
   return folded

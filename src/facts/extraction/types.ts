@@ -35,5 +35,12 @@ export interface ExtractedFact {
 /** A request to forget something; `target` is null for "forget that"/"olvidá eso" (the last thing said). */
 export interface ForgetRequest {
   target: string | null;
+  /**
+   * What is to be forgotten, one entry per clause the request names with its own "that":
+   * "forget that I'm left-handed and that I'm vegetarian" → both, as "remember that A and
+   * that B" keeps both; `[target]` for one target, none when `target` is null. "Forget
+   * that A and B" is one target.
+   */
+  targets: string[];
   language: 'en' | 'es';
 }

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FactChanges } from '../../src/facts/fact-record.js';
+import { factsFixture, type FactsFixture } from '../facts/facts-fixture.js';
+
+// What the extraction makes of a message once the facts service applies it (real SQLite).
+
+let f: FactsFixture;
+beforeEach(async () => {
+  f = await factsFixture();
+});
+afterEach(() => f.close());
+
+const texts = (views: ReadonlyArray<{ fact: string }>): string[] => views.map((view) => view.fact);
+const active = (): string[] => texts(f.service.list()).sort();
+
+async function sayAll(messages: readonly string[]): Promise<FactChanges> {
+  let last: FactChanges | null = null;
+  for (const message of messages) last = await f.say(message);
+  if (last === null) throw new Error('no message');
+  return last;
+}
+
+describe('someone else\'s work and home', () => {
+  it('said in passing, adds nothing and replaces nothing', async () => {
+    await f.say('Trabajo en Mercado Libre');
+    for (const message of ['My brother works at Mercado Libre.', 'Mi hermano vive en Sevilla.', 'My brother lives in Paris.', 'My mom works at a hospital.']) {
+      const changes = await f.say(message);
+      expect(changes.added, message).toEqual([]);
+      expect(changes.superseded, message).toEqual([]);
+    }
+    expect(active()).toEqual(['Trabajo en Mercado Libre']);
+  });
+
+  it('asked to be remembered, is theirs: the user\'s employer and home stay', async () => {
+    await sayAll(['Trabajo en Mercado Libre', 'I live in Porto']);
+    const employer = await f.say('Remember that my brother works at Globex.');
+    expect(texts(employer.added)).toEqual(['My brother works at Globex']);
+    expect(employer.superseded).toEqual([]);
+    const home = await f.say('Recordá que mi hermano vive en Sevilla.');
+    expect(texts(home.added)).toEqual(['Mi hermano vive en Sevilla']);
+    expect(home.superseded).toEqual([]);
+    expect(active()).toEqual(['I live in Porto', 'Mi hermano vive en Sevilla', 'My brother works at Globex', 'Trabajo en Mercado Libre']);
+  });
+});
+
+describe('"I no longer…" / "ya no…" retires the fact it names', () => {
+  it.each([
+    ['Remember that I use Emacs', 'I no longer use Emacs.', 'I use Emacs'],
+    ['Remember that I use Emacs', "I don't use Emacs anymore.", 'I use Emacs'],
+    ['Remember that I play chess', 'I no longer play chess.', 'I play chess'],
+    ['I prefer tabs over spaces', 'I no longer prefer tabs over spaces.', 'I prefer tabs over spaces'],
+    ['Siempre uso Linux', 'Ya no uso Linux.', 'Siempre uso Linux'],
+  ])('%s, then %s', async (statement, retraction, stored) => {
+    await sayAll([statement, 'Remember that I use Vim at work']);
+    const changes = await f.say(retraction);
+    expect(texts(changes.superseded)).toEqual([stored]);
+    expect(changes.superseded[0]?.supersededBy).toBeNull();
+    expect(changes.added).toEqual([]);
+    expect(active()).toEqual(['I use Vim at work']);
+  });
+
+  it('names the fact by its own value: another value of the subject stays', async () => {
+    await f.say('I prefer tabs over spaces');
+    expect((await f.say('I no longer prefer spaces.')).superseded).toEqual([]);
+    expect(active()).toEqual(['I prefer tabs over spaces']);
+  });
+});
+
+describe('a name for one of several people', () => {
+  it.each([
+    ['Remember that my sister is Ana.', 'Remember that my sister is Laura.'],
+    ['Recordá que mi hermana se llama Ana', 'Recordá que mi hermana se llama Laura'],
+  ])('does not replace another one: %s / %s', async (first, second) => {
+    await f.say(first);
+    const changes = await f.say(second);
+    expect(changes.added).toHaveLength(1);
+    expect(changes.superseded).toEqual([]);
+    expect(active()).toHaveLength(2);
+  });
+});
+
+describe('a correction after a colon', () => {
+  it.each([
+    ['I live in Granada.', 'Sorry, I was wrong: I live in Malaga.', 'I live in Malaga'],
+    ['Vivo en Cádiz.', 'Perdón, me equivoqué: vivo en Málaga.', 'Vivo en Málaga'],
+  ])('%s, then %s', async (first, correction, corrected) => {
+    await f.say(first);
+    const changes = await f.say(correction);
+    expect(texts(changes.added)).toEqual([corrected]);
+    expect(texts(changes.superseded)).toEqual([first.replace(/\.$/u, '')]);
+  });
+});
