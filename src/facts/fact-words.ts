@@ -207,15 +207,37 @@ export function confirmingParts(text: string, stemsOf: (text: string) => Readonl
   return own.size > 0 ? [{ stems: own, about: null }, ...others] : others;
 }
 
-/** Whether the parts a fact may be re-confirmed by mention it, together (`mentions`). */
-export function mentionedIn(parts: readonly MentionPart[], fact: { stems: readonly string[]; subjectStems: readonly string[] }): boolean {
+/**
+ * Whether the parts a fact may be re-confirmed by mention it, together (`mentions`). A
+ * fact about another person ("brother employer": "My brother works at Acme") is theirs:
+ * only a part about that person mentions it, never one the user says of themselves ("I
+ * work at Acme" shares its words).
+ */
+export function mentionedIn(
+  parts: readonly MentionPart[],
+  fact: { stems: readonly string[]; subjectStems: readonly string[]; subject: string | null },
+): boolean {
+  const theirs = personOfSubject(fact.subject) !== null;
   const only = parts.length === 1 ? parts[0] : undefined;
-  if (only !== undefined && only.about === null) return mentions(only.stems, fact.stems);
+  if (only !== undefined && only.about === null) return !theirs && mentions(only.stems, fact.stems);
   const holds = (stem: string): boolean => fact.stems.includes(stem) || fact.subjectStems.includes(stem);
-  const usable = parts.filter((part) => part.about === null || part.about.some(holds));
+  const usable = parts.filter((part) => (part.about === null ? !theirs : part.about.some(holds)));
   let hits = 0;
   for (const each of fact.stems) if (usable.some((part) => part.stems.has(each))) hits += 1;
   return isMention(hits, fact.stems.length);
+}
+
+// The person a subject key is about when it is not the user: the key opens with a person
+// and goes on ("brother employer", "best friend home"); a key that is the person alone
+// ("manager": "My manager is Laura") is the user's own.
+function personOfSubject(subject: string | null): string | null {
+  if (subject === null) return null;
+  const words = subject.split(' ');
+  for (let length = words.length - 1; length > 0; length -= 1) {
+    const person = words.slice(0, length).join(' ');
+    if (PERSON_KEYS.has(person)) return person;
+  }
+  return null;
 }
 
 // Words that open a clause without being its subject ("yes, …", "but…", "bueno, …").

@@ -50,6 +50,16 @@ describe('a mention re-confirms a fact only when the user says it of themselves'
     expect(await reconfirmedBy('Is coffee healthy? Green tea is what I prefer.')).toEqual(['I prefer green tea']);
   });
 
+  it("re-confirms another person's fact only from a sentence about them, never from the user's own", async () => {
+    await f.say('Remember that my brother works at Mercado Libre.');
+    for (const text of ['I work at Mercado Libre too.', 'Mercado Libre is where I work.', 'Trabajo en Mercado Libre.']) {
+      f.clock.advance(DAY_MS);
+      expect((await reconfirmedBy(text)).filter((fact) => /brother/i.test(fact)), text).toEqual([]);
+    }
+    f.clock.advance(DAY_MS);
+    expect(await reconfirmedBy('My brother still works at Mercado Libre.')).toEqual(['My brother works at Mercado Libre']);
+  });
+
   it('reads whom a sentence speaks of past its lead-in: "remember that my brother…" is about him', async () => {
     await f.say('Trabajo en Mercado Libre.');
     for (const text of [
