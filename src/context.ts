@@ -117,7 +117,7 @@ export async function buildServices(context: AppContext): Promise<Services> {
     recorder,
     facts,
     responseCache,
-    toolCache: new ToolCache({ db: database.db, clock }),
+    toolCache: new ToolCache({ database, clock }),
     answers: createAnswerStore({ embedder, cache: responseCache }),
     stats: new SessionStats(),
     contextDeps,
@@ -159,7 +159,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
       onLookup: (result) => metrics.toolCacheLookups.inc({ result }),
     }),
     ...discardRoutes({
-      db: database.db,
+      database,
       clock,
       log: context.log,
       maxMessageBytes: config.maxMessageBytes,

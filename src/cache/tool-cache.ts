@@ -1,7 +1,8 @@
 import { HOUR_MS, type Clock } from '../clock.js';
 import { sha256Hex } from '../sha256.js';
-import type { Db } from '../storage/database.js';
+import type { Database } from '../storage/database.js';
 import { deleteExpiredToolResults, findLiveToolResult, upsertToolResult } from '../storage/tool-cache-repo.js';
+import { runInTransaction } from '../storage/transaction.js';
 import { InvalidRequestError } from '../errors.js';
 import { canonicalJson, UNSAFE_INTEGER, unsafeIntegerPaths } from './canonical-json.js';
 
@@ -11,7 +12,7 @@ export const TOOL_CACHE_TTL_MS = HOUR_MS;
 export const SIDE_EFFECT_REFUSAL = 'side-effecting tools are never cached: only a tool declared idempotent may be';
 
 export interface ToolCacheOptions {
-  db: Db;
+  database: Database;
   clock: Clock;
   ttlMs?: number;
 }
@@ -50,7 +51,7 @@ export class ToolCache {
   /** The call's key, and the unexpired result of the same tool with equal parameters or null. */
   get(toolName: string, params: unknown): { key: string; hit: ToolCacheHit | null } {
     const key = toolCacheKey(toolName, params);
-    const row = findLiveToolResult(this.options.db, key, this.options.clock.now());
+    const row = findLiveToolResult(this.options.database.db, key, this.options.clock.now());
     if (!row) return { key, hit: null };
     return { key, hit: { result: JSON.parse(row.result) as unknown, cachedAt: row.createdAt, expiresAt: row.expiresAt } };
   }
@@ -64,12 +65,14 @@ export class ToolCache {
     if (!declared.idempotent) return { stored: false, key, reason: 'side-effecting', message: SIDE_EFFECT_REFUSAL };
     const now = this.options.clock.now();
     const expiresAt = now + this.ttlMs;
-    upsertToolResult(this.options.db, { key, toolName, result: canonicalJson(result, 'result'), createdAt: now, expiresAt });
+    const row = { key, toolName, result: canonicalJson(result, 'result'), createdAt: now, expiresAt };
+    // In a transaction, as every write: one the database cannot take then is refused as they are (503 while its file is gone).
+    runInTransaction(this.options.database, () => upsertToolResult(this.options.database.db, row));
     return { stored: true, key, cachedAt: now, expiresAt };
   }
 
   /** Deletes the results expired at `now`; returns how many. */
   expire(now: number = this.options.clock.now()): number {
-    return deleteExpiredToolResults(this.options.db, now);
+    return deleteExpiredToolResults(this.options.database.db, now);
   }
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
-import type { Db } from '../storage/database.js';
+import type { Database } from '../storage/database.js';
+import { runInTransaction } from '../storage/transaction.js';
 import { recordError, type ErrorSummary } from './error-log.js';
 import { CONTENT_FIELD, type LogSink } from './logger.js';
 
@@ -58,7 +59,7 @@ export interface OutputValidity {
 }
 
 export interface DiscardDeps {
-  db: Db;
+  database: Database;
   clock: Clock;
   log: LogSink;
   outputs: OutputValidity;
@@ -77,6 +78,6 @@ export function acceptDiscardable(deps: DiscardDeps, record: DiscardRecord): { d
   if (record.kind === 'parse_failure' && sessionId !== null) deps.outputs.markInvalid(sessionId);
   const summary = record.error ?? null;
   if (summary === null || !ERROR_KINDS.has(record.kind)) return { discarded: true, errorRecorded: false };
-  recordError(deps.db, { sessionId, ...summary }, deps.clock.now());
+  runInTransaction(deps.database, () => recordError(deps.database.db, { sessionId, ...summary }, deps.clock.now()));
   return { discarded: true, errorRecorded: true };
 }

@@ -14,7 +14,7 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 const temp = makeTempDir();
 const database = openDatabase(join(temp.dir, 'memoryd.db'));
 const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
-const routes = toolCacheRoutes({ toolCache: new ToolCache({ db: database.db, clock }), maxMessageBytes: 1024 });
+const routes = toolCacheRoutes({ toolCache: new ToolCache({ database, clock }), maxMessageBytes: 1024 });
 let served: ServedRoutes;
 let client: MemorydClient;
 

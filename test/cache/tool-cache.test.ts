@@ -12,7 +12,7 @@ import { makeTempDir } from '../helpers/temp-dir.js';
 const temp = makeTempDir();
 const database = openDatabase(join(temp.dir, 'memoryd.db'));
 const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
-const cache = new ToolCache({ db: database.db, clock });
+const cache = new ToolCache({ database, clock });
 
 afterAll(() => {
   database.close();

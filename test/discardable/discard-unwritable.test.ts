@@ -23,7 +23,7 @@ let served: ServedRoutes;
 
 beforeAll(async () => {
   const outputs = { markInvalid: (sessionId: string) => void marked.push(sessionId) };
-  served = await serveRoutes(temp.dir, discardRoutes({ db: database.db, clock, log: sink, maxMessageBytes: 64 * 1024, outputs }));
+  served = await serveRoutes(temp.dir, discardRoutes({ database, clock, log: sink, maxMessageBytes: 64 * 1024, outputs }));
 });
 
 afterAll(async () => {

@@ -25,7 +25,7 @@ let served: ServedRoutes;
 let client: MemorydClient;
 
 beforeAll(async () => {
-  served = await serveRoutes(temp.dir, discardRoutes({ db: database.db, clock, log: sink, maxMessageBytes: 4096, outputs: NO_SESSIONS }));
+  served = await serveRoutes(temp.dir, discardRoutes({ database, clock, log: sink, maxMessageBytes: 4096, outputs: NO_SESSIONS }));
   client = served.client;
 });
 

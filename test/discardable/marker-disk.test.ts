@@ -30,7 +30,7 @@ const client = new MemorydClient({ socketPath: config.socketPath, timeoutMs: 500
 const app = createServer({
   logger: sink.logger,
   maxBodyBytes: config.maxBodyBytes,
-  routes: discardRoutes({ db: database.db, clock, log: sink, maxMessageBytes: config.maxMessageBytes, outputs: NO_SESSIONS }),
+  routes: discardRoutes({ database, clock, log: sink, maxMessageBytes: config.maxMessageBytes, outputs: NO_SESSIONS }),
 });
 
 beforeAll(async () => {

@@ -64,12 +64,13 @@ describe('the data dir deleted under a running daemon', () => {
     expect(reply).toMatchObject({ status: 503, error: { code: 'UNAVAILABLE' } });
     const fact = await send(daemon, 'POST', '/v1/facts', { fact: 'My editor is Helix.', domain: 'work' });
     expect(fact).toMatchObject({ status: 503, error: { code: 'UNAVAILABLE' } });
-    // Written outside a transaction: SQLite itself refuses it (the connection is read-only now).
     const cached = await send(daemon, 'PUT', '/v1/tool-cache/search', { params: { q: 'tiles' }, result: 'three shops', idempotent: true });
-    expect(cached.status).toBeGreaterThanOrEqual(500);
+    expect(cached).toMatchObject({ status: 503, error: { code: 'UNAVAILABLE' } });
+    const trace = await send(daemon, 'POST', '/v1/discard', { kind: 'stack_trace', content: 'at main()', error: { code: 'E_BOOM', message: 'boom' } });
+    expect(trace).toMatchObject({ status: 503, error: { code: 'UNAVAILABLE' } });
     expect(turnCount(daemon)).toBe(turns);
-    const toolRows = daemon.daemon.context.database.sqlite.prepare('SELECT count(*) FROM tool_cache').pluck().get();
-    expect(toolRows).toBe(0);
+    const count = (table: string) => daemon.daemon.context.database.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    expect([count('tool_cache'), count('errors')]).toEqual([0, 0]);
   });
 
   it('refuses writes within one check interval, without a health check', async () => {
