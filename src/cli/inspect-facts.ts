@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
 import { isAppError } from '../errors.js';
 import { readDashboard, type FactDashboard } from '../facts/fact-dashboard.js';
-import { unusablePath, UnusablePathError } from '../lifecycle/path-setting.js';
+import { A_FILE_NOT_A_FOLDER, unusablePath, UnusablePathError } from '../lifecycle/path-setting.js';
 import { olderSchema, openDatabaseReadOnly, pendingMigrations, type Database } from '../storage/database.js';
 import { CommandExit, readCommandArgs, type Command } from './command-line.js';
 import { INSPECT_FACTS_USAGE, parseInspectFactsArgs, type InspectFactsOptions } from './inspect-facts-args.js';
@@ -53,7 +53,7 @@ function openDashboardDatabase(config: Pick<Config, 'dataDir' | 'dbPath'>): Data
   if (existsSync(config.dbPath)) return openDatabaseReadOnly(config.dbPath);
   if (statSync(config.dataDir, { throwIfNoEntry: false })?.isDirectory() === false) {
     // The daemon's words for it (ensureUsableDir).
-    throw new UnusablePathError(SETTINGS.dataDir.env, { kind: 'folder', path: config.dataDir }, 'it is a file, not a folder');
+    throw new UnusablePathError(SETTINGS.dataDir.env, { kind: 'folder', path: config.dataDir }, A_FILE_NOT_A_FOLDER);
   }
   try {
     statSync(config.dbPath, { throwIfNoEntry: false });

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { SETTINGS } from '../config/settings.js';
 import { AppError } from '../errors.js';
-import { unusablePath, UnusablePathError } from '../lifecycle/path-setting.js';
+import { A_FILE_NOT_A_FOLDER, unusablePath, UnusablePathError } from '../lifecycle/path-setting.js';
 import type { Embedder } from './embedder.js';
 import { createHashingEmbedder } from './hashing-embedder.js';
 import { DEFAULT_MODEL_ID, missingModelFiles, repairModelHint } from './model-files.js';
@@ -87,7 +87,7 @@ export async function selectEmbedder(options: SelectEmbedderOptions): Promise<Em
 // but cannot hold one (a file, a path through a file, no permission) is a setting to fix.
 async function assertUsableModelsDir(modelsDir: string, setting: string): Promise<void> {
   try {
-    if (!(await stat(modelsDir)).isDirectory()) throw new UnusablePathError(setting, { kind: 'folder', path: modelsDir }, 'it is a file, not a folder');
+    if (!(await stat(modelsDir)).isDirectory()) throw new UnusablePathError(setting, { kind: 'folder', path: modelsDir }, A_FILE_NOT_A_FOLDER);
   } catch (error) {
     if (error instanceof UnusablePathError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;

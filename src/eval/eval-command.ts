@@ -1,8 +1,8 @@
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../cli/command-line.js';
 import { SETTINGS } from '../config/settings.js';
 import type { EmbedderPreference } from '../embeddings/select-embedder.js';
+import { isFolder } from '../lifecycle/path-setting.js';
 
 /** `--embedder`'s value as a preference: one of MEMORYD_EMBEDDER's values, else a UsageError. */
 export function embedderPreference(raw: string): EmbedderPreference {
@@ -18,18 +18,11 @@ export function embedderPreference(raw: string): EmbedderPreference {
  */
 export function dataFolderHint(data: { given: string; dir: string }, files: readonly string[], subfolder: string): string {
   const needs = `the --data folder must hold ${listed(files)}`;
-  return isDirectory(join(data.dir, subfolder)) ? `${needs}; did you mean --data ${join(data.given, subfolder)}?` : needs;
+  // Absent or unreadable: nothing to suggest; the read error already says what failed.
+  return isFolder(join(data.dir, subfolder)) ? `${needs}; did you mean --data ${join(data.given, subfolder)}?` : needs;
 }
 
 function listed(names: readonly string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    // Absent or unreadable: nothing to suggest; the read error already says what failed.
-    return false;
-  }
-}

@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
 import { restrictToOwner } from '../storage/database.js';
-import { ensureUsableDir, UnusablePathError } from './path-setting.js';
+import { A_FOLDER_NOT_A_FILE, ensureUsableDir, UnusablePathError } from './path-setting.js';
 
 /** Released when the daemon stops; the kernel releases it anyway if the process dies. */
 export interface DatabaseLock {
@@ -29,7 +29,7 @@ export function lockDatabase(dbPath: string): DatabaseLock {
   // new one. A folder at dbPath is refused before a lock file is made beside it.
   ensureUsableDir(SETTINGS.db.env, dirname(dbPath));
   if (statSync(dbPath, { throwIfNoEntry: false })?.isDirectory() === true) {
-    throw new UnusablePathError(SETTINGS.db.env, { kind: 'file', path: dbPath }, 'it is a folder, not a file');
+    throw new UnusablePathError(SETTINGS.db.env, { kind: 'file', path: dbPath }, A_FOLDER_NOT_A_FILE);
   }
   let path = `${dbPath}.lock`;
   let holder: BetterSqlite3.Database;

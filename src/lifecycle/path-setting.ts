@@ -36,18 +36,32 @@ export function ensureUsableDir(setting: string, dir: string): void {
   }
 }
 
+/** Why a folder setting cannot use its path: a file is there. */
+export const A_FILE_NOT_A_FOLDER = 'it is a file, not a folder';
+/** Why a file setting cannot use its path: a folder is there. */
+export const A_FOLDER_NOT_A_FILE = 'it is a folder, not a file';
+
+/** Whether `path` is a folder; false when it is anything else, absent or cannot be looked at. */
+export function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function reasonInWords({ kind, path }: { kind: 'folder' | 'file'; path: string }, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
     case 'EEXIST':
       // mkdir's answer for a file where the folder should be.
-      return kind === 'folder' ? 'it is a file, not a folder' : 'it already exists';
+      return kind === 'folder' ? A_FILE_NOT_A_FOLDER : 'it already exists';
     case 'ENOTDIR': {
       const file = nearestFile(path);
       return file === undefined ? 'a part of it is a file, not a folder' : `${file} is a file, not a folder`;
     }
     case 'EISDIR':
-      return 'it is a folder, not a file';
+      return A_FOLDER_NOT_A_FILE;
     case 'EACCES':
     case 'EPERM':
       return `permission denied (this user, uid ${process.getuid?.() ?? '?'}, may not create or write it)`;

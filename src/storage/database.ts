@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
+import { A_FOLDER_NOT_A_FILE, isFolder } from '../lifecycle/path-setting.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -125,19 +126,11 @@ function openRaw(path: string, options: BetterSqlite3.Options): BetterSqlite3.Da
     return new BetterSqlite3(path, options);
   } catch (error) {
     // SQLite says only "unable to open database file" for a folder at the path.
-    const why = isFolder(path) ? 'it is a folder, not a file' : messageOf(error);
+    const why = isFolder(path) ? A_FOLDER_NOT_A_FILE : messageOf(error);
     throw new AppError('STORAGE', `cannot open the database ${path} (${SETTINGS.db.env}): ${why}`, { cause: error });
   }
 }
 
-// Only words the error of openRaw (which keeps SQLite's as its cause): unknown counts as no.
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** Makes each of `files` that exists owner-only (0600): SQLite creates its files under the process umask. */
 export function restrictToOwner(files: readonly string[]): void {
