@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/clock.js';
 import { detectPastReference } from '../../src/compiler/past-reference.js';
 
 const now = Date.UTC(2026, 10, 22, 15);
 const today = Date.UTC(2026, 10, 22);
 
-// Days are local days: these cases read them in UTC (each test file runs in its own process).
-const systemZone = process.env.TZ;
-beforeEach(() => {
-  process.env.TZ = 'UTC';
-});
+// Days are local days: these cases read them in UTC (test/utc-days.setup.ts); the one test
+// that moves the zone puts it back.
 afterEach(() => {
-  if (systemZone === undefined) delete process.env.TZ;
-  else process.env.TZ = systemZone;
+  process.env.TZ = 'UTC';
 });
 
 describe('questions about the past', () => {
