@@ -4,6 +4,7 @@ import type { LayoutItem, RenderedMessage } from '../layout/index.js';
 import type { ConversationStore, TurnRow } from '../storage/conversation-store.js';
 import type { TxScope } from '../storage/transaction.js';
 import { toChunk } from '../tokens/chunks.js';
+import { windowTokens } from '../conversation/window.js';
 import { detectPastReference } from './past-reference.js';
 import type { Counted, PromptParts } from './prompt-parts.js';
 import { chooseSummaries } from './prompt-summaries.js';
@@ -110,12 +111,13 @@ function groupUnits(turns: readonly TurnRow[]): TurnRow[][] {
 }
 
 // A unit as a layout item. Sizes are the turns' stored RT-007 costs (and the stand-in
-// call's), so the item adds up to its messages exactly.
+// call's), so the item adds up to its messages exactly: a turn too long to show whole
+// renders its clipped form, at that form's cost (see windowForm).
 function unitItem(unit: readonly TurnRow[], standInCall: number): LayoutItem {
   const first = unit[0] as TurnRow;
   const messages = unit.map(renderTurn);
   let size = 0;
-  for (const turn of unit) size += turn.tokenCount;
+  for (const turn of unit) size += windowTokens(turn);
   if (first.role === 'tool') {
     messages.unshift({ role: 'assistant', content: '', toolCallId: toolCallIdOf(first), ...(first.toolName === null ? {} : { name: first.toolName }) });
     size += standInCall;
@@ -126,7 +128,7 @@ function unitItem(unit: readonly TurnRow[], standInCall: number): LayoutItem {
 function renderTurn(turn: TurnRow): RenderedMessage {
   return {
     role: turn.role,
-    content: turn.content ?? '',
+    content: turn.windowContent ?? turn.content ?? '',
     ...(turn.role === 'tool' ? { toolCallId: toolCallIdOf(turn) } : turn.toolCallId === null ? {} : { toolCallId: turn.toolCallId }),
     ...(turn.toolName === null ? {} : { name: turn.toolName }),
   };

@@ -3,12 +3,15 @@ import { NotFoundError } from '../errors.js';
 import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import type { TxScope } from '../storage/transaction.js';
 import { advanceWindow, type WindowDeps, type WindowOutcome } from './window-advance.js';
+import { windowTokens } from './window.js';
 
 export interface TurnView {
   turnNumber: number;
   role: 'user' | 'assistant' | 'tool';
   content: string | null;
   tokenCount: number;
+  /** Shown clipped in the window (too long to show whole): what the window counts it at; else null. */
+  windowTokenCount: number | null;
   continuity: number | null;
   topicShift: boolean;
   toolCallId: string | null;
@@ -55,7 +58,7 @@ export function sessionView(store: ConversationStore, sessionId: string): Sessio
       size: session.windowSize,
       reason: session.windowReason,
       detail: session.windowDetail,
-      tokens: windowTurns.reduce((sum, turn) => sum + turn.tokenCount, 0),
+      tokens: windowTurns.reduce((sum, turn) => sum + windowTokens(turn), 0),
       turns: windowTurns.map(turnView),
     },
     openSegment: { turns: segmentTurns.map(turnView) },
@@ -96,6 +99,7 @@ function turnView(turn: TurnRow): TurnView {
     role: turn.role,
     content: turn.content,
     tokenCount: turn.tokenCount,
+    windowTokenCount: turn.windowTokenCount,
     continuity: turn.continuity,
     topicShift: turn.topicShift,
     toolCallId: turn.toolCallId,

@@ -44,13 +44,13 @@ export function fitToolResult(tokenizer: Tokenizer, measured: KeptToolResult, ma
   return fitted === null ? { text: OMITTED, tokens: tokenizer.count(OMITTED) } : { text: fitted.text, tokens: fitted.size };
 }
 
-// The first and last `chars` characters around the elision marker, cut on code-point boundaries.
-function headAndTail(text: string, chars: number): string {
+/** The first and last `chars` characters of `text` around `marker`, cut on code-point boundaries. */
+export function headAndTail(text: string, chars: number, marker: string = DEFAULT_ELISION_MARKER): string {
   let headEnd = chars;
   if (isLowSurrogate(text.charCodeAt(headEnd))) headEnd -= 1;
   let tailStart = text.length - chars;
   if (isLowSurrogate(text.charCodeAt(tailStart))) tailStart += 1;
-  return `${text.slice(0, headEnd)}${DEFAULT_ELISION_MARKER}${text.slice(tailStart)}`;
+  return `${text.slice(0, headEnd)}${marker}${text.slice(tailStart)}`;
 }
 
 function isLowSurrogate(code: number): boolean {

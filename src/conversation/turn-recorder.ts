@@ -14,6 +14,7 @@ import { detectTopicShift, type ShiftDecision } from './topic-shift.js';
 import { moveCallToResult } from './tool-units.js';
 import type { TurnVectors } from './turn-vectors.js';
 import { advanceWindow, type WindowOutcome } from './window-advance.js';
+import { windowForm, type WindowForm } from './window-form.js';
 
 export type TurnRole = 'user' | 'assistant' | 'tool';
 
@@ -22,6 +23,8 @@ export interface PreparedTurn {
   role: TurnRole;
   content: string;
   tokenCount: number;
+  /** How the window shows the turn when it is too long to show whole (see windowForm), else null. */
+  windowForm: WindowForm | null;
   embedding: Float32Array;
   domain: DomainGuess | null;
   explicit: ExplicitShift | null;
@@ -69,21 +72,28 @@ export interface RecordedTurn {
  * Counts and embeds a turn once, outside any transaction (embedding may be async), and
  * makes sure the vectors it will be compared with are held.
  */
-export async function prepareTurn(deps: Pick<RecorderDeps, 'tokenizer' | 'embedder' | 'vectors' | 'store'>, sessionId: string, input: TurnInput): Promise<PreparedTurn> {
+export async function prepareTurn(
+  deps: Pick<RecorderDeps, 'tokenizer' | 'embedder' | 'vectors' | 'store' | 'config'>,
+  sessionId: string,
+  input: TurnInput,
+): Promise<PreparedTurn> {
   const isUser = input.role === 'user';
   await deps.vectors.warm(sessionId, deps.store, deps.embedder);
+  // Counted once, here; a long text is counted in slices so other requests keep flowing.
+  const tokenCount =
+    input.contentTokens === undefined
+      ? await deps.tokenizer.messageCostAsync(input.role, input.content)
+      : deps.tokenizer.messageCost(input.role, '') + input.contentTokens;
+  const toolCallId = input.toolCallId ?? null;
   return {
     role: input.role,
     content: input.content,
-    // Counted once, here; a long text is counted in slices so other requests keep flowing.
-    tokenCount:
-      input.contentTokens === undefined
-        ? await deps.tokenizer.messageCostAsync(input.role, input.content)
-        : deps.tokenizer.messageCost(input.role, '') + input.contentTokens,
+    tokenCount,
+    windowForm: windowForm(deps.tokenizer, { role: input.role, content: input.content, toolCallId, tokenCount }, deps.config.window.maxWindowTokens),
     embedding: await deps.embedder.embed(input.content),
     domain: isUser ? classifyDomain(input.content) : null,
     explicit: isUser ? detectExplicitShift(input.content) : null,
-    toolCallId: input.toolCallId ?? null,
+    toolCallId,
     toolName: input.toolName ?? null,
     outputValid: input.outputValid ?? null,
     cacheable: input.cacheable ?? null,
@@ -126,6 +136,8 @@ export function recordTurn(
     toolCallId: prepared.toolCallId,
     toolName: prepared.toolName,
     tokenCount: prepared.tokenCount,
+    windowContent: prepared.windowForm?.text ?? null,
+    windowTokenCount: prepared.windowForm?.tokens ?? null,
     continuity: previous ? similarityTo(prepared.embedding, vectorOf(previous)) : null,
     domain: prepared.domain ? topicDomain(prepared.domain) : null,
     topicShift: shift?.shift ?? false,

@@ -6,7 +6,10 @@ export interface WindowParams {
   windowDefault: number;
   windowMin: number;
   windowMax: number;
-  /** The window never holds more tokens than this (except its newest unit, see selectWindow). */
+  /**
+   * The window never holds more tokens than this (except its newest unit, see selectWindow);
+   * a turn over half of it is counted, and shown, in its clipped form (window-form.ts).
+   */
   maxWindowTokens: number;
   /** Continuity above this over the last `continuityTurns` turns grows the window to max. */
   highContinuity: number;
@@ -40,6 +43,11 @@ export interface WindowTurn {
   turnNumber: number;
   role: 'user' | 'assistant' | 'tool';
   tokenCount: number;
+  /**
+   * What the turn costs in the window when it is too long to show whole (its head and
+   * tail, see windowForm); absent or null when it is shown whole.
+   */
+  windowTokenCount?: number | null;
   /** An assistant turn that calls a tool, and the tool's result(s), share this id. */
   toolCallId: string | null;
   /** Cosine with the previous turn (0–1), null when unknown. */
@@ -110,6 +118,9 @@ export function adaptiveWindowSize(
  * Token Box layout still enforces the prompt's hard cap. With `keepFrom`, the newest unit
  * reaches back to that turn.
  *
+ * A turn counts what the window shows of it: its clipped form when it has one, except
+ * the newest turn when it is the user's (the current message, which the prompt shows whole).
+ *
  * Continuity for sizing comes from the user and assistant turns given.
  */
 export function selectWindow<T extends WindowTurn>(
@@ -121,8 +132,8 @@ export function selectWindow<T extends WindowTurn>(
   const mode = options.mode ?? 'adaptive';
   const sizing = windowSizeFor(turns, params, mode);
   const allowed = unitEdges(turns);
-  const suffixTokens = suffixSums(turns.map((turn) => turn.tokenCount));
   const n = turns.length;
+  const suffixTokens = suffixSums(turns.map((turn, index) => (index === n - 1 && turn.role === 'user' ? turn.tokenCount : windowTokens(turn))));
   const newestUnitStart = newestUnitStartOf(turns, allowed, options.keepFrom ?? null);
   let cut = newestUnitStart;
   if (mode !== 'flush') {
@@ -141,6 +152,11 @@ export function selectWindow<T extends WindowTurn>(
     tokens,
     overLimit: n > 0 && (tokens > params.maxWindowTokens || n - cut > sizing.size),
   };
+}
+
+/** What a turn costs in the window: its clipped form's cost when it has one, else its own. */
+export function windowTokens(turn: WindowTurn): number {
+  return turn.windowTokenCount ?? turn.tokenCount;
 }
 
 function windowSizeFor(turns: readonly WindowTurn[], params: WindowParams, mode: WindowMode): WindowSize {

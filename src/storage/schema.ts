@@ -54,6 +54,13 @@ export const turns = sqliteTable(
     toolName: text('tool_name'),
     /** RT-007 cost of the turn rendered as one message, counted once when stored. */
     tokenCount: integer('token_count').notNull(),
+    /**
+     * A user or assistant turn too long for the window whole (over half its token cap):
+     * its head and tail around a marker, as the window shows it once it is no longer the
+     * newest turn, and that message's RT-007 cost. Both null for a turn shown whole.
+     */
+    windowContent: text('window_content'),
+    windowTokenCount: integer('window_token_count'),
     /** Cosine with the previous turn of the session (null for the first). */
     continuity: real('continuity'),
     domain: text('domain'),

@@ -99,6 +99,69 @@ describe('the active window', () => {
     }
   });
 
+  it('keeps an answer too long to show whole as its head and tail, at that form\'s exact size, until it leaves the window for a summary', async () => {
+    const { client } = await daemonWithTopics();
+    const tokenizer = await createTokenizer('cl100k_base');
+    const chat = conversation(client, 'long-answer');
+    const steps = Array.from({ length: 150 }, (_, i) => `Step ${i + 1}: set option ${i + 1} of the upstream block and reload nginx.`).join('\n');
+    await chat.say('[c:0.5] How do I configure the nginx upstream for my three servers?');
+    const answer = `[c:0.5] ${steps}`;
+    const recorded = await chat.reply(answer);
+    expect(recorded.turn.tokenCount).toBe(tokenizer.messageCost('assistant', answer));
+    expect(recorded.turn.tokenCount).toBeGreaterThan(1200);
+    const clipped = recorded.turn.windowTokenCount as number;
+    expect(clipped).toBeLessThanOrEqual(600);
+
+    const response = await chat.say('[c:0.5] Can you explain step 2 again?');
+    const shown = response.messages.filter((message) => message.role !== 'system').map((message) => message.content);
+    // The question, the answer's head and tail, and the message: nothing left the window.
+    expect(shown).toHaveLength(3);
+    expect(shown[0]).toBe('[c:0.5] How do I configure the nginx upstream for my three servers?');
+    expect(shown[1]?.startsWith('[c:0.5] Step 1: set option 1 ')).toBe(true);
+    expect(shown[1]?.endsWith('Step 150: set option 150 of the upstream block and reload nginx.')).toBe(true);
+    expect(shown[1]).toContain('[… the middle of this long message is left out here …]');
+    expect(shown[1]).not.toContain('Step 75:');
+    expect(tokenizer.messageCost('assistant', shown[1] as string)).toBe(clipped);
+    const window = response.layout.sections.find((section) => section.id === 'window');
+    expect(window?.final).toBe(tokenizer.messageCost('user', shown[0] as string) + clipped);
+    expect(response.tokens).toBe(response.messages.reduce((sum, message) => sum + tokenizer.messageCost(message.role, message.content), 0));
+    expect(response.turn.summariesCreated).toBe(0);
+
+    const view = await chat.view();
+    expect(view.window.turns.map((turn: { turnNumber: number }) => turn.turnNumber)).toEqual([1, 2, 3]);
+    expect(view.window.turns[1].content).toBe(answer);
+    expect(view.window.turns[1].windowTokenCount).toBe(clipped);
+    expect(view.window.turns[0].windowTokenCount).toBeNull();
+    expect(view.window.tokens).toBe(view.window.turns[0].tokenCount + clipped + view.window.turns[2].tokenCount);
+
+    // Later turns push it out of the window into a summary, like any other turn.
+    for (let i = 0; i < 4; i += 1) {
+      await chat.reply(`[c:0.5] short answer ${i}`);
+      await chat.say(`[c:0.5] short question ${i}`);
+    }
+    const later = await chat.view();
+    expect(later.window.turns.map((turn: { turnNumber: number }) => turn.turnNumber)).not.toContain(2);
+    expect(JSON.stringify(later.summaries.active)).toMatch(/upstream|nginx/);
+  });
+
+  it('shows an earlier long message of the user clipped, the current one whole', async () => {
+    const { client } = await daemonWithTopics();
+    const tokenizer = await createTokenizer('cl100k_base');
+    const chat = conversation(client, 'long-paste');
+    const log = Array.from({ length: 120 }, (_, i) => `line ${i + 1}: GET /api/items/${i} 500 upstream timed out`).join('\n');
+    const pasted = `[c:0.5] Why does this log show errors?\n${log}`;
+    const first = await chat.say(pasted);
+    // The current message is shown whole, whatever its length.
+    expect(first.messages.at(-1)?.content).toBe(pasted);
+    await chat.reply('[c:0.5] The upstream times out on every item.');
+    const next = await chat.say('[c:0.5] And how do I raise the timeout?');
+    const earlier = next.messages.find((message) => message.role === 'user' && message.content.startsWith('[c:0.5] Why does this log'));
+    expect(earlier?.content).toContain('[… the middle of this long message is left out here …]');
+    expect(earlier?.content.endsWith('line 120: GET /api/items/119 500 upstream timed out')).toBe(true);
+    expect(tokenizer.messageCost('user', earlier?.content as string)).toBeLessThanOrEqual(600);
+    expect(next.tokens).toBe(next.messages.reduce((sum, message) => sum + tokenizer.messageCost(message.role, message.content), 0));
+  });
+
   it('never splits a tool call from its result at the window edge', async () => {
     const { client } = await daemonWithTopics();
     const chat = conversation(client, 'tools');

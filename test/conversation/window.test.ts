@@ -71,6 +71,22 @@ describe('selectWindow', () => {
     expect(selection.tokens).toBeLessThanOrEqual(1200);
   });
 
+  it('counts a turn too long to show whole at its clipped form, except the current message of the user', () => {
+    // An answer of 2000 tokens shown as 600: the question before it and the message after it stay.
+    const answer = turn(4, { role: 'assistant', tokenCount: 2000, windowTokenCount: 600 });
+    const kept = selectWindow([turn(1), turn(2), turn(3), answer, turn(5)]);
+    expect(numbers(kept.kept)).toEqual([1, 2, 3, 4, 5]);
+    expect(kept.tokens).toBe(4 * 50 + 600);
+    expect(kept.overLimit).toBe(false);
+    // Counted whole, the same answer would leave with every turn before it.
+    expect(numbers(selectWindow([turn(1), turn(2), turn(3), { ...answer, windowTokenCount: null }, turn(5)]).kept)).toEqual([5]);
+    // The user's newest message is shown whole by the prompt, so the window counts it whole.
+    const message = turn(5, { role: 'user', tokenCount: 1100, windowTokenCount: 600 });
+    expect(numbers(selectWindow([turn(1), turn(2), turn(3), turn(4), message]).kept)).toEqual([3, 4, 5]);
+    // Once a later turn follows it, its clipped form is what counts.
+    expect(numbers(selectWindow([turn(1), turn(2), turn(3), turn(4), message, turn(6)]).kept)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it('moves an edge that falls inside a tool-call unit toward newer turns: the unit leaves whole', () => {
     const list = turns(8).map((t) =>
       t.turnNumber === 2 ? { ...t, role: 'assistant' as const, toolCallId: 'c1' } : t.turnNumber === 3 ? { ...t, role: 'tool' as const, toolCallId: 'c1' } : t,

@@ -1,6 +1,6 @@
 import type { MemorydClient } from '../../src/client/memoryd-client.js';
 import { sessionPath } from '../../src/client/memoryd-client.js';
-import type { ContextResponse } from '../../src/api/schemas/sessions.js';
+import type { ContextResponse, TurnResponse } from '../../src/api/schemas/sessions.js';
 
 /** The context call and an assistant reply, as the assistant makes them. */
 export function conversation(client: MemorydClient, sessionId: string) {
@@ -8,7 +8,7 @@ export function conversation(client: MemorydClient, sessionId: string) {
     say: (message: string, extra: Record<string, unknown> = {}) =>
       client.json<ContextResponse>('POST', sessionPath(sessionId, '/context'), { message, ...extra }),
     reply: (content: string, extra: Record<string, unknown> = {}) =>
-      client.json<{ turn: { turnNumber: number } }>('POST', sessionPath(sessionId, '/turns'), { role: 'assistant', content, ...extra }),
+      client.json<TurnResponse>('POST', sessionPath(sessionId, '/turns'), { role: 'assistant', content, ...extra }),
     view: () => client.json<Record<string, any>>('GET', sessionPath(sessionId)),
   };
 }

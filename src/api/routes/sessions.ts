@@ -63,6 +63,7 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
             turnNumber: turn.turnNumber,
             role: body.role,
             tokenCount: turn.tokenCount,
+            windowTokenCount: turn.windowTokenCount,
             windowSize: window.size,
             windowReason: window.reason,
             summariesCreated: window.summariesCreated.length,

@@ -126,6 +126,8 @@ export const turnResponseSchema = z.object({
     turnNumber: z.number().int(),
     role: z.enum(['assistant', 'tool']),
     tokenCount: z.number().int(),
+    /** Too long to show whole in the window: the cost of the head-and-tail form it shows there; else null. */
+    windowTokenCount: z.number().int().nullable(),
     windowSize: z.number().int(),
     windowReason: z.string(),
     summariesCreated: z.number().int(),
@@ -138,6 +140,8 @@ const turnViewSchema = z.object({
   role: z.enum(['user', 'assistant', 'tool']),
   content: z.string().nullable(),
   tokenCount: z.number().int(),
+  /** A turn too long to show whole in the window: the cost of the head-and-tail form it shows there; else null. */
+  windowTokenCount: z.number().int().nullable(),
   /** Cosine with the previous turn of the session (null for the first). */
   continuity: z.number().nullable(),
   topicShift: z.boolean(),
