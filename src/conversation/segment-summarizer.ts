@@ -11,7 +11,12 @@ export interface SummaryContent {
   body: string;
   tokenCount: number;
   topic: string;
-  /** `{topic, outcome}` for the compact-json lens, and its chunk's count. */
+  /**
+   * `{topic, outcome}`, plus `decisions` when there are any, for the compact-json lens,
+   * and its chunk's count: under pressure a summary keeps what was decided, the part a
+   * question about the past most often asks for (as cutting to 50 tokens keeps it last).
+   * Always smaller than the summary, which also holds `discussed` and `open_questions`.
+   */
   compactBody: string;
   compactTokenCount: number;
   /** The content words of the summary's values (not its key names), space-separated, for retrieval. */
@@ -85,7 +90,8 @@ export class SegmentSummarizer {
 
   private compute(turns: readonly SummaryTurn[], reply: SummaryTurn | null): SummaryContent {
     const fitted = summarizeSegment(turns, this.tokenizer, { maxTokens: this.maxTokens }, reply);
-    const compactBody = JSON.stringify({ topic: fitted.summary.topic, outcome: fitted.summary.outcome });
+    const { topic, outcome, decisions } = fitted.summary;
+    const compactBody = JSON.stringify(decisions.length === 0 ? { topic, outcome } : { topic, outcome, decisions });
     const values = summaryValues(fitted.summary);
     return {
       body: fitted.text,

@@ -251,6 +251,33 @@ describe('topic shifts and segments', () => {
     expect(promptText(await chat.say('What did we talk about last week about the cabin?', { dryRun: true }))).not.toContain('Kubernetes');
   });
 
+  it('keeps what was decided when a tight budget compacts the summaries', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'compact-decisions');
+    const exchanges: Array<[string, string]> = [
+      ['[topic:31] Should the billing service use postgres or mysql?', '[topic:31] Postgres, for transactional guarantees.'],
+      ['[topic:31] We decided to use postgres for the billing service.', '[topic:31] Postgres for billing, noted.'],
+      ['[topic:32] How should the billing service be deployed, kubernetes or docker-compose?', '[topic:32] Kubernetes gives you rolling updates.'],
+      ['[topic:32] We decided on kubernetes for the billing deployment.', '[topic:32] Kubernetes for the billing deployment.'],
+      ['[topic:33] What CI for billing?', '[topic:33] GitHub Actions.'],
+      ['[topic:34] Which font for the invoices?', '[topic:34] Inter, 11 points.'],
+    ];
+    for (const [message, answer] of exchanges) {
+      await chat.say(message);
+      await chat.reply(answer);
+    }
+    const roomy = await chat.say('[topic:35] What did we decide about the billing database and deployment?', { dryRun: true });
+    expect(roomy.layout.sections.find((section) => section.id === 'summaries')?.actions).toEqual([]);
+    const tight = await chat.say('[topic:35] What did we decide about the billing database and deployment?', { dryRun: true, budget: 640 });
+    const summaries = tight.layout.sections.find((section) => section.id === 'summaries');
+    expect(summaries?.actions).toContainEqual({ kind: 'compressed', lenses: ['compact-json'] });
+    expect(summaries?.final).toBeGreaterThan(0);
+    const text = promptText(tight);
+    // Every summary in its compact form, the one that holds a decision with it.
+    expect(text).toContain('"decisions":["We decided to use postgres for the billing service"]');
+    expect(text).not.toContain('"discussed"');
+  });
+
   it('writes a summary once: its row is byte-identical after archiving, more turns, a flush and the session end', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 20, 9));
     const { client, daemon } = await daemonWithTopics(clock);

@@ -83,9 +83,10 @@ describe('SegmentSummarizer', () => {
     // Sizes add up: the counts are those of the text the prompt will hold.
     expect(content.tokenCount).toBe(tokenizer.count(toChunk(content.body)));
     expect(content.tokenCount).toBeLessThanOrEqual(50);
+    // The compact form keeps what was decided.
     const compact = JSON.parse(content.compactBody) as Record<string, unknown>;
-    expect(Object.keys(compact)).toEqual(['topic', 'outcome']);
-    expect(compact).toEqual({ topic: body.topic, outcome: body.outcome });
+    expect(Object.keys(compact)).toEqual(['topic', 'outcome', 'decisions']);
+    expect(compact).toEqual({ topic: body.topic, outcome: body.outcome, decisions: body.decisions });
     expect(content.compactTokenCount).toBe(tokenizer.count(toChunk(content.compactBody)));
     expect(content.compactTokenCount).toBeLessThan(content.tokenCount);
     const words = content.searchText.split(' ');
@@ -94,6 +95,15 @@ describe('SegmentSummarizer', () => {
     expect(words).not.toContain('should');
     // The JSON's key names are in every summary: they would match any question that says "decisions".
     for (const key of ['topic', 'discussed', 'outcome', 'decisions', 'open', 'questions']) expect(words).not.toContain(key);
+  });
+
+  it('has a compact form of topic and outcome alone when nothing was decided, always smaller than the summary', () => {
+    const content = atClosing([turn(1, 'How warm should the greenhouse be at night?'), turn(2, 'Keep it above ten degrees.', 'assistant')]);
+    expect(JSON.parse(content.body)).toMatchObject({ decisions: [] });
+    const compact = JSON.parse(content.compactBody) as Record<string, unknown>;
+    expect(Object.keys(compact)).toEqual(['topic', 'outcome']);
+    expect(content.compactTokenCount).toBe(tokenizer.count(toChunk(content.compactBody)));
+    expect(content.compactTokenCount).toBeLessThan(content.tokenCount);
   });
 
   it('computes a segment that differs from the prepared one in text, role or turn number', () => {
