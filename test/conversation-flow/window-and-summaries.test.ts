@@ -278,6 +278,24 @@ describe('topic shifts and segments', () => {
     expect(text).not.toContain('"discussed"');
   });
 
+  it('retrieves an archived summary by a two-letter acronym the question names ("CI")', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'acronym');
+    await chat.say('[topic:40] Which CI should run our test pipeline, GitHub Actions or Jenkins?');
+    await chat.reply('[topic:40] GitHub Actions: hosted runners and simple yaml.');
+    await chat.say('[topic:40] Okay, we will use GitHub Actions for CI.');
+    await chat.reply('[topic:40] Good, GitHub Actions for CI.');
+    for (let i = 0; i < 12; i += 1) {
+      await chat.say(`[topic:${41 + i}] holiday idea ${i}: a cabin by lake ${i}`);
+      await chat.reply(`[topic:${41 + i}] cabin ${i} sounds lovely`);
+    }
+    const view = await chat.view();
+    expect(JSON.stringify(view.summaries.active)).not.toContain('GitHub Actions');
+    expect(promptText(await chat.say('What did we decide about CI?', { dryRun: true }))).toContain('GitHub Actions');
+    // The same two letters in lower case are not a word of the search: nothing comes back.
+    expect(promptText(await chat.say('What did we decide about ci?', { dryRun: true }))).not.toContain('GitHub Actions');
+  });
+
   it('writes a summary once: its row is byte-identical after archiving, more turns, a flush and the session end', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 20, 9));
     const { client, daemon } = await daemonWithTopics(clock);
