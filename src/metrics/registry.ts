@@ -23,16 +23,38 @@ function series(name: string, key: string, value: number): string {
   return `${name}${key ? `{${key}}` : ''} ${Number.isFinite(value) ? value : 0}`;
 }
 
-export class Counter implements Metric {
-  private readonly values = new Map<string, number>();
+// The key of a series, once `labels` are checked to be exactly the metric's label names:
+// a series with other labels would be another metric under the same name.
+function checkedKey(name: string, labelNames: ReadonlySet<string>, labels: Labels): string {
+  const given = Object.keys(labels);
+  if (given.length !== labelNames.size || given.some((label) => !labelNames.has(label))) {
+    throw new Error(`metric ${name} takes the labels [${[...labelNames].join(', ')}], got [${given.join(', ')}]`);
+  }
+  return labelKey(labels);
+}
 
+// A metric without labels has its one series from the start (`name 0`), as Prometheus
+// clients do, so that a rule on it finds a value, not an absent series, before it moves.
+function initialSeries(labelNames: ReadonlySet<string>): Map<string, number> {
+  return new Map(labelNames.size === 0 ? [['', 0]] : []);
+}
+
+export class Counter implements Metric {
+  private readonly labelNames: ReadonlySet<string>;
+  private readonly values: Map<string, number>;
+
+  /** `labelNames`: the labels every series has (none: one series, `name 0` until it counts). */
   constructor(
     readonly name: string,
     private readonly help: string,
-  ) {}
+    labelNames: readonly string[] = [],
+  ) {
+    this.labelNames = new Set(labelNames);
+    this.values = initialSeries(this.labelNames);
+  }
 
   inc(labels: Labels = {}, by = 1): void {
-    const key = labelKey(labels);
+    const key = checkedKey(this.name, this.labelNames, labels);
     this.values.set(key, (this.values.get(key) ?? 0) + by);
   }
 
@@ -48,15 +70,21 @@ export class Counter implements Metric {
 }
 
 export class Gauge implements Metric {
-  private readonly values = new Map<string, number>();
+  private readonly labelNames: ReadonlySet<string>;
+  private readonly values: Map<string, number>;
 
+  /** `labelNames`: the labels every series has (none: one series, `name 0` until it is set). */
   constructor(
     readonly name: string,
     private readonly help: string,
-  ) {}
+    labelNames: readonly string[] = [],
+  ) {
+    this.labelNames = new Set(labelNames);
+    this.values = initialSeries(this.labelNames);
+  }
 
   set(value: number, labels: Labels = {}): void {
-    this.values.set(labelKey(labels), value);
+    this.values.set(checkedKey(this.name, this.labelNames, labels), value);
   }
 
   render(): string[] {
@@ -105,12 +133,14 @@ export class Histogram implements Metric {
 export class MetricsRegistry {
   private readonly metrics: Metric[] = [];
 
-  counter(name: string, help: string): Counter {
-    return this.add(new Counter(name, help));
+  /** A counter whose series have exactly `labelNames` (none: one series, shown as `name 0` from the start). */
+  counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
+    return this.add(new Counter(name, help, labelNames));
   }
 
-  gauge(name: string, help: string): Gauge {
-    return this.add(new Gauge(name, help));
+  /** A gauge whose series have exactly `labelNames` (none: one series, shown as `name 0` from the start). */
+  gauge(name: string, help: string, labelNames: readonly string[] = []): Gauge {
+    return this.add(new Gauge(name, help, labelNames));
   }
 
   histogram(name: string, help: string, buckets: readonly number[]): Histogram {

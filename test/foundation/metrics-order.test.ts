@@ -10,8 +10,8 @@ describe('the order of strings where bytes must not depend on the machine', () =
   });
 
   it('orders the series of a counter and a gauge in the metrics text the same way', () => {
-    const counter = new Counter('memoryd_test_total', 'test');
-    const gauge = new Gauge('memoryd_test', 'test');
+    const counter = new Counter('memoryd_test_total', 'test', ['section']);
+    const gauge = new Gauge('memoryd_test', 'test', ['section']);
     for (const section of ['window', 'Facts', 'facts']) {
       counter.inc({ section });
       gauge.set(1, { section });
