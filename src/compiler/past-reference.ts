@@ -22,12 +22,21 @@ const PATTERNS: readonly Pattern[] = [
   { pattern: /\b(this morning|earlier today|esta manana|hoy temprano)\b/, days: { from: 0, to: 0 } },
   { pattern: /\bwhat (did|have) (we|i|you) (decide|agree|say|talk|discuss|choose|pick|conclude)\w*/ },
   { pattern: /\b(did|have) we (decide|agree|talk|discuss|settle)\w*/ },
+  // "Do you remember what we chose…", "remember how we fixed it?"; not what still has to
+  // happen ("remember what you need to bring", "remember what I have to buy").
+  { pattern: /\b(remember|recall) (what|when|how|where|which|who|why|whether|if) (we|i|you)\b(?! (need|have|want|should|must|can|could|will|would|are|am|do|does|like|mean|think|know|get|use|go)\b)/ },
   // "remind me to…", "remind me at 5", "remind me tomorrow" ask for a reminder: the future.
   { pattern: /\b(last time|earlier|previously|remind me(?!\s+(to|in|at|on|tomorrow|tonight|later|next|every|when)\b)|we talked about|we discussed|we decided|we agreed)\b/ },
   // "before" ends its clause when it means "earlier" ("as I said before."); followed by a
   // word it is a deadline ("before the weekend", "before I leave"), not the past.
   { pattern: /\bbefore\b(?!\s*[a-z0-9])/ },
-  { pattern: /\bque (decidimos|acordamos|hablamos|dijimos|elegimos|quedamos)\b/ },
+  { pattern: /\bque (decidimos|acordamos|hablamos|dijimos|elegimos|escogimos|definimos|quedamos)\b/ },
+  // "¿Cómo quedamos con el despliegue?" asks what was agreed; "¿cómo quedamos para el
+  // viernes / mañana?" arranges what comes.
+  { pattern: /\bcomo quedamos\b(?!\s+(para|manana|hoy|esta|este|el (lunes|martes|miercoles|jueves|viernes|sabado|domingo|finde)|luego|despues|a las)\b)/ },
+  // "¿Te acuerdas de lo que…?", "¿recuerdas cómo configuramos…?"; not how to do something
+  // ("¿te acuerdas de cómo configurar…?").
+  { pattern: /\b(te acuerdas|te acordas|recuerdas|recordas)( de)? (lo que|como|cuando|donde|cual|quien)\b(?!\s+(\w+(ar|er|ir)(lo|la|los|las|le|les|me|te|se|nos)?|se|hay|es|son|esta|estan|tengo|tienes|tiene|hago|haces|hace)\b)/ },
   // The pluperfect ("¿qué habíamos decidido…?") and the impersonal past ("¿qué se decidió…?").
   { pattern: /\bhabia(mos|s|n)? (decidido|acordado|hablado|dicho|elegido|quedado|conversado|comentado)\b/ },
   { pattern: /\bse (decidio|acordo|hablo|eligio|resolvio|concluyo)\b/ },
@@ -36,7 +45,7 @@ const PATTERNS: readonly Pattern[] = [
   { pattern: /\b(en que|como) (quedo|termino|acabo|salio|resulto) (lo|eso|todo)\b/ },
   // Questions in the past tense ("when did Caroline go…?", "what was the name…?", "…the
   // puppy she got?"): an auxiliary or a common irregular past.
-  { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|(?<!\b(is|s|are|be|been|the|any|anything|nothing|none|turn|go|keep|or|have|has|still|got) )left(?!\s+(over|side|hand|or)\b|-))\b/ },
+  { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|chose|(?<!\b(is|s|are|be|been|the|any|anything|nothing|none|turn|go|keep|or|have|has|still|got) )left(?!\s+(over|side|hand|or)\b|-))\b/ },
   { pattern: /\b(did|was|were) (i|we|you|he|she|they)\b/ },
   { pattern: /\b\d+ (days?|weeks?|months?|years?) ago\b|\b(a while|long) ago\b/ },
   { pattern: /\b(cuando|que|donde|quien|como|por que)\b[^?.!]*\b(fue|fuiste|fuimos|fueron|hizo|hiciste|hicimos|dijo|dijiste|dije|paso|estuvo|estuvimos|tuvo|tuvimos)\b/ },

@@ -12,7 +12,8 @@ export interface ExplicitShift {
   position: 'start' | 'inline';
 }
 
-// Requests to drop the current topic altogether ("let's change the subject").
+// Requests to drop the current topic altogether ("let's change the subject"); like the
+// strong phrases, not when negated or asked about.
 const FLUSH_PHRASES = [
   "let's change the subject", "let us change the subject", "let's change the topic",
   "let us change the topic", "let's change subjects", "let's change topics",
@@ -26,27 +27,40 @@ const FLUSH_PHRASES = [
   'hablemos de otro tema',
 ];
 
-// Unambiguous wherever they appear.
+// Unambiguous wherever they appear, unless negated ("no cambiemos de tema", "I'm not
+// changing the subject") or asked about ("¿por qué cambiamos de tema?").
 const STRONG_SHIFT_PHRASES = [
   'changing the subject', 'change of subject', 'to change the subject', 'changing topics',
   'on another note', 'on a different note', 'on an unrelated note', 'on a totally different note',
+  'on a completely unrelated note', 'on a totally unrelated note',
   'switching gears', 'shifting gears', 'switching topics', 'switching subjects', 'change of topic',
-  'changing the topic', 'totally unrelated', 'completely unrelated', 'unrelated question',
-  'different topic', 'new topic', 'i wanted to ask you about', 'i wanted to ask about',
+  'changing the topic', 'something completely unrelated', 'something totally unrelated',
+  'unrelated question', 'i wanted to ask you about', 'i wanted to ask about',
   'cambiando de tema', 'cambio de tema', 'dejando eso de lado', 'dejando de lado eso',
   'te queria preguntar sobre', 'te queria preguntar por', 'queria preguntarte sobre',
   'hablando de otra cosa', 'en otro orden de cosas', 'pasando a otra cosa',
   'sobre otro tema', 'nada que ver pero', 'no tiene nada que ver pero',
 ];
 
+// Also names of things ("create a new topic in Kafka", "the error looks completely
+// unrelated"): they announce a change only as a heading, opening a clause that ends with
+// them ("New topic: …", "Completely unrelated, but…") or goes on with "but" / "now".
+const HEADING_SHIFT_PHRASES = [
+  'new topic', 'a new topic', 'different topic', 'a different topic', 'completely unrelated',
+  'totally unrelated', 'nuevo tema', 'un nuevo tema', 'tema nuevo', 'un tema nuevo',
+];
+
 // Ambiguous inside a sentence ("I found it by the way you said"): they count only
-// when they open a clause and something follows them.
+// when they open a clause and something follows them. "Back to…" / "volviendo a…" even
+// when it returns to the topic at hand: it cannot be told from the return after a
+// digression, which must not share the digression's segment, and a segment closed early
+// loses nothing (it is summarised all the same).
 const WEAK_SHIFT_PHRASES = [
   'by the way', 'btw', 'anyway', 'anyways', 'moving on', 'different question',
-  'another question', 'quick question', 'random question', 'unrelated',
-  'another thing', 'one more thing', "let's talk about", 'enough about', 'back to', 'going back to',
-  'otra cosa', 'otro tema', 'otra pregunta', 'por cierto', 'a proposito', 'por otro lado', 'volviendo a',
-  'volviendo al',
+  'another question', 'quick question', 'random question', 'unrelated', 'on a new topic',
+  'on a different topic', 'another thing', 'one more thing', "let's talk about", 'enough about',
+  'back to', 'going back to', 'otra cosa', 'otro tema', 'otra pregunta', 'por cierto',
+  'a proposito', 'por otro lado', 'volviendo a', 'volviendo al',
 ];
 
 // Words that may precede a phrase without making it "inline".
@@ -55,6 +69,31 @@ const CLAUSE_FILLERS = new Set([
   'yeah', 'yes', 'no', 'sure', 'right', 'also', 'lol', 'haha', 'bueno', 'pues', 'ah', 'y',
   'pero', 'oye', 'mira', 'vale', 'eh', 'si', 'entonces', 'che', 'dale',
 ]);
+
+// A negation right before a phrase, across at most two of these words ("not a change of
+// subject", "no es un cambio de tema"), means the user keeps the topic.
+const NEGATIONS = new Set([
+  'no', 'not', 'never', 'dont', 'doesnt', 'didnt', 'cant', 'cannot', 'wont', 'wouldnt',
+  'shouldnt', 'isnt', 'without', 'sin', 'nunca', 'jamas', 'tampoco', 'ni',
+]);
+const NEGATION_GAP = new Set(['a', 'an', 'the', 'just', 'really', 'is', 'un', 'una', 'el', 'es', 'estoy', 'estamos']);
+
+// A clause opening with one of these asks about a change ("why did we change the
+// subject?", "¿cómo cambiamos de tema sin…?") rather than making one; "how about" and
+// "what about" propose one. Spanish "por qué" / "para qué" are two words.
+const QUESTION_WORDS = new Set([
+  'why', 'how', 'when', 'where', 'what', 'whats', 'hows', 'who', 'which', 'porque', 'cuando',
+  'como', 'donde', 'quien', 'cual',
+]);
+
+// After a heading phrase: "Completely unrelated but…", "New topic now: …".
+const HEADING_FOLLOWERS = new Set(['but', 'now', 'pero', 'ahora']);
+
+// A quoted phrase is mentioned, not said (`translate "let's change the subject"`): the
+// quotation is cut out before matching. Straight, typographic and angle quotes pair up
+// in any order (“…”, «…», »…«, „…“), within one line.
+const QUOTATION = /["“”«»„][^"“”«»„\n]*["“”«»„]/gu;
+const CLAUSE_BREAK = /[,.!?¡¿;:\n()"“”«»„]+|\s[-–—]+\s/u;
 
 // The phrase lists folded into words once, and indexed by their first word: matching
 // runs on every user message, and each word then costs one lookup instead of one
@@ -81,6 +120,7 @@ function phraseList(phrases: readonly string[]): PhraseList {
 const FOLDED = {
   flush: phraseList(FLUSH_PHRASES),
   strong: phraseList(STRONG_SHIFT_PHRASES),
+  heading: phraseList(HEADING_SHIFT_PHRASES),
   weak: phraseList(WEAK_SHIFT_PHRASES),
 };
 
@@ -91,29 +131,31 @@ const SCAN_LIMIT_CHARS = 4000;
 /**
  * Finds an explicit topic-change phrase in English or Spanish. Flush phrases ("let's
  * change the subject", "cambiemos de tema") win over shift phrases. Case-, accent- and
- * apostrophe-insensitive, matched on whole words only.
+ * apostrophe-insensitive, matched on whole words only; a quoted, negated or questioned
+ * phrase ("no cambiemos de tema", "why did we change the subject?") does not count.
  */
 export function detectExplicitShift(text: string): ExplicitShift | null {
-  const folded = foldText(text.slice(0, SCAN_LIMIT_CHARS));
-  const clauses = folded.split(/[,.!?¡¿;:\n()"“”]+|\s[-–—]+\s/u).map(foldedWords);
-  const words = clauses.flat();
-  const clauseStarts = findClauseStarts(clauses);
-  const flush = earliestPhrase(FOLDED.flush, words, null);
-  if (flush !== null) return inlineShift('flush', flush, clauseStarts);
-  const strong = earliestPhrase(FOLDED.strong, words, null);
-  if (strong !== null) return inlineShift('shift', strong, clauseStarts);
-  const weak = earliestPhrase(FOLDED.weak, words, clauseStarts);
-  return weak === null ? null : { kind: 'shift', phrase: weak.words.join(' '), position: 'start' };
+  const scan = scanWords(text);
+  const flush = earliestPhrase(FOLDED.flush, scan, isSaid);
+  if (flush !== null) return found('flush', flush, scan);
+  const strong = earliestPhrase(FOLDED.strong, scan, isSaid);
+  if (strong !== null) return found('shift', strong, scan);
+  const heading = earliestPhrase(FOLDED.heading, scan, isHeading);
+  if (heading !== null) return found('shift', heading, scan);
+  const weak = earliestPhrase(FOLDED.weak, scan, opensClause);
+  return weak === null ? null : found('shift', weak, scan);
 }
 
-function inlineShift(kind: ExplicitShiftKind, found: FoundPhrase, clauseStarts: ReadonlySet<number>): ExplicitShift {
-  return { kind, phrase: found.words.join(' '), position: clauseStarts.has(found.at) ? 'start' : 'inline' };
+function found(kind: ExplicitShiftKind, phrase: FoundPhrase, scan: Scan): ExplicitShift {
+  return { kind, phrase: phrase.words.join(' '), position: scan.clauseLead[phrase.at] === phrase.at ? 'start' : 'inline' };
 }
+
 /** The phrase lists, folded, for documentation and tests. */
-export function explicitShiftPhrases(): { flush: string[]; strong: string[]; weak: string[] } {
+export function explicitShiftPhrases(): { flush: string[]; strong: string[]; heading: string[]; weak: string[] } {
   return {
     flush: FLUSH_PHRASES.map(phraseText),
     strong: STRONG_SHIFT_PHRASES.map(phraseText),
+    heading: HEADING_SHIFT_PHRASES.map(phraseText),
     weak: WEAK_SHIFT_PHRASES.map(phraseText),
   };
 }
@@ -126,17 +168,61 @@ function phraseText(phrase: string): string {
   return phraseWords(phrase).join(' ');
 }
 
-// Index (into the flat word list) of the first non-filler word of each clause.
-function findClauseStarts(clauses: readonly string[][]): Set<number> {
-  const starts = new Set<number>();
+// The message's words, flat, and for each word where its clause begins.
+interface Scan {
+  readonly words: readonly string[];
+  /** Per word: the index of its clause's first word. */
+  readonly clauseHead: Int32Array;
+  /** Per word: the index of its clause's first word that is not a filler ("oh", "bueno"). */
+  readonly clauseLead: Int32Array;
+}
+
+function scanWords(text: string): Scan {
+  const said = text.slice(0, SCAN_LIMIT_CHARS).replace(QUOTATION, '\n');
+  const clauses = foldText(said).split(CLAUSE_BREAK).map(foldedWords);
+  const words = clauses.flat();
+  const clauseHead = new Int32Array(words.length);
+  const clauseLead = new Int32Array(words.length);
   let offset = 0;
   for (const clause of clauses) {
-    let first = 0;
-    while (first < clause.length && CLAUSE_FILLERS.has(clause[first] ?? '')) first += 1;
-    if (first < clause.length) starts.add(offset + first);
+    let lead = 0;
+    while (lead < clause.length && CLAUSE_FILLERS.has(clause[lead] as string)) lead += 1;
+    clauseHead.fill(offset, offset, offset + clause.length);
+    clauseLead.fill(offset + lead, offset, offset + clause.length);
     offset += clause.length;
   }
-  return starts;
+  return { words, clauseHead, clauseLead };
+}
+
+// The phrase opens its clause (only fillers before it), and words follow it.
+function opensClause(scan: Scan, at: number, length: number): boolean {
+  return scan.clauseLead[at] === at && at + length < scan.words.length;
+}
+
+function isHeading(scan: Scan, at: number, length: number): boolean {
+  if (!opensClause(scan, at, length)) return false;
+  const next = at + length;
+  return scan.clauseHead[next] === next || HEADING_FOLLOWERS.has(scan.words[next] as string);
+}
+
+function isSaid(scan: Scan, at: number): boolean {
+  return !isNegated(scan, at) && !isAskedAbout(scan, at);
+}
+
+function isNegated(scan: Scan, at: number): boolean {
+  const head = scan.clauseHead[at] as number;
+  let before = at - 1;
+  for (let gaps = 0; gaps < 2 && before >= head && NEGATION_GAP.has(scan.words[before] as string); gaps += 1) before -= 1;
+  return before >= head && NEGATIONS.has(scan.words[before] as string);
+}
+
+function isAskedAbout(scan: Scan, at: number): boolean {
+  const lead = scan.clauseLead[at] as number;
+  if (lead >= at) return false;
+  const first = scan.words[lead] as string;
+  const second = scan.words[lead + 1];
+  if (QUESTION_WORDS.has(first)) return second !== 'about';
+  return (first === 'por' || first === 'para') && second === 'que';
 }
 
 interface FoundPhrase {
@@ -145,10 +231,10 @@ interface FoundPhrase {
   readonly at: number;
 }
 
-// The phrase listed first among those found in `words`, at its first occurrence: the
-// answer a scan of the whole text per phrase, in list order, would give. With
-// `clauseStarts`, an occurrence counts only when it opens a clause and words follow it.
-function earliestPhrase(list: PhraseList, words: readonly string[], clauseStarts: ReadonlySet<number> | null): FoundPhrase | null {
+// The phrase listed first among those found in the words, at its first occurrence that
+// `counts`: the answer a scan of the whole text per phrase, in list order, would give.
+function earliestPhrase(list: PhraseList, scan: Scan, counts: (scan: Scan, at: number, length: number) => boolean): FoundPhrase | null {
+  const { words } = scan;
   let best = -1;
   let bestAt = -1;
   for (let i = 0; i < words.length; i += 1) {
@@ -158,8 +244,7 @@ function earliestPhrase(list: PhraseList, words: readonly string[], clauseStarts
       // Indices ascend: no later candidate can beat the best phrase found so far.
       if (best >= 0 && index >= best) break;
       const target = list.phrases[index] as readonly string[];
-      if (i + target.length > words.length || !phraseAt(words, i, target)) continue;
-      if (clauseStarts !== null && !(clauseStarts.has(i) && i + target.length < words.length)) continue;
+      if (i + target.length > words.length || !phraseAt(words, i, target) || !counts(scan, i, target.length)) continue;
       best = index;
       bestAt = i;
     }

@@ -22,9 +22,12 @@ describe('questions about the past', () => {
     ['I walked the dog this morning', 'this morning', days(0, 0)],
     ['What have you picked for dinner', 'what have you picked', null],
     ['Have we settled on a budget', 'have we settled', null],
+    ['Remember how we fixed the pool?', 'remember how we', null],
     ['Remind me of the budget', 'remind me', null],
     ['I liked the blue one before.', 'before', null],
     ['¿Qué elegimos para la cena?', 'que elegimos', null],
+    ['¿Cómo quedamos con el despliegue de la tienda?', 'como quedamos', null],
+    ['¿Te acuerdas cuándo lo desplegamos?', 'te acuerdas cuando', null],
     ['¿Qué habíamos decidido sobre Kubernetes?', 'habiamos decidido', null],
     ['¿Qué se decidió sobre el despliegue?', 'se decidio', null],
     ['¿En qué quedó lo del despliegue?', 'en que quedo lo', null],
@@ -66,6 +69,19 @@ describe('questions about the past', () => {
     'How much money do I have left?',
     'What do we have left to do?',
     'Which ones are still left?',
+    // Choosing, remembering and arranging in the present or the future.
+    'Do you remember how to make pancakes?',
+    'I need to remember what I have to buy',
+    'Remember what you need to bring',
+    'How do I remember what I like?',
+    'What should we pick for the logo?',
+    'What do we choose for the logo?',
+    'How do we choose a pool size?',
+    'Which pool size should I choose?',
+    '¿Cómo quedamos para el viernes?',
+    '¿Cómo quedamos mañana?',
+    '¿Te acuerdas de cómo configurar el pool?',
+    '¿Recuerdas cómo se configura el pool?',
   ])(
     'are not seen where there are none: %s',
     (message) => {
@@ -80,6 +96,21 @@ describe('questions about the past', () => {
     ['When he left, what happened?', 'when he left'],
   ])('still see a reminder of the past and "left" as a past tense: %s', (message, phrase) => {
     expect(detectPastReference(message, now)?.phrase).toBe(phrase);
+  });
+
+  it.each([
+    ['Do you remember what we chose for the shop deployment?', 'remember what we'],
+    ['Do you recall when I set up the pool?', 'recall when i'],
+    ['What we chose for the logo', 'what we chose'],
+    ['What did we settle on for the logo?', 'did we settle'],
+    ['What did we pick for the logo?', 'what did we pick'],
+    ['¿Cómo quedamos con el despliegue?', 'como quedamos'],
+    ['¿Qué acordamos sobre el logo?', 'que acordamos'],
+    ['¿Qué escogimos para el logo?', 'que escogimos'],
+    ['¿Te acuerdas de lo que elegí para el logo?', 'te acuerdas de lo que'],
+    ['¿Recuerdas cómo configuramos el pool?', 'recuerdas como'],
+  ])('see asking what was chosen or agreed: %s', (message, phrase) => {
+    expect(detectPastReference(message, now)).toMatchObject({ phrase, range: null });
   });
 
   it('name local days, in the time zone the daemon runs in, a daylight-saving day 23 or 25 hours long', () => {

@@ -53,6 +53,61 @@ describe('detectExplicitShift', () => {
     expect(detectExplicitShift(text)).toBeNull();
   });
 
+  it.each([
+    // D1: negated, quoted or asked about, the phrase keeps the topic.
+    ['No cambiemos de tema todavía: ¿el pool de postgres se comparte entre workers?'],
+    ['Mejor no cambiemos el tema, sigamos con el pool'],
+    ['No quiero cambiar de tema, pero ¿y el timeout?'],
+    ['Sin cambiar de tema: ¿el pool se comparte?'],
+    ['¿Por qué cambiamos de tema?'],
+    ['¿Para qué cambiamos de tema si no terminamos?'],
+    ['Why did we change the subject?'],
+    ["Let's not change the subject yet."],
+    ["Don't change the subject: is the pool shared?"],
+    ['Can you translate "let\'s change the subject" into German?'],
+    ['¿Cómo se dice “cambiemos de tema” en inglés?'],
+    ['Traduce «hablemos de otra cosa» al francés'],
+    ["How do you say let's change the subject in German?"],
+    ["I'm not changing the subject, the pool still leaks."],
+    ['This is not a change of subject: the pool still leaks.'],
+    ['No es un cambio de tema: el pool sigue fallando.'],
+    ['Why are you changing the subject?'],
+    ['What does "by the way" mean in Spanish?'],
+    // J5: a topic, or something described as unrelated, is not a change of subject.
+    ['How do I create a new topic in Kafka with 3 partitions?'],
+    ['Can a consumer read a different topic than the producer writes?'],
+    ['That error looks completely unrelated to the pool config, right?'],
+    ['It seems totally unrelated to the timeout.'],
+    ['¿Cómo creo un nuevo tema en Kafka?'],
+  ])('no shift (D1, J5): %s', (text) => {
+    expect(detectExplicitShift(text)).toBeNull();
+  });
+
+  it.each([
+    ['Cambiemos de tema: ¿qué tal el fútbol?', 'flush', 'cambiemos de tema'],
+    ["ok, let's change the subject", 'flush', 'lets change the subject'],
+    ['No, cambiemos de tema.', 'flush', 'cambiemos de tema'],
+    ['¿Qué tal si cambiamos de tema?', 'flush', 'cambiamos de tema'],
+    ['How about a change of subject: dinner plans?', 'shift', 'change of subject'],
+    ['“Exactly.” Changing the subject, how is your mom?', 'shift', 'changing the subject'],
+    ['New topic: how do I create a new topic in Kafka?', 'shift', 'new topic'],
+    ['Ok, a new topic now: my garden', 'shift', 'a new topic'],
+    ['On a new topic, what do cats eat?', 'shift', 'on a new topic'],
+    ['Completely unrelated, but do you like jazz?', 'shift', 'completely unrelated'],
+    ['Totally unrelated but what time is it in Tokyo?', 'shift', 'totally unrelated'],
+    ['I have something completely unrelated: what is a good sci-fi novel?', 'shift', 'something completely unrelated'],
+    ['On a completely unrelated note, I bought a car.', 'shift', 'on a completely unrelated note'],
+    ['Tema nuevo: ¿qué libro me recomiendas?', 'shift', 'tema nuevo'],
+    // Returning to an earlier topic leaves the current one: the open segment closes.
+    ['Going back to the pool, does it need a timeout?', 'shift', 'going back to'],
+  ])('still said: %s', (text, kind, phrase) => {
+    expect(detectExplicitShift(text)).toMatchObject({ kind, phrase });
+  });
+
+  it('skips a negated occurrence for a later one', () => {
+    expect(detectExplicitShift('No cambiemos de tema aún. Bueno, sí: cambiemos de tema.')).toMatchObject({ kind: 'flush', position: 'start' });
+  });
+
   it('tells a phrase opening a clause from one inside it', () => {
     expect(detectExplicitShift('Changing the subject: lunch?')?.position).toBe('start');
     expect(detectExplicitShift('well i guess changing the subject is fine')?.position).toBe('inline');
@@ -64,7 +119,7 @@ describe('detectExplicitShift', () => {
 
   it('keeps every phrase list folded and non-empty', () => {
     const lists = explicitShiftPhrases();
-    for (const phrase of [...lists.flush, ...lists.strong, ...lists.weak]) {
+    for (const phrase of [...lists.flush, ...lists.strong, ...lists.heading, ...lists.weak]) {
       expect(phrase).toMatch(/^[a-z0-9]+( [a-z0-9]+)*$/);
     }
     expect(lists.flush).toContain('cambiemos de tema');
