@@ -12,7 +12,15 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'body or single message over its limit',
   422: 'the critical sections alone exceed the budget',
   500: 'internal error (no stack trace; see the daemon logs)',
-  503: 'memoryd is shutting down; retry when it is back',
+  503: 'memoryd is shutting down (SHUTTING_DOWN); retry when it is back',
+};
+
+// Every route but a GET writes, in a transaction that is refused before it begins while
+// the database file is gone or replaced (lifecycle/database-file-watch.ts).
+const WRITE_UNAVAILABLE: ExtraResponse = {
+  status: 503,
+  description:
+    'memoryd is shutting down (SHUTTING_DOWN), or refuses writes because its database file is gone or was replaced while it ran (UNAVAILABLE, details.down: ["db"]; GET /v1/health says why): nothing was changed; retry when it is back',
 };
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
@@ -89,10 +97,12 @@ function operation(route: RouteSpec, maximums: ReadonlyMap<unknown, number>): Re
 
 // What the route answers besides success: what the server does for any route (400 for
 // a bad input, an unknown query field or a body where none is taken; 413 for a body over
-// the limit; 500; 503), then what the route declares.
+// the limit; 500; 503, and for a write the refusal while the database file is gone), then
+// what the route declares.
 function extraResponses(route: RouteSpec): ExtraResponse[] {
-  const statuses = [400, ...(route.body ? [413] : []), 500, 503];
+  const statuses = [400, ...(route.body ? [413] : []), 500];
   const byStatus = new Map<number, ExtraResponse>(statuses.map((status) => [status, described(status)]));
+  byStatus.set(503, route.method === 'GET' ? described(503) : WRITE_UNAVAILABLE);
   for (const extra of route.errors ?? []) {
     const declared = typeof extra === 'number' ? described(extra) : extra;
     byStatus.set(declared.status, declared);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FieldIssue } from '../errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -42,6 +43,12 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
    * a status in the error format, or one with its own description and body.
    */
   errors?: Array<number | ExtraResponse>;
+  /**
+   * A rule between parts of the request (a field of the query against one of the body):
+   * its issues, given the parts that passed their schemas (a part that did not is absent),
+   * so that they are reported together with the others' problems in one 400.
+   */
+  crossCheck?(valid: Partial<RouteInput<P, Q, B>>): FieldIssue[];
   /** Returns the JSON body of a success (`status`), or a `Reply` for another status or a text body. */
   handler(input: RouteInput<P, Q, B>): Promise<unknown> | unknown;
 }

@@ -45,6 +45,9 @@ export function createServer(options: ServerOptions): FastifyInstance {
     // at that moment (an assistant often waits longer than that on its LLM). On a local
     // socket an idle connection costs nothing; shutdown closes idle ones at once.
     keepAliveTimeout: KEEP_ALIVE_MS,
+    // On a Unix socket the Host header names nothing. Node refuses an HTTP/1.1 request
+    // without one with a bare 400 before Fastify sees it; no route reads it, so it is optional.
+    http: { requireHostHeader: false },
     bodyLimit: options.maxBodyBytes,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     // Requests that arrive while closing get our 503 (shutdown-drain.ts), not Fastify's.

@@ -22,15 +22,21 @@ const BAD_ESCAPE = 'invalid percent-encoding';
 /**
  * Validates every part of a request its route declares. All the problems of all the
  * parts become issues with their field paths (`params.sessionId`, `query.limit`,
- * `body.tools.0.name`), thrown together as one 400 before anything has been changed.
- * A route without a query schema takes no query field, and one without a body schema no body.
+ * `body.tools.0.name`), thrown together as one 400 before anything has been changed:
+ * the route's rules between parts (`crossCheck`) run on the parts that passed, alongside
+ * the problems of the others. A route without a query schema takes no query field, and
+ * one without a body schema no body.
  */
 export function parseRequest(route: RouteSpec, raw: RawRequestParts): RouteInput<unknown, unknown, unknown> {
   const issues: FieldIssue[] = [];
+  const valid: Partial<Record<RequestPart, unknown>> = {};
   const parse = (schema: z.ZodType | undefined, value: unknown, part: RequestPart): unknown => {
     if (!schema) return undefined;
     const result = schema.safeParse(value);
-    if (result.success) return result.data;
+    if (result.success) {
+      valid[part] = result.data;
+      return result.data;
+    }
     issues.push(...result.error.issues.flatMap((issue) => fieldIssues(issue, part)));
     return undefined;
   };
@@ -43,6 +49,7 @@ export function parseRequest(route: RouteSpec, raw: RawRequestParts): RouteInput
   const query = parse(route.query, rawQuery, 'query');
   if (!route.body && (raw.body !== undefined || raw.unreadBody === true)) issues.push({ path: 'body', message: NO_BODY });
   const input = { params, query, body: parse(route.body, raw.body, 'body') };
+  if (route.crossCheck) issues.push(...route.crossCheck(valid));
   if (issues.length > 0) throw invalidRequestError(issues);
   return input;
 }

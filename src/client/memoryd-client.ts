@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { ToolCachePutBody, toolCacheGetResponseSchema, toolCachePutResponseSchema } from '../api/schemas/cache.js';
 import type { DiscardBody, DiscardResponse } from '../api/schemas/discard.js';
 import type {
+  FactAddResponse,
   FactChainResponse,
+  FactEditResponse,
   FactListQuery,
   FactListResponse,
   FactPatchBody,
@@ -148,13 +150,17 @@ export class MemorydClient {
     return this.json('GET', factPath(id));
   }
 
-  /** Adds a fact; it is durable when the promise resolves. */
-  addFact(body: NewFactBody): Promise<FactResponse> {
+  /**
+   * Adds a fact; it is durable when the promise resolves. `created` is false when the same
+   * statement was already live in the domain and was re-confirmed instead; `superseded`
+   * lists the live facts of its subject it replaced.
+   */
+  addFact(body: NewFactBody): Promise<FactAddResponse> {
     return this.json('POST', '/v1/facts', body);
   }
 
-  /** Edits and/or re-confirms (`confirm: true`) a fact. */
-  updateFact(id: string, body: FactPatchBody): Promise<FactResponse> {
+  /** Edits and/or re-confirms (`confirm: true`) a fact: `edited` says whether its text, domain or confidence changed. */
+  updateFact(id: string, body: FactPatchBody): Promise<FactEditResponse> {
     return this.json('PATCH', factPath(id), body);
   }
 

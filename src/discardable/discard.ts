@@ -41,16 +41,18 @@ export class DiscardUnwritableError extends AppError {
  * cleanup) and nothing else: never the database, never anything a prompt is built from.
  * The line is the record, so unlike other log lines it is not dropped quietly: when the
  * files cannot take it (a full disk) this throws DiscardUnwritableError and none of it is
- * left in them.
+ * left in them. The line's level is `warn` for a failed parse or a stack trace, `info`
+ * for the others; under a MEMORYD_LOG_LEVEL above it no line is written, by the
+ * operator's choice, and this returns false (true when the line was written).
  */
-export function discard(sink: LogSink, record: DiscardRecord): void {
+export function discard(sink: LogSink, record: DiscardRecord): boolean {
+  const level = ERROR_KINDS.has(record.kind) ? 'warn' : 'info';
+  if (!sink.writesLevel(level)) return false;
   const log = sink.logger.child({ part: 'discardable', kind: record.kind, sessionId: record.sessionId ?? null });
   const fields = { toolName: record.toolName ?? undefined, tokens: record.tokens ?? undefined, [CONTENT_FIELD]: record.content };
-  const failed = sink.files.requireLines(() => {
-    if (ERROR_KINDS.has(record.kind)) log.warn(fields, 'discardable record');
-    else log.info(fields, 'discardable record');
-  });
+  const failed = sink.files.requireLines(() => log[level](fields, 'discardable record'));
   if (failed !== null) throw new DiscardUnwritableError(failed);
+  return true;
 }
 
 /** The sessions' output validity, as a failed parse reports it (the conversation tier's `markOutputInvalid`). */
@@ -72,12 +74,12 @@ export interface DiscardDeps {
  * that carries an error summary records the summary for `lastErrorForRetry`. A record the
  * logs cannot take changes nothing (DiscardUnwritableError, before any of that).
  */
-export function acceptDiscardable(deps: DiscardDeps, record: DiscardRecord): { discarded: true; errorRecorded: boolean } {
-  discard(deps.log, record);
+export function acceptDiscardable(deps: DiscardDeps, record: DiscardRecord): { discarded: true; logged: boolean; errorRecorded: boolean } {
+  const logged = discard(deps.log, record);
   const sessionId = record.sessionId ?? null;
   if (record.kind === 'parse_failure' && sessionId !== null) deps.outputs.markInvalid(sessionId);
   const summary = record.error ?? null;
-  if (summary === null || !ERROR_KINDS.has(record.kind)) return { discarded: true, errorRecorded: false };
+  if (summary === null || !ERROR_KINDS.has(record.kind)) return { discarded: true, logged, errorRecorded: false };
   runInTransaction(deps.database, () => recordError(deps.database.db, { sessionId, ...summary }, deps.clock.now()));
-  return { discarded: true, errorRecorded: true };
+  return { discarded: true, logged, errorRecorded: true };
 }

@@ -14,6 +14,8 @@ export type { Logger } from 'pino';
 export interface LogSink {
   logger: Logger;
   files: HourlyLogStream;
+  /** Whether a line of `level` goes to the files (MEMORYD_LOG_LEVEL, whatever `verbose` prints). */
+  writesLevel(level: 'info' | 'warn'): boolean;
 }
 
 /** The log field that holds a discardable record's text (see `discard`): the files get it; stdout never. */
@@ -30,14 +32,16 @@ export function createLogger(options: { logsDir: string; level: LogLevel; verbos
   ensureUsableDir(SETTINGS.logsDir.env, options.logsDir);
   const files = new HourlyLogStream(options.logsDir, options.clock, options.files);
   const fileLevel = options.level;
+  const { values } = pino.levels;
+  const writesLevel = (level: 'info' | 'warn'): boolean => fileLevel !== 'silent' && (values[level] ?? 0) >= (values[fileLevel] ?? Number.POSITIVE_INFINITY);
   if (!options.verbose) {
-    return { logger: pino({ level: fileLevel, base: { pid: process.pid } }, files), files };
+    return { logger: pino({ level: fileLevel, base: { pid: process.pid } }, files), files, writesLevel };
   }
   const streams = pino.multistream([
     { level: fileLevel === 'silent' ? 'fatal' : fileLevel, stream: files },
     { level: 'debug', stream: withoutContent(process.stdout) },
   ]);
-  return { logger: pino({ level: 'debug', base: { pid: process.pid } }, streams), files };
+  return { logger: pino({ level: 'debug', base: { pid: process.pid } }, streams), files, writesLevel };
 }
 
 // A stream that writes each NDJSON line with its `content` replaced by a note of its length.

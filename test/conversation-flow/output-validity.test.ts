@@ -47,7 +47,7 @@ describe('format instructions after an answer', () => {
       sessionId: 'parse-failure',
       content: 'Unexpected token } in JSON at position 12',
     });
-    expect(discarded).toEqual({ discarded: true, errorRecorded: false });
+    expect(discarded).toEqual({ discarded: true, logged: true, errorRecorded: false });
     expect(hasFormat(await chat.say('Try again, please.'))).toBe(true);
     expect(hasFormat(await other.say('Thanks, and next week?'))).toBe(false);
   });

@@ -56,7 +56,7 @@ describe('POST /v1/discard when the log files cannot take the record', () => {
     expect(notices).toHaveLength(1);
 
     room.free = Infinity;
-    expect(await served.client.json('POST', '/v1/discard', record)).toEqual({ discarded: true, errorRecorded: true });
+    expect(await served.client.json('POST', '/v1/discard', record)).toEqual({ discarded: true, logged: true, errorRecorded: true });
     expect(logLines(logsDir).map((line) => line.content)).toEqual(['before the disk filled up', record.content]);
     expect(countErrors(database.db)).toBe(1);
     expect(marked).toEqual(['chat-1']);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discardRoutes } from '../../src/api/routes/discard.js';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
 import type { MemorydClient } from '../../src/client/memoryd-client.js';
-import { discard } from '../../src/discardable/discard.js';
+import { acceptDiscardable, discard } from '../../src/discardable/discard.js';
 import { lastErrorForRetry, MAX_ERROR_MESSAGE_CHARS } from '../../src/discardable/error-log.js';
 import { createLogger } from '../../src/discardable/logger.js';
 import { openDatabase } from '../../src/storage/database.js';
@@ -56,10 +56,35 @@ describe('discard', () => {
   });
 });
 
+describe('discard under a MEMORYD_LOG_LEVEL above a record\'s level', () => {
+  it('writes no line and says so; a failed parse or a stack trace (warn) is still written at warn', () => {
+    const quietDir = join(temp.dir, 'quiet-logs');
+    const quiet = createLogger({ logsDir: quietDir, level: 'warn', verbose: false, clock });
+    const quietDatabase = openDatabase(join(temp.dir, 'quiet.db'));
+    try {
+      const deps = { database: quietDatabase, clock, log: quiet, outputs: NO_SESSIONS };
+      expect(acceptDiscardable(deps, { kind: 'tool_log', content: 'GET /x took 3 ms [quiet-info]' })).toEqual({ discarded: true, logged: false, errorRecorded: false });
+      const summary = { code: 'E_QUIET', message: 'quiet parse failure' };
+      expect(acceptDiscardable(deps, { kind: 'parse_failure', content: 'bad json [quiet-warn]', error: summary })).toEqual({ discarded: true, logged: true, errorRecorded: true });
+      const written = readdirSync(quietDir).flatMap((name) => readFileSync(join(quietDir, name), 'utf8').split('\n')).filter((line) => line !== '');
+      expect(written.filter((line) => line.includes('[quiet-info]'))).toEqual([]);
+      expect(written.filter((line) => line.includes('[quiet-warn]'))).toHaveLength(1);
+      // Silent writes nothing at all.
+      const silent = createLogger({ logsDir: join(temp.dir, 'silent-logs'), level: 'silent', verbose: true, clock });
+      expect(discard(silent, { kind: 'stack_trace', content: 'Error: x [silent]' })).toBe(false);
+      silent.files.close();
+      expect(countErrors(quietDatabase.db)).toBe(1);
+    } finally {
+      quiet.files.close();
+      quietDatabase.close();
+    }
+  });
+});
+
 describe('POST /v1/discard', () => {
   it('accepts every kind and logs it', async () => {
     for (const kind of ['tool_log', 'parse_failure', 'intermediate', 'stack_trace', 'response_tokens', 'other']) {
-      expect(await client.json('POST', '/v1/discard', { kind, content: `record of ${kind} [api-kinds]` })).toEqual({ discarded: true, errorRecorded: false });
+      expect(await client.json('POST', '/v1/discard', { kind, content: `record of ${kind} [api-kinds]` })).toEqual({ discarded: true, logged: true, errorRecorded: false });
     }
     expect(linesWith('[api-kinds]').map((line) => line.kind)).toEqual(['tool_log', 'parse_failure', 'intermediate', 'stack_trace', 'response_tokens', 'other']);
     expect(countErrors(database.db)).toBe(0);
@@ -72,7 +97,7 @@ describe('POST /v1/discard', () => {
       content: '{"answer": "Lima", [raw model output]',
       error: { code: 'JSON_PARSE', message: `Unexpected token [ at position 18 ${'x'.repeat(400)}` },
     };
-    expect(await client.json('POST', '/v1/discard', body)).toEqual({ discarded: true, errorRecorded: true });
+    expect(await client.json('POST', '/v1/discard', body)).toEqual({ discarded: true, logged: true, errorRecorded: true });
     const last = lastErrorForRetry(database.db, 'chat-2', clock.now());
     expect(last).toMatchObject({ code: 'JSON_PARSE', at: clock.now() });
     expect(last?.message.startsWith('Unexpected token [ at position 18')).toBe(true);

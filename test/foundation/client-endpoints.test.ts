@@ -49,10 +49,12 @@ describe('discard', () => {
   it('hands a record to the logs, and an error summary to the errors table', async () => {
     expect(await file.client.discard({ kind: 'tool_log', content: 'GET /flights → 200 in 120 ms', sessionId: 'disc', toolName: 'search_flights' })).toEqual({
       discarded: true,
+      logged: true,
       errorRecorded: false,
     });
     expect(await file.client.discard({ kind: 'stack_trace', content: 'Error: boom\n    at x', sessionId: 'disc', error: { code: 'E_BOOM', message: 'boom' } })).toEqual({
       discarded: true,
+      logged: true,
       errorRecorded: true,
     });
     expect((await apiError(file.client.discard({ kind: 'tool_log', content: '' }))).details.issues).toEqual([expect.objectContaining({ path: 'body.content' })]);

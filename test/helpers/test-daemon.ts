@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { ManualClock, type Clock } from '../../src/clock.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
@@ -70,4 +71,16 @@ export function daemonPerFile(options: Parameters<typeof startTestDaemon>[0] = {
       return current().client;
     },
   };
+}
+
+/**
+ * A test daemon whose socket lives outside its data dir, so that deleting or replacing
+ * the data dir leaves it reachable; stopped, and the socket's folder removed, by `defer`.
+ */
+export async function startDaemonWithSocketOutside(defer: (cleanup: () => unknown) => void): Promise<TestDaemon> {
+  const sockets = makeTempDir('memoryd-sockets-');
+  defer(sockets.remove);
+  const daemon = await startTestDaemon({ env: { MEMORYD_SOCKET: join(sockets.dir, 'memoryd.sock') } });
+  defer(() => daemon.stop());
+  return daemon;
 }

@@ -1,11 +1,9 @@
 import { renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionPath } from '../../src/client/memoryd-client.js';
 import { DATABASE_FILE_CHECK_MS } from '../../src/lifecycle/database-file-watch.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { startDaemonWithSocketOutside, type TestDaemon } from '../helpers/test-daemon.js';
 
 const defer = cleanupAfterEach();
 
@@ -13,14 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// The socket lives outside the data dir, so that deleting the data dir leaves it reachable.
-async function started(): Promise<TestDaemon> {
-  const sockets = makeTempDir('memoryd-sockets-');
-  defer(sockets.remove);
-  const daemon = await startTestDaemon({ env: { MEMORYD_SOCKET: join(sockets.dir, 'memoryd.sock') } });
-  defer(() => daemon.stop());
-  return daemon;
-}
+const started = (): Promise<TestDaemon> => startDaemonWithSocketOutside(defer);
 
 async function send(daemon: TestDaemon, method: string, path: string, body: unknown): Promise<{ status: number; error?: { code: string; message: string } }> {
   const response = await daemon.client.raw(method, path, JSON.stringify(body));

@@ -19,7 +19,13 @@ export function discardRoutes(deps: DiscardRouteDeps): RouteSpec[] {
       response: discardResponseSchema,
       errors: [
         413,
-        { status: 503, description: 'memoryd is shutting down (SHUTTING_DOWN), or the log files cannot take the record (UNAVAILABLE): nothing was recorded' },
+        {
+          status: 503,
+          description:
+            'memoryd is shutting down (SHUTTING_DOWN); the log files cannot take the record (UNAVAILABLE, details.down: ["logs"]): nothing was recorded; ' +
+            'or the record has a part for the database (an error summary, a parse failure of a session) while the database file is gone or was replaced ' +
+            '(UNAVAILABLE, details.down: ["db"]): that part was not recorded',
+        },
       ],
       handler: ({ body }) => {
         checkMessageSize({ path: 'body.content' }, body.content, deps.maxMessageBytes);

@@ -1,20 +1,22 @@
 import type { FactChanges, FactView } from '../../facts/fact-record.js';
 import type { FactsService } from '../../facts/facts-service.js';
 import { defineRoute, Reply, type ExtraResponse, type RouteSpec } from '../route.js';
-import { invalidRequestError } from '../validation.js';
 import {
+  factAddResponseSchema,
   factChainResponseSchema,
   factDeleteBodySchema,
   factDeleteQuerySchema,
+  factEditResponseSchema,
   factListQuerySchema,
   factListResponseSchema,
   factParamsSchema,
   factPatchBodySchema,
   factResponseSchema,
-  factWriteResponseSchema,
   newFactBodySchema,
   type ApiFact,
   type ApiFactChanges,
+  type FactAddResponse,
+  type FactEditResponse,
 } from '../schemas/facts.js';
 
 const FACT_CONFLICT: ExtraResponse = { status: 409, description: 'the fact is deleted or superseded: it can no longer be changed' };
@@ -78,16 +80,16 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
         'Add a fact explicitly (confidence high unless given), superseding the live facts of its subject; one naming a credential is refused (400); durable when answered',
       body: newFactBodySchema,
       status: 201,
-      response: factWriteResponseSchema,
+      response: factAddResponseSchema,
       errors: [
-        { status: 200, description: 'the same statement was already live in the domain: re-confirmed, not added again', schema: factWriteResponseSchema },
+        { status: 200, description: 'the same statement was already live in the domain: re-confirmed, not added again (created: false)', schema: factAddResponseSchema },
         ADD_CONFLICT,
       ],
       handler: async ({ body }) => {
         const { fact, created, superseded } = await facts.add(body);
         deps.onChange(created ? 'added' : 'reconfirmed');
         for (const _ of superseded) deps.onChange('superseded');
-        const reply = { fact: toApiFact(fact), superseded: superseded.map(toApiFact) };
+        const reply: FactAddResponse = { fact: toApiFact(fact), created, superseded: superseded.map(toApiFact) };
         return created ? reply : Reply.json(200, reply);
       },
     }),
@@ -107,14 +109,14 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
         'Edit (fact, domain, confidence) and/or re-confirm a fact that still holds; a new statement supersedes the live facts of its subject, and one naming a credential is refused (400)',
       params: factParamsSchema,
       body: factPatchBodySchema,
-      response: factWriteResponseSchema,
+      response: factEditResponseSchema,
       errors: [404, EDIT_CONFLICT],
-      handler: async ({ params, body }) => {
+      handler: async ({ params, body }): Promise<FactEditResponse> => {
         const { fact, edited, superseded } = await facts.edit(params.id, body);
         if (edited) deps.onChange('edited');
         if (body.confirm === true) deps.onChange('reconfirmed');
         for (const _ of superseded) deps.onChange('superseded');
-        return { fact: toApiFact(fact), superseded: superseded.map(toApiFact) };
+        return { fact: toApiFact(fact), edited, superseded: superseded.map(toApiFact) };
       },
     }),
     defineRoute({
@@ -126,13 +128,14 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       body: factDeleteBodySchema,
       response: factResponseSchema,
       errors: [404, FACT_CONFLICT],
+      crossCheck: ({ query, body }) =>
+        body?.reason !== undefined && query?.reason !== undefined
+          ? [
+              { path: 'body.reason', message: BOTH_REASONS },
+              { path: 'query.reason', message: BOTH_REASONS },
+            ]
+          : [],
       handler: ({ params, query, body }) => {
-        if (body?.reason !== undefined && query.reason !== undefined) {
-          throw invalidRequestError([
-            { path: 'body.reason', message: BOTH_REASONS },
-            { path: 'query.reason', message: BOTH_REASONS },
-          ]);
-        }
         const fact = facts.delete(params.id, body?.reason ?? query.reason);
         deps.onChange('deleted');
         return { fact: toApiFact(fact) };

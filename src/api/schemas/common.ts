@@ -24,6 +24,19 @@ export const toolCallIdSchema = z
   .max(128)
   .regex(/^(?!memoryd#)/, 'must not start with "memoryd#": memoryd names the tool turns recorded without an id so');
 
+/**
+ * Makes a refinement of an object or array run even when some of its fields or elements
+ * have problems of their own (zod skips it then), so that its issues are reported with
+ * theirs. Such a refinement reads its input as unknown: no field's type is to be trusted.
+ */
+export const EVEN_WITH_OTHER_ISSUES = {
+  when: (payload: z.core.ParsePayload): boolean => typeof payload.value === 'object' && payload.value !== null,
+};
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
 export const sessionParamsSchema = z.strictObject({ sessionId: sessionIdSchema });
 
 export const errorResponseSchema = z.object({
@@ -39,3 +52,17 @@ export const isoTimeSchema = z.iso.datetime({
   offset: true,
   error: 'must be an ISO-8601 date-time with a time zone, e.g. 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00',
 });
+
+const BEFORE_EPOCH = 'must not be before 1970-01-01T00:00:00Z: memoryd keeps times as milliseconds since then';
+
+/**
+ * When a turn happened (a context call's or a recorded turn's `at`): an ISO-8601 timestamp
+ * with a time zone, not before 1970-01-01T00:00:00Z. Times are stored as milliseconds since
+ * then; an earlier one would be shown back in forms this schema refuses (`-000001-…`).
+ */
+export const turnTimeSchema = isoTimeSchema
+  // `!(… < 0)`: a text that is no date-time (NaN) has the format's issue alone.
+  .refine((value) => !(Date.parse(value) < 0), BEFORE_EPOCH)
+  .describe(
+    'when it happened (importing a past conversation): ISO-8601 with a time zone, not before 1970-01-01T00:00:00Z, not in the future, not before the session\'s last turn',
+  );

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { DISCARD_KINDS, ERROR_KINDS } from '../../discardable/discard.js';
+import { DISCARD_KINDS, ERROR_KINDS, type DiscardKind } from '../../discardable/discard.js';
 import { MAX_ERROR_MESSAGE_CHARS } from '../../discardable/error-log.js';
-import { toolNameSchema } from './common.js';
-import { sessionIdSchema } from './common.js';
+import { EVEN_WITH_OTHER_ISSUES, isRecord, sessionIdSchema, toolNameSchema } from './common.js';
 
 export const discardBodySchema = z
   .strictObject({
@@ -19,12 +18,22 @@ export const discardBodySchema = z
       })
       .optional(),
   })
-  .refine((body) => body.error === undefined || ERROR_KINDS.has(body.kind), {
-    path: ['error'],
-    message: 'only a parse_failure or a stack_trace may carry an error summary',
-  });
+  // Also when another field is wrong; a `kind` that is none of the kinds has its own issue.
+  .superRefine((body: unknown, context) => {
+    if (!isRecord(body) || body.error === undefined || !isDiscardKind(body.kind) || ERROR_KINDS.has(body.kind)) return;
+    context.addIssue({ code: 'custom', path: ['error'], message: 'only a parse_failure or a stack_trace may carry an error summary' });
+  }, EVEN_WITH_OTHER_ISSUES);
 
-export const discardResponseSchema = z.object({ discarded: z.literal(true), errorRecorded: z.boolean() });
+function isDiscardKind(kind: unknown): kind is DiscardKind {
+  return (DISCARD_KINDS as readonly unknown[]).includes(kind);
+}
+
+export const discardResponseSchema = z.object({
+  discarded: z.literal(true),
+  /** The record's line went to the log files: false when MEMORYD_LOG_LEVEL is above its level (warn for a parse_failure or stack_trace, info for the others). */
+  logged: z.boolean(),
+  errorRecorded: z.boolean(),
+});
 
 export type DiscardBody = z.infer<typeof discardBodySchema>;
 export type DiscardResponse = z.infer<typeof discardResponseSchema>;

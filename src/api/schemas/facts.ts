@@ -71,8 +71,14 @@ export const apiFactSchema = z.object({
 });
 
 export const factResponseSchema = z.object({ fact: apiFactSchema });
-/** What POST and PATCH answer: the fact, and the live facts of its subject it replaced (superseded, pointing to it). */
-export const factWriteResponseSchema = z.object({ fact: apiFactSchema, superseded: z.array(apiFactSchema) });
+/**
+ * What POST answers: the fact, whether it was added (201) or the same statement already
+ * live in the domain was re-confirmed (200), and the live facts of its subject it replaced
+ * (superseded, pointing to it).
+ */
+export const factAddResponseSchema = z.object({ fact: apiFactSchema, created: z.boolean(), superseded: z.array(apiFactSchema) });
+/** What PATCH answers: the fact as it is now, whether its text, domain or confidence changed, and the live facts its new statement replaced. */
+export const factEditResponseSchema = z.object({ fact: apiFactSchema, edited: z.boolean(), superseded: z.array(apiFactSchema) });
 export const factListResponseSchema = z.object({ facts: z.array(apiFactSchema) });
 export const factChainResponseSchema = z.object({ id: z.string(), facts: z.array(apiFactSchema) });
 export const factChangesSchema = z.object({
@@ -84,7 +90,8 @@ export const factChangesSchema = z.object({
 
 export type ApiFact = z.infer<typeof apiFactSchema>;
 export type FactResponse = z.infer<typeof factResponseSchema>;
-export type FactWriteResponse = z.infer<typeof factWriteResponseSchema>;
+export type FactAddResponse = z.infer<typeof factAddResponseSchema>;
+export type FactEditResponse = z.infer<typeof factEditResponseSchema>;
 export type FactListResponse = z.infer<typeof factListResponseSchema>;
 export type FactChainResponse = z.infer<typeof factChainResponseSchema>;
 export type ApiFactChanges = z.infer<typeof factChangesSchema>;

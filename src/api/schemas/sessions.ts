@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changedNumberPaths } from '../../cache/canonical-json.js';
-import { isoTimeSchema, toolCallIdSchema, toolNameSchema } from './common.js';
+import { EVEN_WITH_OTHER_ISSUES, isRecord, toolCallIdSchema, toolNameSchema, turnTimeSchema } from './common.js';
 
 // A pattern rather than a refinement, so the OpenAPI document shows the rule (`\s` is what trim() drops).
 const nonBlank = (what: string) => z.string().regex(/\S/, `${what} must contain a non-whitespace character`);
@@ -33,13 +33,18 @@ export const toolResultSchema = z.strictObject({
   content: z.string(),
 });
 
-// A refinement that names each element of `list` repeating an earlier one's `field`.
-function uniqueBy<K extends string>(list: string, field: K, what: string) {
-  return (items: readonly Record<K, string>[], context: z.RefinementCtx): void => {
+// A refinement that names each element of `list` repeating an earlier one's `field`
+// (elements whose field is no string, and a list that is no array, have their own issue:
+// it runs even then, see EVEN_WITH_OTHER_ISSUES).
+function uniqueBy(list: string, field: string, what: string) {
+  return (items: unknown, context: z.RefinementCtx): void => {
+    if (!Array.isArray(items)) return;
     const first = new Map<string, number>();
     items.forEach((item, index) => {
-      const earlier = first.get(item[field]);
-      if (earlier === undefined) first.set(item[field], index);
+      const value = isRecord(item) ? item[field] : undefined;
+      if (typeof value !== 'string') return;
+      const earlier = first.get(value);
+      if (earlier === undefined) first.set(value, index);
       else context.addIssue({ code: 'custom', path: [index, field], message: `must be unique: ${list}.${earlier} has the same ${what}` });
     });
   };
@@ -54,8 +59,8 @@ const uniqueToolNames = uniqueBy('tools', 'name', 'name');
 
 export const contextRequestSchema = z.strictObject({
   message: nonBlank('message'),
-  tools: z.array(toolSpecSchema).max(500).superRefine(uniqueToolNames).optional(),
-  toolResults: z.array(toolResultSchema).max(50).superRefine(uniqueToolCallIds).optional(),
+  tools: z.array(toolSpecSchema).max(500).superRefine(uniqueToolNames, EVEN_WITH_OTHER_ISSUES).optional(),
+  toolResults: z.array(toolResultSchema).max(50).superRefine(uniqueToolCallIds, EVEN_WITH_OTHER_ISSUES).optional(),
   budget: z
     .number()
     .int()
@@ -63,21 +68,35 @@ export const contextRequestSchema = z.strictObject({
     .describe('may lower the configured cap for this call, never raise it (400): at most tokenCap of GET /v1/health, 4000 by default')
     .optional(),
   dryRun: z.boolean().optional(),
-  at: isoTimeSchema.optional(),
+  at: turnTimeSchema.optional(),
   /** The assistant is retrying after a failure: the response then carries the session's last error (never the prompt). */
   retry: z.boolean().optional(),
 });
 
-export const turnRequestSchema = z.strictObject({
-  role: z.enum(['assistant', 'tool']),
-  content: z.string(),
-  toolCallId: toolCallIdSchema.optional(),
-  toolName: toolNameSchema.optional(),
-  outputValid: z.boolean().optional(),
-  cacheable: z.boolean().optional(),
-  sideEffects: z.boolean().optional(),
-  at: isoTimeSchema.optional(),
-});
+const ONLY_FOR_ANSWERS = 'only for role "assistant"';
+
+export const turnRequestSchema = z
+  .strictObject({
+    role: z.enum(['assistant', 'tool']),
+    content: z.string(),
+    toolCallId: toolCallIdSchema.optional(),
+    toolName: toolNameSchema.optional(),
+    outputValid: z.boolean().optional(),
+    cacheable: z.boolean().optional(),
+    sideEffects: z.boolean().optional(),
+    at: turnTimeSchema.optional(),
+  })
+  .superRefine(refuseAnswerFields, EVEN_WITH_OTHER_ISSUES);
+
+// Fields that say something about an assistant's answer would be taken and do nothing on
+// a tool's result (an `outputValid: false` would not bring the format instructions back):
+// each is refused by its path. `cacheable: false` asks for nothing and passes. (The
+// conversation tier refuses them too; here they come with the body's other problems.)
+function refuseAnswerFields(body: unknown, context: z.RefinementCtx): void {
+  if (!isRecord(body) || body.role !== 'tool') return;
+  if (body.cacheable === true) context.addIssue({ code: 'custom', path: ['cacheable'], message: ONLY_FOR_ANSWERS });
+  if (typeof body.outputValid === 'boolean') context.addIssue({ code: 'custom', path: ['outputValid'], message: ONLY_FOR_ANSWERS });
+}
 
 const messageSchema = z.object({
   role: z.enum(['system', 'user', 'assistant', 'tool']),
