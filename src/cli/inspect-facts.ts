@@ -47,20 +47,25 @@ export async function runInspectFacts(argv: string[], io: InspectFactsIo): Promi
 }
 
 // With no database yet the advice is to start the daemon once, unless the daemon cannot
-// start there either: a data dir, or a folder on the database's path, that is a file is
-// refused as the daemon refuses it (path-setting.ts), naming the setting.
+// start there either: a data dir that is a file or runs through one, or a database path
+// that runs through a file, is refused as the daemon refuses it (path-setting.ts), naming the setting.
 function openDashboardDatabase(config: Pick<Config, 'dataDir' | 'dbPath'>): Database {
   if (existsSync(config.dbPath)) return openDatabaseReadOnly(config.dbPath);
-  if (statSync(config.dataDir, { throwIfNoEntry: false })?.isDirectory() === false) {
-    // The daemon's words for it (ensureUsableDir).
-    throw new UnusablePathError(SETTINGS.dataDir.env, { kind: 'folder', path: config.dataDir }, A_FILE_NOT_A_FOLDER);
-  }
-  try {
-    statSync(config.dbPath, { throwIfNoEntry: false });
-  } catch (error) {
-    throw unusablePath(SETTINGS.db.env, { kind: 'file', path: config.dbPath }, error);
-  }
+  refuseUnusable(SETTINGS.dataDir.env, { kind: 'folder', path: config.dataDir });
+  refuseUnusable(SETTINGS.db.env, { kind: 'file', path: config.dbPath });
   return openDatabaseReadOnly(config.dbPath);
+}
+
+// Throws the daemon's error for a path it could not make (ensureUsableDir's words): one that
+// runs through a file, or a folder's path where a file is. An absent path is left to the caller.
+function refuseUnusable(setting: string, target: { kind: 'folder' | 'file'; path: string }): void {
+  let found;
+  try {
+    found = statSync(target.path, { throwIfNoEntry: false });
+  } catch (error) {
+    throw unusablePath(setting, target, error);
+  }
+  if (target.kind === 'folder' && found !== undefined && !found.isDirectory()) throw new UnusablePathError(setting, target, A_FILE_NOT_A_FOLDER);
 }
 
 // Why a read may have failed ("no such column"): the daemon has not migrated the database to this memoryd's schema yet.

@@ -16,15 +16,17 @@ interface Dispatch {
 
 /**
  * Dispatches `<kind> <name> [args…]` to the module registered under `name`, on the shared
- * command-line path: -h/--help before the name prints the usage (exit 0); an unknown or
- * missing name is refused as "<kind>: …" with the usage (exit 2). What follows the name is
- * the named command's own line, its -h/--help that command's. With `runAllWhenEmpty`, no
- * name runs those commands in turn (the exit code is the worst).
+ * command-line path. When the first argument is a registered name, what follows it is the
+ * named command's own line, its -h/--help that command's. Any other line is the
+ * dispatcher's: -h/--help anywhere before a `--` prints its usage (exit 0); else an unknown
+ * or missing name is refused as "<kind>: …" with the usage (exit 2). With
+ * `runAllWhenEmpty`, no name runs those commands in turn (the exit code is the worst).
  */
 export async function runNamed(kind: string, registry: Record<string, Loader>, argv: string[], options: Dispatch): Promise<number> {
   const command: Command = { name: kind, usage: `usage: npm run ${kind} -- <${Object.keys(registry).join('|')}> [args…]\n` };
-  const nameAt = argv.findIndex((arg) => !arg.startsWith('-'));
-  const loaders = readCommandArgs(command, nameAt === -1 ? argv : argv.slice(0, nameAt + 1), ([name]) => chooseLoaders(registry, name, options));
+  const [first] = argv;
+  const named = first !== undefined && loaderNamed(registry, first) !== undefined;
+  const loaders = readCommandArgs(command, named ? [first] : argv, ([name]) => chooseLoaders(registry, name, options));
   if (loaders instanceof CommandExit) return loaders.code;
   const rest = argv.slice(1);
   let worst = 0;

@@ -8,7 +8,8 @@ import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from './com
 
 const USAGE = `usage: npm start [-- --verbose]
 
-Runs memoryd in the foreground on its Unix socket until SIGTERM or SIGINT.
+Runs memoryd in the foreground on its Unix socket until SIGTERM, SIGINT or
+SIGHUP (the terminal that ran it closed).
   --verbose, -v   also print debug log lines to stdout (a discardable record's
                   content left out: it goes to the log files only)
 Settings come from MEMORYD_* environment variables (see README.md).

@@ -1,9 +1,13 @@
-import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, statSync, writeSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { messageOf } from '../errors.js';
 
 const FILE_PATTERN = /^memoryd-(\d{4})(\d{2})(\d{2})T(\d{2})\.ndjson$/;
+
+// How long an ordinary line trusts that the open file is still the one at its path (one stat
+// of the path then, not one per line: a request may log many lines).
+const IDENTITY_CHECK_MS = 1000;
 
 /** `memoryd-20261122T01.ndjson`: one file per UTC hour, so expiry can delete whole files. */
 export function logFileName(time: number): string {
@@ -34,16 +38,26 @@ export interface HourlyLogStreamOptions {
  * are synchronous so the lines before a crash are on disk; the file rotates on the
  * first write of a new hour (by the injected clock).
  *
+ * An open file that is no longer the one at its path (deleted, or its logs dir deleted or
+ * replaced under the daemon) is noticed and the hour's file opened anew, re-making a deleted
+ * logs dir: before a line at most a second after the last look (by the injected clock), and
+ * before every line of `requireLines`.
+ *
  * Logging is best-effort and never throws into the code that logged: a line that cannot
- * be written (a full disk, a file that cannot be opened) is dropped, counted
- * (`droppedLines`, `onDropped`) and, the first time only, named on stderr; the next line
- * tries again (re-making a deleted logs dir and reopening the hour's file). A file only
- * ever holds whole lines: a line written in part is cut off again (see `append`). A
- * caller whose request IS its line (a discardable record) uses `requireLines` instead.
+ * be written (a full disk, a file that cannot be opened, a file where the logs dir was) is
+ * dropped, counted (`droppedLines`, `onDropped`) and, the first time only, named on stderr;
+ * the next line tries again (re-making a deleted logs dir and reopening the hour's file).
+ * A file only ever holds whole lines: a line written in part is cut off again (see
+ * `append`). A caller whose request IS its line (a discardable record) uses `requireLines`
+ * instead.
  */
 export class HourlyLogStream {
   private fd: number | null = null;
   private fileName = '';
+  /** The open file's device and inode, to tell whether it is still the one at its path. */
+  private identity: { dev: bigint; ino: bigint } | null = null;
+  /** When the open file was last found at its path (opened or looked at). */
+  private checkedAt = 0;
   private dropped = 0;
   private dropListener: ((lines: number) => void) | null = null;
   private noticed = false;
@@ -66,8 +80,9 @@ export class HourlyLogStream {
 
   write(line: string): void {
     try {
-      const name = logFileName(this.clock.now());
-      const fd = name !== this.fileName || this.fd === null ? this.open(name) : this.fd;
+      const now = this.clock.now();
+      const name = logFileName(now);
+      const fd = name === this.fileName && this.fd !== null && this.stillAtItsPath(now) ? this.fd : this.open(name, now);
       this.append(fd, Buffer.from(this.torn ? `\n${line}` : line));
       this.torn = false;
     } catch (error) {
@@ -112,6 +127,7 @@ export class HourlyLogStream {
   close(): void {
     const fd = this.fd;
     this.fd = null;
+    this.identity = null;
     if (fd === null) return;
     try {
       closeSync(fd);
@@ -120,14 +136,35 @@ export class HourlyLogStream {
     }
   }
 
-  private open(name: string): number {
+  private open(name: string, now: number): number {
     this.close();
     this.fileName = name;
     // Re-made if it was deleted under the daemon: logging resumes instead of dropping every line until a restart.
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     this.fd = openSync(join(this.dir, name), 'a', 0o600);
+    const { dev, ino } = fstatSync(this.fd, { bigint: true });
+    this.identity = { dev, ino };
+    this.checkedAt = now;
     this.torn = false;
     return this.fd;
+  }
+
+  // Whether the open file is still the one at its path: a line written to a deleted file (or
+  // one in a deleted or replaced logs dir) is lost although the write succeeds. Ordinary lines
+  // trust a look made less than IDENTITY_CHECK_MS before or after now (the clock may be set
+  // back); a required line is always looked for.
+  private stillAtItsPath(now: number): boolean {
+    if (this.required === null && Math.abs(now - this.checkedAt) < IDENTITY_CHECK_MS) return true;
+    let there: BigIntStats | undefined;
+    try {
+      there = statSync(join(this.dir, this.fileName), { bigint: true, throwIfNoEntry: false });
+    } catch {
+      // Not there as a file (ENOTDIR: a file where the logs dir was): reopening says why, or finds it.
+      return false;
+    }
+    if (there === undefined || there.dev !== this.identity?.dev || there.ino !== this.identity.ino) return false;
+    this.checkedAt = now;
+    return true;
   }
 
   // All of `bytes` or nothing: after a short write (a disk filling up) the file is cut back

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runNamed, type NamedCommand } from '../../src/cli/run-named.js';
+import { captureProcessOutput } from '../helpers/process-output.js';
+import { REPO_ROOT } from '../helpers/spawn-daemon.js';
+
+// runNamed in this process over two commands that record what they ran; stdout and stderr captured.
+async function dispatch(argv: string[]): Promise<{ code: number; stdout: string; stderr: string; ran: string[] }> {
+  const ran: string[] = [];
+  const command = (name: string) => async (): Promise<NamedCommand> => ({
+    run: async (args) => {
+      ran.push([name, ...args].join(' '));
+      return 0;
+    },
+  });
+  const registry = { layout: command('layout'), context: command('context') };
+  const { value: code, stdout, stderr } = await captureProcessOutput(() => runNamed('bench', registry, argv, { noun: 'benchmark', runAllWhenEmpty: ['layout'] }));
+  return { code, stdout, stderr, ran };
+}
+
+const USAGE = 'usage: npm run bench -- <layout|context> [args…]\n';
+
+describe('runNamed, -h/--help anywhere before `--`', () => {
+  const lines = [['nope', '--help'], ['nope', 'more', '-h'], ['--turns', '5', '--help'], ['--bogus', 'nope', '-h', '--', 'x']];
+  it.each(lines.map((argv) => [argv]))('prints its usage for %j on stdout and runs nothing (exit 0)', async (argv) => {
+    expect(await dispatch(argv)).toEqual({ code: 0, stdout: USAGE, stderr: '', ran: [] });
+  });
+
+  it('reads a --help after `--` as no help: the unknown name is refused (exit 2)', async () => {
+    expect(await dispatch(['nope', '--', '--help'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `bench: unknown benchmark "nope" (the benchmarks are layout, context)\n${USAGE}`,
+      ran: [],
+    });
+  });
+
+  it('still leaves -h/--help after a registered name to that command', async () => {
+    expect(await dispatch(['layout', '--help'])).toEqual({ code: 0, stdout: '', stderr: '', ran: ['layout --help'] });
+  });
+});
+
+describe('npm run bench and npm run eval with --help after what is not a name', () => {
+  /** `npm run <script> -- …` as a real process (tsx, as npm runs it). */
+  function run(script: 'bench' | 'eval', args: string[]): { code: number | null; stdout: string; stderr: string } {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', `${script}.ts`), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  it.each([
+    ['bench', ['bogus', '--help']],
+    ['eval', ['x', '--help']],
+    ['eval', ['--examples', '5', '--help']],
+  ] as const)('npm run %s -- %j prints the usage on stdout, running nothing (exit 0)', (script, args) => {
+    expect(run(script, [...args])).toEqual({ code: 0, stdout: expect.stringMatching(new RegExp(`^usage: npm run ${script} -- <[^\\n]*\\n$`)), stderr: '' });
+  });
+});
