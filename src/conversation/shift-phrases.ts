@@ -124,6 +124,38 @@ const FOLDED = {
   weak: phraseList(WEAK_SHIFT_PHRASES),
 };
 
+// Every phrase's first word, with the words that may follow it in a phrase (null: a phrase
+// is that word alone). A message where no word is followed so (most: "a", "on" or "no"
+// alone begin no phrase) has no phrase, and is answered after one pass over its words,
+// before its clauses are mapped.
+const OPENINGS: ReadonlyMap<string, ReadonlySet<string> | null> = phraseOpenings(Object.values(FOLDED));
+
+function phraseOpenings(lists: readonly PhraseList[]): Map<string, Set<string> | null> {
+  const openings = new Map<string, Set<string> | null>();
+  for (const { phrases } of lists) {
+    for (const [first, second] of phrases) {
+      if (first === undefined) continue;
+      const seconds = openings.get(first);
+      if (second === undefined) openings.set(first, null);
+      else if (seconds === undefined) openings.set(first, new Set([second]));
+      else seconds?.add(second);
+    }
+  }
+  return openings;
+}
+
+function mayHoldPhrase(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i += 1) {
+    const seconds = OPENINGS.get(words[i] as string);
+    if (seconds === undefined) continue;
+    if (seconds === null || seconds.has(words[i + 1] ?? '')) return true;
+  }
+  return false;
+}
+
+// Quotation marks: a text without any has nothing to cut out.
+const QUOTE_MARK = /["“”«»„]/u;
+
 // Only the head of a message is scanned: a topic change is announced early, and a
 // pasted document must not cost more than this.
 const SCAN_LIMIT_CHARS = 4000;
@@ -136,6 +168,7 @@ const SCAN_LIMIT_CHARS = 4000;
  */
 export function detectExplicitShift(text: string): ExplicitShift | null {
   const scan = scanWords(text);
+  if (scan === null) return null;
   const flush = earliestPhrase(FOLDED.flush, scan, isSaid);
   if (flush !== null) return found('flush', flush, scan);
   const strong = earliestPhrase(FOLDED.strong, scan, isSaid);
@@ -177,10 +210,15 @@ interface Scan {
   readonly clauseLead: Int32Array;
 }
 
-function scanWords(text: string): Scan {
-  const said = text.slice(0, SCAN_LIMIT_CHARS).replace(QUOTATION, '\n');
+// Null when no word of the text can begin a phrase.
+function scanWords(text: string): Scan | null {
+  const head = text.slice(0, SCAN_LIMIT_CHARS);
+  const said = QUOTE_MARK.test(head) ? head.replace(QUOTATION, '\n') : head;
   const clauses = foldText(said).split(CLAUSE_BREAK).map(foldedWords);
-  const words = clauses.flat();
+  // A loop, not clauses.flat(): this runs on every user message, and flat() costs more.
+  const words: string[] = [];
+  for (const clause of clauses) for (const word of clause) words.push(word);
+  if (!mayHoldPhrase(words)) return null;
   const clauseHead = new Int32Array(words.length);
   const clauseLead = new Int32Array(words.length);
   let offset = 0;
