@@ -58,7 +58,9 @@ export function sessionView(store: ConversationStore, sessionId: string): Sessio
       size: session.windowSize,
       reason: session.windowReason,
       detail: session.windowDetail,
-      tokens: windowTurns.reduce((sum, turn) => sum + windowTokens(turn), 0),
+      // As the window counts them (selectWindow): the session's newest turn whole when it is
+      // the user's (the current message, which the prompt shows whole), the others as shown.
+      tokens: windowTurns.reduce((sum, turn) => sum + (turn === live.at(-1) && turn.role === 'user' ? turn.tokenCount : windowTokens(turn)), 0),
       turns: windowTurns.map(turnView),
     },
     openSegment: { turns: segmentTurns.map(turnView) },

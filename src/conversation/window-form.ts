@@ -1,16 +1,15 @@
-import { fitContent } from '../layout/fit-text.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
-import { headAndTail } from './tool-result-text.js';
+import { truncateTail } from '../tokens/truncate-tail.js';
 
 /** Where a turn too long for the window is cut: the model reads that a part is missing. */
 export const WINDOW_ELISION_MARKER = '\n[… the middle of this long message is left out here …]\n';
 
 /**
- * Characters kept from each end of a long turn per token of room, before fitting it
- * exactly: fitting re-tokenizes what it is given several times, so it is given a bounded
- * text (ordinary text runs 3–5 characters a token, so each end still holds its half).
+ * Characters of each end of a long turn read per token of room: cutting tokenizes what it
+ * is given, so it is given two bounded ends, never the whole text (ordinary text runs 3–5
+ * characters a token, so each end still holds its half; runs of one symbol hold less).
  */
-const END_CHARS_PER_TOKEN = 8;
+const END_CHARS_PER_TOKEN = 16;
 
 /** A turn as the window shows it, and that message's RT-007 cost. */
 export interface WindowForm {
@@ -50,9 +49,35 @@ export function windowForm(tokenizer: Tokenizer, turn: WindowFormTurn, maxWindow
   if (turn.role === 'tool' || turn.toolCallId !== null || turn.tokenCount <= limit) return null;
   const overhead = tokenizer.messageCost(turn.role, '');
   const room = limit - overhead;
-  if (room <= 0) return null;
+  const text = clipped(tokenizer, turn.content, room);
+  return text === null ? null : { text, tokens: overhead + tokenizer.count(text) };
+}
+
+// The head and the tail of `content` around the marker, counting ≤ room; null when nothing
+// but whitespace would be kept. Head and tail are cut from two separate ends of at most
+// END_CHARS_PER_TOKEN × room characters each, so neither reaches into the other or holds
+// the marker, and the marker appears once.
+function clipped(tokenizer: Tokenizer, content: string, room: number): string | null {
   const endChars = room * END_CHARS_PER_TOKEN;
-  const bounded = turn.content.length > 4 * endChars ? headAndTail(turn.content, endChars, WINDOW_ELISION_MARKER) : turn.content;
-  const fitted = fitContent(tokenizer, bounded, room, 'head-tail', WINDOW_ELISION_MARKER);
-  return fitted === null ? null : { text: fitted.text, tokens: overhead + fitted.size };
+  const bounded = content.length > 2 * endChars;
+  const headEnd = bounded ? codePointEdge(content, endChars) : content.length;
+  const headEnds = content.slice(0, headEnd);
+  let share = room - tokenizer.count(WINDOW_ELISION_MARKER);
+  while (share >= 2) {
+    const head = tokenizer.truncate(headEnds, Math.ceil(share / 2));
+    const tailEnds = bounded ? content.slice(codePointEdge(content, content.length - endChars)) : content.slice(head.length);
+    const tail = truncateTail(tokenizer, tailEnds, Math.floor(share / 2));
+    if (head.trim() === '' && tail.trim() === '') return null;
+    const joined = `${head}${WINDOW_ELISION_MARKER}${tail}`;
+    const size = tokenizer.count(joined);
+    if (size <= room) return joined;
+    share -= size - room;
+  }
+  return null;
+}
+
+// `at`, moved back one place if it would split a surrogate pair.
+function codePointEdge(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code >= 0xdc00 && code <= 0xdfff ? at - 1 : at;
 }

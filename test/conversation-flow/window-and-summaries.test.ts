@@ -151,8 +151,11 @@ describe('the active window', () => {
     const log = Array.from({ length: 120 }, (_, i) => `line ${i + 1}: GET /api/items/${i} 500 upstream timed out`).join('\n');
     const pasted = `[c:0.5] Why does this log show errors?\n${log}`;
     const first = await chat.say(pasted);
-    // The current message is shown whole, whatever its length.
+    // The current message is shown whole, whatever its length, and counted so by the session's state.
     expect(first.messages.at(-1)?.content).toBe(pasted);
+    const viewed = await chat.view();
+    expect(viewed.window.turns[0].windowTokenCount).toBeLessThanOrEqual(600);
+    expect(viewed.window.tokens).toBe(tokenizer.messageCost('user', pasted));
     await chat.reply('[c:0.5] The upstream times out on every item.');
     const next = await chat.say('[c:0.5] And how do I raise the timeout?');
     const earlier = next.messages.find((message) => message.role === 'user' && message.content.startsWith('[c:0.5] Why does this log'));

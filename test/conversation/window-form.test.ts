@@ -64,6 +64,19 @@ describe('windowForm', () => {
     }
   });
 
+  it('holds the marker once, when one end of the text is sparse in tokens and the other dense', () => {
+    const sparseThenDense = `Intro line.\n${'-'.repeat(40_000)}\nmiddle\n${'数据库迁移计划已经完成。'.repeat(2000)}`;
+    const denseThenSparse = `${'数据库迁移计划已经完成。'.repeat(2000)}${' '.repeat(40_000)}The end.`;
+    for (const content of [sparseThenDense, denseThenSparse]) {
+      const form = windowForm(tokenizer, turnOf('assistant', content), 1200);
+      expect(form!.text.split(WINDOW_ELISION_MARKER)).toHaveLength(2);
+      expect(form!.tokens).toBeLessThanOrEqual(600);
+      expect(form!.tokens).toBe(tokenizer.messageCost('assistant', form!.text));
+    }
+    expect(windowForm(tokenizer, turnOf('assistant', sparseThenDense), 1200)!.text.startsWith('Intro line.')).toBe(true);
+    expect(windowForm(tokenizer, turnOf('assistant', denseThenSparse), 1200)!.text.endsWith('The end.')).toBe(true);
+  });
+
   it('never clips a tool result or a tool call: a call and its results are one unit, kept whole', () => {
     expect(windowForm(tokenizer, turnOf('tool', steps(200), 'c1'), 1200)).toBeNull();
     expect(windowForm(tokenizer, turnOf('assistant', steps(200), 'c1'), 1200)).toBeNull();
