@@ -102,9 +102,10 @@ function asksIn(prose: string): boolean {
   return QUESTION_MARK.test(prose) || someSentence(prose, isInterrogative);
 }
 
-function proseOf(head: string): string {
+/** `head` with its code (fenced or inline) and links replaced by `by`: what is said, not shown or pointed at. */
+export function proseOf(head: string, by = ' '): string {
   return head.includes('`') || head.includes('~~~') || head.includes('://') || head.includes('www.')
-    ? head.replace(CODE_OR_LINK, ' ')
+    ? head.replace(CODE_OR_LINK, by)
     : head;
 }
 

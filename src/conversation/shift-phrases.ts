@@ -1,3 +1,4 @@
+import { proseOf } from './dialogue-acts.js';
 import { foldText, foldedWords } from './text-normalise.js';
 
 /** `flush` empties the whole window into a summary; `shift` closes the open segment. */
@@ -76,7 +77,10 @@ const NEGATIONS = new Set([
   'no', 'not', 'never', 'dont', 'doesnt', 'didnt', 'cant', 'cannot', 'wont', 'wouldnt',
   'shouldnt', 'isnt', 'without', 'sin', 'nunca', 'jamas', 'tampoco', 'ni',
 ]);
-const NEGATION_GAP = new Set(['a', 'an', 'the', 'just', 'really', 'is', 'un', 'una', 'el', 'es', 'estoy', 'estamos']);
+const NEGATION_GAP = new Set([
+  'a', 'an', 'the', 'just', 'really', 'is', 'want', 'wanna', 'mean', 'meant', 'said', 'say', 'trying', 'un', 'una', 'el', 'es',
+  'estoy', 'estamos', 'quiero', 'queria', 'dije',
+]);
 
 // A clause opening with one of these asks about a change ("why did we change the
 // subject?", "¿cómo cambiamos de tema sin…?") rather than making one; "how about" and
@@ -93,6 +97,9 @@ const HEADING_FOLLOWERS = new Set(['but', 'now', 'pero', 'ahora']);
 // quotation is cut out before matching. Straight, typographic and angle quotes pair up
 // in any order (“…”, «…», »…«, „…“), within one line.
 const QUOTATION = /["“”«»„][^"“”«»„\n]*["“”«»„]/gu;
+// Single quotes pair up too ('cambiemos de tema', ‘…’), opening and closing outside a word,
+// so an apostrophe inside one ("'let's change the subject'") or without one ("let's") is no quote.
+const SINGLE_QUOTATION = /(?<![\p{L}\p{N}])['‘](?:[^'‘’\n]|(?<=\p{L})['’](?=\p{L}))*['’](?![\p{L}\p{N}])/gu;
 const CLAUSE_BREAK = /[,.!?¡¿;:\n()"“”«»„]+|\s[-–—]+\s/u;
 
 // The phrase lists folded into words once, and indexed by their first word: matching
@@ -154,7 +161,7 @@ function mayHoldPhrase(words: readonly string[]): boolean {
 }
 
 // Quotation marks: a text without any has nothing to cut out.
-const QUOTE_MARK = /["“”«»„]/u;
+const QUOTE_MARK = /["“”«»„'‘]/u;
 
 // Only the head of a message is scanned: a topic change is announced early, and a
 // pasted document must not cost more than this.
@@ -213,7 +220,9 @@ interface Scan {
 // Null when no word of the text can begin a phrase.
 function scanWords(text: string): Scan | null {
   const head = text.slice(0, SCAN_LIMIT_CHARS);
-  const said = QUOTE_MARK.test(head) ? head.replace(QUOTATION, '\n') : head;
+  // Code and links are shown, quotations mentioned: none of them is the user saying a phrase.
+  const prose = proseOf(head, '\n');
+  const said = QUOTE_MARK.test(prose) ? prose.replace(QUOTATION, '\n').replace(SINGLE_QUOTATION, '\n') : prose;
   const clauses = foldText(said).split(CLAUSE_BREAK).map(foldedWords);
   // A loop, not clauses.flat(): this runs on every user message, and flat() costs more.
   const words: string[] = [];

@@ -79,6 +79,16 @@ describe('detectExplicitShift', () => {
     ['That error looks completely unrelated to the pool config, right?'],
     ['It seems totally unrelated to the timeout.'],
     ['¿Cómo creo un nuevo tema en Kafka?'],
+    // In single quotes, in code, in a link, or negated across a verb of wanting or saying.
+    ["Translate 'cambiemos de tema' into English"],
+    ["Translate 'let's change the subject' to Spanish"],
+    ['Translate ‘let’s change the subject’ to Spanish'],
+    ["`let's change the subject`"],
+    ["```\nlet's change the subject\n```"],
+    ['See https://example.com/lets-change-the-subject for the Kafka docs.'],
+    ["I don't want to change the subject."],
+    ['I do not want to change the subject, Kafka retention first.'],
+    ["I never said let's change the subject."],
   ])('no shift (D1, J5): %s', (text) => {
     expect(detectExplicitShift(text)).toBeNull();
   });
@@ -100,6 +110,9 @@ describe('detectExplicitShift', () => {
     ['Tema nuevo: ¿qué libro me recomiendas?', 'shift', 'tema nuevo'],
     // Returning to an earlier topic leaves the current one: the open segment closes.
     ['Going back to the pool, does it need a timeout?', 'shift', 'going back to'],
+    // An apostrophe is no quotation mark.
+    ["Let's change the subject, I'm tired of Kafka.", 'flush', 'lets change the subject'],
+    ["It's late. Let's change the subject: what's for dinner?", 'flush', 'lets change the subject'],
   ])('still said: %s', (text, kind, phrase) => {
     expect(detectExplicitShift(text)).toMatchObject({ kind, phrase });
   });
