@@ -182,7 +182,7 @@ async function contextWithMetrics(context: AppContext, services: Services, reque
     recordContextMetrics(context.metrics, services.stats, request.sessionId, outcome, performance.now() - started);
     if (outcome.prompt.level !== 'ok' && !outcome.dryRun) {
       context.log.logger.warn(
-        { part: 'compiler', sessionId: request.sessionId, tokens: outcome.prompt.tokens, budget: outcome.prompt.budget, level: outcome.prompt.level },
+        { part: 'compiler', sessionId: request.sessionId, tokens: outcome.prompt.tokens, budget: outcome.prompt.budget, usageLevel: outcome.prompt.level },
         'prompt usage crossed a threshold',
       );
     }
