@@ -94,7 +94,7 @@ export const summaries = sqliteTable(
     tokenCount: integer('token_count').notNull(),
     /** The summary's content words, space-separated: what questions about the past are matched against. */
     searchText: text('search_text').notNull(),
-    /** `{topic, outcome}` only, for the layout's compact-json lens under pressure, and its count. */
+    /** `{topic, outcome}` (and `decisions` when there are any, since 2026-11-27), for the layout's compact-json lens under pressure, and its count. */
     compactBody: text('compact_body').notNull(),
     compactTokenCount: integer('compact_token_count').notNull(),
     firstTurn: integer('first_turn').notNull(),
