@@ -205,6 +205,9 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
     const replaced = prepared ? replacedByStatement(rt, ctx, prepared, next) : [];
     if (!prepared && next.domain !== row.domain) refuseTwinIn(rt, next);
     next.status = effectiveStatus({ ...next, status: 'active' }, now);
+    // An edit that sets what the fact already says changes nothing, its update time included.
+    const edited = next.fact !== row.fact || next.domain !== row.domain || next.confidence !== row.confidence;
+    if (!edited && next.lastConfirmedAt === row.lastConfirmedAt && next.status === row.status) next.updatedAt = row.updatedAt;
     updateFactRow(rt.database.db, id, next);
     ctx.touched.add(id);
     const vector = prepared ? prepared.vector : rowVector(row, rt.embedder.id, rt.embedder.dims);
@@ -213,8 +216,6 @@ export async function editFact(rt: FactsRuntime, id: string, edit: FactEdit): Pr
     for (const rival of replaced) supersedeFact(ctx, rival, id, null);
     // A confirmation that brings a decayed fact back into prompts changes answers as an edit does.
     const reactivated = injectionClass(row, now) !== injectionClass(next, now);
-    // An edit that sets what the fact already says changes nothing.
-    const edited = next.fact !== row.fact || next.domain !== row.domain || next.confidence !== row.confidence;
     if (edited || reactivated) ctx.factsChanged = true;
     const { superseded } = finishWrites(ctx, rt.onFactsChanged);
     return { fact: viewFact(recordOf(next), now), edited, superseded };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../src/clock.js';
 import { factPath } from '../../src/client/memoryd-client.js';
 import { daemonPerFile } from '../helpers/test-daemon.js';
 
@@ -66,5 +67,20 @@ describe('the OpenAPI document', () => {
     const patch = await answerSchema('/v1/facts/{id}', 'patch', '200');
     expect(Object.keys(patch?.properties ?? {}).sort()).toEqual(['edited', 'fact', 'superseded']);
     expect(patch?.required).toEqual(expect.arrayContaining(['fact', 'edited', 'superseded']));
+  });
+});
+
+describe('PATCH /v1/facts/{id} that changes nothing', () => {
+  it('leaves the fact as it was, its update time included; a confirmation is a change', async () => {
+    const { fact } = await file.client.addFact({ fact: 'I take the 8:15 train', domain: 'personal', confidence: 'high' });
+    (file.daemon.clock as ManualClock).advance(60_000);
+    const same = await file.client.updateFact(fact.id, { confidence: 'high', fact: 'I take the 8:15 train' });
+    expect(same.edited).toBe(false);
+    expect(same.fact).toEqual(fact);
+    (file.daemon.clock as ManualClock).advance(60_000);
+    const confirmed = await file.client.updateFact(fact.id, { confirm: true });
+    expect(confirmed.edited).toBe(false);
+    expect(confirmed.fact.updatedAt).not.toBe(fact.updatedAt);
+    expect(confirmed.fact.lastConfirmedAt).not.toBe(fact.lastConfirmedAt);
   });
 });
