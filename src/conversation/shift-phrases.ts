@@ -252,8 +252,20 @@ function isHeading(scan: Scan, at: number, length: number): boolean {
   return scan.clauseHead[next] === next || HEADING_FOLLOWERS.has(scan.words[next] as string);
 }
 
-function isSaid(scan: Scan, at: number): boolean {
-  return !isNegated(scan, at) && !isAskedAbout(scan, at);
+function isSaid(scan: Scan, at: number, length: number): boolean {
+  return !isNegated(scan, at) && !isAskedAbout(scan, at) && !namesAThing(scan, at + length);
+}
+
+// "Let's change the subject line", "…the topic of the meeting": the phrase's noun is the object
+// of the sentence (an email's subject), not the conversation's.
+// "…the subject of this chat" is the conversation's after all.
+const THING_AFTER = new Set(['line', 'lines', 'field', 'of']);
+const CONVERSATION = new Set(['chat', 'conversation', 'talk']);
+
+function namesAThing(scan: Scan, next: number): boolean {
+  const word = scan.words[next];
+  if (word === undefined || scan.clauseHead[next] === next || !THING_AFTER.has(word)) return false;
+  return word !== 'of' || !(CONVERSATION.has(scan.words[next + 1] ?? '') || CONVERSATION.has(scan.words[next + 2] ?? ''));
 }
 
 function isNegated(scan: Scan, at: number): boolean {

@@ -89,6 +89,10 @@ describe('detectExplicitShift', () => {
     ["I don't want to change the subject."],
     ['I do not want to change the subject, Kafka retention first.'],
     ["I never said let's change the subject."],
+    // The subject of an email, the topic of a meeting: a thing, not the conversation.
+    ["Let's change the subject line to something catchier."],
+    ["Let's change the subject of the email to 'Kafka retention update'."],
+    ["Let's change the topic of tomorrow's meeting to the budget."],
   ])('no shift (D1, J5): %s', (text) => {
     expect(detectExplicitShift(text)).toBeNull();
   });
@@ -113,6 +117,7 @@ describe('detectExplicitShift', () => {
     // An apostrophe is no quotation mark.
     ["Let's change the subject, I'm tired of Kafka.", 'flush', 'lets change the subject'],
     ["It's late. Let's change the subject: what's for dinner?", 'flush', 'lets change the subject'],
+    ["Let's change the subject of this chat, I'm bored.", 'flush', 'lets change the subject'],
   ])('still said: %s', (text, kind, phrase) => {
     expect(detectExplicitShift(text)).toMatchObject({ kind, phrase });
   });
