@@ -1,25 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runNamed, type NamedCommand } from '../../src/cli/run-named.js';
-import { captureProcessOutput } from '../helpers/process-output.js';
+import { BENCH_USAGE, dispatchBench } from '../helpers/named-dispatch.js';
 import { REPO_ROOT } from '../helpers/spawn-daemon.js';
 
-// runNamed in this process over two commands that record what they ran; stdout and stderr captured.
-async function dispatch(argv: string[]): Promise<{ code: number; stdout: string; stderr: string; ran: string[] }> {
-  const ran: string[] = [];
-  const command = (name: string) => async (): Promise<NamedCommand> => ({
-    run: async (args) => {
-      ran.push([name, ...args].join(' '));
-      return 0;
-    },
-  });
-  const registry = { layout: command('layout'), context: command('context') };
-  const { value: code, stdout, stderr } = await captureProcessOutput(() => runNamed('bench', registry, argv, { noun: 'benchmark', runAllWhenEmpty: ['layout'] }));
-  return { code, stdout, stderr, ran };
-}
+const dispatch = (argv: string[]) => dispatchBench(argv, ['layout']);
 
-const USAGE = 'usage: npm run bench -- <layout|context> [args…]\n';
+const USAGE = BENCH_USAGE;
 
 describe('runNamed, -h/--help anywhere before `--`', () => {
   const lines = [['nope', '--help'], ['nope', 'more', '-h'], ['--turns', '5', '--help'], ['--bogus', 'nope', '-h', '--', 'x']];

@@ -9,10 +9,11 @@ import { runFetchModelCli } from '../../src/cli/fetch-model-cli.js';
 import { runInspectFacts } from '../../src/cli/inspect-facts.js';
 import { runMakeTinyModelCli } from '../../src/cli/make-tiny-model-cli.js';
 import { runJobCli, type CliIo } from '../../src/cli/run-job-cli.js';
-import { runNamed, type NamedCommand } from '../../src/cli/run-named.js';
+import { runNamed } from '../../src/cli/run-named.js';
 import { runStart } from '../../src/cli/start.js';
 import { runTokenBoxCli } from '../../src/cli/token-box-cli.js';
 import { run as factsEval } from '../../src/eval/facts-eval.js';
+import { BENCH_USAGE, dispatchBench } from '../helpers/named-dispatch.js';
 import { captureCommandOutput, captureProcessOutput } from '../helpers/process-output.js';
 import { REPO_ROOT } from '../helpers/spawn-daemon.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -176,23 +177,9 @@ describe('-h/--help, one rule for every command', () => {
   });
 });
 
-// runNamed in this process over two commands that record what they ran; stdout and stderr captured.
-async function dispatch(argv: string[], runAllWhenEmpty?: string[]): Promise<{ code: number; stdout: string; stderr: string; ran: string[] }> {
-  const ran: string[] = [];
-  const command = (name: string) => async (): Promise<NamedCommand> => ({
-    run: async (args) => {
-      ran.push([name, ...args].join(' '));
-      return 0;
-    },
-  });
-  const registry = { layout: command('layout'), context: command('context') };
-  const { value: code, stdout, stderr } = await captureProcessOutput(() =>
-    runNamed('bench', registry, argv, { noun: 'benchmark', ...(runAllWhenEmpty ? { runAllWhenEmpty } : {}) }),
-  );
-  return { code, stdout, stderr, ran };
-}
+const dispatch = dispatchBench;
 
-const USAGE = 'usage: npm run bench -- <layout|context> [args…]\n';
+const USAGE = BENCH_USAGE;
 
 describe('runNamed', () => {
   it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf'])('refuses %s, a name only Object.prototype has, as an unknown one (exit 2)', async (name) => {
