@@ -126,13 +126,22 @@ function lastUserQuestion(recorder: RecorderDeps, sessionId: string): { text: st
   return turn?.content ? { text: turn.content, at: turn.createdAt } : null;
 }
 
-// Fields that say something about an assistant's answer: on a tool's result they would be
-// accepted and do nothing (an `outputValid: false` would not bring the format instructions
-// back), so they are refused, each by its path. `cacheable: false` asks for nothing and passes.
+/** Why a field of an assistant's answer is refused on a tool's result. */
+export const ONLY_FOR_ANSWERS = 'only for role "assistant"';
+
+/**
+ * Fields that say something about an assistant's answer, on a tool's result: they would be
+ * accepted and do nothing there (an `outputValid: false` would not bring the format
+ * instructions back), so each is refused by its name. `cacheable: false` asks for nothing
+ * and passes. Reads its input as unknown: the API's schema calls it on a body whose other
+ * fields may be wrong, to report these with their problems.
+ */
+export function answerOnlyFields(input: { role?: unknown; cacheable?: unknown; outputValid?: unknown }): Array<'cacheable' | 'outputValid'> {
+  if (input.role !== 'tool') return [];
+  return [...(input.cacheable === true ? (['cacheable'] as const) : []), ...(typeof input.outputValid === 'boolean' ? (['outputValid'] as const) : [])];
+}
+
 function refuseAnswerFields(input: ReplyInput): void {
-  const issues = [
-    ...(input.cacheable === true ? [{ path: 'body.cacheable', message: 'only for role "assistant"' }] : []),
-    ...(input.outputValid !== undefined ? [{ path: 'body.outputValid', message: 'only for role "assistant"' }] : []),
-  ];
+  const issues = answerOnlyFields(input).map((field) => ({ path: `body.${field}`, message: ONLY_FOR_ANSWERS }));
   if (issues.length > 0) throw new InvalidRequestError(`invalid request: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues);
 }

@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import type { ConversationStore, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import type { TxScope } from '../storage/transaction.js';
 import { advanceWindow, type WindowDeps, type WindowOutcome } from './window-advance.js';
-import { windowTokens } from './window.js';
+import { windowCost } from './window.js';
 
 export interface TurnView {
   turnNumber: number;
@@ -58,9 +58,7 @@ export function sessionView(store: ConversationStore, sessionId: string): Sessio
       size: session.windowSize,
       reason: session.windowReason,
       detail: session.windowDetail,
-      // As the window counts them (selectWindow): the session's newest turn whole when it is
-      // the user's (the current message, which the prompt shows whole), the others as shown.
-      tokens: windowTurns.reduce((sum, turn) => sum + (turn === live.at(-1) && turn.role === 'user' ? turn.tokenCount : windowTokens(turn)), 0),
+      tokens: windowTurns.reduce((sum, turn) => sum + windowCost(turn, turn === live.at(-1)), 0),
       turns: windowTurns.map(turnView),
     },
     openSegment: { turns: segmentTurns.map(turnView) },

@@ -133,7 +133,7 @@ export function selectWindow<T extends WindowTurn>(
   const sizing = windowSizeFor(turns, params, mode);
   const allowed = unitEdges(turns);
   const n = turns.length;
-  const suffixTokens = suffixSums(turns.map((turn, index) => (index === n - 1 && turn.role === 'user' ? turn.tokenCount : windowTokens(turn))));
+  const suffixTokens = suffixSums(turns.map((turn, index) => windowCost(turn, index === n - 1)));
   const newestUnitStart = newestUnitStartOf(turns, allowed, options.keepFrom ?? null);
   let cut = newestUnitStart;
   if (mode !== 'flush') {
@@ -157,6 +157,14 @@ export function selectWindow<T extends WindowTurn>(
 /** What a turn costs in the window: its clipped form's cost when it has one, else its own. */
 export function windowTokens(turn: WindowTurn): number {
   return turn.windowTokenCount ?? turn.tokenCount;
+}
+
+/**
+ * What the window counts a turn at: as it shows it (windowTokens), except the session's
+ * newest turn when it is the user's, the current message, which the prompt shows whole.
+ */
+export function windowCost(turn: WindowTurn, newest: boolean): number {
+  return newest && turn.role === 'user' ? turn.tokenCount : windowTokens(turn);
 }
 
 function windowSizeFor(turns: readonly WindowTurn[], params: WindowParams, mode: WindowMode): WindowSize {

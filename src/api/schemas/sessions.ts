@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changedNumberPaths } from '../../cache/canonical-json.js';
+import { answerOnlyFields, ONLY_FOR_ANSWERS } from '../../conversation/record-reply.js';
 import { EVEN_WITH_OTHER_ISSUES, isRecord, toolCallIdSchema, toolNameSchema, turnTimeSchema } from './common.js';
 
 // A pattern rather than a refinement, so the OpenAPI document shows the rule (`\s` is what trim() drops).
@@ -73,8 +74,6 @@ export const contextRequestSchema = z.strictObject({
   retry: z.boolean().optional(),
 });
 
-const ONLY_FOR_ANSWERS = 'only for role "assistant"';
-
 export const turnRequestSchema = z
   .strictObject({
     role: z.enum(['assistant', 'tool']),
@@ -88,14 +87,10 @@ export const turnRequestSchema = z
   })
   .superRefine(refuseAnswerFields, EVEN_WITH_OTHER_ISSUES);
 
-// Fields that say something about an assistant's answer would be taken and do nothing on
-// a tool's result (an `outputValid: false` would not bring the format instructions back):
-// each is refused by its path. `cacheable: false` asks for nothing and passes. (The
-// conversation tier refuses them too; here they come with the body's other problems.)
+// The conversation tier's rule (answerOnlyFields), here so its issues come with the body's other problems.
 function refuseAnswerFields(body: unknown, context: z.RefinementCtx): void {
-  if (!isRecord(body) || body.role !== 'tool') return;
-  if (body.cacheable === true) context.addIssue({ code: 'custom', path: ['cacheable'], message: ONLY_FOR_ANSWERS });
-  if (typeof body.outputValid === 'boolean') context.addIssue({ code: 'custom', path: ['outputValid'], message: ONLY_FOR_ANSWERS });
+  if (!isRecord(body)) return;
+  for (const field of answerOnlyFields(body)) context.addIssue({ code: 'custom', path: [field], message: ONLY_FOR_ANSWERS });
 }
 
 const messageSchema = z.object({
