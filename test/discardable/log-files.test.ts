@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
@@ -107,6 +107,10 @@ describe('HourlyLogStream', () => {
     clock.advance(HOUR_MS);
     files.write(line(2));
     expect(files.currentFile).toBe(join(logsDir, logFileName(START + HOUR_MS)));
+    // One file per hour, each holding its own line.
+    expect(readdirSync(logsDir).sort()).toEqual([logFileName(START), logFileName(START + HOUR_MS)]);
+    expect(readFileSync(join(logsDir, logFileName(START)), 'utf8')).toBe(line(1));
+    expect(readFileSync(join(logsDir, logFileName(START + HOUR_MS)), 'utf8')).toBe(line(2));
     expect(logLines(logsDir).map((entry) => entry.n)).toEqual([1, 2]);
     expect(files.droppedLines).toBe(0);
     expect(notices).toEqual([]);

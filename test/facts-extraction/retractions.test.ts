@@ -21,6 +21,7 @@ describe('"I no longer…" / "ya no…" takes back the statement it names', () =
     ['Ya no soy vegetariano', 'Recordá que soy vegetariano'],
   ])('%s retracts what "%s" stored', (retraction, statement) => {
     const [stored, ...others] = read(statement);
+    expect(stored).toMatchObject({ subject: expect.any(String) });
     expect(others).toEqual([]);
     const retracted = read(retraction);
     expect(retracted.length).toBeGreaterThan(0);
