@@ -5,7 +5,7 @@ import type { Tokenizer } from '../tokens/tokenizer.js';
 /** Headers of the one-message sections; each is one chunk before the section's items. */
 export const SECTION_HEADERS = {
   facts: 'Facts the user asked you to remember (most relevant first):',
-  summaries: 'Summaries of earlier parts of this conversation, as JSON (oldest first):',
+  summaries: 'Summaries of earlier parts of this conversation, as JSON (oldest first; any recalled for this message last):',
   tools: 'Tools you can call:',
 } as const;
 

@@ -170,7 +170,10 @@ function windowCandidates(
 
 // The active summaries, plus archived ones when the message asks about the past: at most
 // MEMORYD_MAX_SUMMARIES of them (4) within MEMORYD_TOTAL_SUMMARIES_MAX tokens (200), the
-// retrieved ones first (see chooseSummaries). Rendered oldest first (their key is their number).
+// retrieved ones first (see chooseSummaries). An item's key is its render order and, for
+// `drop-oldest-summary`, its sacrifice order (lowest first): the active ones oldest first,
+// then the recalled ones, the closest match last, so a tight budget drops what the message
+// did not ask about before what it did (the section header says so).
 function summaryItems(store: ConversationStore, config: Config, summaryArchive: SummaryArchiveCache, input: GatherInput): LayoutItem[] {
   const active = store.activeSummaries(input.sessionId);
   const places = config.window.maxSummaries;
@@ -180,9 +183,13 @@ function summaryItems(store: ConversationStore, config: Config, summaryArchive: 
       ? []
       : retrieveArchived(store, summaryArchive, input.scope, input.sessionId, input.userTurn.content ?? '', reference, Math.min(ARCHIVED_RETRIEVED, places));
   const chosen = chooseSummaries(retrieved, active, { count: places, tokens: config.window.totalSummariesMax });
-  return chosen.map((row) => ({
+  const recalled = new Set(retrieved);
+  const chosenActive = chosen.filter((row) => !recalled.has(row)).sort((a, b) => a.seq - b.seq);
+  // chooseSummaries keeps the retrieval order, best match first.
+  const chosenRecalled = chosen.filter((row) => recalled.has(row)).reverse();
+  return [...chosenActive, ...chosenRecalled].map((row, key) => ({
     id: `summary:${row.id}`,
-    key: row.seq,
+    key,
     size: row.tokenCount,
     body: { kind: 'chunk', text: toChunk(row.body) },
     alternatives: { compact: { size: row.compactTokenCount, body: { kind: 'chunk', text: toChunk(row.compactBody) } } },

@@ -121,6 +121,29 @@ describe('the summaries of a prompt that asks about the past', () => {
       ...[1, 2, 3, 4].map((i) => ({ topic: `today item ${i}`, at: now() - 60_000 + i })),
     ]);
     const asked = await conversation(daemon.client, 'yesterday').say('What did we talk about yesterday?', { dryRun: true });
-    expect(summaryTopics(asked)).toEqual(['kayak rental', 'ferry times', 'today item 3', 'today item 4']);
+    // The active ones oldest first, then the recalled ones, the closest match last (equal scores: the newer).
+    expect(summaryTopics(asked)).toEqual(['today item 3', 'today item 4', 'kayak rental', 'ferry times']);
+  });
+
+  it('keeps the summary the message asks about when a tight budget leaves room for one', async () => {
+    summarise('tight', [
+      { topic: 'kayak rental', at: now() - DAY_MS },
+      ...[1, 2, 3, 4].map((i) => ({ topic: `today item ${i}`, at: now() - 60_000 + i })),
+    ]);
+    const chat = conversation(daemon.client, 'tight');
+    const question = 'What did we decide about the kayak rental yesterday?';
+    const roomy = await chat.say(question, { dryRun: true });
+    expect(summaryTopics(roomy)).toEqual(['today item 2', 'today item 3', 'today item 4', 'kayak rental']);
+    // A budget that leaves the summaries section room for one of its four (all read alike in size).
+    const { tokenizer } = daemon.daemon.services.recorder;
+    const size = (topic: string) => tokenizer.count(toChunk(JSON.stringify({ topic, outcome: `settled ${topic}` })));
+    const others = ['today item 2', 'today item 3', 'today item 4'].reduce((sum, topic) => sum + size(topic), 0);
+    const tight = await chat.say(question, { dryRun: true, budget: roomy.tokens - others });
+    expect(summaryTopics(tight)).toEqual(['kayak rental']);
+    const section = (response: ContextResponse, id: string) => response.layout.sections.find((each) => each.id === id);
+    expect(section(tight, 'summaries')?.itemsRemoved).toBe(3);
+    // The summaries paid for the budget alone.
+    expect(section(tight, 'user')?.final).toBe(section(roomy, 'user')?.final);
+    expect(tight.tokens).toBeLessThanOrEqual(roomy.tokens - others);
   });
 });
