@@ -253,19 +253,55 @@ function isHeading(scan: Scan, at: number, length: number): boolean {
 }
 
 function isSaid(scan: Scan, at: number, length: number): boolean {
-  return !isNegated(scan, at) && !isAskedAbout(scan, at) && !namesAThing(scan, at + length);
+  return !isNegated(scan, at) && !isAskedAbout(scan, at) && !namesAThing(scan, at + length) && !isReported(scan, at) && !isPast(scan, at);
 }
 
 // "Let's change the subject line", "…the topic of the meeting": the phrase's noun is the object
-// of the sentence (an email's subject), not the conversation's.
+// of the sentence (an email's subject), not the conversation's. After a phrase ending in
+// its noun, a place names one too ("switching topics in Kafka", "…between producers").
 // "…the subject of this chat" is the conversation's after all.
-const THING_AFTER = new Set(['line', 'lines', 'field', 'of']);
+const THING_AFTER = new Set(['line', 'lines', 'field']);
+const TOPIC_NOUNS = new Set(['topic', 'topics', 'subject', 'subjects']);
+const PLACE_AFTER = new Set(['in', 'between', 'across', 'within', 'inside', 'per']);
 const CONVERSATION = new Set(['chat', 'conversation', 'talk']);
 
 function namesAThing(scan: Scan, next: number): boolean {
   const word = scan.words[next];
-  if (word === undefined || scan.clauseHead[next] === next || !THING_AFTER.has(word)) return false;
-  return word !== 'of' || !(CONVERSATION.has(scan.words[next + 1] ?? '') || CONVERSATION.has(scan.words[next + 2] ?? ''));
+  if (word === undefined || scan.clauseHead[next] === next) return false;
+  if (word === 'of' || (PLACE_AFTER.has(word) && TOPIC_NOUNS.has(scan.words[next - 1] as string))) {
+    return !(CONVERSATION.has(scan.words[next + 1] ?? '') || CONVERSATION.has(scan.words[next + 2] ?? ''));
+  }
+  return THING_AFTER.has(word);
+}
+
+// Someone else's words, reported ("He said: let's change the subject", "me dijo que
+// cambiemos de tema"): a verb of saying right before the phrase, across a colon or an
+// object pronoun. The user's own ("I said: let's change the subject!", "dije: …") insists.
+const REPORTING = new Set([
+  'said', 'says', 'told', 'tells', 'asked', 'asks', 'wrote', 'writes', 'replied', 'texted', 'yelled',
+  'dijo', 'dice', 'dijeron', 'pregunto', 'escribio', 'contesto', 'respondio',
+]);
+const FIRST_PERSON_REPORTING = new Set(['said', 'told', 'asked', 'wrote', 'replied', 'texted', 'yelled']);
+const REPORTED_OBJECTS = new Set(['me', 'us', 'you', 'him', 'her', 'them', 'that', 'que', 'te', 'nos', 'le', 'les']);
+
+function isReported(scan: Scan, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && REPORTED_OBJECTS.has(scan.words[before] as string)) before -= 1;
+  const verb = scan.words[before];
+  if (verb === undefined || !REPORTING.has(verb)) return false;
+  return !(FIRST_PERSON_REPORTING.has(verb) && scan.words[before - 1] === 'i');
+}
+
+// Told as past ("Ayer cambiamos de tema", "Before changing the subject, …"): a word of
+// time before the phrase in its clause. "Cambiamos de tema" is both "let's change" and
+// "we changed"; only the time tells them apart.
+const PAST_MARKERS = new Set(['yesterday', 'earlier', 'already', 'before', 'ayer', 'anoche', 'anteayer', 'antes']);
+
+function isPast(scan: Scan, at: number): boolean {
+  for (let before = scan.clauseHead[at] as number; before < at; before += 1) {
+    if (PAST_MARKERS.has(scan.words[before] as string)) return true;
+  }
+  return false;
 }
 
 function isNegated(scan: Scan, at: number): boolean {

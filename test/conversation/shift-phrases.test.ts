@@ -93,6 +93,16 @@ describe('detectExplicitShift', () => {
     ["Let's change the subject line to something catchier."],
     ["Let's change the subject of the email to 'Kafka retention update'."],
     ["Let's change the topic of tomorrow's meeting to the budget."],
+    // Topics in a place are things too (Kafka's).
+    ['Switching topics in Kafka needs a consumer restart, right?'],
+    ['Changing topics between producers breaks ordering?'],
+    // Someone else's words, reported.
+    ["He said: let's change the subject, and left the meeting."],
+    ["My boss told me let's change the subject whenever budgets come up."],
+    ['Me dijo que cambiemos de tema y se fue.'],
+    // Told as past: "cambiamos" is also "we changed".
+    ['Ayer cambiamos de tema cuando llegó Ana.'],
+    ['Yesterday we were changing the subject all the time.'],
   ])('no shift (D1, J5): %s', (text) => {
     expect(detectExplicitShift(text)).toBeNull();
   });
@@ -118,6 +128,11 @@ describe('detectExplicitShift', () => {
     ["Let's change the subject, I'm tired of Kafka.", 'flush', 'lets change the subject'],
     ["It's late. Let's change the subject: what's for dinner?", 'flush', 'lets change the subject'],
     ["Let's change the subject of this chat, I'm bored.", 'flush', 'lets change the subject'],
+    ["Switching topics in this conversation: what's for dinner?", 'shift', 'switching topics'],
+    // The user's own words, insisted on.
+    ["I said: let's change the subject!", 'flush', 'lets change the subject'],
+    ["I told you, let's change the subject.", 'flush', 'lets change the subject'],
+    ['Dije: cambiemos de tema.', 'flush', 'cambiemos de tema'],
   ])('still said: %s', (text, kind, phrase) => {
     expect(detectExplicitShift(text)).toMatchObject({ kind, phrase });
   });
