@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { paddedJson } from '../../src/bench/floor-server.js';
 import { SocketFloor } from '../../src/bench/socket-floor.js';
+import { runScript } from '../helpers/process-output.js';
 
 describe('the socket floor baseline', () => {
   let floor: SocketFloor | null = null;
@@ -66,8 +66,8 @@ describe('the socket floor baseline', () => {
   it('its entry point refuses bad arguments with a usage line and exit code 2', () => {
     const dir = mkdtempSync(join(tmpdir(), 'floor-args-'));
     try {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/floor-server.ts', join(dir, 's.sock'), 'lots'], { encoding: 'utf8' });
-      expect(result.status).toBe(2);
+      const result = runScript('floor-server', [join(dir, 's.sock'), 'lots']);
+      expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/usage: floor-server\.ts <socket path> <response bytes ≥ 10>/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

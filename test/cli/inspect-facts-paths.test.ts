@@ -4,21 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runInspectFacts } from '../../src/cli/inspect-facts.js';
 import { captureCommandOutput } from '../helpers/process-output.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { startTestDaemon } from '../helpers/test-daemon.js';
+import { daemonRefusal } from '../helpers/test-daemon.js';
 
 const temp = makeTempDir('memoryd-inspect-facts-paths-');
 afterAll(() => temp.remove());
-
-// Why the daemon refuses to start on `dataDir`, in its own words.
-async function daemonRefusal(dataDir: string): Promise<string> {
-  return startTestDaemon({ dir: dataDir, keepDir: true }).then(
-    async (daemon) => {
-      await daemon.stop();
-      throw new Error(`the daemon started on ${dataDir}`);
-    },
-    (error: unknown) => (error instanceof Error ? error.message : String(error)),
-  );
-}
 
 describe('npm run inspect-facts on a data dir that runs through a file', () => {
   it('names MEMORYD_DATA_DIR and the file in the way, as the daemon does (exit 1)', async () => {

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BENCH_USAGE, dispatchBench } from '../helpers/named-dispatch.js';
-import { REPO_ROOT } from '../helpers/spawn-daemon.js';
+import { runScript } from '../helpers/process-output.js';
 
 const dispatch = (argv: string[]) => dispatchBench(argv, ['layout']);
 
@@ -29,17 +27,11 @@ describe('runNamed, -h/--help anywhere before `--`', () => {
 });
 
 describe('npm run bench and npm run eval with --help after what is not a name', () => {
-  /** `npm run <script> -- …` as a real process (tsx, as npm runs it). */
-  function run(script: 'bench' | 'eval', args: string[]): { code: number | null; stdout: string; stderr: string } {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', `${script}.ts`), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
-
   it.each([
     ['bench', ['bogus', '--help']],
     ['eval', ['x', '--help']],
     ['eval', ['--examples', '5', '--help']],
   ] as const)('npm run %s -- %j prints the usage on stdout, running nothing (exit 0)', (script, args) => {
-    expect(run(script, [...args])).toEqual({ code: 0, stdout: expect.stringMatching(new RegExp(`^usage: npm run ${script} -- <[^\\n]*\\n$`)), stderr: '' });
+    expect(runScript(script, args)).toEqual({ code: 0, stdout: expect.stringMatching(new RegExp(`^usage: npm run ${script} -- <[^\\n]*\\n$`)), stderr: '' });
   });
 });

@@ -7,9 +7,10 @@ import type { MemorydClient } from '../../src/client/memoryd-client.js';
 import { acceptDiscardable, discard } from '../../src/discardable/discard.js';
 import { lastErrorForRetry, MAX_ERROR_MESSAGE_CHARS } from '../../src/discardable/error-log.js';
 import { createLogger } from '../../src/discardable/logger.js';
-import { openDatabase } from '../../src/storage/database.js';
 import { countErrors } from '../../src/storage/errors-repo.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { apiError, serveRoutes, type ServedRoutes } from '../helpers/serve-routes.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 // These tests cover the logs and the errors table; a parse failure's mark on its session is
@@ -20,7 +21,9 @@ const temp = makeTempDir();
 const logsDir = join(temp.dir, 'logs');
 const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
 const sink = createLogger({ logsDir, level: 'info', verbose: false, clock });
-const database = openDatabase(join(temp.dir, 'memoryd.db'));
+// Closed after the file's last test, not after each: the served routes use it throughout.
+const database = tempDatabase((cleanup) => afterAll(cleanup));
+const defer = cleanupAfterEach();
 let served: ServedRoutes;
 let client: MemorydClient;
 
@@ -31,7 +34,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await served.close();
-  database.close();
   sink.files.close();
   temp.remove();
 });
@@ -60,7 +62,7 @@ describe('discard under a MEMORYD_LOG_LEVEL above a record\'s level', () => {
   it('writes no line and says so; a failed parse or a stack trace (warn) is still written at warn', () => {
     const quietDir = join(temp.dir, 'quiet-logs');
     const quiet = createLogger({ logsDir: quietDir, level: 'warn', verbose: false, clock });
-    const quietDatabase = openDatabase(join(temp.dir, 'quiet.db'));
+    const quietDatabase = tempDatabase(defer);
     try {
       const deps = { database: quietDatabase, clock, log: quiet, outputs: NO_SESSIONS };
       expect(acceptDiscardable(deps, { kind: 'tool_log', content: 'GET /x took 3 ms [quiet-info]' })).toEqual({ discarded: true, logged: false, errorRecorded: false });
@@ -76,7 +78,6 @@ describe('discard under a MEMORYD_LOG_LEVEL above a record\'s level', () => {
       expect(countErrors(quietDatabase.db)).toBe(1);
     } finally {
       quiet.files.close();
-      quietDatabase.close();
     }
   });
 });

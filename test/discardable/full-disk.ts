@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { logFileName, type WriteBytes } from '../../src/discardable/log-files.js';
 
 /**
@@ -44,4 +45,10 @@ export function logLines(logsDir: string): Array<Record<string, unknown>> {
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** memoryd_log_lines_dropped_total in a /metrics text; the counter must be listed (with no sample yet it reads 0). */
+export function droppedLines(metrics: string): number {
+  expect(metrics).toContain('# TYPE memoryd_log_lines_dropped_total counter');
+  return Number(/^memoryd_log_lines_dropped_total (\d+)$/m.exec(metrics)?.[1] ?? 0);
 }

@@ -1,33 +1,26 @@
-import { existsSync, rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
 import { openDatabase } from '../../src/storage/database.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation } from '../helpers/context-calls.js';
 import { apiError } from '../helpers/serve-routes.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
-import { fillDiskAt } from './full-disk.js';
+import { startTestDaemon } from '../helpers/test-daemon.js';
+import { droppedLines, fillDiskAt } from './full-disk.js';
 
 // A real daemon whose logs disk fills up while it runs (its next hour's log file is
 // /dev/full): logging is best-effort, so requests and shutdown carry on; only a
 // discardable record, whose line is the record, is refused.
 const START = Date.UTC(2026, 10, 22, 9, 30);
-let started: TestDaemon | null = null;
-
-afterAll(() => {
-  if (started !== null) rmSync(started.dir, { recursive: true, force: true });
-});
-
-// The counter must be listed; with no sample yet it reads 0.
-function droppedLines(metrics: string): number {
-  expect(metrics).toContain('# TYPE memoryd_log_lines_dropped_total counter');
-  return Number(/^memoryd_log_lines_dropped_total (\d+)$/m.exec(metrics)?.[1] ?? 0);
-}
+const defer = cleanupAfterEach();
 
 describe('a daemon whose log files cannot be written', () => {
   it('answers a context call whose warning cannot be logged, refuses a discardable record, counts the dropped lines and shuts down cleanly', async () => {
     const clock = new ManualClock(START);
-    const daemon = await startTestDaemon({ clock, keepDir: true });
-    started = daemon;
+    const daemon = await startTestDaemon({ clock });
+    // The test stops the daemon itself (stop runs once; a second call gets the first's result): this
+    // stops it if an assertion fails first, and removes its dir once the database has been read.
+    defer(() => daemon.stop());
     const { client, config } = daemon;
     const chat = conversation(client, 'full-disk');
     const size = (await chat.say('Just checking the levels of usage.')).tokens;

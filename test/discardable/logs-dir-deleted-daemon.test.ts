@@ -4,17 +4,13 @@ import { ManualClock } from '../../src/clock.js';
 import { captureProcessOutput } from '../helpers/process-output.js';
 import { apiError } from '../helpers/serve-routes.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
-import { logLines } from './full-disk.js';
+import { droppedLines, logLines } from './full-disk.js';
 
 // A real daemon whose logs dir is deleted, then replaced by a file, while it runs (`rm -rf data/logs`):
 // a discardable record is written in a logs dir made anew, or refused when none can be made.
 let started: TestDaemon | null = null;
 
 afterAll(() => started?.stop());
-
-function droppedLines(metrics: string): number {
-  return Number(/^memoryd_log_lines_dropped_total (\d+)$/m.exec(metrics)?.[1] ?? 0);
-}
 
 describe('a daemon whose logs dir is taken from under it', () => {
   it('writes a discardable record into a logs dir made anew, refuses one where a file stands in its place (503 naming logs), and drops ordinary lines there', async () => {

@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMakeTinyModelCli } from '../../src/cli/make-tiny-model-cli.js';
 import { loadConfig } from '../../src/config/config.js';
 import { selectEmbedder } from '../../src/embeddings/select-embedder.js';
-import { captureCommandOutput } from '../helpers/process-output.js';
-import { REPO_ROOT } from '../helpers/spawn-daemon.js';
+import { captureCommandOutput, runScript } from '../helpers/process-output.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const temp = makeTempDir('memoryd-tiny-cli-');
@@ -74,8 +72,8 @@ describe('npm run make-tiny-model', () => {
   });
 
   it('the script sets the exit code (run as npm runs it, with tsx)', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', 'make-tiny-model.ts')], { cwd: REPO_ROOT, encoding: 'utf8' });
-    expect({ code: result.status, stdout: result.stdout }).toEqual({ code: 2, stdout: '' });
+    const result = runScript('make-tiny-model');
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 2, stdout: '' });
     expect(result.stderr).toMatch(/^make-tiny-model: no directory given\nusage: npm run make-tiny-model -- <dir>\n/);
   });
 });

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from '../helpers/process-output.js';
 import { REPO_ROOT } from '../helpers/spawn-daemon.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -9,11 +9,7 @@ const temp = makeTempDir('memoryd-eval-args-');
 afterAll(() => temp.remove());
 const missing = join(temp.dir, 'nonexistent');
 
-// `npm run eval -- …` as a real process (tsx, as npm runs it).
-function evaluate(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', 'eval.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const evaluate = (args: string[]) => runScript('eval', args);
 
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -59,10 +59,16 @@ describe('"I no longer…" / "ya no…" retires the fact it names', () => {
     expect(active()).toEqual(['I use Vim at work']);
   });
 
-  it('names the fact by its own value: another value of the subject stays', async () => {
+  it('names the fact by its own value: another value of the subject stays, though the fact\'s words hold it', async () => {
     await f.say('I prefer tabs over spaces');
     expect((await f.say('I no longer prefer spaces.')).superseded).toEqual([]);
     expect(active()).toEqual(['I prefer tabs over spaces']);
+    // The same words retire the fact whose own value they name: they are a retraction of that subject.
+    expect(texts((await f.say('I prefer spaces over tabs')).superseded)).toEqual(['I prefer tabs over spaces']);
+    const retired = await f.say('I no longer prefer spaces.');
+    expect(texts(retired.superseded)).toEqual(['I prefer spaces over tabs']);
+    expect(retired.added).toEqual([]);
+    expect(active()).toEqual([]);
   });
 });
 

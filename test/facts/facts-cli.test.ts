@@ -8,7 +8,7 @@ import { runJobCli } from '../../src/cli/run-job-cli.js';
 import { openDatabaseReadOnly } from '../../src/storage/database.js';
 import { recentJobRuns } from '../../src/storage/job-runs-repo.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { startTestDaemon } from '../helpers/test-daemon.js';
+import { daemonRefusal } from '../helpers/test-daemon.js';
 import { writeOlderDatabase } from '../jobs/job-fixture.js';
 import { factsFixture, START, type FactsFixture } from './facts-fixture.js';
 
@@ -184,15 +184,12 @@ describe('npm run inspect-facts', () => {
     try {
       const notADir = join(parent.dir, 'data');
       writeFileSync(notADir, 'not a folder');
-      const daemonRefusal = await startTestDaemon({ dir: notADir, keepDir: true }).then(
-        () => null,
-        (error: unknown) => (error instanceof Error ? error.message : String(error)),
-      );
-      expect(daemonRefusal).toBe(`MEMORYD_DATA_DIR: cannot use the folder ${notADir}: it is a file, not a folder`);
+      const refusal = await daemonRefusal(notADir);
+      expect(refusal).toBe(`MEMORYD_DATA_DIR: cannot use the folder ${notADir}: it is a file, not a folder`);
       const run = capture({ env: { MEMORYD_DATA_DIR: notADir } });
       expect(await runInspectFacts([], run.io)).toBe(1);
       expect(run.out).toEqual([]);
-      expect(run.err.join('')).toBe(`inspect-facts: ${daemonRefusal}\n`);
+      expect(run.err.join('')).toBe(`inspect-facts: ${refusal}\n`);
       // A database path through a file names MEMORYD_DB and the file.
       const through = capture({ env: { MEMORYD_DATA_DIR: parent.dir, MEMORYD_DB: join(notADir, 'memoryd.db') } });
       expect(await runInspectFacts([], through.io)).toBe(1);

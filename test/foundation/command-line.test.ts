@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
@@ -14,8 +13,7 @@ import { runStart } from '../../src/cli/start.js';
 import { runTokenBoxCli } from '../../src/cli/token-box-cli.js';
 import { run as factsEval } from '../../src/eval/facts-eval.js';
 import { BENCH_USAGE, dispatchBench } from '../helpers/named-dispatch.js';
-import { captureCommandOutput, captureProcessOutput } from '../helpers/process-output.js';
-import { REPO_ROOT } from '../helpers/spawn-daemon.js';
+import { captureCommandOutput, captureProcessOutput, runScript } from '../helpers/process-output.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const temp = makeTempDir('memoryd-command-line-');
@@ -210,11 +208,7 @@ describe('runNamed', () => {
 });
 
 describe('npm run bench', () => {
-  /** `npm run bench -- …` as a real process (tsx, as npm runs it). */
-  function bench(args: string[]): { code: number | null; stdout: string; stderr: string } {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', 'bench.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  }
+  const bench = (args: string[]) => runScript('bench', args);
 
   it('names constructor an unknown benchmark, without a stack (exit 2)', () => {
     const result = bench(['constructor']);

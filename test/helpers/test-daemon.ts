@@ -84,3 +84,18 @@ export async function startDaemonWithSocketOutside(defer: (cleanup: () => unknow
   defer(() => daemon.stop());
   return daemon;
 }
+
+/**
+ * Why a test daemon refuses to start on `dataDir`, in its own words. A daemon that starts
+ * after all is stopped before this throws, so the test fails without leaving it running.
+ */
+export async function daemonRefusal(dataDir: string): Promise<string> {
+  let started: TestDaemon;
+  try {
+    started = await startTestDaemon({ dir: dataDir, keepDir: true });
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  await started.stop();
+  throw new Error(`the daemon started on ${dataDir}`);
+}
