@@ -3,7 +3,8 @@ import { SparseVectorIndex } from '../embeddings/sparse-vector-index.js';
 import { cosine } from '../embeddings/vector.js';
 import type { FactConfidence } from './extraction/index.js';
 import type { FactStatus } from './fact-record.js';
-import { contentStems, phraseWords, subjectStems } from './fact-words.js';
+import { twinKey } from './fact-statement.js';
+import { contentStems, phraseWords, subjectStems, withoutFirstPerson } from './fact-words.js';
 import { isStandingInstruction } from './standing-instruction.js';
 
 /** A live fact as selection needs it, with everything costly precomputed once. */
@@ -21,6 +22,8 @@ export interface IndexedFact {
   vector: Float32Array | null;
   /** Content stems of the statement (the mention rule). */
   stems: string[];
+  /** Those of them that are not the first person's: what a message speaks of it by (`speaksOf`). */
+  spokenStems: string[];
   /** Stems of the subject key without its category word (naming). */
   subjectStems: string[];
   /** Stems of the value when known (naming). */
@@ -31,10 +34,12 @@ export interface IndexedFact {
   words: string[];
   /** It says how to answer from now on (`isStandingInstruction`): relevant to every message. */
   standing: boolean;
+  /** What its statement shares with its twins (`twinKey`): the API never keeps two live. */
+  twinKey: string;
 }
 
 // The fields the index derives from a fact's text.
-type DerivedField = 'stems' | 'subjectStems' | 'valueStems' | 'predicateStems' | 'words' | 'standing';
+type DerivedField = 'stems' | 'spokenStems' | 'subjectStems' | 'valueStems' | 'predicateStems' | 'words' | 'standing' | 'twinKey';
 
 /** What the index is built from: a fact's stored fields, and its value when known. */
 export type IndexInput = Omit<IndexedFact, DerivedField> & { value: string | null };
@@ -44,11 +49,13 @@ export function indexedFact(input: IndexInput): IndexedFact {
   const valueStems = input.value === null ? [] : contentStems(input.value);
   return shaped(input, {
     stems,
+    spokenStems: withoutFirstPerson(stems),
     subjectStems: subjectStems(input.subject),
     valueStems,
     predicateStems: valueStems.length === 0 ? [] : stems.filter((each) => !valueStems.includes(each)),
     words: phraseWords(input.fact),
     standing: isStandingInstruction(input.fact),
+    twinKey: twinKey(input.fact),
   });
 }
 
@@ -70,11 +77,13 @@ function shaped(
     lastConfirmedAt: base.lastConfirmedAt,
     vector: base.vector,
     stems: derived.stems,
+    spokenStems: derived.spokenStems,
     subjectStems: derived.subjectStems,
     valueStems: derived.valueStems,
     predicateStems: derived.predicateStems,
     words: derived.words,
     standing: derived.standing,
+    twinKey: derived.twinKey,
   };
 }
 
@@ -92,6 +101,8 @@ export class FactIndex {
   // The sparse forms of the facts' hashing vectors by dimension: selection compares every
   // message with every live fact. A model's dense vectors are compared one by one.
   private readonly vectors = new SparseVectorIndex<string>();
+  // The ids of the facts holding each content stem: a text mentions only facts it shares a stem with.
+  private readonly byStem = new Map<string, Set<string>>();
 
   get size(): number {
     return this.byId.size;
@@ -106,9 +117,25 @@ export class FactIndex {
     return this.byId.values();
   }
 
+  /** The facts holding at least one of `stems` (those a text with them may mention), in no particular order. */
+  sharingStems(stems: Iterable<string>): IndexedFact[] {
+    const ids = new Set<string>();
+    for (const each of stems) {
+      const holders = this.byStem.get(each);
+      if (holders !== undefined) for (const id of holders) ids.add(id);
+    }
+    return [...ids].map((id) => this.byId.get(id) as IndexedFact);
+  }
+
   put(fact: IndexedFact): void {
+    this.unindexStems(fact.id);
     this.byId.set(fact.id, fact);
     this.indexVector(fact);
+    for (const each of fact.stems) {
+      const holders = this.byStem.get(each);
+      if (holders === undefined) this.byStem.set(each, new Set([fact.id]));
+      else holders.add(fact.id);
+    }
   }
 
   /** Updates the fields a re-confirmation or an edit changes, keeping the precomputed rest. */
@@ -121,6 +148,7 @@ export class FactIndex {
   }
 
   remove(id: string): void {
+    this.unindexStems(id);
     this.byId.delete(id);
     this.vectors.delete(id);
   }
@@ -128,6 +156,7 @@ export class FactIndex {
   replaceAll(facts: readonly IndexedFact[]): void {
     this.byId.clear();
     this.vectors.clear();
+    this.byStem.clear();
     for (const fact of facts) this.put(fact);
   }
 
@@ -138,6 +167,18 @@ export class FactIndex {
   similarities(message: Float32Array): (fact: IndexedFact) => number {
     const indexed = this.vectors.cosines(message);
     return (fact) => indexed(fact.id) ?? factSimilarity(message, fact);
+  }
+
+  // Forgets the stems of the fact stored under `id`, if any (a put may change its statement).
+  private unindexStems(id: string): void {
+    const current = this.byId.get(id);
+    if (current === undefined) return;
+    for (const each of current.stems) {
+      const holders = this.byStem.get(each);
+      if (holders === undefined) continue;
+      holders.delete(id);
+      if (holders.size === 0) this.byStem.delete(each);
+    }
   }
 
   private indexVector(fact: IndexedFact): void {

@@ -11,7 +11,7 @@ import type { FactConfidence } from './extraction/index.js';
 import { indexedFact } from './fact-index.js';
 import { FACT_STATUSES, isLiveStatus, LIVE_STATUSES, type FactStatus, type FactView } from './fact-record.js';
 import { recordOf } from './fact-rows.js';
-import { prepareStatement, type PreparedStatement } from './fact-statement.js';
+import { cleanStatement, prepareStatement, twinKey, type PreparedStatement } from './fact-statement.js';
 import { competingFacts, deleteFact, finishWrites, insertFact, reconfirmFact, supersedeFact, writeContext, type WriteContext } from './fact-writes.js';
 import type { FactsRuntime } from './facts-deps.js';
 import { rowVector } from './fact-matching.js';
@@ -111,11 +111,6 @@ export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<Ad
   }, ACKNOWLEDGED);
 }
 
-// A statement is prompt text: a run of whitespace inside it costs tokens and says nothing more.
-function cleanStatement(text: string): string {
-  return text.normalize('NFC').trim().replace(/\s+/gu, ' ');
-}
-
 // Credentials are never stored, wherever they are named (README): the message path's own
 // guard, on the statement folded as extraction folds a message, so both paths refuse the same words.
 function refuseCredential(text: string): void {
@@ -124,22 +119,15 @@ function refuseCredential(text: string): void {
   throw new InvalidRequestError(`invalid request: body.fact: ${message}`, [{ path: 'body.fact', message }]);
 }
 
-// What two statements of one fact share whatever their case, accents, spacing or closing
-// punctuation ("I drink oat milk." and "i drink  oat milk" are one fact). Stored facts go
-// through it too: those written before statements were cleaned may hold runs of spaces.
-function twinKey(text: string): string {
-  return foldText(cleanStatement(text).replace(/[\s.!…]+$/u, ''));
-}
-
 // The live facts with the same statement, in any domain: a domain only says when a fact
 // is selected, and two copies of one statement would both be injected. The in-memory index
-// holds every live fact: only the matches are read from the database. `except`: the fact
-// being edited, which may keep its own statement in another form.
+// holds every live fact, each with its twin key: only the matches are read from the
+// database. `except`: the fact being edited, which may keep its own statement in another form.
 function liveTwins(rt: FactsRuntime, text: string, except?: string): FactRow[] {
   const key = twinKey(text);
   const twins: FactRow[] = [];
   for (const fact of rt.index.values()) {
-    if (fact.id === except || twinKey(fact.fact) !== key) continue;
+    if (fact.id === except || fact.twinKey !== key) continue;
     const row = findFactRow(rt.database.db, fact.id);
     if (row) twins.push(row);
   }

@@ -1,6 +1,6 @@
 import { foldedWords, foldText } from '../domains/fold-text.js';
 import type { IndexedFact } from './fact-index.js';
-import { contentStems, FIRST_PERSON, namesAll, stem } from './fact-words.js';
+import { contentStems, countIn, FIRST_PERSON, namesAll } from './fact-words.js';
 
 // Subjects longer than this many stems are free-text keys: naming them means a mention, not a name.
 const MAX_NAMED_SUBJECT_STEMS = 3;
@@ -13,8 +13,6 @@ export function namesFact(message: ReadonlySet<string>, fact: IndexedFact): bool
 
 /** Share of a fact's content stems a message must hold to speak of it (`speaksOf`). */
 export const SPOKEN_SHARE = 1 / 2;
-// "We" and "us" are content words to the mention rule; they say whose the fact is, not what it is about.
-const FIRST_PERSON_STEMS: ReadonlySet<string> = new Set([...FIRST_PERSON].map(stem));
 
 /**
  * Whether the message speaks of the fact by its words: it holds at least half of the
@@ -25,13 +23,9 @@ const FIRST_PERSON_STEMS: ReadonlySet<string> = new Set([...FIRST_PERSON].map(st
  * a fact is about without saying it.
  */
 export function speaksOf(message: ReadonlySet<string>, fact: IndexedFact): boolean {
-  let hits = 0;
-  for (const each of fact.stems) if (message.has(each) && !FIRST_PERSON_STEMS.has(each)) hits += 1;
-  // Most facts share no word with a message: their first person is not counted.
-  if (hits === 0) return false;
-  let of = 0;
-  for (const each of fact.stems) if (!FIRST_PERSON_STEMS.has(each)) of += 1;
-  return hits >= Math.min(2, of) && hits >= of * SPOKEN_SHARE;
+  const hits = countIn(message, fact.spokenStems);
+  const of = fact.spokenStems.length;
+  return hits > 0 && hits >= Math.min(2, of) && hits >= of * SPOKEN_SHARE;
 }
 
 /** One question of a message (`questionStems`). */

@@ -1,3 +1,4 @@
+import { foldText } from '../domains/fold-text.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
@@ -38,4 +39,18 @@ export async function prepareStatement(deps: { embedder: Embedder; tokenizer: To
   const trimmed = text.normalize('NFC').trim();
   const tokenCount = deps.tokenizer.count(toChunk(trimmed));
   return { text: trimmed, vector: await deps.embedder.embed(trimmed), tokenCount, ...readStatement(trimmed) };
+}
+
+/** A statement as the API stores it: NFC, trimmed, whitespace runs collapsed (prompt text: a run costs tokens and says nothing more). */
+export function cleanStatement(text: string): string {
+  return text.normalize('NFC').trim().replace(/\s+/gu, ' ');
+}
+
+/**
+ * What two statements of one fact share whatever their case, accents, spacing or closing
+ * punctuation ("I drink oat milk." and "i drink  oat milk" are one fact). Stored facts go
+ * through it too: those written before statements were cleaned may hold runs of spaces.
+ */
+export function twinKey(text: string): string {
+  return foldText(cleanStatement(text).replace(/[\s.!…]+$/u, ''));
 }

@@ -298,3 +298,11 @@ function personKey(noun: string): string | null {
   }
   return null;
 }
+
+// "We" and "us" are content words to the mention rule; they say whose a fact is, not what it is about.
+const FIRST_PERSON_STEMS: ReadonlySet<string> = new Set([...FIRST_PERSON].map(stem));
+
+/** `stems` without the first person's ("we", "us"): what a fact is about, not whose it is (`speaksOf`). */
+export function withoutFirstPerson(stems: readonly string[]): string[] {
+  return stems.filter((each) => !FIRST_PERSON_STEMS.has(each));
+}

@@ -179,10 +179,11 @@ function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
 // The user mentioning a fact again re-confirms it (spec §1.1), by the mention rule of
 // fact-words, in the parts of the message that say it of the user (see `confirmingParts`).
 // The whole message's stems find the candidates first: `mentionedIn` counts a fact's
-// stems in some of its parts, never more than the whole holds.
+// stems in some of its parts, never more than the whole holds. A fact the message shares
+// no stem with it cannot mention: only the facts holding one of its stems are read.
 function reconfirmMentioned(ctx: WriteContext, prepared: Pick<PreparedFacts, 'stems' | 'mentionParts'>): void {
   if (prepared.stems.size === 0) return;
-  const candidates = [...ctx.index.values()].filter((entry) => !ctx.touched.has(entry.id) && mentions(prepared.stems, entry.stems));
+  const candidates = ctx.index.sharingStems(prepared.stems).filter((entry) => !ctx.touched.has(entry.id) && mentions(prepared.stems, entry.stems));
   if (candidates.length === 0) return;
   const parts = prepared.mentionParts();
   const mentioned = candidates

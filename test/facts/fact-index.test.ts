@@ -39,3 +39,24 @@ describe('FactIndex similarities', () => {
     expect(index.similarities(new Float32Array(8))(index.get('dense') ?? indexedFact(fact('dense', 'x', null)))).toBe(0);
   });
 });
+
+describe('FactIndex sharingStems', () => {
+  it('finds the facts holding a stem through puts, a put that changes the statement, removals and replaceAll', () => {
+    const index = new FactIndex();
+    const ids = (stems: string[]): string[] => index.sharingStems(stems).map((fact) => fact.id).sort();
+    index.put(indexedFact(fact('a', 'I prefer green tea', null)));
+    index.put(indexedFact(fact('b', 'My editor is Vim', null)));
+    index.put(indexedFact(fact('c', 'I drink tea at noon', null)));
+    expect(ids(['tea'])).toEqual(['a', 'c']);
+    expect(ids(['vim', 'green', 'coffe'])).toEqual(['a', 'b']);
+    index.put(indexedFact(fact('a', 'I prefer coffee', null)));
+    expect(ids(['tea', 'green'])).toEqual(['c']);
+    expect(ids(['coffe'])).toEqual(['a']);
+    index.patch('c', { status: 'dormant' });
+    expect(index.sharingStems(['tea']).map((each) => each.status)).toEqual(['dormant']);
+    index.remove('b');
+    expect(ids(['vim', 'edito'])).toEqual([]);
+    index.replaceAll([indexedFact(fact('d', 'My editor is Helix', null))]);
+    expect(ids(['tea', 'coffe', 'edito'])).toEqual(['d']);
+  });
+});
