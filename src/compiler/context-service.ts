@@ -4,6 +4,7 @@ import { checkMessageSize } from '../config/message-size.js';
 import { declareSideEffectTools } from '../conversation/side-effect-tools.js';
 import { assertToolCallIdFree, assertToolNameMatches } from '../conversation/tool-call-ids.js';
 import { prepareTurn, recordTurn, type PreparedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
+import { readUsedTools, useTools, writeUsedTools, type UsedTools } from '../conversation/used-tools.js';
 import type { WindowOutcome } from '../conversation/window-advance.js';
 import { advanceWindow } from '../conversation/window-advance.js';
 import type { Logger } from '../discardable/logger.js';
@@ -20,7 +21,7 @@ import { gatherParts } from './gather-parts.js';
 import type { Counted } from './prompt-parts.js';
 import { FACTS_BASE_MAX } from './sections.js';
 import type { SummaryArchiveCache } from './summary-retrieval.js';
-import type { ToolCatalog, ToolSpec } from './tool-catalog.js';
+import { declarationKeys, type ToolCatalog, type ToolSpec } from './tool-catalog.js';
 import { fitToolResults } from './tool-results.js';
 
 /** A fact as a context response reports a change to it. */
@@ -177,7 +178,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       { sessionId: request.sessionId, turnNumber: recorded.turn.turnNumber, at: recorded.turn.createdAt },
       scope,
     );
-    const session = markUsedTools(deps, request, recorded.session);
+    const session = markUsedTools(deps, request, recorded.session, declarationKeys(toolsPrepared));
     // An answer cached before a side effect of this session (a tool that changed something,
     // this request's included) may no longer hold: only later ones are served (spec §4).
     const consulted = deps.cache?.consult(request.message, userTurn.embedding, session.sideEffectAt, scope) ?? { answer: null, consulted: false };
@@ -330,18 +331,18 @@ function markUsedTools(
   deps: ContextDeps,
   request: ContextRequest,
   session: SessionRow,
-): { used: Set<string>; lastOutputValid: boolean | null; sideEffectAt: number | null } {
-  const used = new Set(JSON.parse(session.usedTools) as string[]);
-  const before = used.size;
-  for (const result of request.toolResults ?? []) used.add(result.name);
+  declared: ReadonlyMap<string, string>,
+): { used: UsedTools; lastOutputValid: boolean | null; sideEffectAt: number | null } {
+  const used = useTools(readUsedTools(session.usedTools), request.toolResults ?? [], declared);
+  const usedTools = used.size === 0 ? session.usedTools : writeUsedTools(used);
   // This request's declarations first: a result of a tool it declares side-effecting counts,
   // and so does one declared so in an earlier call of the session.
   const sideEffectTools = declareSideEffectTools(session.sideEffectTools, request.tools ?? []);
   const sideEffect = (request.toolResults ?? []).some((result) => sideEffectTools.names.has(result.name));
   const sideEffectAt = sideEffect ? deps.clock.now() : session.sideEffectAt;
-  if (used.size !== before || sideEffect || sideEffectTools.changed !== null) {
+  if (usedTools !== session.usedTools || sideEffect || sideEffectTools.changed !== null) {
     deps.recorder.store.updateSession(request.sessionId, {
-      ...(used.size !== before ? { usedTools: JSON.stringify([...used].sort()) } : {}),
+      ...(usedTools !== session.usedTools ? { usedTools } : {}),
       ...(sideEffect ? { sideEffectAt } : {}),
       ...(sideEffectTools.changed !== null ? { sideEffectTools: sideEffectTools.changed } : {}),
     });

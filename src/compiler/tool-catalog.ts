@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setNewest } from '../bounded-map.js';
 import { compareCodeUnits } from '../compare.js';
+import { usedAsDeclared, type UsedTools } from '../conversation/used-tools.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import type { LayoutItem } from '../layout/index.js';
@@ -17,6 +18,8 @@ export interface ToolSpec {
 
 // A tool's two renderings, counted once, and its vector for relevance.
 interface DescribedTool {
+  /** The declaration's key (name, description, parameters): what a session used it as (see used-tools.ts). */
+  key: string;
   full: { text: string; tokens: number };
   short: { text: string; tokens: number };
   embedding: Float32Array;
@@ -53,17 +56,18 @@ export class ToolCatalog {
   /**
    * The tools section's items: all tools, or past MAX_TOOLS_IN_FULL only the most
    * relevant to the message (named in it, or closest by embedding). A tool already
-   * used in the session renders short; the full text is the first time only.
+   * used in the session as declared now renders short; the full text is the first time
+   * only, and again once its declaration changes.
    */
   items(
     tools: readonly ToolSpec[],
     prepared: Map<ToolSpec, DescribedTool>,
-    context: { message: string; embedding: Float32Array; used: ReadonlySet<string> },
+    context: { message: string; embedding: Float32Array; used: UsedTools },
   ): LayoutItem[] {
     const ranked = rankTools(tools, prepared, context.message, context.embedding);
     const chosen = tools.length > MAX_TOOLS_IN_FULL ? ranked.slice(0, RELEVANT_TOOLS) : ranked;
     return chosen.map(({ tool, described }, rank) => {
-      const used = context.used.has(tool.name);
+      const used = usedAsDeclared(context.used, tool.name, described.key);
       const main = used ? described.short : described.full;
       const short = { size: described.short.tokens, body: { kind: 'chunk' as const, text: described.short.text } };
       return {
@@ -86,6 +90,7 @@ export class ToolCatalog {
     const fullText = toChunk(`${tool.name}: ${tool.description.trim() || '(no description)'}${tool.parameters ? ` Parameters: ${JSON.stringify(tool.parameters)}` : ''}`);
     const shortText = toChunk(`${tool.name}: ${firstSentence(tool.description)}`);
     const described: DescribedTool = {
+      key,
       full: { text: fullText, tokens: await this.tokenizer.countAsync(fullText) },
       short: { text: shortText, tokens: await this.tokenizer.countAsync(shortText) },
       embedding: await this.embedder.embed(`${tool.name.replace(/[_-]+/g, ' ')} ${tool.description}`),
@@ -94,6 +99,11 @@ export class ToolCatalog {
     setNewest(this.described, key, described, MAX_REMEMBERED);
     return described;
   }
+}
+
+/** Each prepared tool's name with its declaration's key (what a session used it as, see used-tools.ts). */
+export function declarationKeys(prepared: ReadonlyMap<ToolSpec, DescribedTool>): Map<string, string> {
+  return new Map([...prepared].map(([tool, described]) => [tool.name, described.key]));
 }
 
 function rankTools(

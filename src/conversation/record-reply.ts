@@ -8,6 +8,7 @@ import { sideEffectToolNames } from './side-effect-tools.js';
 import { assertToolCallIdFree, assertToolNameMatches } from './tool-call-ids.js';
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
+import { readUsedTools, writeUsedTools } from './used-tools.js';
 import { replyAfter, summaryTurns } from './window-advance.js';
 
 /** Where the assistant's cacheable answers go (the response cache). */
@@ -85,8 +86,9 @@ export async function recordReply(
     if (input.role === 'assistant' && session.lastOutputValid !== validity) changes.lastOutputValid = validity;
     const toolName = input.toolName;
     if (toolName !== undefined) {
-      const used = new Set(JSON.parse(session.usedTools) as string[]);
-      if (!used.has(toolName)) changes.usedTools = JSON.stringify([...used, toolName].sort());
+      // Used under the declaration of the session's next context call (this path declares none).
+      const used = readUsedTools(session.usedTools);
+      if (used.get(toolName) !== null) changes.usedTools = writeUsedTools(used.set(toolName, null));
     }
     // A result of a tool the session's context calls declared side-effecting is a side
     // effect even when the turn does not say so.

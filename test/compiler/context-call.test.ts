@@ -158,6 +158,29 @@ describe('tool descriptions and pending tool results', () => {
     expect(second.tokens).toBe(rt007(second.messages));
   });
 
+  it('describe a used tool in full again once its declaration changes, and briefly once it is used as declared now', async () => {
+    const chat = conversation(daemon.client, 'tool-changed');
+    const renewed = { ...weather, description: 'Get the current weather for a city. Returns temperature, humidity and a UV index.' };
+    await chat.say('Is it raining in Porto?', { tools: [weather] });
+    const used = await chat.say('And in Braga?', { tools: [weather], toolResults: [{ toolCallId: 'c1', name: 'get_weather', content: 'Braga: 12 °C' }] });
+    expect(promptText(used)).not.toContain('temperature, wind and a short forecast');
+    // The model has not read this description: in full, and again at the next call while it goes unused.
+    for (const message of ['And in Faro?', 'Hmm, and Lagos?']) {
+      const changed = await chat.say(message, { tools: [renewed] });
+      expect(promptText(changed)).toContain('humidity and a UV index');
+    }
+    // Used again, its result recorded through /turns: brief from the next call on.
+    await chat.reply('{"name":"get_weather","arguments":{"city":"Lagos"}}', { toolCallId: 'c2', toolName: 'get_weather' });
+    await daemon.client.recordTurn('tool-changed', { role: 'tool', toolCallId: 'c2', toolName: 'get_weather', content: 'Lagos: 20 °C' });
+    for (const message of ['Thanks. Lisbon?', 'And Sintra?']) {
+      const again = await chat.say(message, { tools: [renewed] });
+      expect(promptText(again)).toContain('get_weather: Get the current weather for a city.');
+      expect(promptText(again)).not.toContain('humidity and a UV index');
+    }
+    // Declared as first used, it is new to the model again.
+    expect(promptText(await chat.say('And Porto again?', { tools: [weather] }))).toContain('temperature, wind and a short forecast');
+  });
+
   it('puts a result right after the call it answers, and a result without a call in the window after a stand-in call, before the window', async () => {
     const chat = conversation(daemon.client, 'tool-order');
     await chat.say('Find me flights from Madrid to Lisbon.');

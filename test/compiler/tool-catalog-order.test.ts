@@ -20,7 +20,7 @@ describe('the order of tool descriptions', () => {
     const catalog = new ToolCatalog(tokenizer, sameVectorEmbedder());
     const tools: ToolSpec[] = ['b_search', 'a_fetch', 'Zeta', 'B_lookup', 'é_accent', 'e_plain'].map((name) => ({ name, description: 'Does one thing.' }));
     const prepared = await catalog.prepare(tools);
-    const items = catalog.items(tools, prepared, { message: 'Which one should I use?', embedding: Float32Array.from([1, 0, 0, 0]), used: new Set() });
+    const items = catalog.items(tools, prepared, { message: 'Which one should I use?', embedding: Float32Array.from([1, 0, 0, 0]), used: new Map() });
     // Render order is the items' key (their rank).
     const rendered = [...items].sort((a, b) => a.key - b.key).map((item) => item.id);
     expect(rendered).toEqual(['tool:B_lookup', 'tool:Zeta', 'tool:a_fetch', 'tool:b_search', 'tool:e_plain', 'tool:é_accent']);
@@ -30,7 +30,7 @@ describe('the order of tool descriptions', () => {
     const catalog = new ToolCatalog(tokenizer, sameVectorEmbedder());
     const tools: ToolSpec[] = ['Alpha', 'beta', 'gamma'].map((name) => ({ name, description: 'Does one thing.' }));
     const prepared = await catalog.prepare(tools);
-    const items = catalog.items(tools, prepared, { message: 'use gamma please', embedding: Float32Array.from([1, 0, 0, 0]), used: new Set() });
+    const items = catalog.items(tools, prepared, { message: 'use gamma please', embedding: Float32Array.from([1, 0, 0, 0]), used: new Map() });
     expect([...items].sort((a, b) => a.key - b.key).map((item) => item.id)).toEqual(['tool:gamma', 'tool:Alpha', 'tool:beta']);
   });
 });

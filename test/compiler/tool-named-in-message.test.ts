@@ -24,7 +24,7 @@ function sameVectorEmbedder(): Embedder {
 async function firstFor(names: readonly string[], message: string): Promise<string | undefined> {
   const catalog = new ToolCatalog(tokenizer, sameVectorEmbedder());
   const tools: ToolSpec[] = names.map((name) => ({ name, description: 'Does one thing.' }));
-  const items = catalog.items(tools, await catalog.prepare(tools), { message, embedding: Float32Array.from([1, 0, 0, 0]), used: new Set() });
+  const items = catalog.items(tools, await catalog.prepare(tools), { message, embedding: Float32Array.from([1, 0, 0, 0]), used: new Map() });
   return [...items].sort((a, b) => a.key - b.key)[0]?.id;
 }
 
