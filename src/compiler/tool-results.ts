@@ -1,9 +1,6 @@
-import { fitToolResult, measureToolResult, type KeptToolResult } from '../conversation/tool-result-text.js';
+import { fitToolResult, measureToolResult, omittedResultsText, TOOL_RESULTS_TOKENS, type KeptToolResult } from '../conversation/tool-result-text.js';
 import { AppError } from '../errors.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
-
-/** All the pending tool results of one request share this many tokens, messages and all (spec §3: 0–300). */
-export const TOOL_RESULTS_TOKENS = 300;
 
 /**
  * The least a kept result is given: its messages' overhead (10 tokens: its own and its
@@ -33,11 +30,6 @@ export interface FittedToolResults<T> {
   /** Recorded first: it stands for the oldest results, so it renders before the kept ones. */
   marker: KeptToolResult | null;
   kept: Array<FittedToolResult<T>>;
-}
-
-/** The content of the turn that stands for results left out: it says how many, never which. */
-export function omittedResultsText(count: number): string {
-  return `[${count} earlier tool result${count === 1 ? '' : 's'} omitted: the tool results of one request share ${TOOL_RESULTS_TOKENS} tokens]`;
 }
 
 /**

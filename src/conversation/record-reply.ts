@@ -9,7 +9,7 @@ import { assertToolCallIdFree, assertToolNameMatches } from './tool-call-ids.js'
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
 import { readUsedTools, writeUsedTools } from './used-tools.js';
-import { replyAfter, summaryTurns } from './window-advance.js';
+import { newestOutcome, replyAfter, summaryTurns } from './window-advance.js';
 
 /** Where the assistant's cacheable answers go (the response cache). */
 export interface AnswerStore {
@@ -116,9 +116,14 @@ export async function recordReply(
   });
   // The user reads this answer before writing the next message: summarise now the segments
   // that message will most likely close, so the context call only has to store them, and
-  // stem the turn for the next prompt's fact selection.
+  // stem the turn for the next prompt's fact selection. Each after the one before, as they
+  // will close: a summary does not repeat the outcome of the summary before it.
   const { window, turn } = outcome.recorded;
-  for (const segment of window.likelyNext()) deps.recorder.summarizer.anticipate(summaryTurns(segment), replyAfter(window.live, segment));
+  let saidBefore: string | null = null;
+  for (const segment of window.likelyNext()) {
+    saidBefore ??= newestOutcome(deps.recorder.store, sessionId);
+    saidBefore = deps.recorder.summarizer.anticipate(summaryTurns(segment), replyAfter(window.live, segment), saidBefore) ?? saidBefore;
+  }
   if (turn.content !== null) deps.facts?.noteRecentTurn(turn.content);
   return outcome;
 }

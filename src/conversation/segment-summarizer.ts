@@ -58,38 +58,44 @@ export class SegmentSummarizer {
    * The memo lets go of it, and the work is counted, only once `scope` commits: a dry run
    * or a rolled-back request leaves the memo and the metrics as they were.
    */
-  summarize(turns: readonly SummaryTurn[], reply: SummaryTurn | null, scope: TxScope): SummaryContent {
-    const key = segmentKey(turns, reply);
+  summarize(turns: readonly SummaryTurn[], reply: SummaryTurn | null, scope: TxScope, saidBefore = ''): SummaryContent {
+    const key = segmentKey(turns, reply, saidBefore);
     const prepared = this.ready.get(key);
     scope.afterCommit(() => {
       // A segment closes once; its summary is not needed again.
       if (prepared !== undefined) this.ready.delete(key);
       this.observe(prepared === undefined ? 'computed' : 'anticipated');
     });
-    return prepared ?? this.compute(turns, reply);
+    return prepared ?? this.compute(turns, reply, saidBefore);
   }
 
-  /** Summarises a segment expected to close soon, unless that is already done. */
-  anticipate(turns: readonly SummaryTurn[], reply: SummaryTurn | null = null): void {
-    if (this.capacity === 0) return;
-    const key = segmentKey(turns, reply);
-    if (this.ready.has(key)) return;
+  /**
+   * Summarises a segment expected to close soon, unless that is already done: its summary's
+   * outcome (what the next segment's summary must not repeat), or null when none is prepared
+   * or it would write none (it keeps nothing).
+   */
+  anticipate(turns: readonly SummaryTurn[], reply: SummaryTurn | null = null, saidBefore = ''): string | null {
+    if (this.capacity === 0) return null;
+    const key = segmentKey(turns, reply, saidBefore);
+    const known = this.ready.get(key);
+    if (known !== undefined) return writtenOutcome(known);
     let content: SummaryContent;
     try {
-      content = this.compute(turns, reply);
+      content = this.compute(turns, reply, saidBefore);
     } catch {
       // Only a guess, after the answer was committed: the same error is raised again, in
       // the request that needs the summary, if this segment really closes.
       this.observe('failed');
-      return;
+      return null;
     }
     // First in, first out: the oldest guess is the least likely to still close.
     setNewest(this.ready, key, content, this.capacity);
     this.observe('prepared');
+    return writtenOutcome(content);
   }
 
-  private compute(turns: readonly SummaryTurn[], reply: SummaryTurn | null): SummaryContent {
-    const fitted = summarizeSegment(turns, this.tokenizer, { maxTokens: this.maxTokens }, reply);
+  private compute(turns: readonly SummaryTurn[], reply: SummaryTurn | null, saidBefore: string): SummaryContent {
+    const fitted = summarizeSegment(turns, this.tokenizer, { maxTokens: this.maxTokens }, reply, saidBefore);
     const { topic, outcome, decisions } = fitted.summary;
     const compactBody = JSON.stringify(decisions.length === 0 ? { topic, outcome } : { topic, outcome, decisions });
     const values = summaryValues(fitted.summary);
@@ -111,6 +117,15 @@ export class SegmentSummarizer {
   }
 }
 
+/** The outcome a summary's body states ('' for none). */
+export function summaryOutcome(body: string): string {
+  return (JSON.parse(body) as { outcome?: string }).outcome ?? '';
+}
+
+function writtenOutcome(content: SummaryContent): string | null {
+  return content.empty ? null : summaryOutcome(content.body);
+}
+
 // What the summary says, without the JSON's key names: every summary has those, so they
 // would only match questions that happen to say "topic" or "decisions".
 function summaryValues(summary: ConversationSummary): string[] {
@@ -118,7 +133,7 @@ function summaryValues(summary: ConversationSummary): string[] {
 }
 
 // Everything the summary depends on, unambiguously (JSON quotes the texts).
-function segmentKey(turns: readonly SummaryTurn[], reply: SummaryTurn | null): string {
+function segmentKey(turns: readonly SummaryTurn[], reply: SummaryTurn | null, saidBefore: string): string {
   const each = (turn: SummaryTurn) => [turn.role, turn.turnNumber, turn.content];
-  return JSON.stringify([turns.map(each), reply === null ? null : each(reply)]);
+  return JSON.stringify([turns.map(each), reply === null ? null : each(reply), saidBefore]);
 }

@@ -1,7 +1,7 @@
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { candidatePhrases, isTopical, rankKeywords, type Keyword, type Phrase } from './keywords.js';
 import { fitSummary, type FittedSummary, type SummaryDraft } from './summary-budget.js';
-import { findDecisions, findOpenQuestions, findOutcome } from './summary-clauses.js';
+import { findDecisions, findOpenQuestions, findOutcome, outcomeClause } from './summary-clauses.js';
 import { isAcknowledgement } from './summary-fillers.js';
 import { DEFAULT_TEXT_LIMITS, pastedCodeLanguage, splitSentences, tokenize, type Sentence, type SummaryTurn, type TextLimits } from './summary-text.js';
 
@@ -35,7 +35,9 @@ export const DEFAULT_SUMMARIZER_OPTIONS: SummarizerOptions = {
  * verb; open_questions = user questions no later assistant turn answers (`reply`: the
  * assistant turn right after the segment, when a window edge or a shift put it in the
  * next one); outcome = the most topical statement of the last assistant turn (the reply,
- * when it answers the question the segment ends with). `text` is the minified JSON,
+ * when it answers the question the segment ends with). `saidBefore`: the outcome of the
+ * summary before; a statement of the segment's first turn, an answer, that reads as it is
+ * left out (that summary took it from the answer after its question). `text` is the minified JSON,
  * `chunk` what the prompt renders (`toChunk(text)`) and `tokenCount` the chunk's exact
  * count (≤ maxTokens). Work is bounded by the text limits, whatever the size of the
  * turns.
@@ -45,10 +47,12 @@ export function summarizeSegment(
   tokenizer: Tokenizer,
   options: Partial<SummarizerOptions> = {},
   reply: SummaryTurn | null = null,
+  saidBefore = '',
 ): FittedSummary {
   const opts = { ...DEFAULT_SUMMARIZER_OPTIONS, ...options };
   // "De acuerdo.", "Sounds good, thanks!": filler never makes a topic or an outcome.
-  const sentences = splitSentences(turns, opts.limits).filter((sentence) => !isAcknowledgement(sentence));
+  const said = saidAlready(turns, saidBefore);
+  const sentences = splitSentences(turns, opts.limits).filter((sentence) => !isAcknowledgement(sentence) && !said(sentence));
   // Tells which questions were answered; and a segment that ends with a question the reply
   // answers has that answer as its outcome (else it would be the next segment's, under the
   // next topic). Topic, phrases and decisions come from the segment's own turns.
@@ -75,6 +79,16 @@ export function summarizeSegment(
     else draft.topic = leadingWords(sentences, opts.topicKeywords);
   }
   return fitSummary(draft, tokenizer, opts.maxTokens);
+}
+
+// Whether a sentence of the segment's first turn, an answer, reads as the outcome the summary
+// before took from it: as that outcome's words, or as many of them as fitting left (the
+// last one may be clipped with "…"). An outcome of one word matches too much to tell.
+function saidAlready(turns: readonly SummaryTurn[], outcome: string): (sentence: Sentence) => boolean {
+  const words = outcome.replace(/…$/u, '').split(' ').filter((word) => word !== '');
+  if (words.length < 2 || turns[0]?.role !== 'assistant') return () => false;
+  const text = words.join(' ');
+  return (sentence) => sentence.turn === 0 && !sentence.question && outcomeClause(sentence).join(' ').startsWith(text);
 }
 
 // The first words of a segment that no rule above could rank but that still say

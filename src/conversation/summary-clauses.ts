@@ -76,8 +76,13 @@ export function findOutcome(sentences: readonly Sentence[], keywords: readonly K
       bestScore = score;
     }
   }
-  if (best !== null) return clause(best.tokens, CLAUSE_WORDS.outcome, false);
+  if (best !== null) return outcomeClause(best);
   return [...(decisions.at(-1) ?? [])];
+}
+
+/** A statement's words as an outcome shows them. */
+export function outcomeClause(sentence: Sentence): string[] {
+  return clause(sentence.tokens, CLAUSE_WORDS.outcome, false);
 }
 
 // Runs over every token of every sentence of a closing segment, against every marker:

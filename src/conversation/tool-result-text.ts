@@ -17,6 +17,57 @@ export interface KeptToolResult {
 
 const OMITTED = '[result omitted: too long]';
 
+/** All the pending tool results of one request share this many tokens, messages and all (spec §3: 0–300). */
+export const TOOL_RESULTS_TOKENS = 300;
+
+/** The content of the turn that stands for the results a request left out: it says how many, never which. */
+export function omittedResultsText(count: number): string {
+  return `[${count} earlier tool result${count === 1 ? '' : 's'} omitted: the tool results of one request share ${TOOL_RESULTS_TOKENS} tokens]`;
+}
+
+const OMITTED_RESULTS = /^\[\d+ earlier tool results? omitted: the tool results of one request share \d+ tokens\]$/;
+
+/** Whether a tool turn's content is that note (see omittedResultsText), memoryd's words, not a tool's. */
+export function isOmittedResultsText(content: string): boolean {
+  return OMITTED_RESULTS.test(content);
+}
+
+/**
+ * A tool call as a sentence ("Called search_flights with from MAD, to LIS."): its arguments'
+ * plain values by name, from the call's JSON (`{"name", "arguments"}` or the arguments
+ * alone), or its text as given when it is no JSON object.
+ */
+export function toolCallText(name: string, content: string): string {
+  const args = callArguments(content);
+  if (args === null) return content.trim() === '' ? `Called ${name}.` : `Called ${name}: ${content}`;
+  const pairs = Object.entries(args)
+    .filter(([key, value]) => key !== 'name' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+    .map(([key, value]) => `${key} ${String(value)}`);
+  return pairs.length === 0 ? `Called ${name}.` : `Called ${name} with ${pairs.join(', ')}.`;
+}
+
+function callArguments(content: string): Record<string, unknown> | null {
+  const call = parsedObject(content);
+  if (call === null) return null;
+  const args = call.arguments;
+  if (args === undefined) return call;
+  return typeof args === 'string' ? parsedObject(args) ?? {} : isObject(args) ? args : {};
+}
+
+function parsedObject(text: string): Record<string, unknown> | null {
+  if (!text.trimStart().startsWith('{')) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * A tool's output as a session keeps it: whole when its message costs at most
  * `maxTokens`, else its head and tail around an elision marker. The raw output is

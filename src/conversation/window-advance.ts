@@ -2,10 +2,11 @@ import type { Config } from '../config/config.js';
 import type { IdGenerator } from '../ids.js';
 import type { ArchiveKeep, ConversationStore, SessionTurnUpdate, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import type { TxScope } from '../storage/transaction.js';
-import type { SegmentSummarizer } from './segment-summarizer.js';
+import { summaryOutcome, type SegmentSummarizer } from './segment-summarizer.js';
 import { forecastClosings } from './segment-forecast.js';
 import { planSegments } from './segments.js';
 import type { SummaryTurn } from './summary-text.js';
+import { isOmittedResultsText, toolCallText } from './tool-result-text.js';
 import { DEFAULT_WINDOW_PARAMS, selectWindow, type WindowMode, type WindowParams, type WindowSize } from './window.js';
 
 export interface WindowDeps {
@@ -82,9 +83,13 @@ export function advanceWindow(
   // are deleted below, so marking them first would only write a row about to go.
   const waiting = plan.open.filter((each) => each.turn.state === 'window').map((each) => each.turnNumber);
   deps.store.setTurnState(sessionId, waiting, 'segment');
+  let saidBefore: string | null = null;
   const summariesCreated = plan.closed.flatMap((segment) => {
     const turns = segment.map((each) => each.turn);
-    return summarize(deps, sessionId, turns, replyAfter(live, turns), options) ?? [];
+    saidBefore ??= newestOutcome(deps.store, sessionId);
+    const summary = summarize(deps, sessionId, turns, replyAfter(live, turns), saidBefore, options);
+    if (summary !== null) saidBefore = summaryOutcome(summary.body);
+    return summary ?? [];
   });
   // Forget aggressively: past the archive limit the oldest summaries go for good.
   const keep = archiveKeep(deps.config.window);
@@ -115,16 +120,18 @@ function asSegmentTurn(turn: TurnRow): { turnNumber: number; topicStart: boolean
 }
 
 // Writes the summary of a closed segment and purges its turns. A segment with nothing to
-// keep (only "Noted.", "ok") is purged without a summary: an empty one would cost ~18
+// keep (only "Noted.", "ok", or only the answer the summary before took as its outcome,
+// `saidBefore`) is purged without a summary: an empty or repeated one would cost ~18
 // tokens in every prompt and push a real one out of the four active places.
 function summarize(
   deps: WindowDeps,
   sessionId: string,
   turns: readonly TurnRow[],
   reply: SummaryTurn | null,
+  saidBefore: string,
   { now, scope }: { now: number; scope: TxScope },
 ): SummaryRow | null {
-  const { empty, ...content } = deps.summarizer.summarize(summaryTurns(turns), reply, scope);
+  const { empty, ...content } = deps.summarizer.summarize(summaryTurns(turns), reply, scope, saidBefore);
   if (empty) {
     deps.store.deleteTurns(sessionId, turns.map((turn) => turn.turnNumber));
     return null;
@@ -160,7 +167,28 @@ export function replyAfter(live: readonly TurnRow[], segment: readonly TurnRow[]
   return summaryTurns([next])[0] ?? null;
 }
 
-/** Stored turns as the summarizer reads them. */
+/**
+ * The outcome of the session's newest summary ('' when none): the next segment's summary
+ * does not say it again (a segment that ends with a question takes the answer after it as
+ * its outcome, and that answer opens the next segment).
+ */
+export function newestOutcome(store: ConversationStore, sessionId: string): string {
+  const newest = store.activeSummaries(sessionId).at(-1);
+  return newest === undefined ? '' : summaryOutcome(newest.body);
+}
+
+/**
+ * Stored turns as the summarizer reads them: a tool call as the sentence it makes ("Called
+ * search_flights with from MAD, to LIS."), not its JSON, and without memoryd's own note of
+ * the results a request left out, which says nothing of the conversation.
+ */
 export function summaryTurns(turns: readonly TurnRow[]): SummaryTurn[] {
-  return turns.map((turn) => ({ role: turn.role, content: turn.content ?? '', turnNumber: turn.turnNumber }));
+  const read: SummaryTurn[] = [];
+  for (const turn of turns) {
+    const content = turn.content ?? '';
+    if (turn.role === 'tool' && turn.toolCallId === null && isOmittedResultsText(content)) continue;
+    const said = turn.role === 'assistant' && turn.toolName !== null ? toolCallText(turn.toolName, content) : content;
+    read.push({ role: turn.role, content: said, turnNumber: turn.turnNumber });
+  }
+  return read;
 }

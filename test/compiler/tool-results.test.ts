@@ -1,14 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContextResponse } from '../../src/api/schemas/sessions.js';
-import {
-  fitToolResults,
-  MIN_TOOL_RESULT_TOKENS,
-  omittedResultsText,
-  planToolResults,
-  shareToolResultTokens,
-  TOOL_RESULTS_TOKENS,
-} from '../../src/compiler/tool-results.js';
+import { fitToolResults, MIN_TOOL_RESULT_TOKENS, planToolResults, shareToolResultTokens } from '../../src/compiler/tool-results.js';
+import { omittedResultsText, TOOL_RESULTS_TOKENS } from '../../src/conversation/tool-result-text.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import type { Tokenizer } from '../../src/tokens/tokenizer.js';
 import { expectCallsRightBeforeResults } from '../conversation-flow/tool-unit-checks.js';

@@ -56,6 +56,30 @@ describe('the active window', () => {
     expect(low.window.turns).toHaveLength(4);
   });
 
+  it('writes no second summary of an answer the summary before took as its outcome', async () => {
+    const daemon = await startTestDaemon();
+    defer(() => daemon.stop());
+    const chat = conversation(daemon.client, 'borrowed');
+    const exchanges = [
+      ['Where is our production Postgres cluster hosted?', 'AWS RDS in eu-west-1.'],
+      ['Write a short retro summary for the team.', 'Retro: we migrated the billing tables and the cutover took twelve minutes.'],
+      ['What did we decide about the Maven cache?', 'We removed it because it caused flaky builds.'],
+      ['Can you recommend a book on distributed systems?', 'Designing Data-Intensive Applications by Martin Kleppmann.'],
+      ['How do I boil an egg?', 'Put it in boiling water for nine minutes, then cool it in cold water.'],
+      ['What is the tallest mountain in Spain?', 'Teide, on Tenerife, at 3,715 metres.'],
+    ];
+    for (const [question, answer] of exchanges) {
+      await chat.say(question as string);
+      await chat.reply(answer as string);
+    }
+    const summaries = (await chat.view()).summaries.active as Array<{ summary: { outcome: string }; turns: number[] }>;
+    const outcomes = summaries.map((each) => each.summary.outcome).filter((outcome) => outcome !== '');
+    expect(outcomes.length).toBeGreaterThan(0);
+    expect(new Set(outcomes).size).toBe(outcomes.length);
+    // The question's summary took the answer after it as its outcome; the answer says nothing more.
+    expect(summaries.filter((each) => each.summary.outcome.startsWith('We removed it'))).toHaveLength(1);
+  });
+
   it('reports the summaries written while the tool results of a call move the window', async () => {
     const { client } = await daemonWithTopics();
     const chat = conversation(client, 'tool-results');

@@ -348,3 +348,29 @@ describe('summarizeSegment: content', () => {
     expect(summary.topic).not.toContain('carrier');
   });
 });
+
+describe('a segment that opens with the answer the summary before took as its outcome', () => {
+  const said = 'We removed it because it caused flaky builds';
+  const read = (turns: SummaryTurn[], saidBefore: string) => JSON.parse(summarizeSegment(turns, cl100k, {}, null, saidBefore).text) as Record<string, unknown>;
+
+  it('says nothing of it again: the answer alone keeps nothing', () => {
+    const alone = segment(['assistant', 'We removed it because it caused flaky builds.']);
+    expect(read(alone, '')).toMatchObject({ outcome: said });
+    expect(read(alone, said)).toEqual({ topic: '', discussed: [], outcome: '', decisions: [], open_questions: [] });
+    // As fitting left it: fewer words, the last one clipped.
+    expect(read(alone, 'We removed it because it cau…')).toMatchObject({ outcome: '' });
+  });
+
+  it('keeps the rest of the answer and of the segment', () => {
+    const more = segment(['assistant', 'We removed it because it caused flaky builds. We also pinned Maven to version 3.9.'], ['user', 'Does Gradle cache better?']);
+    const summary = read(more, said);
+    expect(summary.outcome).toBe('We also pinned Maven to version 3.9');
+    expect(JSON.stringify(summary)).not.toContain('flaky');
+  });
+
+  it('leaves the same words alone anywhere else: in a question, or said by the user, or after one word of it', () => {
+    expect(read(segment(['user', 'We removed it because it caused flaky builds.']), said)).toMatchObject({ outcome: said });
+    expect(read(segment(['assistant', 'Hello there.'], ['assistant', 'We removed it because it caused flaky builds.']), said)).toMatchObject({ outcome: said });
+    expect(read(segment(['assistant', 'We removed it because it caused flaky builds.']), 'We')).toMatchObject({ outcome: said });
+  });
+});

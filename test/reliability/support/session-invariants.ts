@@ -17,12 +17,15 @@ interface SummaryRow {
   firstTurn: number;
   lastTurn: number;
   turnNumbers: string;
+  outcome: string;
 }
 
 /**
  * Every way a session's conversation tier can be inconsistent, as sentences (empty when
  * all hold). A turn number is in exactly one place: a summary's provenance (its row
- * deleted), the open segment, or the window; and they come in that order. Bounds on the
+ * deleted), the open segment, or the window; and they come in that order. An answer right
+ * after a summary's segment that is in none may be that summary's outcome, purged with a
+ * segment that said nothing more (acked-writes checks its text). Bounds on the
  * window and the open segment are checked for sessions without tool-call units, where
  * they are exact, against the default settings the daemons under test run with.
  */
@@ -36,7 +39,8 @@ export function sessionViolations(sqlite: BetterSqlite3.Database): string[] {
   );
   const summariesOf = sqlite.prepare(
     `select seq, case when seq <= (select archived_through from sessions where id = summaries.session_id) then 'archived' else 'active' end as status,
-       first_turn as firstTurn, last_turn as lastTurn, turn_numbers as turnNumbers from summaries where session_id = ? order by seq`,
+       first_turn as firstTurn, last_turn as lastTurn, turn_numbers as turnNumbers, json_extract(body, '$.outcome') as outcome
+       from summaries where session_id = ? order by seq`,
   );
   const violations: string[] = [];
   for (const session of sessions) {
@@ -61,6 +65,10 @@ function checkSession(last: number, rows: readonly TurnRow[], summaries: readonl
     if (live && !row.hasContent) problems.push(`turn ${row.turnNumber} is ${row.state} without content`);
     if (!live) problems.push(`turn ${row.turnNumber} is in no known state: ${row.state}`);
     if (live) place.set(row.turnNumber, row.state);
+  }
+  for (const summary of summaries) {
+    const reply = summary.lastTurn + 1;
+    if (summary.outcome !== '' && reply <= last && !place.has(reply)) place.set(reply, 'summarized');
   }
   const numbers = [...place.keys()].sort((a, b) => a - b);
   if (numbers.length !== last || numbers.some((number, i) => number !== i + 1)) {
