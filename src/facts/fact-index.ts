@@ -5,7 +5,7 @@ import type { FactConfidence } from './extraction/index.js';
 import type { FactStatus } from './fact-record.js';
 import { twinKey } from './fact-statement.js';
 import { contentStems, phraseWords, subjectStems, withoutFirstPerson } from './fact-words.js';
-import { isStandingInstruction } from './standing-instruction.js';
+import { isInstructionSubject, isStandingInstruction } from './standing-instruction.js';
 
 /** A live fact as selection needs it, with everything costly precomputed once. */
 export interface IndexedFact {
@@ -32,7 +32,7 @@ export interface IndexedFact {
   predicateStems: string[];
   /** Folded words of the statement (value containment). */
   words: string[];
-  /** It says how to answer from now on (`isStandingInstruction`): relevant to every message. */
+  /** It says how to answer from now on (`isStandingInstruction`, or an instruction's subject: `isInstructionSubject`): relevant to every message. */
   standing: boolean;
   /** What its statement shares with its twins (`twinKey`): the API never keeps two live. */
   twinKey: string;
@@ -54,7 +54,7 @@ export function indexedFact(input: IndexInput): IndexedFact {
     valueStems,
     predicateStems: valueStems.length === 0 ? [] : stems.filter((each) => !valueStems.includes(each)),
     words: phraseWords(input.fact),
-    standing: isStandingInstruction(input.fact),
+    standing: isStandingInstruction(input.fact) || isInstructionSubject(input.subject),
     twinKey: twinKey(input.fact),
   });
 }

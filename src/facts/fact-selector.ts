@@ -70,8 +70,23 @@ const NAMED_DOMAINS: Readonly<Record<string, Domain>> = {
   proyectos: 'projects',
 };
 
-// The domains whose facts a (folded) message asks for as a whole: what was decided, or "my preferences".
+// A question about the user as a whole ("what do you know about me?", "tell me about
+// myself", "¿qué sabes de mí?", "decime lo que recordás de mí") asks for every domain: they
+// are all the user's. A Spanish "mí" ends its clause: "qué sabes de mi proyecto" asks for one thing.
+const ASKS_ABOUT_THE_USER = new RegExp(
+  [
+    String.raw`\byou\s+(?:\w+\s+){0,2}(?:know|remember|recall|learned|learnt|stored|saved|kept|have)\s+(?:\w+\s+){0,2}(?:about|of|on)\s+(?:me|myself)\b`,
+    String.raw`\btell me\s+(?:\w+\s+){0,2}about\s+(?:me|myself)\b`,
+    String.raw`\b(?:sabes|recuerdas|recordas|acuerdas|acordas|conoces|tienes|tenes|guardado|guardaste)(?:\s+(?:tu|vos))?\s+(?:de|sobre|acerca de)\s+mi(?!\s*\p{L})`,
+    String.raw`\b(?:hablame|cuentame|contame|decime|dime)\s+(?:de|sobre|acerca de)\s+mi(?!\s*\p{L})`,
+  ].join('|'),
+  'u',
+);
+
+// The domains whose facts a (folded) message asks for as a whole: all of them for a
+// question about the user, what was decided, or "my preferences".
 function domainsAskedFor(folded: string): ReadonlySet<Domain> {
+  if (ASKS_ABOUT_THE_USER.test(folded)) return new Set(DOMAINS);
   const asked = new Set<Domain>();
   if (ASKS_FOR_DECISIONS.test(folded)) asked.add('decisions');
   for (const [, word] of folded.matchAll(NAMES_A_DOMAIN)) {
@@ -94,15 +109,16 @@ function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concerned
  * short subject key), asks for its value (a question naming the rest of it and nothing
  * else: "where do I live?" for "I live in Lisbon", not "what music do I prefer?" for "I
  * prefer green tea"; `asksForValue`), speaks of it by its words (`speaksOf`), asks for
- * its whole domain (`domainsAskedFor`), or is similar enough: ≥ 0.25 for a fact of a
- * domain the message concerns, ≥ 0.5 for any other; a standing instruction ("from now
- * on, answer in Spanish") is justified whatever the message. A dormant fact comes back
- * only when named, asked for or ≥ 0.75 similar. A fact of the message's primary domain
- * the message does not justify is still relevant (the spec's domain filter), below every
- * fact the message justifies: it may fill what they leave of the base, and is never a
- * growth candidate. Each group is ordered by score, ties by id; `items` takes the facts
- * in that order while they fit in the token budget, skipping one that does not (a
- * justified one stays a candidate).
+ * its whole domain, or for every domain by asking about the user (`domainsAskedFor`), or
+ * is similar enough: ≥ 0.25 for a fact of a domain the message concerns, ≥ 0.5 for any
+ * other; a standing instruction ("from now on, answer in Spanish", or any fact of an
+ * instruction's subject: `IndexedFact.standing`) is justified whatever the message. A
+ * dormant fact comes back only when named, asked for or ≥ 0.75 similar. A fact of the
+ * message's primary domain the message does not justify is still relevant (the spec's
+ * domain filter), below every fact the message justifies: it may fill what they leave of
+ * the base, and is never a growth candidate. Each group is ordered by score, ties by id;
+ * `items` takes the facts in that order while they fit in the token budget, skipping one
+ * that does not (a justified one stays a candidate).
  */
 export function selectFacts(
   facts: Iterable<IndexedFact>,

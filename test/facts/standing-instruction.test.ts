@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStandingInstruction } from '../../src/facts/standing-instruction.js';
+import { isInstructionSubject, isStandingInstruction } from '../../src/facts/standing-instruction.js';
 
 describe('isStandingInstruction', () => {
   it.each([
@@ -17,6 +17,15 @@ describe('isStandingInstruction', () => {
     'Nunca uses emojis',
     'Nunca me respondas en inglés',
     'Jamás uses emojis',
+    "Don't ever use emojis",
+    'Do not ever send emails without asking',
+    // A preference asks the assistant in the subjunctive, present or imperfect.
+    'Prefiero que me respondas en inglés',
+    'Prefiero que me contestes siempre en español',
+    'Quiero que me hables en inglés',
+    'Me gustaría que me contestaras en inglés',
+    'Quisiera que me escribieras de forma breve',
+    'Me gusta que me expliques las cosas paso a paso',
   ])('is one: %s', (statement) => {
     expect(isStandingInstruction(statement)).toBe(true);
   });
@@ -34,10 +43,25 @@ describe('isStandingInstruction', () => {
     'Siempre me levanto temprano',
     'Nunca he fumado',
     'Siempre vamos al cine los viernes',
+    // The user's own doing, or someone else's.
+    'Prefiero hablar en persona',
+    'Me gusta que Laura me escriba',
+    'The answer key is in the top drawer',
+    "Don't forget the milk",
   ])(
     'is not one: %j',
     (statement) => {
       expect(isStandingInstruction(statement)).toBe(false);
     },
   );
+});
+
+describe('isInstructionSubject', () => {
+  it.each(['assistant language', 'answer length', 'answer tone', 'preferred name'])('is one: %s', (subject) => {
+    expect(isInstructionSubject(subject)).toBe(true);
+  });
+
+  it.each([null, 'preference language', 'language', 'home', 'answer key', 'instruction manual', 'preference que me hables futbol', 'habit siempre contesto mails manana'])('is not one: %j', (subject) => {
+    expect(isInstructionSubject(subject)).toBe(false);
+  });
 });
