@@ -104,8 +104,10 @@ export function applyTurnFacts(
   let facts = prepared.facts;
   if (prepared.forget) {
     // "…, don't remember that" in the message that states the facts: they are never written.
-    if (prepared.forget.target === null && facts.length > 0) facts = [];
-    else forget(ctx, prepared.forget, provenance);
+    // A correction that only replaces a stored fact states none: the request is then about
+    // the turn before, as in a message that states nothing.
+    if (prepared.forget.target !== null || facts.every((fact) => fact.replacesOnly)) forget(ctx, prepared.forget, provenance);
+    if (prepared.forget.target === null) facts = [];
   }
   const usable = prepared.embedderId === embedder.id;
   facts.forEach((fact, index) => applyFact(ctx, embedder, fact, usable, turnFactId(provenance.sessionId, provenance.turnNumber, index), provenance));
@@ -140,6 +142,8 @@ function applyFact(
     if (!ctx.touched.has(restated.id)) reconfirmFact(ctx, restated, fact.confidence);
     return;
   }
+  // "Actually, the standup moved to 10:00" is a fact only as the new value of a stored one.
+  if (fact.replacesOnly && replaced.length === 0) return;
   const similar = replaced.length === 0 && fact.value === null && usable ? mostSimilar(ctx, fact) : null;
   if (similar) {
     reconfirmFact(ctx, similar, fact.confidence);

@@ -69,9 +69,22 @@ export const PLAIN_CASES: SignalCase[] = [
   ['We decided to fix the login bug first, then the CI flakiness.', { statement: 'We decided to fix the login bug first, then the CI flakiness' }],
   ['Decidimos arreglar el bug de login primero, después el CI', { statement: 'Decidimos arreglar el bug de login primero, después el CI' }],
   ['We decided to fix the bug, then we celebrated', { statement: 'We decided to fix the bug' }],
+  // A qualifying "with…"/"con…" after a comma is part of the decision.
+  [
+    'We decided to use Kafka for the event bus, with a retention of 7 days.',
+    { statement: 'We decided to use Kafka for the event bus, with a retention of 7 days', subject: 'decision use kafka for event bus' },
+  ],
+  [
+    'We decided to stream the orders table with Debezium CDC into Postgres, with a cutover window of 15 minutes.',
+    { statement: 'We decided to stream the orders table with Debezium CDC into Postgres, with a cutover window of 15 minutes' },
+  ],
+  ['Decidimos usar Kafka para el bus de eventos, con una retención de 7 días.', { statement: 'Decidimos usar Kafka para el bus de eventos, con una retención de 7 días' }],
   ["We'll go with Kubernetes", { subject: 'decision deployment', value: 'Kubernetes', domain: 'decisions' }],
   ['Decidimos usar k8s en producción', { subject: 'decision deployment', domain: 'decisions', language: 'es' }],
   ['My editor is Vim', { statement: 'My editor is Vim', subject: 'editor', value: 'Vim' }],
+  // A comma or colon between digits is part of the value.
+  ['My budget is 8,000 euros', { statement: 'My budget is 8,000 euros', subject: 'budget', value: '8,000 euros' }],
+  ['Mi presupuesto para el viaje es de 3000 euros', { subject: 'presupuesto para viaje', value: '3000 euros', language: 'es' }],
   ["My name's Ana", { subject: 'name', value: 'Ana' }],
   ['My dog is called Rex', { subject: 'dog name', value: 'Rex', domain: 'personal' }],
   ['Mi perro se llama Rex', { subject: 'dog name', value: 'Rex', language: 'es' }],

@@ -68,6 +68,22 @@ describe('forget requests in a user message', () => {
     });
   });
 
+  it('reads a rest that only gives a new value as the forgotten statement with that value, asked to be remembered', () => {
+    const facts = (text: string) => readUserMessage(text, { role: 'user' }).facts;
+    expect(facts('Forget that my budget for the kitchen is 8000 euros, now it is 10000 euros.')).toMatchObject([
+      { statement: 'My budget for the kitchen is 10000 euros', subject: 'budget for kitchen', value: '10000 euros', confidence: 'high' },
+    ]);
+    expect(facts("Forget that the standup is at 9:30, it's at 10:00 now")).toMatchObject([{ statement: 'The standup is at 10:00', subject: 'standup' }]);
+    expect(facts('Olvidá que mi presupuesto para el viaje es de 2000 euros, ahora es de 3000 euros.')).toMatchObject([
+      { statement: 'Mi presupuesto para el viaje es de 3000 euros', subject: 'presupuesto para viaje', value: '3000 euros', language: 'es' },
+    ]);
+    // No sign of a change, no value, or nothing in the target the pronoun can stand for.
+    expect(facts('Forget that the standup is at 9:30, it is at 10:00')).toEqual([]);
+    expect(facts('Forget that the party is tonight, now it is late')).toEqual([]);
+    expect(facts('Forget that I work at Acme, now it is Globex')).toEqual([]);
+    expect(facts('Forget it, now it is late')).toEqual([]);
+  });
+
   it('names each clause with its own "that" as a target, as "remember that A and that B" keeps both', () => {
     expect(detectForgetRequest("Forget that I'm left-handed and that I'm vegetarian.")).toEqual({
       target: "I'm left-handed and that I'm vegetarian",

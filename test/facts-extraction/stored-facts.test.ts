@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_STATEMENT_CHARS } from '../../src/facts/extraction/statement-text.js';
 import type { FactChanges } from '../../src/facts/fact-record.js';
 import { factsFixture, type FactsFixture } from '../facts/facts-fixture.js';
 
@@ -94,5 +95,22 @@ describe('a correction after a colon', () => {
     const changes = await f.say(correction);
     expect(texts(changes.added)).toEqual([corrected]);
     expect(texts(changes.superseded)).toEqual([first.replace(/\.$/u, '')]);
+  });
+});
+
+describe('a decision with a qualifying clause', () => {
+  it('is one fact, replaced by the same decision with another qualifier', async () => {
+    const first = await f.say('We decided to use Kafka for the event bus, with a retention of 7 days.');
+    expect(texts(first.added)).toEqual(['We decided to use Kafka for the event bus, with a retention of 7 days']);
+    const changes = await f.say('We decided to use Kafka for the event bus, with a retention of 14 days.');
+    expect(texts(changes.superseded)).toEqual(['We decided to use Kafka for the event bus, with a retention of 7 days']);
+    expect(active()).toEqual(['We decided to use Kafka for the event bus, with a retention of 14 days']);
+  });
+
+  it('keeps the decision without its qualifier when both are too long for one fact', async () => {
+    const decision = 'We decided to use Apache Kafka for the asynchronous platform event bus';
+    const qualified = `${decision}, with a retention of fourteen days across every international transactional notification topic`;
+    expect(qualified.length).toBeGreaterThan(MAX_STATEMENT_CHARS);
+    expect(texts((await f.say(`${qualified}.`)).added)).toEqual([decision]);
   });
 });

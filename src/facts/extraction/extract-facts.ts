@@ -1,12 +1,14 @@
 import { factDomain } from './fact-domain.js';
 import { foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { forgetRequestIn, takesItselfBack } from './forget-request.js';
+import { forgetThenStatements } from './forget-rest.js';
 import { isConditional, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
 import { mayStateFacts } from './message-gate.js';
-import { politeRememberRequest, stripMarkers, type ClauseMarkers } from './markers.js';
+import { politeRememberRequest, REMEMBERED, stripMarkers, type ClauseMarkers } from './markers.js';
 import { takenBack } from './retraction.js';
 import type { FactRule, RuleHit } from './rule-support.js';
 import { CHOICE_RULES } from './rules-choice.js';
+import { correctionFact } from './rules-correction.js';
 import { genericFact } from './rules-generic.js';
 import { HABIT_RULES } from './rules-habit.js';
 import { POSSESSIVE_RULES } from './rules-possessive.js';
@@ -61,6 +63,7 @@ function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean, namesSecr
     signal: `${family}${hit.rule}`,
     kind: hit.kind === 'retract' ? 'retract' : markers.correction || hit.correction ? 'correct' : 'assert',
     language: hit.language,
+    ...(hit.replacesOnly === true ? { replacesOnly: true as const } : {}),
   };
   return { fact, refused: false };
 }
@@ -122,8 +125,8 @@ function clauseFact(
   let hit = firstRuleHit(body);
   if (hit?.subjectless && !opensSentence(sentence.text, clause.start)) hit = null;
   const hits = hit ? [hit] : retractions(body);
-  const generic = hits.length === 0 ? genericFact(body, markers) : null;
-  if (generic) hits.push(generic);
+  const other = hits.length === 0 ? (correctionFact(body, clause.text, markers) ?? genericFact(body, markers)) : null;
+  if (other) hits.push(other);
   const namesSecret = mentionsSecret(body.folded);
   const hedged = HEDGE.test(`${before} ${body.scan}`);
   const outcomes = hits.map((each) => toFact(each, markers, hedged, namesSecret));
@@ -163,8 +166,6 @@ function retractions(body: FoldedText): RuleHit[] {
   return hits;
 }
 
-// The explicit marker alone, for a clause joined by "and"/"y" to one asked to be remembered.
-const REMEMBERED: ClauseMarkers = { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, bareObject: false, language: null };
 const JOINED_BY_AND = /(?:^|[\s,])(?:and|y|e)\s*$/u;
 
 /**
@@ -182,7 +183,10 @@ export function extractFacts(text: string, context: ExtractionContext): Extracte
  * that I work at Acme", "don't remember that", "olvidá lo de mi dirección" (target null:
  * the last thing said); "Don't forget…", questions and "forget it" (never mind) are not.
  * A request in a sentence's first clause leaves what follows its comma to be read as
- * statements ("forget that I work at Acme, I work at Globex now"). A polite request to
+ * statements ("forget that I work at Acme, I work at Globex now"), or, when that only gives
+ * a new value ("…, now it is 10000 euros"), as the forgotten statement with it. A fact
+ * marked `replacesOnly` (a correction said in passing) is written only as the new value of
+ * a stored one. A polite request to
  * remember ("can you remember that I'm vegan?") is no question. `refused` says that a
  * statement was read and refused (a credential): the caller must let its words touch no
  * fact. Never throws.
@@ -221,16 +225,18 @@ export function readSentences(message: FoldedText): MessageReading {
       continue;
     }
     if ((whole && !split) || sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan) || takesItselfBack(sentence.text)) continue;
-    const clauses = split?.rest ?? withWhenClausesJoined(sentence.text, splitClauses(sentence.text));
-    let leadIn: ClauseMarkers | null = polite?.markers ?? null;
+    // A rest that gives the forgotten statement a new value is that statement, read as its target is: as asked to be remembered.
+    const read: Sentence = split?.restated ? { text: split.restated, terminal: '.' } : sentence;
+    const clauses = split?.restated ? [{ text: split.restated, start: 0 }] : (split?.rest ?? withWhenClausesJoined(sentence.text, splitClauses(sentence.text)));
+    let leadIn: ClauseMarkers | null = split?.restated ? { ...REMEMBERED, language: split.request.language } : (polite?.markers ?? null);
     let previous: ClauseOutcome | null = null;
     let previousEnd = 0;
     let previousAdded: ExtractedFact[] = [];
     clauses.forEach((clause, index) => {
-      const gap = sentence.text.scan.slice(previousEnd, clause.start);
+      const gap = read.text.scan.slice(previousEnd, clause.start);
       const joined = previous !== null && JOINED_BY_AND.test(gap);
       const inherited = joined && previous?.explicit === true ? mergeMarkers(leadIn, REMEMBERED) : leadIn;
-      const outcome = clauseFact(sentence, clause, index === clauses.length - 1, inherited, joined ? (previous?.subject ?? null) : null);
+      const outcome = clauseFact(read, clause, index === clauses.length - 1, inherited, joined ? (previous?.subject ?? null) : null);
       leadIn = outcome.leadIn;
       previous = outcome;
       previousEnd = clause.start + clause.text.folded.length;
@@ -247,23 +253,10 @@ export function readSentences(message: FoldedText): MessageReading {
   return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget, refused };
 }
 
-// Between two clauses: a comma (or semicolon, colon, dash), nothing else. It joins a forget
-// request to the statement after it, a "when" clause to its habit, and an appositive that
-// names a credential to the value before it ("hunter2, my wifi password").
+// Between two clauses: a comma (or semicolon, colon, dash), nothing else. It joins a "when"
+// clause to its habit, and an appositive that names a credential to the value before it
+// ("hunter2, my wifi password").
 const PUNCTUATION_ONLY = /^\s*[,;:-]+\s*$/u;
-
-// "Forget that I work at Acme, I work at Globex now": the request is the first clause and
-// what follows the comma is read as statements. Null when the sentence is one request
-// ("forget that I work at Acme and I live in Lisbon" names both, and forgets neither as
-// ambiguous) or its first clause asks to forget nothing in particular.
-function forgetThenStatements(sentence: FoldedText): { request: ForgetRequest; rest: Clause[] } | null {
-  const clauses = splitClauses(sentence);
-  const [first, second] = clauses;
-  if (first === undefined || second === undefined) return null;
-  if (!PUNCTUATION_ONLY.test(sentence.scan.slice(first.start + first.text.folded.length, second.start))) return null;
-  const request = forgetRequestIn(first.text, false);
-  return request?.target ? { request, rest: clauses.slice(1) } : null;
-}
 
 const WHEN_OPENER = /^(?:when|whenever|cuando|siempre que)\b/u;
 

@@ -20,6 +20,9 @@ export interface ClauseMarkers {
   language: 'en' | 'es' | null;
 }
 
+/** The explicit marker alone: a clause joined by "and"/"y" to one asked to be remembered, a statement read as asked to be. */
+export const REMEMBERED: ClauseMarkers = { explicit: true, notice: false, hedged: false, correction: false, fromNowOn: false, bareObject: false, language: null };
+
 /** A clause without its lead-in and tail. */
 export interface MarkedClause {
   body: FoldedText;
@@ -64,7 +67,7 @@ const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
   ],
   [
     'filler',
-    /^(?:(?:oh|ok|okay|well|so|yes|yeah|yep|hey|hi|hello|um+|uh+|hmm+|also|and|but|btw|by the way|anyway|honestly|personally|basically|like|lol|haha|please|wait|sorry|in fact|i mean|now|nowadays|these days|currently|at the moment|right now|bueno|pues|che|mira|oye|ey|hola|y|pero|tambien|ademas|igual|dale|claro|ah+|o sea|por cierto|por favor|de hecho)(?:\s*[,!:.-]\s*|\s+)|(?:no|nope|si|sip)\s*[,!.]\s*)/u,
+    /^(?:(?:oh|ok|okay|well|so|yes|yeah|yep|hey|hi|hello|um+|uh+|hmm+|also|and|but|btw|by the way|anyway|honestly|personally|basically|like|lol|haha|please|wait|sorry|in fact|i mean|now|nowadays|these days|currently|at the moment|right now|ahora|bueno|pues|che|mira|oye|ey|hola|y|pero|tambien|ademas|igual|dale|claro|ah+|o sea|por cierto|por favor|de hecho)(?:\s*[,!:.-]\s*|\s+)|(?:no|nope|si|sip)\s*[,!.]\s*)/u,
   ],
   ['vocative', /^[\p{L}\p{N}]+,\s+/u],
   // A wake word or name without a comma, only before an explicit request ("olly remember that…").

@@ -3,6 +3,7 @@ import { FORGET_TRIGGER } from './forget-request.js';
 import { RETRACTION_TRIGGER } from './retraction.js';
 import type { TriggeredPatterns } from './rule-support.js';
 import { CHOICE_TRIGGER } from './rules-choice.js';
+import { CORRECTION_TRIGGER } from './rules-correction.js';
 import { HABIT_TRIGGER } from './rules-habit.js';
 import { POSSESSIVE_TRIGGER } from './rules-possessive.js';
 import { STATE_TRIGGER } from './rules-state.js';
@@ -14,6 +15,7 @@ export const TRIGGERED_FAMILIES: readonly TriggeredPatterns[] = [
   POSSESSIVE_TRIGGER,
   HABIT_TRIGGER,
   RETRACTION_TRIGGER,
+  CORRECTION_TRIGGER,
   KEEPING_MARKER_TRIGGER,
   FORGET_TRIGGER,
 ];

@@ -28,6 +28,8 @@ export interface RuleHit {
    * sentence can be its subject (extract-facts.ts).
    */
   subjectless?: boolean;
+  /** A correction said without a request to remember: a fact only as a new value of a live fact of its subject (rules-correction.ts). */
+  replacesOnly?: boolean;
 }
 
 /** Builds a hit; `value` is the cleaned value span (its original text is kept). */

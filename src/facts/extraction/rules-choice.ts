@@ -1,5 +1,6 @@
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups, type TriggeredPatterns } from './rule-support.js';
+import { MAX_STATEMENT_CHARS } from './statement-text.js';
 import { textKey } from './subject-key.js';
 import { answerStyle, valueCategory } from './value-categories.js';
 import { cleanValueSpan, valueSpanIn } from './value-text.js';
@@ -94,6 +95,27 @@ function throughNextSteps(raw: FoldedText | null, value: FoldedText): FoldedText
   return end === span.end ? value : sliceFolded(raw, span.start, end);
 }
 
+// What qualifies a decision after a comma ("…Kafka for the event bus, with a retention of 7
+// days", "…, con una retención de 7 días") is part of it; any other comma ends its value.
+const QUALIFIER = /^\s*,\s*(?:with|con)\s+/u;
+
+// The decision through its qualifier, if any, while the statement still fits in a fact.
+function withQualifier(body: FoldedText, raw: FoldedText | null, value: FoldedText): FoldedText {
+  const span = raw === null ? null : valueSpanIn(raw, value);
+  const lead = raw === null || span === null ? null : QUALIFIER.exec(raw.scan.slice(span.end));
+  if (raw === null || span === null || lead === null) return value;
+  const from = span.end + lead[0].length;
+  const qualifier = cleanValueSpan(sliceFolded(raw, from, raw.scan.length));
+  const qualified = qualifier === null ? value : sliceFolded(raw, span.start, from + qualifier[1]);
+  return originalThrough(body, qualified).length > MAX_STATEMENT_CHARS ? value : qualified;
+}
+
+// "to use Kafka" → "use Kafka": what was decided, without the word that introduces it.
+function decidedTopic(value: FoldedText): FoldedText {
+  const lead = /^(?:(?:to|on|that|for|upon|que)\s+)?/u.exec(value.folded)?.[0].length ?? 0;
+  return sliceFolded(value, lead, value.folded.length);
+}
+
 function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   return (body) => {
     const groups = matchRule(body, pattern);
@@ -101,14 +123,17 @@ function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     if (groups.get('we') && !body.folded.startsWith('we')) return null;
     const name = groups.get('value2') ? 'value2' : 'value';
     const cleaned = groups.value(name);
-    const value = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
-    const statement = value === cleaned ? groups.statementUpTo(name) : value === null ? null : originalThrough(body, value);
-    if (!value || !statement || PRONOUN_ONLY.test(value.folded)) return null;
-    const lead = /^(?:(?:to|on|that|for|upon|que)\s+)?/u.exec(value.folded)?.[0].length ?? 0;
-    const topic = sliceFolded(value, lead, value.folded.length);
-    const subject = `decision ${valueCategory(topic.folded) ?? textKey(topic.folded)}`;
+    const decided = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
+    if (!decided || PRONOUN_ONLY.test(decided.folded)) return null;
+    const value = withQualifier(body, groups.get(name), decided);
+    const statement = value === cleaned ? groups.statementUpTo(name) : originalThrough(body, value);
+    if (!statement) return null;
+    // The qualifier is part of the value, not of the subject: "…, with a retention of 14
+    // days" replaces "…, with a retention of 7 days".
+    const core = decidedTopic(decided).folded;
+    const subject = `decision ${valueCategory(core) ?? textKey(core)}`;
     const correction = language === 'en' && hasCorrectionAdverb(groups);
-    return ruleHit(language === 'en' ? 'decided' : 'decidi', language, 'assert', subject, topic, statement, 'decisions', correction);
+    return ruleHit(language === 'en' ? 'decided' : 'decidi', language, 'assert', subject, decidedTopic(value), statement, 'decisions', correction);
   };
 }
 

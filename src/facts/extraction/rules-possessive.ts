@@ -1,4 +1,5 @@
 import type { Domain } from '../../domains/domain.js';
+import { sliceFolded, type FoldedText } from './folded-text.js';
 import { mentionsSecret } from './guards.js';
 import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
 import { ONE_OF_A_KIND, PERSON_KEYS, namesOneOfSeveral, nounKey } from './subject-key.js';
@@ -114,6 +115,11 @@ function isJunkValue(folded: string): boolean {
   return EVALUATIVE_VALUE.test(folded) || DEICTIC_VALUE.test(folded);
 }
 
+/** An evaluation, a pointer, a passing state or an opinion ("boring", "fine", "later", "so much better"): no value of a subject. */
+export function namesNoValue(folded: string): boolean {
+  return isJunkValue(folded) || OPINION_VALUE.test(folded);
+}
+
 function isPerson(key: string): boolean {
   const singular = key.replace(/ies$/u, 'y').replace(/s$/u, '');
   // "my older sister", "my fifth son": still a person.
@@ -127,13 +133,19 @@ function domainFor(subject: string): Domain | null {
   return isPerson(subject.replace(/ name$/u, '')) ? 'personal' : null;
 }
 
+// "Mi presupuesto es de 3000 euros": Spanish gives an amount with "de"; the value is the amount.
+function withoutAmountDe(value: FoldedText | null, language: 'en' | 'es'): FoldedText | null {
+  const de = language === 'es' && value !== null ? /^de\s+(?=\d)/u.exec(value.folded) : null;
+  return de === null || value === null ? value : sliceFolded(value, de[0].length, value.folded.length);
+}
+
 function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): FactRule {
   return (body) => {
     const groups = matchRule(body, pattern);
     if (!groups) return null;
     const x = groups.folded('x').trim();
     if (x.split(/\s+/u).length > 4 || NOT_A_NOUN[language].test(x)) return null;
-    const raw = groups.value('value');
+    const raw = withoutAmountDe(groups.value('value'), language);
     if (!raw) return null;
     // A credential ("my wifi password is hunter2") is a statement whatever its value looks
     // like: the hit goes to the extractor, which refuses it and says so (extract-facts.ts),
@@ -142,7 +154,7 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     if (statement !== null && (mentionsSecret(x) || mentionsSecret(raw.folded))) {
       return ruleHit(rule, language, 'assert', nounKey(x) || 'secret', null, statement, null, false);
     }
-    if (isJunkValue(raw.folded) || OPINION_VALUE.test(raw.folded)) return null;
+    if (namesNoValue(raw.folded)) return null;
     const named = /^(?:called|named)\s(?!after|for\b)/u.test(raw.folded) || /^se llaman?$/u.test(groups.folded('cop'));
     if (/^(?:called|named)\s/u.test(raw.folded) && !named) return null;
     const value = raw.original.replace(/^(?:called|named)\s+/iu, '');

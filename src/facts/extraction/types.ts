@@ -30,6 +30,12 @@ export interface ExtractedFact {
   signal: string;
   kind: FactKind;
   language: 'en' | 'es';
+  /**
+   * A correction said without a request to remember ("actually, the standup moved to
+   * 10:00"): written only when it replaces a live fact of its subject, otherwise it is
+   * conversation. Absent for every other fact.
+   */
+  replacesOnly?: true;
 }
 
 /** A request to forget something; `target` is null for "forget that"/"olvidá eso" (the last thing said). */

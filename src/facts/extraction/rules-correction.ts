@@ -1,0 +1,91 @@
+import type { FoldedText } from './folded-text.js';
+import { isConditional } from './guards.js';
+import type { ClauseMarkers } from './markers.js';
+import { matchRule, ruleHit, type RuleHit, type TriggeredPatterns } from './rule-support.js';
+import { guessLanguage } from './rules-generic.js';
+import { namesNoValue } from './rules-possessive.js';
+import { PERSON_KEYS, nounKey } from './subject-key.js';
+
+// "Actually, the standup moved to 10:00", "the standup is at 10:00 now", "en realidad la
+// daily pasó a las 10": a new value for a thing the user named before. Said this way, the
+// statement is no request to keep anything (spec §1.1: explicit signals only), but it
+// contradicts a stored fact, which must not stay active. So it is read only with a sign of
+// a change (a correction lead-in, "now"/"ahora", a verb of change) and kept only as a new
+// value of a live fact of its subject (`replacesOnly`, turn-facts.ts): otherwise it is
+// conversation. Asked to be remembered, it is an ordinary fact.
+
+// A determiner makes the words after it a thing ("the standup", "la daily"), not a
+// sentence's start ("Some of us are…", "Just moved to…", "Today is…").
+const DETERMINER_EN = '(?:the|our|my|this)\\s+';
+const DETERMINER_ES = '(?:el|la|los|las|mi|mis|nuestro|nuestra|nuestros|nuestras)\\s+';
+// What the statement is about: a noun phrase of up to three words ("the standup", "la daily", "the team offsite").
+const THING = '(?<x>[\\p{L}\\p{N}-]+(?:\\s+[\\p{L}\\p{N}-]+){0,2}?)';
+const CHANGE_EN = '(?:now|actually|currently)';
+const CHANGE_ES = '(?:ahora|en realidad|actualmente)';
+const COPULAR_EN = new RegExp(`^${DETERMINER_EN}${THING}\\s+(?:${CHANGE_EN}\\s+)?(?:is|are)\\s+(?:${CHANGE_EN}\\s+)?(?<value>.+)$`, 'du');
+const COPULAR_ES = new RegExp(`^${DETERMINER_ES}${THING}\\s+(?:${CHANGE_ES}\\s+)?(?:es|son|esta|estan)\\s+(?:${CHANGE_ES}\\s+)?(?<value>.+)$`, 'du');
+const MOVED_EN = new RegExp(
+  `^${DETERMINER_EN}${THING}\\s+(?:(?:has|have|was|were|got|has been|have been)\\s+)?(?:(?:now|just|actually)\\s+)?` +
+    '(?:moved|changed|switched|shifted|pushed|rescheduled|bumped)\\s+(?:(?:back|forward|up)\\s+)?to\\s+(?<value>.+)$',
+  'du',
+);
+const MOVED_ES = new RegExp(
+  `^${DETERMINER_ES}${THING}\\s+(?:(?:ahora|ya)\\s+)?(?:se\\s+(?:movio|cambio|paso|corrio|reprogramo)|paso|cambio)\\s+(?<value>(?:a|al|para)\\s+.+)$`,
+  'du',
+);
+// A sign of a change in the clause, with a copula: "now"/"ahora" (not "now that…"), "actually", "en realidad".
+const CHANGE_WORD = '(?:actually|now|nowadays|these days|currently|en realidad|ahora|actualmente)';
+const COPULA = '(?:is|are|es|son|esta|estan)';
+const SIGNALLED_COPULA = new RegExp(`\\b${CHANGE_WORD}\\b(?! that).*\\s${COPULA}\\s|\\s${COPULA}\\s.*\\b${CHANGE_WORD}\\b(?! that)`, 'u');
+// A pronoun, or a word that makes the phrase no noun phrase ("if I moved to…").
+const NOT_A_THING =
+  /\b(?:i|i'm|we|you|he|she|it|they|that|this|there|here|what|which|who|if|when|and|or|but|other|one|ones|everything|nothing|everyone|something|yo|el|ella|ellos|eso|esto|si|cuando|que|y|o|pero|todo|nada|algo)\b/u;
+// A clause, an action under way, a comparison or a pointer after the copula is no value
+// ("the problem is that…", "the standup is getting longer", "Python is better for this", "es otro").
+const NOT_A_VALUE =
+  /^(?:that|whether|if|what|how|why|when|where|who|because|to|not|no|never|better|worse|best|worst|que|si|porque|como|cuando|donde|nunca|mejor|peor|otr[oa]s?)\b|^\p{L}+ing\b|\b(?:it|this|that|eso|esto)$/u;
+
+// What people do is theirs, and about them possessive rules read what one has one of ("my manager is Marta now").
+function isPerson(subject: string): boolean {
+  const last = subject.split(' ').at(-1) ?? subject;
+  return PERSON_KEYS.has(subject) || PERSON_KEYS.has(last) || PERSON_KEYS.has(last.replace(/s$/u, ''));
+}
+
+/**
+ * A new value for a named thing in a clause with a sign of change, or null. `clause` is
+ * the clause before its lead-ins were stripped ("Now the standup…" keeps its "now").
+ */
+export function correctionFact(body: FoldedText, clause: FoldedText, markers: ClauseMarkers): RuleHit | null {
+  if (isConditional(body.scan)) return null;
+  const signalled = markers.correction || SIGNALLED_COPULA.test(clause.scan);
+  const shapes = signalled ? [MOVED_EN, MOVED_ES, COPULAR_EN, COPULAR_ES] : [MOVED_EN, MOVED_ES];
+  // "My oldest son is…" is no Spanish "son" (they are).
+  const language = guessLanguage(body.folded, markers.language ?? 'en');
+  for (const pattern of shapes) {
+    if ((pattern === MOVED_ES || pattern === COPULAR_ES) !== (language === 'es')) continue;
+    const groups = matchRule(body, pattern);
+    const value = groups?.value('value');
+    const statement = groups?.statementUpTo('value');
+    const x = groups?.folded('x').trim() ?? '';
+    if (!groups || !value || !statement || NOT_A_THING.test(x)) continue;
+    const subject = nounKey(x);
+    if (subject === '' || isPerson(subject) || NOT_A_VALUE.test(value.folded) || namesNoValue(value.folded)) continue;
+    const kept = markers.explicit || markers.notice || markers.fromNowOn;
+    return { ...ruleHit('corrected', language, 'assert', subject, value, statement, null, true), replacesOnly: !kept };
+  }
+  return null;
+}
+
+// A verb of change, or a sign of change with a copula ("…is…now", "ahora…es…"); the words
+// of the correction lead-ins too, which mark a clause as a correction (markers.ts).
+// Words whole where the patterns need them so: "removed" holds no "moved" (this runs on every message).
+const MOVE_WORD = /\b(?:moved|changed|switched|shifted|pushed|rescheduled|bumped|movio|cambio|paso|corrio|reprogramo)\b/u;
+// A substring, as SIGNALLED_COPULA without its assertions matches (message-gate.test.ts).
+const SIGN_WORD = /(?:actually|now|these days|currently|ahora|actualmente|correction|correccion|meant|no wait|en realidad|quise decir|mejor dicho|wrong|mistake|my bad|misspoke|equivoque|confundi|equivocad|error mio)/u;
+const COPULA_WORD = /(?:is|are|es|son|esta|estan)\s/u;
+
+/** What every correction needs (rule-support.ts, Trigger). */
+export const CORRECTION_TRIGGER: TriggeredPatterns = {
+  trigger: { test: (folded) => MOVE_WORD.test(folded) || (SIGN_WORD.test(folded) && COPULA_WORD.test(folded)) },
+  patterns: [MOVED_EN, MOVED_ES, SIGNALLED_COPULA],
+};
