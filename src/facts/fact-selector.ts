@@ -56,8 +56,9 @@ export function concernedDomains(guess: DomainGuess): { primary: Domain | null; 
 // A question about what was decided ("what did we decide about the tickets?", "¿qué
 // decidimos?") asks for the decisions whatever else it is about: its subject words may
 // make another domain win.
+// "Where did we land on…", "what did we end up choosing", "¿en qué quedó lo de…?", "¿qué se decidió…?" ask the same.
 const ASKS_FOR_DECISIONS =
-  /\b(?:what|which|how|did|have|had)\b[^?.!]{0,40}\b(?:we|i|you)\s+(?:decide|decided|agree|agreed|settle|settled|choose|chose|pick|picked)\b|\bwhat (?:was|were) (?:the )?decisions?\b|\bque (?:decidimos|acordamos|elegimos|quedamos|decidi|decidiste)\b/u;
+  /\b(?:what|which|how|did|have|had)\b[^?.!]{0,40}\b(?:we|i|you)\s+(?:decide|decided|agree|agreed|settle|settled|choose|chose|pick|picked)\b|\bwhat (?:was|were) (?:the )?decisions?\b|\bwhere did (?:we|i) land\b|\bwhat did (?:we|i) end up\b|\bque (?:decidimos|acordamos|elegimos|quedamos|decidi|decidiste|se decidio|se acordo)\b|\ben que (?:quedo|quedamos|quedaron)\b|\bcomo quedo lo de\b/u;
 // A domain named as the user's collection ("remind me of my preferences", "list our
 // decisions", "mis proyectos"). "My work" is left out: it is as often one thing of it.
 const NAMES_A_DOMAIN = /\b(?:my|our|mis|nuestr[oa]s)\s+(preferences|decisions|projects|preferencias|decisiones|proyectos)\b/gu;

@@ -45,7 +45,14 @@ describe('selection for a prompt', () => {
   it('brings the decisions to a question about what was decided, whatever domain wins', async () => {
     const decision = 'We decided to use k8s over docker-compose for the deployment';
     // Work wins (sprint, tickets), and the decision shares no word with the question.
-    for (const question of ['Back to the sprint: what did we decide about the order of tickets?', 'Volviendo al sprint, ¿qué decidimos sobre los tickets?']) {
+    for (const question of [
+      'Back to the sprint: what did we decide about the order of tickets?',
+      'Volviendo al sprint, ¿qué decidimos sobre los tickets?',
+      'Back to the sprint: where did we land on the order of tickets?',
+      'What did we end up doing with the sprint tickets?',
+      '¿En qué quedó lo de los tickets del sprint?',
+      '¿Qué se decidió sobre los tickets del sprint?',
+    ]) {
       expect(await selected(question)).toContain(decision);
     }
     expect(await selected('Back to the sprint: how should we order the tickets?')).not.toContain(decision);
