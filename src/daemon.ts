@@ -7,6 +7,7 @@ import type { Config } from './config/config.js';
 import { SETTINGS } from './config/settings.js';
 import { buildRoutes, buildServices, newContext, type AppContext, type Services } from './context.js';
 import { AppError } from './errors.js';
+import type { HourlyLogStreamOptions } from './discardable/log-files.js';
 import { createLogger, type LogSink } from './discardable/logger.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { selectEmbedder } from './embeddings/select-embedder.js';
@@ -16,7 +17,7 @@ import { jobRegistry } from './jobs/registry.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { lockDatabase, type DatabaseLock } from './lifecycle/database-lock.js';
 import { dataDirOwnNames, ensurePrivateDir } from './lifecycle/private-dir.js';
-import { claimSocketPath, removeSocketFile } from './lifecycle/socket.js';
+import { claimSocketPath, removeSocketFile, socketIdentity, type SocketIdentity } from './lifecycle/socket.js';
 import { openDatabase, type Database } from './storage/database.js';
 import { IdleCheckpointer } from './storage/idle-checkpointer.js';
 import { createTokenizer } from './tokens/create-tokenizer.js';
@@ -35,6 +36,8 @@ export interface DaemonOptions {
   tokenizer?: Tokenizer;
   /** Run the cron scheduler (default true); tests drive jobs directly with an injected clock. */
   scheduler?: boolean;
+  /** The log files' write call and notice (tests pass a write that fails as on a full disk). */
+  logFiles?: HourlyLogStreamOptions;
 }
 
 export interface RunningDaemon {
@@ -59,7 +62,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
   ensurePrivateDir(config.dataDir, { setting: SETTINGS.dataDir.env, ownNames: dataDirOwnNames(config) });
   const socketDir = dirname(config.socketPath);
   if (socketDir !== config.dataDir) ensurePrivateDir(socketDir, { setting: SETTINGS.socket.env });
-  const log = createLogger({ logsDir: config.logsDir, level: config.logLevel, verbose: config.verbose, clock });
+  const log = createLogger({ logsDir: config.logsDir, level: config.logLevel, verbose: config.verbose, clock, files: options.logFiles });
   const logger = log.logger.child({ part: 'daemon' });
   const opened: Array<() => void> = [() => log.files.close()];
   try {
@@ -87,8 +90,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
         checkpointer.noteActivity();
       },
     });
-    await listenPrivately(app, config.socketPath);
-    opened.unshift(() => removeSocketFile(config.socketPath));
+    const socket = await listenPrivately(app, config.socketPath);
+    opened.unshift(() => removeSocketFile(config.socketPath, socket));
     const scheduler = new JobScheduler(jobRegistry(), { config, database, clock, logger: log.logger }, (outcome) =>
       context.metrics.jobRuns.inc({ job: outcome.job, outcome: outcome.error === null ? 'ok' : 'error' }),
     );
@@ -101,7 +104,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       context,
       services,
       socketPath: config.socketPath,
-      stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer, reconfirmations, lock })),
+      stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer, reconfirmations, lock, socket })),
     };
   } catch (error) {
     for (const close of opened) close();
@@ -127,8 +130,9 @@ async function baseContext(options: DaemonOptions, base: { clock: Clock; log: Lo
   });
 }
 
-// Listens with a umask that keeps the socket 0600 from its first instant.
-async function listenPrivately(app: FastifyInstance, socketPath: string): Promise<void> {
+// Listens with a umask that keeps the socket 0600 from its first instant; returns the
+// socket's identity, so that shutdown removes this socket and never one made there later.
+async function listenPrivately(app: FastifyInstance, socketPath: string): Promise<SocketIdentity> {
   const previous = process.umask(0o177);
   try {
     await app.listen({ path: socketPath });
@@ -143,6 +147,7 @@ async function listenPrivately(app: FastifyInstance, socketPath: string): Promis
     process.umask(previous);
   }
   chmodSync(socketPath, 0o600);
+  return socketIdentity(socketPath);
 }
 
 async function shutdown(
@@ -154,9 +159,10 @@ async function shutdown(
     checkpointer: IdleCheckpointer;
     reconfirmations: ReconfirmFlusher;
     lock: DatabaseLock;
+    socket: SocketIdentity;
   },
 ): Promise<boolean> {
-  const { context, app, scheduler, checkpointer, reconfirmations, lock } = parts;
+  const { context, app, scheduler, checkpointer, reconfirmations, lock, socket } = parts;
   const logger = context.log.logger.child({ part: 'daemon' });
   logger.info({ reason }, 'shutting down');
   await scheduler.stop();
@@ -174,7 +180,9 @@ async function shutdown(
   checkpointer.stop();
   context.database.close();
   lock.release();
-  removeSocketFile(context.config.socketPath);
+  // Node removes the path when the server closes (libuv unlinks it), so by now another
+  // daemon may serve a socket of its own there: only this daemon's own socket is removed.
+  removeSocketFile(context.config.socketPath, socket);
   logger.info({ reason }, 'stopped');
   context.log.files.close();
   return saved;

@@ -16,11 +16,12 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 // Every route but a GET writes, in a transaction that is refused before it begins while
-// the database file is gone or replaced (lifecycle/database-file-watch.ts).
+// the database file is gone or replaced (lifecycle/database-file-watch.ts), or that fails
+// for lack of space (storage/transaction.ts DatabaseFullError).
 const WRITE_UNAVAILABLE: ExtraResponse = {
   status: 503,
   description:
-    'memoryd is shutting down (SHUTTING_DOWN), or refuses writes because its database file is gone or was replaced while it ran (UNAVAILABLE, details.down: ["db"]; GET /v1/health says why): nothing was changed; retry when it is back',
+    'memoryd is shutting down (SHUTTING_DOWN), or refuses writes because its database file is gone or was replaced while it ran, or has no space left (SQLITE_FULL) (UNAVAILABLE, details.down: ["db"]; GET /v1/health says why): nothing was changed; retry when it is back',
 };
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };

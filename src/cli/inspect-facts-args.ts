@@ -35,26 +35,34 @@ The database is MEMORYD_DB (default <MEMORYD_DATA_DIR>/memoryd.db).
 export function parseInspectFactsArgs(argv: readonly string[]): InspectFactsOptions {
   const { values } = parseOrRefuse(argv, {
     options: {
-      // Taken as lists only to refuse a repeat: `--status active --status deleted` would
-      // otherwise list the last alone, silently.
+      // Every option is taken as a list only to refuse a repeat: `--status active --status
+      // deleted` would otherwise list the last alone, silently, and `--json --json` pass.
       domain: { type: 'string', multiple: true },
       status: { type: 'string', multiple: true },
-      json: { type: 'boolean', default: false },
+      json: { type: 'boolean', multiple: true },
       // An option of its own rather than allowNegative's `--no-` of a `color`: that would also take an
       // undocumented `--color`, and the list of options in an error would name `--color`.
-      'no-color': { type: 'boolean', default: false },
+      'no-color': { type: 'boolean', multiple: true },
     },
   });
   // The domain is checked first: a line wrong in both is refused for its domain.
   const given = once('--domain', values.domain);
   const domain = given === undefined ? {} : { domain: domainOf(given) };
   const status = statusOf(once('--status', values.status));
-  return { ...domain, status, json: values.json, color: values['no-color'] ? false : null };
+  const json = flagOnce('--json', values.json);
+  const noColor = flagOnce('--no-color', values['no-color']);
+  return { ...domain, status, json, color: noColor ? false : null };
 }
 
 function once(flag: string, values: readonly string[] | undefined): string | undefined {
   if (values !== undefined && values.length > 1) throw new UsageError(`${flag} is given ${values.length} times (${values.map((value) => JSON.stringify(value)).join(', ')}); give it once`);
   return values?.[0];
+}
+
+// Whether a flag without a value is given; given twice is refused like a repeated value.
+function flagOnce(flag: string, values: readonly boolean[] | undefined): boolean {
+  if (values !== undefined && values.length > 1) throw new UsageError(`${flag} is given ${values.length} times; give it once`);
+  return values !== undefined && values.length === 1;
 }
 
 function domainOf(value: string): Domain {

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, statSync, writeSync, type BigIntStats } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, lstatSync, mkdirSync, openSync, writeSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../clock.js';
 import { messageOf } from '../errors.js';
@@ -42,6 +42,9 @@ export interface HourlyLogStreamOptions {
  * replaced under the daemon) is noticed and the hour's file opened anew, re-making a deleted
  * logs dir: before a line at most a second after the last look (by the injected clock), and
  * before every line of `requireLines`.
+ *
+ * The hour's file is never opened through a symbolic link, nor used when it is not a regular
+ * file of this user's (see `openLogFile`): that is a line that cannot be written.
  *
  * Logging is best-effort and never throws into the code that logged: a line that cannot
  * be written (a full disk, a file that cannot be opened, a file where the logs dir was) is
@@ -141,9 +144,9 @@ export class HourlyLogStream {
     this.fileName = name;
     // Re-made if it was deleted under the daemon: logging resumes instead of dropping every line until a restart.
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    this.fd = openSync(join(this.dir, name), 'a', 0o600);
-    const { dev, ino } = fstatSync(this.fd, { bigint: true });
-    this.identity = { dev, ino };
+    const opened = openLogFile(join(this.dir, name));
+    this.fd = opened.fd;
+    this.identity = { dev: opened.dev, ino: opened.ino };
     this.checkedAt = now;
     this.torn = false;
     return this.fd;
@@ -157,7 +160,8 @@ export class HourlyLogStream {
     if (this.required === null && Math.abs(now - this.checkedAt) < IDENTITY_CHECK_MS) return true;
     let there: BigIntStats | undefined;
     try {
-      there = statSync(join(this.dir, this.fileName), { bigint: true, throwIfNoEntry: false });
+      // lstat: a link put in the file's place is not the file, even one to it (reopening refuses it).
+      there = lstatSync(join(this.dir, this.fileName), { bigint: true, throwIfNoEntry: false });
     } catch {
       // Not there as a file (ENOTDIR: a file where the logs dir was): reopening says why, or finds it.
       return false;
@@ -216,5 +220,38 @@ export class HourlyLogStream {
     } catch {
       // stderr is the last place left to report on; nothing remains to tell that it failed.
     }
+  }
+}
+
+// Appending, creating the file 0600, never through a symbolic link at its name (O_NOFOLLOW:
+// another user who can write in the logs dir could otherwise point the hour's name at any
+// file this user may write, and have discardable content appended to it), and never waiting
+// on a FIFO put there (O_NONBLOCK: ENXIO instead; a regular file ignores the flag). A file
+// that is not a regular one, or is another user's (who could read what is appended), is
+// closed unwritten and refused.
+function openLogFile(path: string): { fd: number; dev: bigint; ino: bigint } {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
+  } catch (error) {
+    // ELOOP (EMLINK on FreeBSD) is also a loop of links on the way to the logs dir: only a link at the name is said so.
+    if (isLink(path)) throw new Error(`${path} is a symbolic link, which memoryd never writes its log lines through`, { cause: error });
+    throw error;
+  }
+  const stats = fstatSync(fd, { bigint: true });
+  const uid = process.getuid?.();
+  const problem = !stats.isFile() ? 'is not a regular file' : uid !== undefined && stats.uid !== BigInt(uid) ? `belongs to another user (uid ${stats.uid})` : null;
+  if (problem !== null) {
+    closeSync(fd);
+    throw new Error(`${path} ${problem}, so memoryd does not write its log lines into it`);
+  }
+  return { fd, dev: stats.dev, ino: stats.ino };
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
   }
 }

@@ -2,8 +2,8 @@ import pino, { type Logger } from 'pino';
 import type { Clock } from '../clock.js';
 import type { LogLevel } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
-import { ensureUsableDir } from '../lifecycle/path-setting.js';
-import { HourlyLogStream, type HourlyLogStreamOptions } from './log-files.js';
+import { ensurePrivateDir } from '../lifecycle/private-dir.js';
+import { HourlyLogStream, logFileHour, type HourlyLogStreamOptions } from './log-files.js';
 
 export type { Logger } from 'pino';
 
@@ -26,10 +26,12 @@ export const CONTENT_FIELD = 'content';
  * read back into a prompt. `verbose` also prints debug lines to stdout, each without its
  * `content`: stdout outlives the 24 h files (a terminal's scrollback, systemd's journal),
  * so a record's text goes to the files only. A logs dir this user cannot make or write in
- * throws `UnusablePathError` naming MEMORYD_LOGS_DIR; once started, a failing write never throws.
+ * throws `UnusablePathError` naming MEMORYD_LOGS_DIR, and one other users can write in is
+ * refused (or tightened, when it holds nothing but memoryd's log files) as the data dir is:
+ * another user could swap the hour's file for a link. Once started, a failing write never throws.
  */
 export function createLogger(options: { logsDir: string; level: LogLevel; verbose: boolean; clock: Clock; files?: HourlyLogStreamOptions }): LogSink {
-  ensureUsableDir(SETTINGS.logsDir.env, options.logsDir);
+  ensurePrivateDir(options.logsDir, { setting: SETTINGS.logsDir.env, label: 'logs dir', ownNames: (name) => logFileHour(name) !== null, forbid: 'write' });
   const files = new HourlyLogStream(options.logsDir, options.clock, options.files);
   const fileLevel = options.level;
   const { values } = pino.levels;

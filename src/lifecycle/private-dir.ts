@@ -12,44 +12,76 @@ const DATABASE_SUFFIXES = ['', '-wal', '-shm', '-journal', '.lock', '.lock-journ
 // What a checkout's data/ holds before the first start (data/README.md).
 const CHECKOUT_FILES = ['README.md', '.gitkeep'];
 
+/** How `ensurePrivateDir` judges a folder, and what it says when it refuses one. */
+export interface PrivateDirRule {
+  /** The variable that sets the folder, named in every refusal. */
+  setting: string;
+  /**
+   * The names an open folder may hold and still count as memoryd's own, to be tightened
+   * rather than refused (a set, or a test of each name). Without it, an open folder is refused.
+   */
+  ownNames?: ReadonlySet<string> | ((name: string) => boolean);
+  /** The folder in a refusal's words: `data dir` (the default), `logs dir`. */
+  label?: string;
+  /**
+   * What other users may not do in it: `enter` (the default: a socket inside would be
+   * reachable by path) or `write` (for a folder whose files are private by their own mode,
+   * where another user could still plant a file or a link under a name memoryd opens).
+   */
+  forbid?: 'enter' | 'write';
+}
+
+// The mode bits that let other users do what a rule forbids, and its words in a refusal.
+const FORBIDDEN = {
+  enter: { bits: 0o077, words: 'can be entered by other users' },
+  write: { bits: 0o022, words: 'can be written by other users' },
+} as const;
+
 /**
- * Makes sure `dir` exists and only its owner can enter it. A new directory is made 0700.
- * An existing one that others can enter is tightened to 0700 only when it is memoryd's
- * own: given `ownNames`, owned by this user, not a sticky shared directory like /tmp,
- * and holding nothing but those names. Anything else ($HOME, a checkout, a shared
- * folder) is refused with what to do, never silently changed: the socket inside it
- * would be reachable by path. A path this user cannot make or use throws `UnusablePathError`.
+ * Makes sure `dir` exists and other users cannot do in it what `rule.forbid` says (enter
+ * it, by default). A new directory is made 0700. An existing one that others can enter
+ * (or write) is tightened to 0700 only when it is memoryd's own: given `ownNames`, owned
+ * by this user, not a sticky shared directory like /tmp, and holding nothing but those
+ * names. Anything else ($HOME, a checkout, a shared folder) is refused with what to do,
+ * never silently changed: the socket inside it would be reachable by path, or a file
+ * memoryd writes could be swapped for a link. A path this user cannot make or use throws
+ * `UnusablePathError`.
  */
-export function ensurePrivateDir(dir: string, options: { setting: string; ownNames?: ReadonlySet<string> }): void {
-  ensureUsableDir(options.setting, dir);
+export function ensurePrivateDir(dir: string, rule: PrivateDirRule): void {
+  ensureUsableDir(rule.setting, dir);
   const stats = statSync(dir);
   const mode = stats.mode & 0o7777;
-  if ((mode & 0o077) === 0) return;
+  const forbidden = FORBIDDEN[rule.forbid ?? 'enter'];
+  if ((mode & forbidden.bits) === 0) return;
   const shown = mode.toString(8);
-  if (options.ownNames === undefined) {
+  if (rule.ownNames === undefined) {
     throw new UnusablePathError(
-      options.setting,
+      rule.setting,
       { kind: 'folder', path: dir },
-      `it can be entered by other users (mode ${shown}); put the socket in a private folder (mode 700)`,
+      `it ${forbidden.words} (mode ${shown}); put the socket in a private folder (mode 700)`,
     );
   }
-  const why = notMemorydsOwn(dir, stats.uid, mode, options.ownNames);
+  const why = notMemorydsOwn(dir, stats.uid, mode, ownNameTest(rule.ownNames));
   if (why === null) {
     chmodSync(dir, 0o700);
     return;
   }
   throw new ConfigError(
-    `the data dir ${dir} can be entered by other users (mode ${shown}) and ${why}, so memoryd does not change its mode; ` +
-      `run \`chmod 700 ${dir}\` if it may be private, or set ${options.setting} to a directory of memoryd's own (a new one is made 0700)`,
-    [{ path: options.setting, message: `directory ${dir} has mode ${shown} and ${why}` }],
+    `the ${rule.label ?? 'data dir'} ${dir} ${forbidden.words} (mode ${shown}) and ${why}, so memoryd does not change its mode; ` +
+      `run \`chmod 700 ${dir}\` if it may be private, or set ${rule.setting} to a directory of memoryd's own (a new one is made 0700)`,
+    [{ path: rule.setting, message: `directory ${dir} has mode ${shown} and ${why}` }],
   );
 }
 
+function ownNameTest(ownNames: NonNullable<PrivateDirRule['ownNames']>): (name: string) => boolean {
+  return typeof ownNames === 'function' ? ownNames : (name) => ownNames.has(name);
+}
+
 // Why `dir` is not memoryd's to tighten, or null when it is.
-function notMemorydsOwn(dir: string, uid: number, mode: number, ownNames: ReadonlySet<string>): string | null {
+function notMemorydsOwn(dir: string, uid: number, mode: number, isOwnName: (name: string) => boolean): string | null {
   if (process.getuid !== undefined && uid !== process.getuid()) return `belongs to another user (uid ${uid})`;
   if ((mode & STICKY) !== 0) return 'is a shared directory (sticky bit)';
-  const foreign = readdirSync(dir).filter((name) => !ownNames.has(name));
+  const foreign = readdirSync(dir).filter((name) => !isOwnName(name));
   if (foreign.length === 0) return null;
   const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, … (${foreign.length} in all)` : '');
   return `holds files that are not memoryd's (${named})`;

@@ -1,4 +1,4 @@
-import { lstatSync, unlinkSync } from 'node:fs';
+import { lstatSync, unlinkSync, type BigIntStats } from 'node:fs';
 import { connect } from 'node:net';
 import { SETTINGS } from '../config/settings.js';
 import { AppError } from '../errors.js';
@@ -53,10 +53,30 @@ export async function claimSocketPath(path: string): Promise<'fresh' | 'recovere
   return 'fresh';
 }
 
-export function removeSocketFile(path: string): void {
+/** The device and inode of a socket file: what tells the socket a daemon made from one made later at the same path. */
+export interface SocketIdentity {
+  dev: bigint;
+  ino: bigint;
+}
+
+/** The identity of the socket at `path`; read right after listening, while it is surely this daemon's. */
+export function socketIdentity(path: string): SocketIdentity {
+  const { dev, ino } = lstatSync(path, { bigint: true });
+  return { dev, ino };
+}
+
+/**
+ * Removes the socket this daemon made at `path`, and nothing else: a path that is gone,
+ * is no socket, or is another socket (a daemon that started there once this one's socket
+ * was gone, while this one was still finishing its requests) is left as it is.
+ */
+export function removeSocketFile(path: string, made: SocketIdentity): void {
+  let there: BigIntStats;
   try {
-    if (lstatSync(path).isSocket()) unlinkSync(path);
+    there = lstatSync(path, { bigint: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
   }
+  if (there.isSocket() && there.dev === made.dev && there.ino === made.ino) unlinkSync(path);
 }

@@ -127,11 +127,27 @@ function noteCommit(connection: Connection, sqlite: Database['sqlite']): void {
 }
 
 // A failure with a storage error goes on record; the changes of any rollback (a dry run's
-// included) never count as written.
-function noteRollback(connection: Connection, sqlite: Database['sqlite'], error: unknown): void {
+// included) never count as written. Returns the storage error, if any.
+function noteRollback(connection: Connection, sqlite: Database['sqlite'], error: unknown): WriteFailure | null {
   const storage = storageFailureOf(error);
   if (storage !== null) connection.failure = { code: storage.code, message: storage.message, changesAfter: changesSoFar(connection, sqlite) };
   else if (connection.failure !== null) connection.failure.changesAfter = changesSoFar(connection, sqlite);
+  return storage;
+}
+
+/**
+ * A write refused for lack of space (SQLITE_FULL: the disk, or the database's page limit,
+ * is full): the database is unavailable for writes until there is room, which is no bug
+ * of memoryd's, so it is an `UNAVAILABLE` naming the file and the cause, like a write
+ * while the database file is gone. Nothing of the transaction was written.
+ */
+export class DatabaseFullError extends AppError {
+  constructor(path: string, failure: WriteFailure, cause: unknown) {
+    super('UNAVAILABLE', `memoryd cannot write to the database ${path}: ${failure.code} (${failure.message}); nothing was written, retry once there is space`, {
+      cause,
+      details: { down: ['db'], path, cause: failure.code },
+    });
+  }
 }
 
 export interface TransactionOptions {
@@ -176,8 +192,10 @@ function run<T>(database: Database, connection: Connection, work: (scope: TxScop
     result = connection.runner(work, scope);
   } catch (error) {
     for (const listener of rollbackListeners.get(database.sqlite) ?? []) listener();
-    noteRollback(connection, database.sqlite, error);
+    const storage = noteRollback(connection, database.sqlite, error);
     if (error instanceof RollbackWith) return error.value as T;
+    // Already an AppError (a nested transaction's DatabaseFullError among them) keeps its own code.
+    if (storage?.code === 'SQLITE_FULL' && !(error instanceof AppError)) throw new DatabaseFullError(database.path, storage, error);
     throw error;
   }
   if (connection.failure !== null) noteCommit(connection, database.sqlite);

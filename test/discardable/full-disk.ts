@@ -4,13 +4,14 @@ import { expect } from 'vitest';
 import { logFileName, type WriteBytes } from '../../src/discardable/log-files.js';
 
 /**
- * Makes the log file of the hour holding `time` a link to /dev/full, where every write
- * fails with ENOSPC as on a full disk (a real kernel failure, no mock, no tmpfs): the
- * logger opens it when its clock reaches that hour.
+ * Puts a symbolic link to `target` where the log file of the hour holding `time` goes, as
+ * another user who can write in the logs dir could: the logger must never write through it.
  */
-export function fillDiskAt(logsDir: string, time: number): void {
+export function plantLinkAt(logsDir: string, time: number, target: string): string {
   mkdirSync(logsDir, { recursive: true });
-  symlinkSync('/dev/full', join(logsDir, logFileName(time)));
+  const path = join(logsDir, logFileName(time));
+  symlinkSync(target, path);
+  return path;
 }
 
 /**

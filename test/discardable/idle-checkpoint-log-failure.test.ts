@@ -5,7 +5,7 @@ import { createLogger } from '../../src/discardable/logger.js';
 import { openDatabase } from '../../src/storage/database.js';
 import { IdleCheckpointer } from '../../src/storage/idle-checkpointer.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { fillDiskAt } from './full-disk.js';
+import { diskWithRoom } from './full-disk.js';
 
 const temp = makeTempDir();
 afterEach(() => {
@@ -18,8 +18,7 @@ describe('the idle checkpointer on a full disk', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
     const logsDir = join(temp.dir, 'logs');
-    fillDiskAt(logsDir, clock.now());
-    const sink = createLogger({ logsDir, level: 'info', verbose: false, clock, files: { notice: () => {} } });
+    const sink = createLogger({ logsDir, level: 'info', verbose: false, clock, files: { writeSync: diskWithRoom({ free: 0 }), notice: () => {} } });
     const database = openDatabase(join(temp.dir, 'memoryd.db'));
     const checkpointer = new IdleCheckpointer(database, sink.logger, 1000);
     // A database that can no longer checkpoint: the checkpointer logs a warning from its timer.

@@ -6,10 +6,10 @@ import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation } from '../helpers/context-calls.js';
 import { apiError } from '../helpers/serve-routes.js';
 import { startTestDaemon } from '../helpers/test-daemon.js';
-import { droppedLines, fillDiskAt } from './full-disk.js';
+import { diskWithRoom, droppedLines } from './full-disk.js';
 
-// A real daemon whose logs disk fills up while it runs (its next hour's log file is
-// /dev/full): logging is best-effort, so requests and shutdown carry on; only a
+// A real daemon whose logs disk fills up while it runs (its log files' writes fail with
+// ENOSPC from the next hour on): logging is best-effort, so requests and shutdown carry on; only a
 // discardable record, whose line is the record, is refused.
 const START = Date.UTC(2026, 10, 22, 9, 30);
 const defer = cleanupAfterEach();
@@ -17,7 +17,8 @@ const defer = cleanupAfterEach();
 describe('a daemon whose log files cannot be written', () => {
   it('answers a context call whose warning cannot be logged, refuses a discardable record, counts the dropped lines and shuts down cleanly', async () => {
     const clock = new ManualClock(START);
-    const daemon = await startTestDaemon({ clock });
+    const disk = { free: Number.POSITIVE_INFINITY };
+    const daemon = await startTestDaemon({ clock, logFiles: { writeSync: diskWithRoom(disk), notice: () => {} } });
     // The test stops the daemon itself (stop runs once; a second call gets the first's result): this
     // stops it if an assertion fails first, and removes its dir once the database has been read.
     defer(() => daemon.stop());
@@ -27,7 +28,7 @@ describe('a daemon whose log files cannot be written', () => {
     const helix = (await client.addFact({ fact: 'My editor is Helix', domain: 'preferences' })).fact;
     expect(droppedLines(await client.metrics())).toBe(0);
 
-    fillDiskAt(config.logsDir, START + HOUR_MS);
+    disk.free = 0;
     clock.advance(HOUR_MS);
 
     // Crossing a usage threshold logs a warning after the turn is committed: the call still succeeds, once.

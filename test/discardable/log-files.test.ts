@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOUR_MS, ManualClock } from '../../src/clock.js';
 import { HourlyLogStream, logFileName, type HourlyLogStreamOptions } from '../../src/discardable/log-files.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { diskWithRoom, fillDiskAt, logLines, logText } from './full-disk.js';
+import { diskWithRoom, logLines, logText } from './full-disk.js';
 
 const START = Date.UTC(2026, 10, 22, 9);
 
@@ -49,8 +49,7 @@ describe('HourlyLogStream on a disk that fails', () => {
   });
 
   it('drops a line the disk refuses without throwing, counts it, and says so on stderr once, not per line', () => {
-    fillDiskAt(logsDir, START);
-    const files = open();
+    const files = open({ writeSync: diskWithRoom({ free: 0 }) });
     const counted: number[] = [];
     expect(() => {
       files.write(line(1));

@@ -11,6 +11,7 @@ import { jobRegistry } from '../../src/jobs/registry.js';
 import { runJob } from '../../src/jobs/run-job.js';
 import { ttlCleanupJob } from '../../src/jobs/ttl-cleanup-job.js';
 import { openDatabase } from '../../src/storage/database.js';
+import { recentJobRuns } from '../../src/storage/job-runs-repo.js';
 import { insertError, countErrors } from '../../src/storage/errors-repo.js';
 import { countResponses, upsertResponse } from '../../src/storage/response-cache-repo.js';
 import { countToolResults, upsertToolResult } from '../../src/storage/tool-cache-repo.js';
@@ -99,6 +100,25 @@ describe('the ttl-cleanup job', () => {
       errors: 0,
       jobRuns: 0,
     });
+  });
+
+  it('deletes the expired rows when the logs dir cannot be read (a file where it was), and still fails the run naming the logs', async () => {
+    writeFileSync(config.logsDir, 'not a folder');
+    const db = database.db;
+    const counts = (): number[] => [countResponses(db), countToolResults(db), countErrors(db)];
+    const before = counts();
+    const answer = { query: 'q', language: 'en' as const, response: 'r', sessionId: 's', embedding: null, embedderId: null };
+    upsertResponse(db, { ...answer, key: 'expired', createdAt: now - 25 * HOUR_MS, expiresAt: now - HOUR_MS });
+    upsertToolResult(db, { key: 't:expired', toolName: 't', result: '1', createdAt: now - 2 * HOUR_MS, expiresAt: now - HOUR_MS });
+    insertError(db, { sessionId: 's', code: 'OLD', message: 'm', createdAt: now - 25 * HOUR_MS });
+
+    const outcome = await runJob(ttlCleanupJob, deps, 'schedule', new AbortController().signal);
+    expect(outcome.error).toBe(
+      `the log files in ${config.logsDir} could not be expired (ENOTDIR: not a directory, scandir '${config.logsDir}'); ` +
+        "the database's expired rows were deleted (responseCache=1 toolCache=1 errors=1 jobRuns=0)",
+    );
+    expect(counts()).toEqual(before);
+    expect(recentJobRuns(db, 'ttl-cleanup', 1)).toMatchObject([{ status: 'error' }]);
   });
 
   it('does nothing once aborted', async () => {

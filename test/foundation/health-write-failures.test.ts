@@ -3,6 +3,7 @@ import { degradedHealthResponseSchema } from '../../src/api/schemas/health.js';
 import { sessionPath } from '../../src/client/memoryd-client.js';
 import { lastWriteFailure, RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { apiError } from '../helpers/serve-routes.js';
 import { tempDatabase } from '../helpers/temp-database.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 
@@ -30,20 +31,32 @@ function freeDisk(daemon: TestDaemon): void {
   daemon.daemon.context.database.sqlite.pragma('max_page_count = 1073741823');
 }
 
-async function contextCall(daemon: TestDaemon, message: string): Promise<{ status: number; body: { error?: { code: string } } }> {
+type ErrorAnswer = { error?: { code: string; message: string; details: Record<string, unknown> } };
+
+async function contextCall(daemon: TestDaemon, message: string): Promise<{ status: number; body: ErrorAnswer }> {
   const response = await daemon.client.raw('POST', sessionPath('full', '/context'), JSON.stringify({ message }));
-  return { status: response.status, body: JSON.parse(response.body) as { error?: { code: string } } };
+  return { status: response.status, body: JSON.parse(response.body) as ErrorAnswer };
 }
 
 describe('GET /v1/health once writes fail with a storage error', () => {
-  it('answers 503 naming the database and the error, while the failed write still answers 500 INTERNAL', async () => {
+  it('answers 503 naming the database and the error, as the failed write did', async () => {
     const daemon = await started();
     expect((await contextCall(daemon, 'A first message, written while there is room.')).status).toBe(200);
     fillDisk(daemon);
 
+    // No space is no bug of memoryd's: a 503 the client may retry, naming the file and the cause, never a 500.
     const write = await contextCall(daemon, LONG_MESSAGE);
-    expect(write.status).toBe(500);
-    expect(write.body.error?.code).toBe('INTERNAL');
+    expect(write).toEqual({
+      status: 503,
+      body: {
+        error: {
+          code: 'UNAVAILABLE',
+          message: `memoryd cannot write to the database ${daemon.config.dbPath}: SQLITE_FULL (database or disk is full); nothing was written, retry once there is space`,
+          details: { down: ['db'], path: daemon.config.dbPath, cause: 'SQLITE_FULL' },
+        },
+      },
+    });
+    expect((await daemon.client.session('full')).lastTurnNumber).toBe(1);
 
     const health = await daemon.client.raw('GET', '/v1/health');
     expect(health.status).toBe(503);
@@ -63,7 +76,7 @@ describe('GET /v1/health once writes fail with a storage error', () => {
   it('answers ok again once a write commits', async () => {
     const daemon = await started();
     fillDisk(daemon);
-    expect((await contextCall(daemon, LONG_MESSAGE)).status).toBe(500);
+    expect((await contextCall(daemon, LONG_MESSAGE)).status).toBe(503);
     expect((await daemon.client.raw('GET', '/v1/health')).status).toBe(503);
 
     freeDisk(daemon);
@@ -76,7 +89,7 @@ describe('GET /v1/health once writes fail with a storage error', () => {
   it('stays degraded through a dry run, which writes and rolls back', async () => {
     const daemon = await started();
     fillDisk(daemon);
-    expect((await contextCall(daemon, LONG_MESSAGE)).status).toBe(500);
+    expect((await contextCall(daemon, LONG_MESSAGE)).status).toBe(503);
     const dryRun = await daemon.client.raw('POST', sessionPath('full', '/context'), JSON.stringify({ message: 'What tiles?', dryRun: true }));
     expect(dryRun.status).toBe(200);
     expect((await daemon.client.raw('GET', '/v1/health')).status).toBe(503);
@@ -116,5 +129,21 @@ describe('lastWriteFailure', () => {
     const database = tempDatabase(defer);
     expect(() => runInTransaction(database, () => database.sqlite.exec('INSERT INTO no_such_table VALUES (1)'))).toThrow();
     expect(lastWriteFailure(database)).toBeNull();
+  });
+});
+
+describe('a write refused for lack of space', () => {
+  it('is a 503 UNAVAILABLE naming the database and SQLITE_FULL for a turn and a fact too, never a 500', async () => {
+    const daemon = await started();
+    const { client } = daemon;
+    await client.context('full', { message: 'A first message, written while there is room.' });
+    fillDisk(daemon);
+    const writes = [
+      () => client.recordTurn('full', { role: 'assistant', content: LONG_MESSAGE, outputValid: true }),
+      () => client.addFact({ fact: `My renovation notes say ${'tiles, cabinets, worktop '.repeat(18)}`.slice(0, 480), domain: 'projects' }),
+    ];
+    for (const write of writes) {
+      expect(await apiError(write())).toMatchObject({ status: 503, code: 'UNAVAILABLE', details: { down: ['db'], cause: 'SQLITE_FULL' } });
+    }
   });
 });

@@ -33,6 +33,7 @@ export async function startTestDaemon(
     embedder: options.embedder ?? createHashingEmbedder(),
     scheduler: options.scheduler ?? false,
     ...(options.ids ? { ids: options.ids } : {}),
+    ...(options.logFiles ? { logFiles: options.logFiles } : {}),
   });
   const client = new MemorydClient({ socketPath: config.socketPath, timeoutMs: 10_000 });
   return {

@@ -4,10 +4,10 @@ import { createLogger } from '../../src/discardable/logger.js';
 import type { JobOutcome } from '../../src/jobs/run-job.js';
 import { JobScheduler } from '../../src/jobs/scheduler.js';
 import { recentJobRuns } from '../../src/storage/job-runs-repo.js';
-import { fillDiskAt } from '../discardable/full-disk.js';
+import { diskWithRoom } from '../discardable/full-disk.js';
 import { jobFixture, type JobFixture } from './job-fixture.js';
 
-// The daemon's own logger on a logs disk that is full (the hour's file is /dev/full).
+// The daemon's own logger on a logs disk that is full.
 let f: JobFixture;
 beforeEach(() => {
   f = jobFixture();
@@ -17,8 +17,7 @@ afterEach(() => f.close());
 describe('jobs on a full logs disk', () => {
   it('count a failed run as an error even though logging about it fails', async () => {
     const logsDir = join(f.dir, 'logs');
-    fillDiskAt(logsDir, f.clock.now());
-    const sink = createLogger({ logsDir, level: 'info', verbose: false, clock: f.clock, files: { notice: () => {} } });
+    const sink = createLogger({ logsDir, level: 'info', verbose: false, clock: f.clock, files: { writeSync: diskWithRoom({ free: 0 }), notice: () => {} } });
     const failing = {
       name: 'failing',
       description: 'fails every run',

@@ -24,7 +24,7 @@ export function discardRoutes(deps: DiscardRouteDeps): RouteSpec[] {
           description:
             'memoryd is shutting down (SHUTTING_DOWN); the log files cannot take the record (UNAVAILABLE, details.down: ["logs"]): nothing was recorded; ' +
             'or the record has a part for the database (an error summary, a parse failure of a session) while the database file is gone or was replaced ' +
-            '(UNAVAILABLE, details.down: ["db"]): that part was not recorded',
+            'or has no space left (UNAVAILABLE, details.down: ["db"]): that part was not recorded',
         },
       ],
       handler: ({ body }) => {
