@@ -21,8 +21,10 @@ import {
   SPAN_UNITS,
   TIME_PHRASES,
   TIME_QUESTION_ENDINGS,
+  TIME_QUESTIONS_ALONE,
   TIME_STEMS,
 } from './refusal-lexicon.js';
+import { standsAlone } from './self-contained.js';
 import { matchesWords, wordMatcher } from './word-matcher.js';
 
 /**
@@ -32,9 +34,10 @@ import { matchesWords, wordMatcher } from './word-matcher.js';
  * - `time-dependent`: the answer depends on when it is asked (spec §4);
  * - `conversation-bound`: the question points into its own conversation ("this function",
  *   "that", "it", "which option did we pick?", "eso", "what did I just say?", "summarize our
- *   conversation"), or leans on something it named ("Which one is cheaper?", "¿Cuál es más
- *   barato?", "And in Porto?"), so its answer holds for that session only, and the cache
- *   serves every session;
+ *   conversation"), leans on something it named ("Which one is cheaper?", "¿Cuál es más
+ *   barato?", "And in Porto?", "Who is he?", "the second option"), or names too little to
+ *   stand alone ("Why?", "What is the output?", "¿Cuánto cuesta?"; see `standsAlone`), so
+ *   its answer holds for that session only, and the cache serves every session;
  * - `too-long`: over MAX_CACHEABLE_CHARS, no short factual question;
  * - `not-a-question`: statements and commands are never cached, because a statement
  *   ("I moved to Lima") may change a fact and a command asks for an action, and neither
@@ -53,6 +56,7 @@ const TIME = wordMatcher(TIME_PHRASES, TIME_STEMS);
 const EMOTION = wordMatcher(EMOTION_PHRASES, EMOTION_STEMS);
 const CONVERSATION = wordMatcher(CONVERSATION_PHRASES, CONVERSATION_STEMS);
 const TIME_ENDINGS = new Set(TIME_QUESTION_ENDINGS);
+const TIME_ALONE = new Set(TIME_QUESTIONS_ALONE);
 const TIME_ENDING_LENGTHS = [...new Set(TIME_QUESTION_ENDINGS.map((phrase) => phrase.split(' ').length))];
 const ESCAPED = /[.*+?^${}()|[\]\\]/g;
 // Case-insensitive through the lower-cased text; no letter or digit may touch an emoticon.
@@ -76,9 +80,10 @@ export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRe
   const core = analysis.core;
   // Any "again" at the tail recalls the clock ("Got the time again?"): refusing more is the safe side.
   const ending = RECALL_TAILS.has(core.at(-1) ?? '') ? core.slice(0, -1) : core;
-  if (endsWithPhrase(ending, TIME_ENDINGS, TIME_ENDING_LENGTHS)) return 'time-dependent';
+  if (endsWithPhrase(ending, TIME_ENDINGS, TIME_ENDING_LENGTHS) || TIME_ALONE.has(ending.join(' '))) return 'time-dependent';
   if (pointsIntoConversation(words) || leansOnAntecedent(core)) return 'conversation-bound';
   if (!looksLikeQuestion(question, core)) return 'not-a-question';
+  if (!standsAlone(analysis)) return 'conversation-bound';
   return null;
 }
 

@@ -1,10 +1,14 @@
 import {
   COMPARATIVES,
+  CONVERSION_CUES,
+  CONVERSION_MARKERS,
   FIRST_PERSON,
   FUNCTION_WORDS,
   FUTURE_PHRASES,
   NEGATIONS,
   NON_CONTENT_WORDS,
+  NUMBER_WORDS,
+  ONE_WORDS,
   ORDER_MARKERS,
   PAST_PHRASES,
   REPETITION_PHRASES,
@@ -28,6 +32,8 @@ export class DedupProfile {
   readonly text: string;
   /** The head's folded words. */
   readonly words: readonly string[];
+  /** `words` with numbers written as words read as digits, and "a"/"una" before a word as "1" (see `sameSpecifics`). */
+  readonly numberedWords: readonly string[];
   /** Who the question is about, its negation, tense and repetition, as flags (see `dedupSignature`). */
   readonly signature: string;
   /** The head's names and numbers, folded, in order (see `dedupSpecifics`). */
@@ -39,31 +45,43 @@ export class DedupProfile {
     const head = analyseHead(question);
     this.text = head.text;
     this.words = head.words;
+    this.numberedWords = numbered(head.words);
     this.signature = dedupSignature(head);
     this.specifics = dedupSpecifics(head);
-    this.contentWords = [...new Set(head.core.filter((word) => !NON_CONTENT_WORDS.has(word)))];
+    // Numbers written as words are specifics: "two" and "2" compare there, in order.
+    this.contentWords = [...new Set(head.core.filter((word) => !NON_CONTENT_WORDS.has(word) && !NUMBER_WORDS.has(word)))];
   }
 }
 
-// The names and numbers of a question, folded, in order: words with a digit, and words
-// capitalised other than at the start of a sentence ("Australia", "Q3", "SQL", "C#"; not
-// "I"). Questions that name different things ask different things however alike the
-// rest of their words (a hashing vector hardly tells "Austria" from "Australia"). A name
-// typed in lower case, or first in its sentence, is not seen.
+// The names and numbers of a question, folded, in order: words with a digit, numbers
+// written as words (as digits: "two" is "2"), and words capitalised other than at the
+// start of a sentence ("Australia", "Q3", "SQL", "C#"; not "I"). Questions that name
+// different things ask different things however alike the rest of their words (a hashing
+// vector hardly tells "Austria" from "Australia", nor "two bananas" from "a banana"). A
+// name typed in lower case, or first in its sentence, is not seen.
 function dedupSpecifics(head: HeadAnalysis): string[] {
   return head.tokens
-    .filter((token) => token.named || /\p{N}/u.test(token.text))
-    .map((token) => token.folded);
+    .filter((token) => token.named || /\p{N}/u.test(token.text) || NUMBER_WORDS.has(token.folded))
+    .map((token) => NUMBER_WORDS.get(token.folded) ?? token.folded);
+}
+
+// An article before a word counts as "1" for a question that names one ("in one banana"
+// is "in a banana"), but not before an operator ("a + a").
+function numbered(words: readonly string[]): string[] {
+  return words.map((word, at) => {
+    if (ONE_WORDS.has(word)) return /^\p{L}/u.test(words[at + 1] ?? '') ? '1' : word;
+    return NUMBER_WORDS.get(word) ?? word;
+  });
 }
 
 /**
  * True when the names and numbers of each question are words of the other, in the same
  * order: "from Lima to Cusco" is not "from Cusco to Lima" (nor is "on 3/5" "on 5/3",
- * one word each). A true rephrasing that swaps two names is missed: a miss costs an LLM
- * call, a false merge returns the wrong answer.
+ * one word each), and "two bananas" is not "a banana". A true rephrasing that swaps two
+ * names is missed: a miss costs an LLM call, a false merge returns the wrong answer.
  */
 export function sameSpecifics(left: DedupProfile, right: DedupProfile): boolean {
-  return inOrder(left.specifics, right.words) && inOrder(right.specifics, left.words);
+  return inOrder(left.specifics, right.numberedWords) && inOrder(right.specifics, left.numberedWords);
 }
 
 // Whether `wanted` is a subsequence of `words`.
@@ -78,15 +96,15 @@ function inOrder(wanted: readonly string[], words: readonly string[]): boolean {
 }
 
 /**
- * False when each question has a content word the other lacks: "the health benefits of
- * green tea" is not "the health risks of green tea", however alike the rest (a long
- * question's vector hardly moves for one word). A question that only adds words to the
- * other ("Do I like tea?", "Do I like tea or coffee?") is left to similarity. Words are
- * alike when they share a stem (see `sameStem`), so "work" is "working"; a true rephrasing
- * with a synonym ("cutting"/"slicing") is missed: a miss costs an LLM call.
+ * True when each question's content words are words of the other: "the health benefits
+ * of green tea" is not "the health risks of green tea", nor "How do I delete a branch in
+ * git remotely?" "…in git?", however alike the rest (a long question's vector hardly moves
+ * for one word). Words are alike when they share a stem (see `sameStem`), so "work" is
+ * "working"; a true rephrasing with a synonym ("cutting"/"slicing") or a word added
+ * ("Do I like tea?", "Do I like tea or coffee?") is missed: a miss costs an LLM call.
  */
 export function sameContentWords(left: DedupProfile, right: DedupProfile): boolean {
-  return !hasUnmatched(left.contentWords, right.contentWords) || !hasUnmatched(right.contentWords, left.contentWords);
+  return !hasUnmatched(left.contentWords, right.contentWords) && !hasUnmatched(right.contentWords, left.contentWords);
 }
 
 function hasUnmatched(words: readonly string[], other: readonly string[]): boolean {
@@ -138,36 +156,39 @@ function dedupSignature(head: HeadAnalysis): string {
 /**
  * True when the words compared or ordered in each question come in the same order in the
  * other: around "than", "over", "to", "que", "al"… ("Is my sister older than my
- * brother?", "Do I prefer tea over coffee?", "¿Prefiero el té al café?") the nearest
- * content word on each side must keep its side. Words one question lacks constrain nothing.
+ * brother?", "Do I prefer tea over coffee?", "¿Prefiero el té al café?"), and "in"/"en"
+ * in a question that counts or converts ("How many pounds in an ounce?") the nearest
+ * content word on each side must keep its side, inflections aside ("pounds"/"pound").
+ * Words one question lacks constrain nothing.
  */
 export function sameOrder(left: DedupProfile, right: DedupProfile): boolean {
   return keepsOrder(left.words, right.words) && keepsOrder(right.words, left.words);
 }
 
 function keepsOrder(source: readonly string[], other: readonly string[]): boolean {
+  const converts = source.some((word) => CONVERSION_CUES.has(word) || NUMBER_WORDS.has(word) || /\p{N}/u.test(word));
   for (let at = 0; at < source.length; at++) {
-    if (!ordersAround(source, at)) continue;
+    if (!ordersAround(source, at, converts)) continue;
     const before = contentWord(source, at, -1);
     const after = contentWord(source, at, 1);
-    if (before === null || after === null || before === after) continue;
-    const first = other.indexOf(before);
-    const second = other.indexOf(after);
+    if (before === null || after === null || sameStem(before, after)) continue;
+    const first = other.findIndex((word) => sameStem(word, before));
+    const second = other.findIndex((word) => sameStem(word, after));
     if (first >= 0 && second >= 0 && first > second) return false;
   }
   return true;
 }
 
-function ordersAround(words: readonly string[], at: number): boolean {
+function ordersAround(words: readonly string[], at: number, converts: boolean): boolean {
   const word = words[at] as string;
   if (word === 'que') return words.slice(Math.max(0, at - 3), at).some((before) => COMPARATIVES.has(before));
-  return ORDER_MARKERS.has(word);
+  return ORDER_MARKERS.has(word) || (converts && CONVERSION_MARKERS.has(word));
 }
 
 function contentWord(words: readonly string[], from: number, step: 1 | -1): string | null {
   for (let at = from + step; at >= 0 && at < words.length; at += step) {
     const word = words[at] as string;
-    if (!FUNCTION_WORDS.has(word) && !ORDER_MARKERS.has(word)) return word;
+    if (!FUNCTION_WORDS.has(word) && !ORDER_MARKERS.has(word) && !CONVERSION_MARKERS.has(word)) return word;
   }
   return null;
 }

@@ -48,6 +48,41 @@ export const ORDER_MARKERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * "in" and "en" order what a question converts or counts: "How many pounds in an ounce?",
+ * "10 fahrenheit in celsius", "¿Cuántas libras hay en una onza?". Only in a question that
+ * holds a number or one of CONVERSION_CUES: elsewhere they place ("Where do I work in
+ * Lima?"), and a rephrasing may move the place to the front.
+ */
+export const CONVERSION_MARKERS: ReadonlySet<string> = new Set(['in', 'en']);
+
+/** Words that make a question count or convert (see CONVERSION_MARKERS). */
+export const CONVERSION_CUES: ReadonlySet<string> = new Set([
+  'many', 'much', 'convert', 'conversion', 'cuantos', 'cuantas', 'cuanto', 'cuanta', 'convertir', 'convierte', 'convierto',
+]);
+
+/**
+ * Numbers written as words, read as the digits they stand for (see `dedupSpecifics`):
+ * "two bananas" is "2 bananas", and not "a banana". "once" is left out: it is also English.
+ */
+export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map([
+  ['zero', '0'], ['one', '1'], ['two', '2'], ['three', '3'], ['four', '4'], ['five', '5'], ['six', '6'], ['seven', '7'],
+  ['eight', '8'], ['nine', '9'], ['ten', '10'], ['eleven', '11'], ['twelve', '12'], ['thirteen', '13'], ['fourteen', '14'],
+  ['fifteen', '15'], ['sixteen', '16'], ['seventeen', '17'], ['eighteen', '18'], ['nineteen', '19'], ['twenty', '20'],
+  ['thirty', '30'], ['forty', '40'], ['fifty', '50'], ['sixty', '60'], ['seventy', '70'], ['eighty', '80'], ['ninety', '90'],
+  ['hundred', '100'], ['thousand', '1000'], ['million', '1000000'], ['billion', '1000000000'], ['dozen', '12'],
+  ['cero', '0'], ['uno', '1'], ['dos', '2'], ['tres', '3'], ['cuatro', '4'], ['cinco', '5'], ['seis', '6'], ['siete', '7'],
+  ['ocho', '8'], ['nueve', '9'], ['diez', '10'], ['doce', '12'], ['trece', '13'], ['catorce', '14'], ['quince', '15'],
+  ['veinte', '20'], ['treinta', '30'], ['cuarenta', '40'], ['cincuenta', '50'], ['sesenta', '60'], ['setenta', '70'],
+  ['ochenta', '80'], ['noventa', '90'], ['cien', '100'], ['ciento', '100'], ['mil', '1000'], ['millon', '1000000'], ['docena', '12'],
+]);
+
+/**
+ * Articles that say "one" before a noun ("a banana", "una onza"): a question that names 1
+ * matches them, but they are no number of their own (most questions hold one).
+ */
+export const ONE_WORDS: ReadonlySet<string> = new Set(['a', 'an', 'un', 'una']);
+
+/**
  * "que" orders only within three words after a comparative ("mayor que", "más alta
  * que"); elsewhere it asks ("¿qué decidí?") or relates, and rephrasings move it freely.
  */
@@ -58,9 +93,9 @@ export const COMPARATIVES: ReadonlySet<string> = new Set([
 /** Words skipped when looking for the content word next to an order marker. */
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set([
   'the', 'a', 'an', 'my', 'your', 'his', 'her', 'our', 'their', 'i', 'you', 'me', 'is', 'are', 'am', 'be',
-  'do', 'does', 'did', 'more', 'less', 'much', 'so', 'very', 'of',
+  'do', 'does', 'did', 'more', 'less', 'much', 'so', 'very', 'of', 'there',
   'el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'mi', 'mis', 'tu', 'tus', 'su', 'sus', 'lo', 'de', 'del',
-  'mas', 'menos', 'muy', 'tan', 'es', 'son', 'yo',
+  'mas', 'menos', 'muy', 'tan', 'es', 'son', 'yo', 'hay',
 ]);
 
 /**

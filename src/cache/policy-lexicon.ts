@@ -51,12 +51,12 @@ export const TRAILING_FILLER_PHRASES: readonly string[] = ['por favor', 'thank y
  */
 export const RECALL_TAILS: ReadonlySet<string> = new Set(['again']);
 
-/** Frequent words that tell Spanish from English (folded; none is also a common English word). */
+/** Frequent words that tell Spanish from English (folded; none is also a common English word: not "me"). */
 export const SPANISH_MARKERS: ReadonlySet<string> = new Set([
   'que', 'de', 'el', 'la', 'los', 'las', 'y', 'en', 'un', 'una', 'es', 'mi', 'mis', 'tu', 'su', 'por',
   'para', 'con', 'como', 'donde', 'cuando', 'cual', 'quien', 'se', 'lo', 'le', 'del', 'al', 'yo',
   'tengo', 'estoy', 'soy', 'hay', 'esta', 'este', 'eso', 'esto', 'pero', 'muy', 'mas', 'tambien',
-  'hola', 'gracias', 'sobre', 'trabajo', 'vivo', 'nombre', 'llama', 'decidi', 'prefiero', 'me', 'te',
+  'hola', 'gracias', 'sobre', 'trabajo', 'vivo', 'nombre', 'llama', 'decidi', 'prefiero', 'te',
   'nos', 'ella', 'ellos', 'son', 'fue', 'era', 'tiene', 'tienes', 'puedo', 'puedes', 'quiero', 'siento',
   'hace', 'hacer', 'dime', 'bien', 'mal', 'hoy', 'ayer', 'manana', 'ahora', 'si', 'ya', 'porque', 'cuanto',
 ]);

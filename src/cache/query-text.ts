@@ -23,12 +23,26 @@ const APOSTROPHE = "['’`´]";
 
 // One word of a question: letters and digits, with apostrophes inside ("what's").
 // Symbols that name something else than the bare word stay in it: digits joined by
-// . , : / + * ^ - ("3/5" is not "5/3", "1.5k" not "15k"), a trailing "+", "#" or "%"
-// ("C++", "C#", "50%"), a leading "." or "#" before a letter (".NET", "#general").
+// . , : / + * ^ × ÷ - ("3/5" is not "5/3", "1.5k" not "15k"), a trailing "+", "#" or "%"
+// ("C++", "C#", "50%"), a leading "." or "#" before a letter (".NET", "#general"), a sign
+// before a number that follows no operand ("-5"), a factorial ("5!").
+// Operators are words of their own, spaced or not, so "3 * 5" is not "3 + 5": a comparison
+// anywhere ("==", "<", "≥", "!=", "=>"), any other run between two operands (a number or
+// a single letter: "x - y", "7 / 3", "a && b"), and "%" after a number ("10 % of 50"). A
+// dash or an asterisk between words ("Lisbon - Porto", "**bold**") stays out.
+const OPERAND_END = String.raw`(?:(?<!${WORD_CHAR})(?:\p{N}[\p{N}.,]*|\p{L})|[)\]!%])\s*`;
+const OPERAND_START = String.raw`\s*(?:[-−]?\p{N}|\p{L}(?!${WORD_CHAR})|[(\[])`;
+// Each lookbehind sits after a lookahead for a symbol, so the text is not scanned back
+// from every position (a long run of spaces would cost its square).
+const SIGN = String.raw`(?:(?=[-−]\p{N})(?<!${WORD_CHAR})(?<!${OPERAND_END})[-−])`;
+const NUMBER = String.raw`${SIGN}?\p{N}${WORD_CHAR}*(?:[.,:/+*^×÷-]\p{N}${WORD_CHAR}*)*(?:!+(?!=))?`;
+const COMPARISON = String.raw`(?<!!)-?!*[=<>≤≥≠≈][!=<>≤≥≠≈]*`;
+const OPERATOR = String.raw`(?<=${OPERAND_END})[-−+*/×÷%^&|~]+(?=${OPERAND_START})|(?<=\p{N}\s*)%+`;
 const TOKEN = new RegExp(
   String.raw`(?:(?<!${WORD_CHAR})[.#](?=\p{L}))?` +
-    String.raw`(?:\p{N}${WORD_CHAR}*(?:[.,:/+*^×-]\p{N}${WORD_CHAR}*)*|${WORD_CHAR}+(?:${APOSTROPHE}${WORD_CHAR}+)*)` +
-    String.raw`(?:[+#%]+(?!${WORD_CHAR}))?`,
+    String.raw`(?:${NUMBER}|${WORD_CHAR}+(?:${APOSTROPHE}${WORD_CHAR}+)*)` +
+    String.raw`(?:[+#%]+(?!${WORD_CHAR}))?` +
+    String.raw`|(?=[-−!=<>≤≥≠≈+*/×÷%^&|~])(?:${COMPARISON}|${OPERATOR})`,
   'gu',
 );
 const APOSTROPHES = /['’`´]/g;

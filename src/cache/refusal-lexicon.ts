@@ -37,6 +37,26 @@ export const TIME_PHRASES: readonly string[] = [
   'cuantos dias', 'cuantas semanas', 'cuantos meses', 'cuantos anos', 'cuantas horas', 'cuantos minutos',
   'que edad', 'faltan para', 'falta para', 'tiempo hace', 'hace frio', 'hace calor', 'hace sol', 'hace viento',
   'nieva', 'nevando', 'nevar', 'nevara', 'tormenta', 'soleado', 'cita', 'citas',
+  // The state of the world or of the user's things now: the sun, the clocks, rates, who
+  // holds a post, whether a place is open or a server up, an inbox, an order, a draw.
+  'sunset', 'sunrise', 'amanecer', 'atardecer', 'anochecer', 'puesta de sol', 'puesta del sol', 'salida del sol',
+  'daylight saving', 'horario de verano', 'horario de invierno',
+  'exchange rate', 'exchange rates', 'conversion rate', 'interest rate', 'interest rates', 'inflation',
+  'tipo de cambio', 'tasa de cambio', 'tipo de interes', 'inflacion',
+  'ceo', 'the president', 'the prime minister', 'the pope', 'the king', 'the queen', 'the chancellor', 'the governor',
+  'the mayor', 'world champion', 'el presidente', 'la presidenta', 'el primer ministro', 'la primera ministra', 'el papa',
+  'el rey', 'la reina', 'el alcalde', 'la alcaldesa', 'el gobernador', 'la gobernadora', 'campeon del mundo', 'campeon mundial',
+  'opening hours', 'closing time', 'esta abierto', 'esta abierta', 'estan abiertos', 'estan abiertas', 'esta cerrado',
+  'esta cerrada', 'estan cerrados', 'estan cerradas',
+  'status', 'server up', 'servers up', 'server down', 'servers down', 'site up', 'site down', 'website up', 'website down',
+  'service up', 'service down', 'is it down', 'is it up', 'up and running', 'outage', 'uptime', 'downtime',
+  'unread', 'inbox', 'new emails', 'new messages', 'notifications', 'sin leer', 'no leidos', 'no leidas',
+  'bandeja de entrada', 'correos nuevos', 'mensajes nuevos',
+  'my order', 'my package', 'my delivery', 'my shipment', 'mi pedido', 'mi paquete', 'mi envio',
+  'me a random', 'me random', 'pick a random', 'pick a number', 'choose a random', 'choose a number', 'flip a coin',
+  'toss a coin', 'roll a die', 'roll a dice', 'roll the dice', 'al azar', 'dame un numero', 'dime un numero',
+  'elige un numero', 'lanza una moneda', 'tira un dado', 'cara o cruz',
+  'llego tarde', 'voy tarde', 'vamos tarde', 'llegamos tarde', 'are we late', 'is it late',
 ];
 
 /** Word families of the same: "meeting(s)", "llueve", "lloviendo", "lluvia", "reuniones". */
@@ -57,6 +77,20 @@ export const TIME_QUESTION_ENDINGS: readonly string[] = [
   'es la hora', 'dime la hora', 'decime la hora', 'dices la hora', 'sabes la hora', 'das la hora',
   'es la fecha', 'dime la fecha', 'decime la fecha', 'dices la fecha', 'sabes la fecha',
   'que ano es', 'es el ano', 'dime el ano', 'que mes es', 'es el mes', 'dime el mes', 'es el dia', 'dime el dia',
+  // Where the user is, whether a place is open, a holiday, a job done: "Is the store open?",
+  // "Did the deploy succeed?" ("Did the migration end in failure?" asks for a recorded fact).
+  'where am i', 'where are we', 'where i am', 'donde estoy', 'donde estamos',
+  'open', 'closed', 'abierto', 'abierta', 'abiertos', 'abiertas', 'cerrado', 'cerrada', 'cerrados', 'cerradas',
+  'a holiday', 'a public holiday', 'a bank holiday', 'es feriado', 'es festivo', 'es dia festivo', 'hay feriado',
+  'week number is it', 'week number', 'numero de semana', 'semana del ano',
+  'succeed', 'succeeded', 'fail', 'failed', 'pass', 'passed', 'go through', 'went through', 'tuvo exito', 'funciono',
+  'fallo', 'salio bien',
+];
+
+/** The clock or the calendar asked in a word or two: "Time?", "Date?", "¿La hora?". */
+export const TIME_QUESTIONS_ALONE: readonly string[] = [
+  'time', 'the time', 'date', 'the date', 'day', 'the day', 'hour', 'year', 'the year', 'month', 'the month', 'week', 'week number',
+  'hora', 'la hora', 'fecha', 'la fecha', 'dia', 'el dia', 'ano', 'el ano', 'mes', 'el mes', 'semana',
 ];
 
 /**
@@ -111,6 +145,9 @@ export const EMOTION_PHRASES: readonly string[] = [
   'me fue infiel', 'me puso los cuernos', 'corazon roto', 'desamor', 'mi divorcio', 'mi novio me dejo', 'mi novia me dejo',
   'mi pareja me dejo', 'me dejo mi novio', 'me dejo mi novia', 'me dejo mi pareja',
   'feliz', 'felices', 'infeliz', 'infelices',
+  // Love, failure and a life: "Do you love me?", "Why do I always fail?", "Is my life a failure?"
+  'love me', 'loves me', 'do you hate me', 'always fail', 'fail at everything', 'my life', 'me quieres', 'me amas',
+  'me odias', 'me quiere', 'me ama', 'siempre fallo', 'siempre fracaso', 'fracaso en todo', 'mi vida',
 ];
 
 /** Word families of feelings: "tiredness", "happiness", "cansado/a/os", "felicidad", "worrying", "loneliness". */
@@ -147,7 +184,7 @@ export const CONVERSATION_STEMS: readonly string[] = ['summar'];
 
 export const CONVERSATION_PHRASES: readonly string[] = [
   'we decided', 'we decide', 'we picked', 'we pick', 'we chose', 'we choose', 'we agreed', 'we agree',
-  'we discussed', 'we talked', 'we said', 'we settled', 'we mentioned',
+  'we discussed', 'we talked', 'we said', 'we settled', 'we mentioned', 'we talk', 'we discuss', 'hemos hablado',
   'you said', 'you just', 'you mentioned', 'you suggested', 'you recommended', 'your answer', 'your last', 'your previous',
   'the previous', 'the first one', 'the second one', 'the third one', 'the last one', 'the other one', 'the same one',
   'i pasted', 'i just sent', 'i sent you', 'i attached',

@@ -29,6 +29,26 @@ describe('foldedQueryWords', () => {
     expect(foldedQueryWords('Do I use .NET? On 3/5, 1.5k, 2+2 or 50%.')).toEqual(['do', 'i', 'use', '.net', 'on', '3/5', '1.5k', '2+2', 'or', '50%']);
   });
 
+  it('keeps operators and comparisons as words, spaced or not, and leaves dashes and emphasis between words out', () => {
+    expect(foldedQueryWords('What is 3 * 5? Is -5 > 3, x<y, a === b, 7 % 3 or 10 % of 50?')).toEqual(
+      ['what', 'is', '3', '*', '5', 'is', '-5', '>', '3', 'x', '<', 'y', 'a', '===', 'b', '7', '%', '3', 'or', '10', '%', 'of', '50'],
+    );
+    expect(foldedQueryWords('Is 5! != 1/2 - 1/3, x ≤ y?')).toEqual(['is', '5!', '!=', '1/2', '-', '1/3', 'x', '≤', 'y']);
+    expect(foldedQueryWords('Lisbon - Porto, **bold**, COVID-19, x86-64, and/or, wow!!')).toEqual(
+      ['lisbon', 'porto', 'bold', 'covid', '19', 'x86', '64', 'and', 'or', 'wow'],
+    );
+  });
+
+  it('splits text with operators as queryTokens does, word for word', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'É', 'x', '3', '-', '−', '+', '*', '/', '%', '!', '=', '<', '>', '≤', '&', '(', '.', ' ', '?', 'İ'), maxLength: 40 });
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(queryTokens(value).map((token) => token.folded)).toEqual(foldedQueryWords(value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('splits text as queryTokens does, word for word', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'É', 'é', 'I', '3', '#', '+', '%', '.', '/', "'", '’', ' ', '?', 'Ñ', '\u0301', '\u0308', 'ǅ', 'İ'), maxLength: 40 });
     fc.assert(
@@ -96,6 +116,26 @@ describe('normaliseQuery', () => {
     distinct('¿Falló la build otra vez?', '¿Falló la build?');
   });
 
+  it('keeps questions that differ by an operator or a comparison apart, spaced or not', () => {
+    const apart: Array<[string, string]> = [
+      ['What is 3 * 5?', 'What is 3 + 5?'],
+      ['What is 3 - 5?', 'What is 3 + 5?'],
+      ['Is -5 > 3?', 'Is 5 > 3?'],
+      ['Is x < y?', 'Is x > y?'],
+      ['Is a === b?', 'Is a == b?'],
+      ['What is 1/2 - 1/3?', 'What is 1/2 + 1/3?'],
+      ['What is 5! ?', 'What is 5?'],
+      ['What is 7 / 3?', 'What is 7 % 3?'],
+      ['What is 10 / 50?', 'What is 10 % of 50?'],
+      ['Is x<y?', 'Is x>y?'],
+      ['What is the difference between == and === in JavaScript?', 'What is the difference between != and !== in JavaScript?'],
+    ];
+    for (const [a, b] of apart) expect(responseCacheKey(a), `${a} | ${b}`).not.toBe(responseCacheKey(b));
+    for (const question of ['What is 3 * 5?', 'Is -5 > 3?', 'What is 5! ?', 'What is 7 % 3?']) {
+      expect(cacheRefusal(question, calm), question).toBeNull();
+    }
+  });
+
   it('drops fillers only at the head or the tail, and a recall "again" only after a question word or a request', () => {
     expect(normaliseQuery('Quick question: where do I work, thank you')).toBe('where do i work');
     expect(normaliseQuery("What's my wife's name again?")).toBe(normaliseQuery("What's my wife's name?"));
@@ -118,6 +158,10 @@ describe('detectLanguage', () => {
     ['Where does Íñigo work?', 'es'],
     ['Dónde trabaja José', 'es'],
     ['What did Pérez say about my café order?', 'en'],
+    // "me" is English too: no evidence of Spanish.
+    ['Tell me a fun fact', 'en'],
+    ['Tell me a random number', 'en'],
+    ['¿Me dices dónde vivo?', 'es'],
   ] as const)('%s → %s', (text, language) => {
     expect(detectLanguage(text)).toBe(language);
   });
@@ -272,8 +316,53 @@ describe('dedupSpecifics and sameSpecifics', () => {
   });
 });
 
+const sameContent = (a: string, b: string): boolean => sameContentWords(new DedupProfile(a), new DedupProfile(b));
+
+describe('numbers written as words, and order around "in"/"en" when a question counts or converts', () => {
+  const sameOrderOf = (a: string, b: string): boolean => sameOrder(new DedupProfile(a), new DedupProfile(b));
+
+  it('reads number words as the digits they stand for, and "a"/"una" before a word as one', () => {
+    expect(specificsOf('How many calories in two bananas?')).toEqual(['2']);
+    expect(specificsOf('¿Cuántas calorías hay en dos plátanos?')).toEqual(['2']);
+    expect(sameSpecificsOf('How many calories in two bananas?', 'How many calories in a banana?')).toBe(false);
+    expect(sameSpecificsOf('How do I undo the last two commits?', 'How do I undo the last commit?')).toBe(false);
+    expect(sameSpecificsOf('How many calories in two bananas?', 'How many calories in 2 bananas?')).toBe(true);
+    expect(sameSpecificsOf('How many calories in one banana?', 'How many calories in a banana?')).toBe(true);
+    expect(sameSpecificsOf('What is 1 + 1?', 'What is a + a?')).toBe(false);
+  });
+
+  it('keeps the order of what a question converts or counts', () => {
+    const swapped: Array<[string, string]> = [
+      ['How many pounds in an ounce?', 'How many ounces in a pound?'],
+      ['¿Cuántas libras hay en una onza?', '¿Cuántas onzas hay en una libra?'],
+      ['What is 10 fahrenheit in celsius?', 'What is 10 celsius in fahrenheit?'],
+      ['How many pounds are there in an ounce?', 'How many ounces are there in a pound?'],
+    ];
+    for (const [a, b] of swapped) {
+      expect(sameOrderOf(a, b), `${a} | ${b}`).toBe(false);
+      expect(sameOrderOf(b, a), `${a} | ${b}`).toBe(false);
+    }
+    // Elsewhere "in" places, and a rephrasing may move the place to the front.
+    expect(sameOrderOf('Where do I work in Lima?', 'In Lima, where do I work?')).toBe(true);
+  });
+
+  it('mayShareAnswer keeps apart questions that differ in a number word, an order around "in" or an operator', () => {
+    const apart: Array<[string, string]> = [
+      ['How many calories in two bananas?', 'How many calories in a banana?'],
+      ['How do I undo the last two commits?', 'How do I undo the last commit?'],
+      ['How many pounds in an ounce?', 'How many ounces in a pound?'],
+      ['¿Cuántas libras hay en una onza?', '¿Cuántas onzas hay en una libra?'],
+      ['What is 10 fahrenheit in celsius?', 'What is 10 celsius in fahrenheit?'],
+      ['What is 10 / 50?', 'What is 10 % of 50?'],
+    ];
+    for (const [a, b] of apart) {
+      expect(mayShareAnswer(a, b), `${a} | ${b}`).toBe(false);
+      expect(mayShareAnswer(b, a), `${a} | ${b}`).toBe(false);
+    }
+  });
+});
+
 describe('sameContentWords', () => {
-  const sameContent = (a: string, b: string): boolean => sameContentWords(new DedupProfile(a), new DedupProfile(b));
   const swapped: Array<[string, string]> = [
     ['What are the health benefits of drinking green tea every morning before breakfast?', 'What are the health risks of drinking green tea every morning before breakfast?'],
     ['When the garbage collector runs, how does it decide which objects to free up?', 'When the garbage collector runs, how does it decide which objects to keep around?'],
@@ -288,7 +377,26 @@ describe('sameContentWords', () => {
     expect(mayShareAnswer(a, b)).toBe(false);
   });
 
-  it('merges rephrasings: inflections, word order, politeness, and words added on one side only', () => {
+  it('keeps apart a question and a longer one that adds a qualifier, either way round', () => {
+    const qualified: Array<[string, string]> = [
+      ['How do I delete a branch in git remotely?', 'How do I delete a branch in git?'],
+      ['How do I add a user to a group in Linux?', 'How do I add a user in Linux?'],
+      ['How do I reset my router password?', 'How do I reset my password?'],
+      ['How do I recursively copy a folder?', 'How do I copy a folder?'],
+      ['How do I boil an egg soft?', 'How do I boil an egg?'],
+      ['How do I install Node on Ubuntu with nvm?', 'How do I install Node on Ubuntu?'],
+      ['¿Cómo borro una rama remota?', '¿Cómo borro una rama?'],
+      ['Do I like tea or coffee?', 'Do I like tea?'],
+    ];
+    for (const [longer, shorter] of qualified) {
+      expect(sameContent(longer, shorter), longer).toBe(false);
+      expect(sameContent(shorter, longer), longer).toBe(false);
+      expect(mayShareAnswer(shorter, longer), longer).toBe(false);
+      expect(mayShareAnswer(longer, shorter), longer).toBe(false);
+    }
+  });
+
+  it('merges rephrasings: inflections, word order, politeness', () => {
     const together: Array<[string, string]> = [
       ['Where do I work?', 'Where am I working?'],
       ['Where do I live?', 'Where am I living?'],
@@ -296,7 +404,7 @@ describe('sameContentWords', () => {
       ['Could you tell me where I work?', 'Do you know where I work?'],
       ['What is the capital of Australia?', "What's the capital of Australia?"],
       ['¿Dónde trabajo?', 'Dime dónde trabajo, por favor'],
-      ['Do I like tea?', 'Do I like tea or coffee?'],
+      ['How many calories in one banana?', 'How many calories in a banana?'],
     ];
     for (const [a, b] of together) {
       expect(sameContent(a, b), `${a} | ${b}`).toBe(true);

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { cacheRefusal } from '../../src/cache/cache-policy.js';
 
 // Spec §4: time-dependent questions and emotional queries are never cached, nor are
-// questions about the conversation itself (another session would get their answer). These
-// tables hold the questions reviews found cached, their obvious variants, and the personal
-// factual questions that look like them but must stay cacheable.
+// questions about the conversation itself or leaning on it (another session would get
+// their answer). These tables hold the questions reviews found cached, their obvious
+// variants, and the personal factual questions that look like them but must stay cacheable.
 
 const calm = { sideEffectSinceQuestion: false };
 
@@ -24,6 +24,13 @@ const TIME_QUESTIONS = [
   'Dime la hora', '¿Cuál es la hora?', '¿Qué hora es?', '¿Qué año es?', '¿Qué día es?', '¿En qué mes estamos?',
   '¿Me dices la hora, por favor?', '¿Sabes la fecha?', '¿Qué horas son?', '¿Tienes hora?', '¿A cuántos estamos?',
   '¿En qué año estamos?', '¿Cuál es la fecha?', '¿Qué mes es?', 'Decime la hora', '¿A qué hora abre mi gimnasio?',
+  // Asked in a word, and the state of the world or of the user's things now: the sun, the
+  // clocks, rates, who holds a post, whether a place is open or a server up, an inbox, a draw.
+  'Time?', 'Date?', '¿La hora?', '¿Llego tarde?', 'When is sunset?', 'Is the store open?', 'Is the market open?',
+  '¿Está abierto el banco?', 'Is daylight saving time in effect?', 'Who is the CEO of Twitter?',
+  'What is the exchange rate of USD to EUR?', 'Where am I?', '¿Dónde estoy?', 'Is my server up?', 'Did the deploy succeed?',
+  'How many unread emails do I have?', 'What is the status of my order?', 'Tell me a random number',
+  'What week number is it?', 'Is it a holiday?', '¿Quién es el presidente de Francia?', 'Flip a coin for me?',
 ];
 
 const EMOTIONAL_QUESTIONS = [
@@ -36,6 +43,8 @@ const EMOTIONAL_QUESTIONS = [
   'Mi novia me dejó, ¿qué hago?', 'Estoy fatal, ¿qué hago?', 'No puedo más, ¿qué hago?', '¿Qué me pasa?',
   'Why am I so tired?', 'Am I happy?', '¿Soy feliz?', 'Estoy cansado, ¿dónde trabajo?', '¿Por qué estoy tan cansada?',
   'Where do I work D:', 'where do I work :(', 'Where do I work? :-(',
+  'Why do I always fail?', 'Do you love me?', 'Is my life a failure?', '¿Me quieres?', '¿Por qué siempre fracaso?',
+  '¿Qué hago con mi vida?',
 ];
 
 // Questions about the session's own conversation: their answer holds there only.
@@ -44,6 +53,14 @@ const CONVERSATION_QUESTIONS = [
   'What did you just say?', 'Can you summarise the above?', 'What was the error in the log I pasted?', 'And the second one?',
   'Which of these do I prefer?', 'Where do I keep it?', "What's that?",
   '¿Qué decidimos sobre eso?', '¿Qué hace esto?', '¿Cuál elegimos?', '¿Qué dijiste?', '¿Y aquello?',
+  // Naming too little to stand alone, or a person or a choice the question does not name.
+  'Why?', 'How so?', 'Can you elaborate?', 'What do you mean?', 'Who is he?', '¿Por qué?', 'What does the second option do?',
+  'What are the pros and cons?', 'Are you sure?', 'Can you give me an example?', 'What is the difference?',
+  'Is there a shorter way?', 'What is the time complexity?', 'What is the output?', 'Where can I buy them?', '¿Cuánto cuesta?',
+  '¿Funciona en Windows?', 'What do you think?', 'Then what?', 'What else?', 'In Rust?', 'Go on?', 'What did we talk about?',
+  'Why would I?', 'Tell me more', 'Is she married?', 'What is her name?', '¿Dónde vive ella?', '¿Quién es él?',
+  '¿Cómo lo instalo?', '¿Dónde las venden?', '¿Cómo instalarlo?', '¿Me das un ejemplo?', 'Could you explain the second one?',
+  'What does the first command do?', 'How come?', 'Who won?',
 ];
 
 // Personal factual questions: they name a time, a date or a feeling word, but ask for a stored fact.
@@ -61,6 +78,14 @@ const CACHEABLE_QUESTIONS = [
   'Where did I train for the marathon?', 'When is my birthday?', 'Where is it that I work?', 'What is the company that I work for?',
   'Is it true that my sister lives in Rosario?', 'How do I say thank you in Japanese?', 'In which month was I born?',
   'Which dentist did I go to in 2019?', '¿En qué año me mudé a Lima?',
+  // Questions that name what they ask about, however short, and near the words above.
+  'What is the capital of France?', 'How do I delete a branch in git?', 'What is Rust?', "What's a monad?",
+  'What does grep do?', '¿Qué es Kubernetes?', 'What are the pros and cons of Rust?', 'What is the time complexity of quicksort?',
+  'Can you give me an example of recursion?', 'What is the difference between TCP and UDP?', 'What do you know about me?',
+  'Where does my sister live and what does she do?', '¿Qué le regalo a mi madre?', 'What is 3 + 5?', 'What is 5!?',
+  'How many ounces in a pound?', 'How do I open a file in Python?', 'How do I undo the last commit?',
+  'Does Docker work on Windows?', 'How many siblings do I have?', 'Who am I?', 'Why is the sky blue?',
+  'How do I generate a random number in Python?', 'What is the meaning of life?', 'Did the migration fail in 2019 or 2020?',
 ];
 
 describe('cacheRefusal: the lexicon of time, feelings and the conversation', () => {

@@ -75,6 +75,10 @@ describe('response cache: what is never cached', () => {
       ['Recién llegué, ¿dónde dejé las llaves?', 'time-dependent'],
       ["I'm sad, where does my sister live?", 'emotional'],
       ['Me siento solo, ¿dónde vive mi hermana?', 'emotional'],
+      ['Time?', 'time-dependent'],
+      ['Is the store open?', 'time-dependent'],
+      ['¿Llego tarde?', 'time-dependent'],
+      ['Do you love me?', 'emotional'],
     ];
     for (const [question, reason] of refused) {
       expect(await storeAnswer(cache, { question, answer: 'x' })).toEqual({ stored: false, reason });
@@ -99,7 +103,10 @@ describe('response cache: what is never cached', () => {
 
   it('neither stores nor serves a question about the conversation, even one cached by an older policy', async () => {
     const cache = newCache();
-    const questions = ['What did I just say?', 'What was my last question?', 'Which one is cheaper?', '¿Qué te acabo de decir?', '¿De qué estábamos hablando?', '¿cuál es más barato?'];
+    const questions = [
+      'What did I just say?', 'What was my last question?', 'Which one is cheaper?', '¿Qué te acabo de decir?', '¿De qué estábamos hablando?', '¿cuál es más barato?',
+      'Why?', 'What is the output?', 'Who is he?', 'What does the second option do?', '¿Cuánto cuesta?', 'What did we talk about?',
+    ];
     for (const question of questions) {
       expect(await storeAnswer(cache, { question, answer: 'The Lisbon flight.' }), question).toEqual({ stored: false, reason: 'conversation-bound' });
       // As a daemon before this policy stored it: the lookup refuses it all the same.
@@ -189,6 +196,44 @@ describe('intent dedup', () => {
     expect(await ask(cache, 'Every morning before breakfast, what are the health benefits of drinking green tea?')).toMatchObject({ source: 'dedup' });
     await storeAnswer(cache, { question: risks, answer: 'Caffeine on an empty stomach.' });
     expect(await ask(cache, benefits)).toMatchObject({ source: 'cache', response: 'Antioxidants and a calm focus.' });
+  });
+
+  it('answers neither a question that adds a qualifier nor one it adds to, however similar their words', async () => {
+    const pairs: Array<[string, string]> = [
+      ['How do I delete a branch in git?', 'How do I delete a branch in git remotely?'],
+      ['How do I add a user in Linux?', 'How do I add a user to a group in Linux?'],
+      ['How do I reset my password?', 'How do I reset my router password?'],
+      ['How do I boil an egg?', 'How do I boil an egg soft?'],
+      ['How do I install Node on Ubuntu?', 'How do I install Node on Ubuntu with nvm?'],
+      ['How many calories in a banana?', 'How many calories in two bananas?'],
+      ['How do I undo the last commit?', 'How do I undo the last two commits?'],
+      ['How many ounces in a pound?', 'How many pounds in an ounce?'],
+      ['¿Cuántas onzas hay en una libra?', '¿Cuántas libras hay en una onza?'],
+      ['What is 10 celsius in fahrenheit?', 'What is 10 fahrenheit in celsius?'],
+      ['What is 10 % of 50?', 'What is 10 / 50?'],
+    ];
+    for (const [stored, asked] of pairs) {
+      expect(cosine(await embedder.embed(stored), await embedder.embed(asked)), asked).toBeGreaterThan(0.85);
+      for (const [first, second] of [[stored, asked], [asked, stored]] as const) {
+        database.sqlite.exec('delete from response_cache');
+        const cache = newCache();
+        expect(await storeAnswer(cache, { question: first, answer: 'The answer to the first.' }), first).toMatchObject({ stored: true });
+        expect(await ask(cache, second), `${first} → ${second}`).toBeNull();
+      }
+    }
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'How many calories in a banana?', answer: 'About 105.' });
+    expect(await ask(cache, 'How many calories in one banana?')).toMatchObject({ source: 'dedup', response: 'About 105.' });
+  });
+
+  it('never answers a question with the answer to one that differs in an operator', async () => {
+    const cache = newCache();
+    await storeAnswer(cache, { question: 'What is 3 + 5?', answer: '8.' });
+    await storeAnswer(cache, { question: 'Is 5 > 3?', answer: 'Yes.' });
+    for (const other of ['What is 3 * 5?', 'What is 3 - 5?', 'What is 3 / 5?', 'Is -5 > 3?', 'Is 5 < 3?', 'Is 5 >= 3?']) {
+      expect(await ask(cache, other), other).toBeNull();
+    }
+    expect(await ask(cache, 'what is 3 + 5')).toMatchObject({ source: 'cache', response: '8.' });
   });
 
   it('honours the configured threshold', async () => {
