@@ -49,8 +49,12 @@ export interface FactsTier<Prepared = unknown> {
   applyFromUserTurn(prepared: Prepared, provenance: { sessionId: string; turnNumber: number; at?: number }, scope: TxScope): FactChangeLists;
   /** `tokenBudget`: what the selected facts' own text may cost (the section's base less its frame). */
   selectForPrompt(request: FactSelectionRequest, options: { tokenBudget: number }): FactSelection;
-  /** Queues facts for a batched re-confirmation at `at` (no write now). */
-  reconfirmLater(ids: readonly string[], at: number): void;
+  /**
+   * Re-confirms, asked at `at`, the facts the prompt answered the message with (spec §6):
+   * one this brings back into prompts (dormant) is written in the call's transaction and
+   * returned; the others are queued for the batch once it commits.
+   */
+  reconfirmAsked(ids: readonly string[], at: number, scope: TxScope): FactChangeView[];
 }
 
 /** An earlier answer the assistant may return without calling the LLM. */
@@ -128,7 +132,8 @@ const DURABLE_COMMIT: TransactionOptions = { durable: true };
  * fails — an overflow included — rolls everything back; a dry run rolls back on purpose.
  * A message that may add, change or retire a fact commits with an fsync (spec §4); the
  * others commit on NORMAL. Facts the prompt holds because the message asked about them
- * are queued for re-confirmation once the call commits (spec §6), written in a batch later.
+ * are re-confirmed (spec §6): written in a batch later, or now when that brings them back
+ * into prompts (a dormant fact).
  */
 export async function runContextCall(deps: ContextDeps, request: ContextRequest): Promise<ContextOutcome> {
   const budget = checkBudget(deps.config, request.budget);
@@ -234,11 +239,10 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
     const compileMs = performance.now() - compileStart;
     const asked = deps.facts.mayReconfirmAsked(factsPrepared) ? askedFactsInPrompt(facts, prompt) : [];
-    // Runs only if this commits: a dry run or an overflow queues nothing.
-    if (asked.length > 0) {
-      const askedAt = request.at ?? deps.clock.now();
-      scope.afterCommit(() => deps.facts.reconfirmLater(asked, askedAt));
-    }
+    // A fact the question brought back into prompts is written now, as a restatement is,
+    // and reported; the others are queued only if this commits (a dry run or an overflow
+    // queues nothing).
+    const revived = asked.length > 0 ? deps.facts.reconfirmAsked(asked, request.at ?? deps.clock.now(), scope) : [];
     const outcome: ContextOutcome = {
       prompt,
       compileMs,
@@ -247,7 +251,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       shiftReasons: recorded.shift?.reasons ?? [],
       window,
       pressure,
-      factChanges,
+      factChanges: revived.length === 0 ? factChanges : { ...factChanges, reconfirmed: [...factChanges.reconfirmed, ...revived] },
       cached,
       cacheMiss: consulted.consulted && cached === null,
       dryRun: request.dryRun === true,

@@ -3,7 +3,7 @@ import { vectorToBuffer } from '../embeddings/vector.js';
 import type { Database, Db } from '../storage/database.js';
 import { insertFactRow, liveFactRowsBySubject, updateFactRow, type FactRow } from '../storage/facts-repo.js';
 import type { TxScope } from '../storage/transaction.js';
-import { injectionClass, viewFact } from './decay-rules.js';
+import { injectionClass, viewFact, type DecayInput } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { indexedFact, type FactIndex } from './fact-index.js';
 import { restates, type StoredValues } from './fact-matching.js';
@@ -164,15 +164,26 @@ const CONFIDENCE_RANK: Record<FactConfidence, number> = { low: 0, medium: 1, hig
  */
 export function reconfirmFact(ctx: WriteContext, row: FactRow, confidence?: FactConfidence): void {
   const raised = confidence !== undefined && CONFIDENCE_RANK[confidence] > CONFIDENCE_RANK[row.confidence] ? confidence : row.confidence;
-  const lastConfirmedAt = Math.max(row.lastConfirmedAt, ctx.at);
-  const changes = { status: 'active' as const, confidence: raised, lastConfirmedAt, updatedAt: ctx.now };
+  const changes = { ...confirmed(ctx, row), confidence: raised, updatedAt: ctx.now };
   updateFactRow(ctx.db, row.id, changes);
-  ctx.scope.afterCommit(() => ctx.index.patch(row.id, { status: 'active', confidence: raised, lastConfirmedAt }));
+  ctx.scope.afterCommit(() => ctx.index.patch(row.id, { status: 'active', confidence: raised, lastConfirmedAt: changes.lastConfirmedAt }));
   ctx.touched.add(row.id);
   // A stale, dormant or expired low-confidence fact confirmed again enters prompts it had left: answers without it may be wrong now.
-  const reactivated = injectionClass(row, ctx.now) !== injectionClass({ ...row, ...changes }, ctx.now);
-  if (raised !== row.confidence || reactivated) ctx.factsChanged = true;
+  if (raised !== row.confidence || revivedBy(ctx, row)) ctx.factsChanged = true;
   ctx.changes.reconfirmed.push(viewFact(recordOf({ ...row, ...changes }), ctx.now));
+}
+
+/**
+ * Whether re-confirming `row` (at `ctx.at`, seen at `ctx.now`) brings it back into the
+ * prompts it had decayed out of: a dormant, stale or expired low-confidence fact.
+ */
+export function revivedBy(ctx: Pick<WriteContext, 'now' | 'at'>, row: DecayInput): boolean {
+  return injectionClass(row, ctx.now) !== injectionClass({ ...row, ...confirmed(ctx, row) }, ctx.now);
+}
+
+// What a re-confirmation sets: active, confirmed at `at` (never earlier than it was).
+function confirmed(ctx: Pick<WriteContext, 'at'>, row: DecayInput): { status: 'active'; lastConfirmedAt: number } {
+  return { status: 'active', lastConfirmedAt: Math.max(row.lastConfirmedAt, ctx.at) };
 }
 
 /** Soft-deletes a fact replaced by `by`, or retired without a replacement (`by` null, with a reason). */

@@ -26,7 +26,8 @@ import {
   type FactListFilter,
   type NewFactInput,
 } from './fact-operations.js';
-import { ReconfirmQueue, writeQueuedReconfirmations } from './reconfirm-queue.js';
+import { ReconfirmQueue, reconfirmRevived, writeQueuedReconfirmations } from './reconfirm-queue.js';
+import { rekeyPreferences } from './subject-rekey.js';
 import { applyTurnFacts, mayChangeFacts, prepareTurnFacts, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
 
 const REEMBED_BATCH = 64;
@@ -47,11 +48,12 @@ export class FactsService {
     this.rt = { ...deps, index: new FactIndex(), storedValues: new StoredValues() };
   }
 
-  /** Re-embeds facts stored by another embedder, then loads the index. */
-  async start(): Promise<{ reembedded: number; indexed: number }> {
+  /** Re-embeds facts stored by another embedder, re-keys preferences stored under an older key, then loads the index. */
+  async start(): Promise<{ reembedded: number; rekeyed: number; indexed: number }> {
     const reembedded = await this.reembedStale();
+    const rekeyed = rekeyPreferences(this.rt.database, this.rt.clock.now());
     this.loadIndex();
-    return { reembedded, indexed: this.rt.index.size };
+    return { reembedded, rekeyed, indexed: this.rt.index.size };
   }
 
   /** (Re)loads the index of live facts from the database. */
@@ -98,9 +100,14 @@ export class FactsService {
     return mayChangeFacts(prepared);
   }
 
-  /** Whether the message may re-confirm the facts it asks about: not one that stated a credential. */
+  /**
+   * Whether the message may re-confirm the facts it asks about: not one that stated a
+   * credential, nor one that states facts of its own, whose words name others without
+   * asking about them ("Remember that my seed pet 2 is called Rex" re-confirms no fact
+   * about pet 1; a fact it restates is re-confirmed as a restatement).
+   */
   mayReconfirmAsked(prepared: PreparedFacts): boolean {
-    return !prepared.refused;
+    return !prepared.refused && prepared.facts.length === 0;
   }
 
   /** Writes what a user turn says about facts, inside the caller's transaction (see turn-facts.ts). */
@@ -118,6 +125,22 @@ export class FactsService {
    */
   reconfirmLater(ids: readonly string[], at: number): void {
     this.reconfirmQueue.add(ids, at);
+  }
+
+  /**
+   * Re-confirms the facts a prompt answered the message with (spec §6), asked at `at`,
+   * inside the caller's transaction. A fact this brings back into prompts (dormant, say)
+   * is written now, as a restatement is: active for the next message, every cached answer
+   * dropped (`onFactsChanged`); those are returned. The others, active already, are queued
+   * for the batch once the transaction commits (`reconfirmLater`): confirming them changes
+   * no prompt, and the call that asks stays free of the write.
+   */
+  reconfirmAsked(ids: readonly string[], at: number, scope: TxScope): FactView[] {
+    if (ids.length === 0) return [];
+    const ctx = writeContext(this.rt, scope, this.rt.clock.now(), at);
+    const later = reconfirmRevived(ctx, ids);
+    if (later.length > 0) scope.afterCommit(() => this.reconfirmLater(later, at));
+    return finishWrites(ctx, this.rt.onFactsChanged).reconfirmed;
   }
 
   /**

@@ -4,7 +4,7 @@ import { runInTransaction } from '../storage/transaction.js';
 import type { FactIndex } from './fact-index.js';
 import type { StoredValues } from './fact-matching.js';
 import { isLiveStatus, type FactView } from './fact-record.js';
-import { finishWrites, reconfirmFact, writeContext, type FactsChangedHook } from './fact-writes.js';
+import { finishWrites, reconfirmFact, revivedBy, writeContext, type FactsChangedHook, type WriteContext } from './fact-writes.js';
 
 /**
  * Re-confirmations waiting to be written (spec §4 lets them be batched): fact id → when
@@ -57,4 +57,25 @@ export function writeQueuedReconfirmations(
     }
     return written;
   });
+}
+
+/**
+ * Re-confirms, in the caller's write, the facts among `ids` (asked about, in the prompt)
+ * that this brings back into prompts they had decayed out of (`revivedBy`): like a
+ * restatement, it must hold for the very next message and drop the answers cached without
+ * them. Returns the ids of the others, already active: those may wait for the batch.
+ */
+export function reconfirmRevived(ctx: WriteContext, ids: readonly string[]): string[] {
+  const later: string[] = [];
+  for (const id of [...ids].sort()) {
+    const entry = ctx.index.get(id);
+    if (entry === undefined) continue;
+    if (!revivedBy(ctx, entry)) {
+      later.push(id);
+      continue;
+    }
+    const row = findFactRow(ctx.db, id);
+    if (row && isLiveStatus(row.status)) reconfirmFact(ctx, row);
+  }
+  return later;
 }

@@ -185,13 +185,18 @@ function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
 // The whole message's stems find the candidates first: `mentionedIn` counts a fact's
 // stems in some of its parts, never more than the whole holds. A fact the message shares
 // no stem with it cannot mention: only the facts holding one of its stems are read.
-function reconfirmMentioned(ctx: WriteContext, prepared: Pick<PreparedFacts, 'stems' | 'mentionParts'>): void {
+// A statement the message makes says its own fact: it re-confirms a fact of its subject by
+// restating it (`applyFact`), never another that merely shares its words, one it
+// contradicts or qualifies otherwise ("I prefer aisle seats" and "…aisle seats on planes",
+// "…on buses" and a dormant "…on trains").
+function reconfirmMentioned(ctx: WriteContext, prepared: Pick<PreparedFacts, 'stems' | 'mentionParts' | 'facts'>): void {
   if (prepared.stems.size === 0) return;
   const candidates = ctx.index.sharingStems(prepared.stems).filter((entry) => !ctx.touched.has(entry.id) && mentions(prepared.stems, entry.stems));
   if (candidates.length === 0) return;
   const parts = prepared.mentionParts();
+  const stated = prepared.facts.map((fact) => new Set(contentStems(fact.statement)));
   const mentioned = candidates
-    .filter((entry) => mentionedIn(parts, entry))
+    .filter((entry) => mentionedIn(parts, entry) && !stated.some((stems) => mentions(stems, entry.stems)))
     .map((entry) => entry.id)
     .sort();
   for (const id of mentioned) {

@@ -106,6 +106,17 @@ describe('facts the prompt answered a question with', () => {
     expect(reconfirmedMetric()).toBe(0);
   });
 
+  it('skip a fact named by a message that states a fact of its own: it says something, it asks nothing', async () => {
+    const first = 'My seed pet 1 is called Rex8';
+    const pets = await addFacts(daemon, [[first, 'personal', 'high']]);
+    clock.advance(DAY_MS);
+    const stated = await conversation(daemon.client, 'states').say('Remember that my seed pet 2 is called Rex8.');
+    expect(stated.facts.added).toHaveLength(1);
+    expect(promptText(stated)).toContain(first);
+    vi.advanceTimersByTime(RECONFIRM_FLUSH_MS);
+    expect(Date.parse((await daemon.client.getFact(pets[first] ?? '')).fact.lastConfirmedAt)).toBe(START);
+  });
+
   it('skip a fact named by a message that states a credential (refused), whatever the prompt holds', async () => {
     const wifi = (await daemon.client.addFact({ fact: 'My wifi name is hunter2', domain: 'personal', confidence: 'high' })).fact.id;
     clock.advance(DAY_MS);

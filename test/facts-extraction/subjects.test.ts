@@ -50,6 +50,16 @@ describe('facts that contradict each other share a subject', () => {
     ['I prefer short replies', 'prefiero respuestas detalladas'],
     ['Always keep your answers short', 'From now on, give me longer explanations'],
     ['Always answer formally', 'I prefer casual replies'],
+    // Kinds of one thing: the thing preferred is the subject, the modifier its value.
+    ['I prefer window seats.', 'I prefer aisle seats.'],
+    ['I prefer the window seat', 'I prefer aisle seats'],
+    ['I prefer window seats over aisle seats', 'I prefer aisle seats'],
+    ['I prefer window over aisle seats', 'I prefer aisle seats'],
+    ['I prefer aisle seats on buses', 'I prefer window seats on buses'],
+    ['I prefer morning flights', 'I prefer evening flights'],
+    ['I prefer red wine', 'I prefer white wine'],
+    ['prefiero asientos de ventanilla', 'prefiero asientos de pasillo'],
+    ['prefiero el vino tinto', 'prefiero vino blanco'],
   ])('%s / %s', (first, second) => {
     expect(subjectOf(second)).toBe(subjectOf(first));
   });
@@ -80,8 +90,42 @@ describe('unrelated facts never share a subject', () => {
     ['We decided on a long weekend', 'We decided on a short trip'],
     ['We decided on a formal dress code', 'We decided to go with a casual dinner'],
     ['I prefer concise answers', 'Always answer formally'],
+    ['I prefer tea', 'I prefer jazz'],
+    ['I prefer jazz', 'I prefer techno'],
+    // Another qualifier is another subject: seats on buses are not seats on trains.
+    ['I prefer aisle seats on buses', 'I prefer aisle seats on trains'],
+    ['I prefer aisle seats', 'I prefer aisle seats on planes'],
+    ['I prefer window seats', 'I prefer window tables'],
+    ['I prefer short hair', 'I prefer short meetings'],
+    // No kind of a thing: a verb and its object, a possessive and its complement, a list.
+    ['I prefer watching horror movies', 'I prefer watching romantic movies'],
+    ['I prefer my steak rare', 'I prefer my room rare'],
+    ['I prefer salt and pepper', 'I prefer oil and pepper'],
+    ['I prefer working remotely', 'I prefer living remotely'],
+    ['prefiero trabajar solo', 'prefiero viajar solo'],
   ])('%s / %s', (first, second) => {
     expect(subjectOf(second)).not.toBe(subjectOf(first));
+  });
+});
+
+describe('a preference between kinds of one thing', () => {
+  it.each([
+    ['I prefer aisle seats.', 'I prefer aisle seats', 'aisle'],
+    ['I prefer window seats on buses', 'I prefer window seats on buses', 'window'],
+    ['I prefer the window seat over the aisle one', 'I prefer the window seat over the aisle one', 'window'],
+    ['Prefiero asientos de pasillo', 'Prefiero asientos de pasillo', 'pasillo'],
+  ])('%s: the modifier is the value', (text, statement, value) => {
+    const [fact, ...rest] = extractFacts(text, { role: 'user' });
+    expect(rest).toEqual([]);
+    expect(fact).toMatchObject({ statement, value, domain: 'preferences' });
+  });
+
+  it('keeps the thing, its qualifier and nothing else in the subject', () => {
+    expect(subjectOf('I prefer aisle seats')).toBe('preference seat');
+    expect(subjectOf('I prefer aisle seats on the bus')).toBe('preference seat on bus');
+    expect(subjectOf('I prefer aisle seats on trains')).toBe('preference seat on trains');
+    // A category still comes first: "in my editor" qualifies a theme.
+    expect(subjectOf('I prefer dark mode in my editor')).toBe('preference theme');
   });
 });
 

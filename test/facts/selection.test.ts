@@ -223,7 +223,7 @@ describe('embedder changes', () => {
   it('re-embeds facts stored by another embedder at start, and selects with the new vectors', async () => {
     const other = createHashingEmbedder({ dims: 64 });
     const service = createFactsService({ database: f.database, embedder: other, tokenizer: f.tokenizer, clock: f.clock, ids: sequentialIds() });
-    expect(await service.start()).toEqual({ reembedded: FACTS.length, indexed: FACTS.length });
+    expect(await service.start()).toEqual({ reembedded: FACTS.length, rekeyed: 0, indexed: FACTS.length });
     expect(await service.reembedStale()).toBe(0);
     const stored = f.database.sqlite.prepare('select distinct embedder_id as id from facts').all();
     expect(stored).toEqual([{ id: other.id }]);

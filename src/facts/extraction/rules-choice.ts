@@ -1,5 +1,6 @@
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups, type TriggeredPatterns } from './rule-support.js';
+import { comparedKind, preferredKind } from './preferred-kind.js';
 import { MAX_STATEMENT_CHARS } from './statement-text.js';
 import { textKey } from './subject-key.js';
 import { answerStyle, valueCategory } from './value-categories.js';
@@ -29,15 +30,30 @@ const COMMUNICATION =
 
 /** The subject of a preference or instruction; the same for values that compete. */
 export function choiceSubject(prefix: string, value: string, alt: string, fallback: string = textKey(value)): string {
+  return categorySubject(prefix, value, alt) ?? (alt !== '' ? `${prefix} ${[textKey(value, 4), textKey(alt, 4)].sort().join(' | ')}` : `${prefix} ${fallback}`);
+}
+
+// The subject values that compete by category give a choice ("preference indentation",
+// "assistant language", "answer length"), or null when they name none.
+function categorySubject(prefix: string, value: string, alt: string): string | null {
   const category = valueCategory(value) ?? valueCategory(alt);
   if (COMMUNICATION.test(`${value} ${alt}`)) {
     if (category === 'language') return 'assistant language';
     const style = answerStyle(value) ?? answerStyle(alt);
     if (style !== null) return `answer ${style}`;
   }
-  if (category) return `${prefix} ${category}`;
-  if (alt !== '') return `${prefix} ${[textKey(value, 4), textKey(alt, 4)].sort().join(' | ')}`;
-  return `${prefix} ${fallback}`;
+  return category ? `${prefix} ${category}` : null;
+}
+
+// A preference's subject and value: by category first; else the kind of thing it prefers,
+// whose modifier is then the value ("I prefer aisle seats": "preference seat", "aisle");
+// else its own words.
+function preferenceKey(value: FoldedText, alt: FoldedText | null, language: 'en' | 'es'): { subject: string; value: FoldedText } {
+  const byCategory = categorySubject('preference', value.folded, alt?.folded ?? '');
+  if (byCategory !== null) return { subject: byCategory, value };
+  const kind = alt ? comparedKind(value, alt, language) : preferredKind(value, language);
+  if (kind !== null) return { subject: `preference ${kind.key}`, value: kind.modifier };
+  return { subject: choiceSubject('preference', value.folded, alt?.folded ?? ''), value };
 }
 
 // Keeps "to"/"a" comparisons only between noun phrases: "prefer to walk to work" compares nothing.
@@ -67,9 +83,9 @@ function preferRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     const statement = groups.statementUpTo(alt ? 'alt' : 'value');
     if (!statement) return null;
     const naming = /^(?:to be called|being called|que me llamen|que me digan)\b/u.test(value.folded);
-    const subject = naming ? 'preferred name' : choiceSubject('preference', value.folded, alt?.folded ?? '');
+    const key = naming ? { subject: 'preferred name', value } : preferenceKey(value, alt, language);
     const correction = language === 'en' && hasCorrectionAdverb(groups);
-    return ruleHit(language === 'en' ? 'prefer' : 'prefiero', language, 'assert', subject, value, statement, 'preferences', correction);
+    return ruleHit(language === 'en' ? 'prefer' : 'prefiero', language, 'assert', key.subject, key.value, statement, 'preferences', correction);
   };
 }
 

@@ -1,0 +1,77 @@
+import { sliceFolded, type FoldedText } from './folded-text.js';
+import type { Language } from './rule-support.js';
+import { contentWords } from './subject-key.js';
+
+// A preference between kinds of one thing: "I prefer window seats" and "I prefer aisle
+// seats" both prefer a seat, and differ by the word before it. The thing preferred (the
+// head noun, with what restricts where it holds: "on buses") is the subject; the modifier
+// is the value. So the two compete, while "I prefer tea" and "I prefer jazz" (no modifier)
+// or "…aisle seats on buses" and "…on trains" (another qualifier) never do.
+
+// Where a qualifier of the thing starts: "aisle seats on buses", "asientos de pasillo en el tren".
+const QUALIFIER_EN = /\s(?:on|in|at|for|during|while|with|by|from|near|inside|outside|after|before)\s/u;
+const QUALIFIER_ES = /\s(?:en|para|durante|con|sin|por|desde|cerca de|antes de|despues de)\s/u;
+// Modifier (one or two words), then the head noun; an article may open it.
+const NOUN_PHRASE_EN = /^(?:(?:the|a|an|some)\s+)?(?<mod>[\p{L}\p{N}'-]+(?:\s+[\p{L}\p{N}'-]+)?)\s+(?<head>[\p{L}\p{N}'-]+)$/du;
+// Head noun first, then the modifier, with or without "de": "vino tinto", "asientos de pasillo".
+const NOUN_PHRASE_ES = /^(?:(?:el|la|los|las|un|una|unos|unas|mi|mis)\s+)?(?<head>[\p{L}\p{N}-]+)\s+(?:(?:de|del)\s+)?(?<mod>[\p{L}\p{N}-]+(?:\s+[\p{L}\p{N}-]+)?)$/du;
+// Words that make the phrase something other than a modified noun: a verb phrase ("to
+// walk", "not to…"), a list ("salt and pepper"), a comparison ("more than…"), a pronoun,
+// a possessive, whose noun comes first ("my steak rare": the steak, not a kind of "rare").
+const NOT_IN_PHRASE = new Set(
+  ('to not no and or but nor of than as that which who whom what is are was be been more less most least much ' +
+    'my our your his her their ' +
+    'it its them they one ones this these those thing things stuff something anything ' +
+    'que y o ni pero no sino como mas menos lo eso esto uno una cosa cosas algo').split(' '),
+);
+// An English head in -ly is an adverb ("working remotely"), a Spanish one in -ar/-er/-ir a verb ("trabajar solo").
+const NOT_A_HEAD: Record<Language, RegExp> = { en: /ly$/u, es: /(?:ar|er|ir)$/u };
+
+/** The thing a preference is about and the modifier it prefers ("aisle seats on the bus" → "seat on bus", "aisle"). */
+export interface PreferredKind {
+  /** The head noun, singular, and the qualifier's words ("seat on buses"): the subject key after "preference". */
+  key: string;
+  /** The modifier: what tells this kind from the others ("aisle"). */
+  modifier: FoldedText;
+}
+
+/** The kind a preferred value names ("aisle seats" → seat, aisle), or null when it is no modified noun. */
+export function preferredKind(value: FoldedText, language: Language): PreferredKind | null {
+  const qualifierAt = (language === 'en' ? QUALIFIER_EN : QUALIFIER_ES).exec(value.folded)?.index ?? value.folded.length;
+  const phrase = (language === 'en' ? NOUN_PHRASE_EN : NOUN_PHRASE_ES).exec(value.folded.slice(0, qualifierAt));
+  const head = phrase?.groups?.head;
+  const mod = phrase?.indices?.groups?.mod;
+  if (!phrase || head === undefined || mod === undefined) return null;
+  const words = [head, ...(phrase.groups?.mod ?? '').split(/\s+/u)];
+  if (words.some((word) => NOT_IN_PHRASE.has(word) || !/\p{L}/u.test(word)) || NOT_A_HEAD[language].test(head)) return null;
+  // "using Microsoft's Bing", "watching horror movies": a verb and its object, not a kind of thing ("morning flights" is one).
+  if (language === 'en' && /^\p{L}+ing\s/u.test(phrase.groups?.mod ?? '')) return null;
+  const qualifier = contentWords(value.folded.slice(qualifierAt));
+  return { key: [singular(head), ...qualifier].join(' '), modifier: sliceFolded(value, mod[0], mod[1]) };
+}
+
+const ANOTHER_ONE = /^(?:(?:the|a|an)\s+)?[\p{L}\p{N}'-]+\s+ones?$/u;
+
+/**
+ * The kind two compared alternatives share: "window seats over aisle seats", "window over
+ * aisle seats" and "the window seat over the aisle one" prefer a seat, "window"; null when
+ * they name two things.
+ */
+export function comparedKind(value: FoldedText, alt: FoldedText, language: Language): PreferredKind | null {
+  // "…the window seat over the aisle one": "one" stands for the same thing.
+  if (language === 'en' && ANOTHER_ONE.test(alt.folded)) return preferredKind(value, language);
+  const other = preferredKind(alt, language);
+  if (other === null) return null;
+  const own = preferredKind(value, language);
+  if (own !== null) return own.key === other.key ? own : null;
+  // One bare word before the alternative's kind: the modifier of that same kind.
+  return /^[\p{L}\p{N}'-]+$/u.test(value.folded) && !NOT_IN_PHRASE.has(value.folded) ? { key: other.key, modifier: value } : null;
+}
+
+// One form for "seat" and "seats", "asiento" and "asientos", so that "the window seat"
+// competes with "aisle seats" (only the key needs it: the statement keeps the user's words).
+function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(?:x|z|ch|sh|ss)es$/u.test(word)) return word.slice(0, -2);
+  return word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/u.test(word) ? word.slice(0, -1) : word;
+}
