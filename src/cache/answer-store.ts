@@ -21,6 +21,7 @@ export function createAnswerStore(deps: {
           answer: input.answer,
           embedding: input.prepared as Float32Array,
           sideEffectSinceQuestion: input.sideEffectSinceQuestion,
+          answeredAt: input.answeredAt,
         },
         scope,
       );

@@ -59,10 +59,15 @@ export interface StoreInput {
   embedding?: Float32Array | null;
   /** A side-effecting tool ran after the question: the answer is not cacheable. */
   sideEffectSinceQuestion?: boolean;
+  /** When the answer was given (an imported turn's `at`); now when absent. Its 24 h count from then. */
+  answeredAt?: number;
 }
 
-/** `facts-changed`: a fact changed after the question was asked, so the answer may not hold any more. */
-export type StoreRefusal = CacheRefusal | 'empty-answer' | 'facts-changed';
+/**
+ * `facts-changed`: a fact changed after the question was asked, so the answer may not hold
+ * any more; `expired`: the answer was given longer ago than an answer is kept (an imported one).
+ */
+export type StoreRefusal = CacheRefusal | 'empty-answer' | 'facts-changed' | 'expired';
 
 export type StoreOutcome = { stored: true; key: string; expiresAt: number } | { stored: false; reason: StoreRefusal };
 
@@ -146,6 +151,8 @@ export class ResponseCache {
     const embedding = input.embedding ?? null;
     if (embedding !== null) this.checkDims(embedding);
     const now = this.options.clock.now();
+    const createdAt = Math.min(input.answeredAt ?? now, now);
+    if (createdAt + this.ttlMs <= now) return { stored: false, reason: 'expired' };
     const language = detectLanguage(question);
     const row: ResponseCacheRow = {
       key,
@@ -155,8 +162,8 @@ export class ResponseCache {
       sessionId: input.sessionId,
       embedding: embedding === null ? null : vectorToBuffer(embedding),
       embedderId: embedding === null ? null : this.options.embedder.id,
-      createdAt: now,
-      expiresAt: now + this.ttlMs,
+      createdAt,
+      expiresAt: createdAt + this.ttlMs,
     };
     upsertResponse(this.options.db, row);
     afterCommit(scope, () => {

@@ -19,7 +19,7 @@ export interface AnswerStore {
    */
   prepare(question: string, embedding: Float32Array | null): Promise<unknown>;
   store(
-    input: { sessionId: string; question: string; answer: string; prepared: unknown; sideEffectSinceQuestion: boolean },
+    input: { sessionId: string; question: string; answer: string; prepared: unknown; sideEffectSinceQuestion: boolean; answeredAt: number },
     scope: TxScope,
   ): { stored: boolean; reason?: string };
 }
@@ -108,6 +108,8 @@ export async function recordReply(
                 prepared: questionPrepared,
                 // This very answer's side effect counts too (`session` is the row before it).
                 sideEffectSinceQuestion: sideEffect || (session.sideEffectAt !== null && session.sideEffectAt >= question.at),
+                // An imported answer (`at`) is as old as it is: it lives 24 h from then.
+                answeredAt: recorded.turn.createdAt,
               },
               scope,
             );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, ManualClock } from '../../src/clock.js';
+import { DAY_MS, HOUR_MS, ManualClock } from '../../src/clock.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
@@ -42,6 +42,23 @@ describe('response cache and fact changes', () => {
     expect(await probe(daemon, 'Where do I work?')).toBe('You have not told me where you work.');
     expect((await daemon.client.updateFact(fact.id, { confirm: true })).fact).toMatchObject({ status: 'active', injectable: true });
     expect(await probe(daemon, 'Where do I work?')).toBeNull();
+  });
+
+  it('keeps an imported answer 24 h from when it was given (`at`), not from when it was recorded', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
+    const daemon = await started(clock);
+    const at = (hoursAgo: number) => new Date(clock.now() - hoursAgo * HOUR_MS).toISOString();
+    const old = conversation(daemon.client, 'imported-old');
+    await old.say('What is the capital of Australia?', { at: at(30) });
+    const late = await daemon.client.recordTurn('imported-old', { role: 'assistant', content: 'Canberra.', cacheable: true, at: at(30) });
+    expect(late.cache).toEqual({ stored: false, reason: 'expired' });
+    expect(await probe(daemon, 'What is the capital of Australia?')).toBeNull();
+    const recent = conversation(daemon.client, 'imported-recent');
+    await recent.say('What is the capital of Canada?', { at: at(20) });
+    expect((await daemon.client.recordTurn('imported-recent', { role: 'assistant', content: 'Ottawa.', cacheable: true, at: at(20) })).cache).toEqual({ stored: true });
+    expect(await probe(daemon, 'What is the capital of Canada?')).toBe('Ottawa.');
+    clock.advance(5 * HOUR_MS);
+    expect(await probe(daemon, 'What is the capital of Canada?')).toBeNull();
   });
 
   it('does not cache an answer to a question asked before a fact changed', async () => {
