@@ -103,5 +103,9 @@ export const PLAIN_CASES: SignalCase[] = [
   ['Siempre tomo el tren', { statement: 'Siempre tomo el tren', language: 'es' }],
   ['From now on, call me Sam', { statement: 'From now on, call me Sam', subject: 'preferred name', signal: 'from-now-on/from-now-on' }],
   ['A partir de ahora respondeme en inglés', { subject: 'assistant language', language: 'es' }],
+  // Explaining and telling are how the assistant talks too: the language is its language.
+  ['Prefiero que me expliques las cosas en inglés.', { subject: 'assistant language', language: 'es' }],
+  ['Prefiero que me digas todo en inglés.', { subject: 'assistant language', language: 'es' }],
+  ['I prefer you explain things in Spanish.', { subject: 'assistant language' }],
   ['Just so you know, I use a standing desk', { statement: 'I use a standing desk', signal: 'notice/statement' }],
 ];

@@ -26,7 +26,7 @@ const PRONOUN_ONLY = /^(?:it|that|this|them|him|her|one|ones|those|these|lo|eso|
 const ENDS_DEICTIC = /\b(?:it|that|this|eso|esto|ello)$/u;
 // Words about how the assistant talks: with a language, the preference is the assistant's language.
 const COMMUNICATION =
-  /\b(?:repl\w*|answer\w*|respond\w*|responses?|writ\w*|speak\w*|talk\w*|texts?|messages?|explanations?|contest\w*|habl\w*|escrib\w*|respuestas?|mensajes?|explicaciones?)\b/u;
+  /\b(?:repl\w*|answer\w*|respond\w*|responses?|writ\w*|speak\w*|talk\w*|texts?|messages?|explain\w*|explanations?|contest\w*|habl\w*|escrib\w*|respuestas?|mensajes?|explic\w*|expliqu\w*|digas|dijeras|dijeses)\b/u;
 
 /** The subject of a preference or instruction; the same for values that compete. */
 export function choiceSubject(prefix: string, value: string, alt: string, fallback: string = textKey(value)): string {
