@@ -1,5 +1,6 @@
 import { fitContent } from '../layout/fit-text.js';
 import { DEFAULT_ELISION_MARKER } from '../layout/index.js';
+import { isRecord } from '../records.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 
 /**
@@ -51,21 +52,17 @@ function callArguments(content: string): Record<string, unknown> | null {
   if (call === null) return null;
   const args = call.arguments;
   if (args === undefined) return call;
-  return typeof args === 'string' ? parsedObject(args) ?? {} : isObject(args) ? args : {};
+  return typeof args === 'string' ? parsedObject(args) ?? {} : isRecord(args) ? args : {};
 }
 
 function parsedObject(text: string): Record<string, unknown> | null {
   if (!text.trimStart().startsWith('{')) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return isObject(value) ? value : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -8,6 +8,7 @@ import { messageOf } from '../errors.js';
 import { cleanMessage, readSentences } from '../facts/extraction/extract-facts.js';
 import { extractFacts, readUserMessage } from '../facts/extraction/index.js';
 import { mayStateFacts } from '../facts/extraction/message-gate.js';
+import { isRecord } from '../records.js';
 import { dataFolderHint } from './eval-command.js';
 
 // SLURP intents whose utterances state a liking the assistant should keep.
@@ -47,10 +48,6 @@ const FACTS: Command = {
 function parseOptions(argv: readonly string[]): Options {
   const { values } = parseOrRefuse(argv, { options: { data: { type: 'string', default: DEFAULT_DATA }, examples: { type: 'string', default: DEFAULT_EXAMPLES } } });
   return { data: { given: values.data, dir: resolve(process.cwd(), values.data) }, examples: integerFlag(values.examples, '--examples', 0, 'a whole number') };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function jsonLines(text: string): unknown[] {

@@ -33,9 +33,7 @@ export const EVEN_WITH_OTHER_ISSUES = {
   when: (payload: z.core.ParsePayload): boolean => typeof payload.value === 'object' && payload.value !== null,
 };
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+export { isRecord } from '../../records.js';
 
 export const sessionParamsSchema = z.strictObject({ sessionId: sessionIdSchema });
 
