@@ -85,10 +85,14 @@ export function summarizeSegment(
 // before took from it: as that outcome's words, or as many of them as fitting left (the
 // last one may be clipped with "…"). An outcome of one word matches too much to tell.
 function saidAlready(turns: readonly SummaryTurn[], outcome: string): (sentence: Sentence) => boolean {
+  const clipped = outcome.endsWith('…');
   const words = outcome.replace(/…$/u, '').split(' ').filter((word) => word !== '');
   if (words.length < 2 || turns[0]?.role !== 'assistant') return () => false;
-  const text = words.join(' ');
-  return (sentence) => sentence.turn === 0 && !sentence.question && outcomeClause(sentence).join(' ').startsWith(text);
+  const last = words.length - 1;
+  // Word by word: "We removed it" is not said by "We removed items…"; only a clipped last word is a prefix.
+  const reads = (clause: readonly string[]): boolean =>
+    words.every((word, i) => (clipped && i === last ? clause[i]?.startsWith(word) === true : clause[i] === word));
+  return (sentence) => sentence.turn === 0 && !sentence.question && reads(outcomeClause(sentence));
 }
 
 // The first words of a segment that no rule above could rank but that still say

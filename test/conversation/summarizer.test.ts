@@ -372,5 +372,7 @@ describe('a segment that opens with the answer the summary before took as its ou
     expect(read(segment(['user', 'We removed it because it caused flaky builds.']), said)).toMatchObject({ outcome: said });
     expect(read(segment(['assistant', 'Hello there.'], ['assistant', 'We removed it because it caused flaky builds.']), said)).toMatchObject({ outcome: said });
     expect(read(segment(['assistant', 'We removed it because it caused flaky builds.']), 'We')).toMatchObject({ outcome: said });
+    // Word by word, not letter by letter: an outcome cut to "We removed it" does not say "We removed items…".
+    expect(read(segment(['assistant', 'We removed items from the cache because they were stale.']), 'We removed it')).toMatchObject({ outcome: 'We removed items from the cache because they were stale' });
   });
 });
