@@ -45,7 +45,8 @@ export interface FactsTier<Prepared = unknown> {
   /** Whether applying `prepared` may add, change or retire a fact (the call's commit is then durable). */
   mayChangeFacts(prepared: Prepared): boolean;
   /** Whether the facts the prompt answers the message with may be re-confirmed (not after a refused statement). */
-  mayReconfirmAsked(prepared: Prepared): boolean;
+  /** Of the facts a prompt answered the message with, those it re-confirms as asked about. */
+  askedToReconfirm(prepared: Prepared, ids: readonly string[]): string[];
   applyFromUserTurn(prepared: Prepared, provenance: { sessionId: string; turnNumber: number; at?: number }, scope: TxScope): FactChangeLists;
   /** `tokenBudget`: what the selected facts' own text may cost (the section's base less its frame). */
   selectForPrompt(request: FactSelectionRequest, options: { tokenBudget: number }): FactSelection;
@@ -238,7 +239,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const compileStart = performance.now();
     const prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
     const compileMs = performance.now() - compileStart;
-    const asked = deps.facts.mayReconfirmAsked(factsPrepared) ? askedFactsInPrompt(facts, prompt) : [];
+    const asked = deps.facts.askedToReconfirm(factsPrepared, askedFactsInPrompt(facts, prompt));
     // A fact the question brought back into prompts is written now, as a restatement is,
     // and reported; the others are queued only if this commits (a dry run or an overflow
     // queues nothing).
@@ -337,16 +338,16 @@ function markUsedTools(
   session: SessionRow,
   declared: ReadonlyMap<string, string>,
 ): { used: UsedTools; lastOutputValid: boolean | null; sideEffectAt: number | null } {
-  const used = useTools(readUsedTools(session.usedTools), request.toolResults ?? [], declared);
-  const usedTools = used.size === 0 ? session.usedTools : writeUsedTools(used);
+  const used = readUsedTools(session.usedTools);
+  const usedChanged = useTools(used, request.toolResults ?? [], declared);
   // This request's declarations first: a result of a tool it declares side-effecting counts,
   // and so does one declared so in an earlier call of the session.
   const sideEffectTools = declareSideEffectTools(session.sideEffectTools, request.tools ?? []);
   const sideEffect = (request.toolResults ?? []).some((result) => sideEffectTools.names.has(result.name));
   const sideEffectAt = sideEffect ? deps.clock.now() : session.sideEffectAt;
-  if (usedTools !== session.usedTools || sideEffect || sideEffectTools.changed !== null) {
+  if (usedChanged || sideEffect || sideEffectTools.changed !== null) {
     deps.recorder.store.updateSession(request.sessionId, {
-      ...(usedTools !== session.usedTools ? { usedTools } : {}),
+      ...(usedChanged ? { usedTools: writeUsedTools(used) } : {}),
       ...(sideEffect ? { sideEffectAt } : {}),
       ...(sideEffectTools.changed !== null ? { sideEffectTools: sideEffectTools.changed } : {}),
     });

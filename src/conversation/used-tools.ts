@@ -31,13 +31,19 @@ export function usedAsDeclared(used: UsedTools, name: string, key: string): bool
 }
 
 /**
- * The session's used tools after a context call: the tools whose results it brings are used
- * under this call's declarations (null when it does not declare them), and a used tool whose
- * declaration was not known takes the one this call makes. `declared`: name → key.
+ * Marks the session's used tools after a context call, in place: the tools whose results it
+ * brings are used under this call's declarations (null when it does not declare them), and
+ * a used tool whose declaration was not known takes the one this call makes. `declared`:
+ * name → key. True when that changed anything (the session row is then written).
  */
-export function useTools(used: UsedTools, results: readonly { name: string }[], declared: ReadonlyMap<string, string>): UsedTools {
-  const next = new Map(used);
-  for (const { name } of results) next.set(name, declared.get(name) ?? null);
-  for (const [name, key] of declared) if (next.get(name) === null) next.set(name, key);
-  return next;
+export function useTools(used: UsedTools, results: readonly { name: string }[], declared: ReadonlyMap<string, string>): boolean {
+  let changed = false;
+  const use = (name: string, key: string | null): void => {
+    if (used.get(name) === key) return;
+    used.set(name, key);
+    changed = true;
+  };
+  for (const { name } of results) use(name, declared.get(name) ?? null);
+  for (const [name, key] of declared) if (used.get(name) === null) use(name, key);
+  return changed;
 }

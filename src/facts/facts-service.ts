@@ -28,7 +28,7 @@ import {
 } from './fact-operations.js';
 import { ReconfirmQueue, reconfirmRevived, writeQueuedReconfirmations } from './reconfirm-queue.js';
 import { rekeyPreferences } from './subject-rekey.js';
-import { applyTurnFacts, mayChangeFacts, prepareTurnFacts, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
+import { applyTurnFacts, mayChangeFacts, prepareTurnFacts, saysOther, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
 
 const REEMBED_BATCH = 64;
 
@@ -101,13 +101,18 @@ export class FactsService {
   }
 
   /**
-   * Whether the message may re-confirm the facts it asks about: not one that stated a
-   * credential, nor one that states facts of its own, whose words name others without
-   * asking about them ("Remember that my seed pet 2 is called Rex" re-confirms no fact
-   * about pet 1; a fact it restates is re-confirmed as a restatement).
+   * Of the facts a prompt answered the message with (`ids`), those it re-confirms as asked
+   * about: none for a message that stated a credential, and not one a statement of the
+   * message holds the words of (`saysOther`: "Remember that my seed pet 2 is called Rex8"
+   * asks nothing about pet 1; "I live in Porto now. Which editor do I use?" still asks).
    */
-  mayReconfirmAsked(prepared: PreparedFacts): boolean {
-    return !prepared.refused && prepared.facts.length === 0;
+  askedToReconfirm(prepared: PreparedFacts, ids: readonly string[]): string[] {
+    if (prepared.refused) return [];
+    if (prepared.facts.length === 0) return [...ids];
+    return ids.filter((id) => {
+      const entry = this.rt.index.get(id);
+      return entry !== undefined && !saysOther(prepared, entry.stems);
+    });
   }
 
   /** Writes what a user turn says about facts, inside the caller's transaction (see turn-facts.ts). */

@@ -15,6 +15,8 @@ import { forgetTargets } from './forget-targets.js';
 export interface PreparedFact extends ExtractedFact {
   vector: Float32Array;
   tokenCount: number;
+  /** The statement's content stems (`saysOther`), worked out before the transaction. */
+  stems: ReadonlySet<string>;
 }
 
 /** The costly part of a turn's facts work, done before the transaction opens. */
@@ -67,6 +69,7 @@ export async function prepareTurnFacts(
     ...fact,
     vector: vectors[i] as Float32Array,
     tokenCount: deps.tokenizer.count(toChunk(fact.statement)),
+    stems: stemsOf(fact.statement),
   }));
   // Naming a fact to forget it is no confirmation, even when the request matches nothing.
   // Nor is a refused statement: "my wifi password is hunter2" must not re-confirm "My
@@ -189,14 +192,22 @@ function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
 // restating it (`applyFact`), never another that merely shares its words, one it
 // contradicts or qualifies otherwise ("I prefer aisle seats" and "…aisle seats on planes",
 // "…on buses" and a dormant "…on trains").
+/**
+ * Whether a statement of the message holds the words of the fact with `stems` without being
+ * it: it says something of its own ("my seed pet 2 is called Rex8" of "My seed pet 1 is
+ * called Rex8"), so neither mentioning nor asking re-confirms that fact.
+ */
+export function saysOther(prepared: Pick<PreparedFacts, 'facts'>, stems: readonly string[]): boolean {
+  return prepared.facts.some((fact) => mentions(fact.stems, stems));
+}
+
 function reconfirmMentioned(ctx: WriteContext, prepared: Pick<PreparedFacts, 'stems' | 'mentionParts' | 'facts'>): void {
   if (prepared.stems.size === 0) return;
   const candidates = ctx.index.sharingStems(prepared.stems).filter((entry) => !ctx.touched.has(entry.id) && mentions(prepared.stems, entry.stems));
   if (candidates.length === 0) return;
   const parts = prepared.mentionParts();
-  const stated = prepared.facts.map((fact) => new Set(contentStems(fact.statement)));
   const mentioned = candidates
-    .filter((entry) => mentionedIn(parts, entry) && !stated.some((stems) => mentions(stems, entry.stems)))
+    .filter((entry) => mentionedIn(parts, entry) && !saysOther(prepared, entry.stems))
     .map((entry) => entry.id)
     .sort();
   for (const id of mentioned) {

@@ -106,6 +106,16 @@ describe('facts the prompt answered a question with', () => {
     expect(reconfirmedMetric()).toBe(0);
   });
 
+  it('are re-confirmed when the message states another fact beside the question', async () => {
+    clock.advance(DAY_MS);
+    const askedAt = clock.now();
+    const response = await conversation(daemon.client, 'states-and-asks').say('Remember that my seed pet is called Rex. Which editor do I use?');
+    expect(response.facts.added).toHaveLength(1);
+    expect(promptText(response)).toContain(EDITOR);
+    vi.advanceTimersByTime(RECONFIRM_FLUSH_MS);
+    expect(await lastConfirmed(EDITOR)).toBe(askedAt);
+  });
+
   it('skip a fact named by a message that states a fact of its own: it says something, it asks nothing', async () => {
     const first = 'My seed pet 1 is called Rex8';
     const pets = await addFacts(daemon, [[first, 'personal', 'high']]);

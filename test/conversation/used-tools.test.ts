@@ -18,8 +18,11 @@ describe('a session\'s used tools', () => {
 
   it('takes a result\'s tool as declared by the same call, and fills in an unknown declaration from the call', () => {
     const declared = new Map([['get_weather', 'k2'], ['search_flights', 's1']]);
-    const used = useTools(readUsedTools('{"get_weather":"k1","search_flights":null,"book_hotel":null}'), [{ name: 'get_weather' }, { name: 'undeclared' }], declared);
+    const used = readUsedTools('{"get_weather":"k1","search_flights":null,"book_hotel":null}');
+    expect(useTools(used, [{ name: 'get_weather' }, { name: 'undeclared' }], declared)).toBe(true);
     expect(Object.fromEntries(used)).toEqual({ get_weather: 'k2', search_flights: 's1', book_hotel: null, undeclared: null });
+    // The same call again changes nothing: the session row is not written.
+    expect(useTools(used, [{ name: 'get_weather' }], declared)).toBe(false);
   });
 
   it('stores one state as one text, whatever order it was built in', () => {
