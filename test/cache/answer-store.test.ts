@@ -53,9 +53,9 @@ async function say(message: string): Promise<string | null> {
 }
 
 // The assistant's answer to `question`, offered to the cache as `recordReply` offers it.
-async function offer(question: string, answer: string, sideEffectSinceQuestion = false, answeredAt = clock.now()): Promise<{ stored: boolean; reason?: string }> {
+async function offer(question: string, answer: string, sideEffectSinceQuestion = false): Promise<{ stored: boolean; reason?: string }> {
   const prepared = await answers.prepare(question, null);
-  return runInTransaction(database, (scope) => answers.store({ sessionId: 's1', question, answer, prepared, sideEffectSinceQuestion, answeredAt }, scope));
+  return runInTransaction(database, (scope) => answers.store({ sessionId: 's1', question, answer, prepared, sideEffectSinceQuestion, answeredAt: clock.now() }, scope));
 }
 
 describe('answer store', () => {

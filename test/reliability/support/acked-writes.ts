@@ -25,7 +25,8 @@ export interface AckVerification {
  */
 export function verifyAcknowledged(sqlite: BetterSqlite3.Database, acked: readonly AckedWrite[]): AckVerification {
   const turnAt = sqlite.prepare('select role, content, state from turns where session_id = ? and turn_number = ?');
-  const summaryBefore = sqlite.prepare('select body from summaries where session_id = ? and last_turn < ? order by last_turn desc limit 1').pluck();
+  // The summary whose segment ends right before the turn: the one that took it as its outcome.
+  const summaryBefore = sqlite.prepare('select body from summaries where session_id = ? and last_turn = ?').pluck();
   const provenance = provenanceIndex(sqlite);
   const factById = sqlite.prepare('select fact from facts where id = ?').pluck();
   const failures: string[] = [];
@@ -40,7 +41,7 @@ export function verifyAcknowledged(sqlite: BetterSqlite3.Database, acked: readon
     if (seen.has(key)) failures.push(`turn ${key} was acknowledged twice (for different writes)`);
     seen.add(key);
     const row = turnAt.get(write.sessionId, write.turnNumber) as TurnRow | undefined;
-    const said = () => write.role === 'assistant' && saysOutcome(write.content, summaryBefore.get(write.sessionId, write.turnNumber) as string | undefined);
+    const said = () => write.role === 'assistant' && saysOutcome(write.content, summaryBefore.get(write.sessionId, write.turnNumber - 1) as string | undefined);
     const problem = turnProblem(row, write.role, write.content, provenance.get(key) ?? 0, said);
     if (problem !== null) failures.push(`turn ${key} (${write.role}, ${JSON.stringify(write.content.slice(0, 60))}): ${problem}`);
   }
