@@ -13,7 +13,7 @@ import { genericFact } from './rules-generic.js';
 import { HABIT_RULES } from './rules-habit.js';
 import { POSSESSIVE_RULES } from './rules-possessive.js';
 import { STATE_RULES } from './rules-state.js';
-import { SHARED_SUBJECT_VERBS, splitClauses, splitSentences, type Clause, type Sentence } from './split-clauses.js';
+import { PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, type Clause, type Sentence } from './split-clauses.js';
 import { steersModel, tidyStatement, tidyValue } from './statement-text.js';
 import type { ExtractedFact, ExtractionContext, FactConfidence, ForgetRequest } from './types.js';
 
@@ -252,11 +252,6 @@ export function readSentences(message: FoldedText): MessageReading {
   }
   return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget, refused };
 }
-
-// Between two clauses: a comma (or semicolon, colon, dash), nothing else. It joins a "when"
-// clause to its habit, and an appositive that names a credential to the value before it
-// ("hunter2, my wifi password").
-const PUNCTUATION_ONLY = /^\s*[,;:-]+\s*$/u;
 
 const WHEN_OPENER = /^(?:when|whenever|cuando|siempre que)\b/u;
 

@@ -1,7 +1,7 @@
 import { foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { forgetRequestIn } from './forget-request.js';
 import { namesNoValue } from './rules-possessive.js';
-import { splitClauses, type Clause } from './split-clauses.js';
+import { PUNCTUATION_ONLY, splitClauses, type Clause } from './split-clauses.js';
 import type { ForgetRequest } from './types.js';
 import { cleanValue } from './value-text.js';
 
@@ -17,8 +17,6 @@ export type ForgetRest =
   /** `restated`: the forgotten statement with the rest's value, read as the target is (as if asked to be remembered). */
   | { request: ForgetRequest; rest: null; restated: FoldedText };
 
-// Between two clauses: a comma (or semicolon, colon, dash), nothing else.
-const PUNCTUATION_ONLY = /^\s*[,;:-]+\s*$/u;
 const CHANGE_WORD = /\b(?:now|actually|ahora|en realidad)\b/u;
 const PRONOUN_REST_EN =
   /^(?:(?:and|but|so)\s+)?(?:(?:now|actually)\s+)?(?:it|that|this)(?:'s|\s+is|\s+has become|\s+became)\s+(?:(?:now|actually)\s+)?(?<value>.+)$/du;

@@ -64,6 +64,13 @@ function pushSentence(sentences: Sentence[], message: FoldedText, start: number,
  * clause or a question. A last clause that only hedges ("…, I think") stays with the
  * clause it qualifies.
  */
+/**
+ * Between two clauses: a comma (or semicolon, colon, dash), nothing else. It joins a forget
+ * request to the statement after it, a "when" clause to its habit, and an appositive that
+ * names a credential to the value before it ("hunter2, my wifi password").
+ */
+export const PUNCTUATION_ONLY = /^\s*[,;:-]+\s*$/u;
+
 export function splitClauses(sentence: FoldedText): Clause[] {
   const clauses: Clause[] = [];
   let start = 0;
