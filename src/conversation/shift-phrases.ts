@@ -26,6 +26,12 @@ const FLUSH_PHRASES = [
   'cambiamos de tema', 'quiero cambiar de tema', 'podemos cambiar de tema',
   'podriamos cambiar de tema', 'vamos a cambiar de tema', 'hablemos de otra cosa',
   'hablemos de otro tema',
+  // Proposals asked in the negative: a question word or negation opens them, and they
+  // still ask for the change.
+  "can't we change the subject", "couldn't we change the subject", "can't we change the topic",
+  "couldn't we change the topic", "can't we talk about something else", "why don't we change the subject",
+  "why don't we change the topic", "why don't we talk about something else", 'por que no cambiamos de tema',
+  'por que no hablamos de otra cosa',
 ];
 
 // Unambiguous wherever they appear, unless negated ("no cambiemos de tema", "I'm not
@@ -72,11 +78,13 @@ const CLAUSE_FILLERS = new Set([
 ]);
 
 // A negation right before a phrase, across at most two of these words ("not a change of
-// subject", "no es un cambio de tema"), means the user keeps the topic.
+// subject", "no es un cambio de tema"), means the user keeps the topic; but a question
+// opening with "no" proposes it ("¿No podemos cambiar de tema?").
 const NEGATIONS = new Set([
   'no', 'not', 'never', 'dont', 'doesnt', 'didnt', 'cant', 'cannot', 'wont', 'wouldnt',
   'shouldnt', 'isnt', 'without', 'sin', 'nunca', 'jamas', 'tampoco', 'ni',
 ]);
+const MODAL_PROPOSALS = new Set(['podemos', 'podriamos']);
 const NEGATION_GAP = new Set([
   'a', 'an', 'the', 'just', 'really', 'is', 'want', 'wanna', 'mean', 'meant', 'said', 'say', 'trying', 'un', 'una', 'el', 'es',
   'estoy', 'estamos', 'quiero', 'queria', 'dije',
@@ -100,7 +108,7 @@ const QUOTATION = /["“”«»„][^"“”«»„\n]*["“”«»„]/gu;
 // Single quotes pair up too ('cambiemos de tema', ‘…’), opening and closing outside a word,
 // so an apostrophe inside one ("'let's change the subject'") or without one ("let's") is no quote.
 const SINGLE_QUOTATION = /(?<![\p{L}\p{N}])['‘](?:[^'‘’\n]|(?<=\p{L})['’](?=\p{L}))*['’](?![\p{L}\p{N}])/gu;
-const CLAUSE_BREAK = /[,.!?¡¿;:\n()"“”«»„]+|\s[-–—]+\s/u;
+const CLAUSE_BREAK = /([,.!?¡¿;:\n()"“”«»„]+|\s[-–—]+\s)/u;
 
 // The phrase lists folded into words once, and indexed by their first word: matching
 // runs on every user message, and each word then costs one lookup instead of one
@@ -215,6 +223,8 @@ interface Scan {
   readonly clauseHead: Int32Array;
   /** Per word: the index of its clause's first word that is not a filler ("oh", "bueno"). */
   readonly clauseLead: Int32Array;
+  /** Per word: 1 when its clause is a question (a "?" ends it or a "¿" opens it). */
+  readonly clauseAsks: Uint8Array;
 }
 
 // Null when no word of the text can begin a phrase.
@@ -223,22 +233,29 @@ function scanWords(text: string): Scan | null {
   // Code and links are shown, quotations mentioned: none of them is the user saying a phrase.
   const prose = proseOf(head, '\n');
   const said = QUOTE_MARK.test(prose) ? prose.replace(QUOTATION, '\n').replace(SINGLE_QUOTATION, '\n') : prose;
-  const clauses = foldText(said).split(CLAUSE_BREAK).map(foldedWords);
+  // The split keeps its breaks: clauses at even indices, the breaks between them at odd ones.
+  const pieces = foldText(said).split(CLAUSE_BREAK);
+  const clauses: string[][] = [];
+  for (let i = 0; i < pieces.length; i += 2) clauses.push(foldedWords(pieces[i] as string));
   // A loop, not clauses.flat(): this runs on every user message, and flat() costs more.
   const words: string[] = [];
   for (const clause of clauses) for (const word of clause) words.push(word);
   if (!mayHoldPhrase(words)) return null;
   const clauseHead = new Int32Array(words.length);
   const clauseLead = new Int32Array(words.length);
+  const clauseAsks = new Uint8Array(words.length);
   let offset = 0;
-  for (const clause of clauses) {
+  clauses.forEach((clause, index) => {
     let lead = 0;
     while (lead < clause.length && CLAUSE_FILLERS.has(clause[lead] as string)) lead += 1;
     clauseHead.fill(offset, offset, offset + clause.length);
     clauseLead.fill(offset + lead, offset, offset + clause.length);
+    const opens = pieces[2 * index - 1] ?? '';
+    const ends = pieces[2 * index + 1] ?? '';
+    if (ends.includes('?') || opens.includes('¿')) clauseAsks.fill(1, offset, offset + clause.length);
     offset += clause.length;
-  }
-  return { words, clauseHead, clauseLead };
+  });
+  return { words, clauseHead, clauseLead, clauseAsks };
 }
 
 // The phrase opens its clause (only fillers before it), and words follow it.
@@ -308,7 +325,12 @@ function isNegated(scan: Scan, at: number): boolean {
   const head = scan.clauseHead[at] as number;
   let before = at - 1;
   for (let gaps = 0; gaps < 2 && before >= head && NEGATION_GAP.has(scan.words[before] as string); gaps += 1) before -= 1;
-  return before >= head && NEGATIONS.has(scan.words[before] as string);
+  if (before < head || !NEGATIONS.has(scan.words[before] as string)) return false;
+  // "¿No podemos cambiar de tema?": the "no" opens a question (only fillers before it, and
+  // "no" is one) right before "podemos"/"podríamos". "¿No cambiamos de tema ayer?" asks.
+  const proposes =
+    scan.words[before] === 'no' && before === at - 1 && MODAL_PROPOSALS.has(scan.words[at] as string) && scan.clauseLead[at] === at && scan.clauseAsks[at] === 1;
+  return !proposes;
 }
 
 function isAskedAbout(scan: Scan, at: number): boolean {

@@ -11,6 +11,12 @@ describe('detectExplicitShift', () => {
     ['bueno, cambiemos de tema: ¿qué tal el fútbol?', 'cambiemos de tema'],
     ['Hablemos de otra cosa', 'hablemos de otra cosa'],
     ['¿Podemos cambiar de tema?', 'podemos cambiar de tema'],
+    // Proposals asked in the negative.
+    ['¿No podemos cambiar de tema?', 'podemos cambiar de tema'],
+    ['Bueno, ¿no podríamos cambiar de tema?', 'podriamos cambiar de tema'],
+    ['¿Por qué no cambiamos de tema?', 'por que no cambiamos de tema'],
+    ["Can't we change the subject?", 'cant we change the subject'],
+    ["Why don't we talk about something else?", 'why dont we talk about something else'],
     ["Let's switch topics.", "let's switch topics"],
   ])('flush: %s', (text, phrase) => {
     expect(detectExplicitShift(text)).toMatchObject({ kind: 'flush', phrase: phrase.replace(/'/g, '') });
@@ -71,6 +77,11 @@ describe('detectExplicitShift', () => {
     ["I'm not changing the subject, the pool still leaks."],
     ['This is not a change of subject: the pool still leaks.'],
     ['No es un cambio de tema: el pool sigue fallando.'],
+    // A negation that is not a question, or not right before the phrase, still keeps it.
+    ['No podemos cambiar de tema ahora, falta el pool.'],
+    ['¿No es un cambio de tema?'],
+    ['¿No cambiamos de tema ayer?'],
+    ["Why can't we change the subject?"],
     ['Why are you changing the subject?'],
     ['What does "by the way" mean in Spanish?'],
     // J5: a topic, or something described as unrelated, is not a change of subject.
