@@ -151,6 +151,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
         return last === null ? null : { code: last.code, message: last.message, at: new Date(last.at).toISOString() };
       },
       systemVersion: services.systemVersion,
+      tokenCap: config.tokenCap,
     }),
     ...factsRoutes({ facts: services.facts, onChange: (kind) => metrics.facts.inc({ kind }) }),
     ...toolCacheRoutes({

@@ -297,12 +297,15 @@ function laterWindow(earlier: WindowOutcome, later: WindowOutcome): WindowOutcom
   return { ...later, summariesCreated: [...earlier.summariesCreated, ...later.summariesCreated], archived: earlier.archived + later.archived };
 }
 
+/** What is wrong with a context call's budget over the configured cap (the API's schema reports it with the body's other issues). */
+export function budgetOverCap(tokenCap: number): string {
+  return `may lower the configured cap, never raise it: must be at most ${tokenCap}`;
+}
+
 function checkBudget(config: Config, requested: number | undefined): number {
   if (requested === undefined) return config.tokenCap;
   if (requested > config.tokenCap) {
-    throw new InvalidRequestError(`invalid request: body.budget may lower the cap (${config.tokenCap}), never raise it`, [
-      { path: 'body.budget', message: `must be at most the configured cap ${config.tokenCap}` },
-    ]);
+    throw new InvalidRequestError(`invalid request: body.budget ${budgetOverCap(config.tokenCap)}`, [{ path: 'body.budget', message: budgetOverCap(config.tokenCap) }]);
   }
   return requested;
 }

@@ -74,6 +74,16 @@ describe('the context call', () => {
     ]);
     expect((await file.client.raw('GET', sessionPath('c'))).status).toBe(404);
   });
+
+  it('names a budget over the configured cap together with the other problems of the body', async () => {
+    const cap = (await file.client.health()).tokenCap;
+    const refused = await refusal(file.client, 'POST', sessionPath('b', '/context'), JSON.stringify({ message: 'hi', budget: cap + 1, dryRun: 'yes', colour: 'red' }));
+    expect(refused.status).toBe(400);
+    expect(refused.issues.map((issue) => issue.path).sort()).toEqual(['body.budget', 'body.colour', 'body.dryRun']);
+    expect(refused.issues.find((issue) => issue.path === 'body.budget')?.message).toBe(`may lower the configured cap, never raise it: must be at most ${cap}`);
+    expect((await paths('POST', sessionPath('b', '/context'), { message: 'hi', budget: cap })).status).toBe(200);
+    expect((await file.client.raw('GET', sessionPath('b'))).status).toBe(200);
+  });
 });
 
 describe('PATCH /v1/facts/{id} and POST /v1/discard', () => {

@@ -6,7 +6,7 @@ import type { SessionStatsSummary } from '../../metrics/session-stats.js';
 import { defineRoute, type ExtraResponse, type RouteSpec } from '../route.js';
 import { sessionParamsSchema } from '../schemas/common.js';
 import {
-  contextRequestSchema,
+  contextRequestBody,
   contextResponseSchema,
   endSessionResponseSchema,
   sessionResponseSchema,
@@ -28,6 +28,8 @@ export interface SessionsDeps {
   stats(sessionId: string): SessionStatsSummary | null;
   lastError(sessionId: string): { code: string; message: string; at: string } | null;
   systemVersion: string;
+  /** The configured cap: a context call's budget may lower it, never raise it. */
+  tokenCap: number;
 }
 
 export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
@@ -37,7 +39,7 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
       path: '/v1/sessions/:sessionId/context',
       summary: 'Record the user message and compile the prompt for the next LLM call (the main call)',
       params: sessionParamsSchema,
-      body: contextRequestSchema,
+      body: contextRequestBody(deps.tokenCap),
       response: contextResponseSchema,
       errors: [TOOL_CALL_CONFLICT, 413, 422],
       handler: async ({ params, body }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { changedNumberPaths } from '../../cache/canonical-json.js';
+import { budgetOverCap } from '../../compiler/context-service.js';
 import { answerOnlyFields, ONLY_FOR_ANSWERS } from '../../conversation/record-reply.js';
 import { EVEN_WITH_OTHER_ISSUES, isRecord, toolCallIdSchema, toolNameSchema, turnTimeSchema } from './common.js';
 
@@ -73,6 +74,17 @@ export const contextRequestSchema = z.strictObject({
   /** The assistant is retrying after a failure: the response then carries the session's last error (never the prompt). */
   retry: z.boolean().optional(),
 });
+
+/**
+ * The context call's body as a daemon with this cap takes it: a budget over the cap is one
+ * more issue of the same 400, not a second one once the others are mended.
+ */
+export function contextRequestBody(tokenCap: number) {
+  return contextRequestSchema.superRefine((body: unknown, context) => {
+    const budget = isRecord(body) ? body.budget : undefined;
+    if (typeof budget === 'number' && budget > tokenCap) context.addIssue({ code: 'custom', path: ['budget'], message: budgetOverCap(tokenCap) });
+  }, EVEN_WITH_OTHER_ISSUES);
+}
 
 export const turnRequestSchema = z
   .strictObject({
