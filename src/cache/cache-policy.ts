@@ -1,3 +1,4 @@
+import { asksHolderOfPost, asksStateNow, asksStatus } from './current-state.js';
 import { DedupProfile, sameContentWords, sameOrder, sameSpecifics } from './dedup-guards.js';
 import { QUESTION_AUXILIARIES, QUESTION_OPENERS, QUESTION_SUBJECTS, QUESTION_WORDS, RECALL_TAILS } from './policy-lexicon.js';
 import { analyseQuery, MAX_CACHEABLE_CHARS, type QueryInput } from './query-text.js';
@@ -15,6 +16,7 @@ import {
   EMOTION_PHRASES,
   EMOTION_STEMS,
   FORMS_OF_BE,
+  LIFE_COMPOUNDS,
   NOT_A_NOUN,
   SPAN_PREPOSITIONS,
   SPAN_QUANTITIES,
@@ -73,14 +75,14 @@ export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRe
   if (context.sideEffectSinceQuestion) return 'side-effect';
   if (question.length > MAX_CACHEABLE_CHARS) return 'too-long';
   const words = analysis.words;
-  if (matchesWords(words, EMOTION) || EMOTION_EMOJI.some((emoji) => question.includes(emoji)) || EMOTICON.test(question.toLowerCase())) {
+  if (matchesWords(words, EMOTION) || speaksOfOwnLife(words) || EMOTION_EMOJI.some((emoji) => question.includes(emoji)) || EMOTICON.test(question.toLowerCase())) {
     return 'emotional';
   }
-  if (matchesWords(words, TIME) || spansTimeFromNow(words)) return 'time-dependent';
+  if (matchesWords(words, TIME) || spansTimeFromNow(words) || asksStatus(words) || asksHolderOfPost(words)) return 'time-dependent';
   const core = analysis.core;
   // Any "again" at the tail recalls the clock ("Got the time again?"): refusing more is the safe side.
   const ending = RECALL_TAILS.has(core.at(-1) ?? '') ? core.slice(0, -1) : core;
-  if (endsWithPhrase(ending, TIME_ENDINGS, TIME_ENDING_LENGTHS) || TIME_ALONE.has(ending.join(' '))) return 'time-dependent';
+  if (endsWithPhrase(ending, TIME_ENDINGS, TIME_ENDING_LENGTHS) || TIME_ALONE.has(ending.join(' ')) || asksStateNow(ending)) return 'time-dependent';
   if (pointsIntoConversation(words) || leansOnAntecedent(core)) return 'conversation-bound';
   if (!looksLikeQuestion(question, core)) return 'not-a-question';
   if (!standsAlone(analysis)) return 'conversation-bound';
@@ -104,6 +106,11 @@ export function mayShareAnswer(a: QueryInput | DedupProfile, b: QueryInput | Ded
 // One Set lookup per distinct phrase length; builds at most that many short strings.
 function endsWithPhrase(words: readonly string[], endings: ReadonlySet<string>, lengths: readonly number[]): boolean {
   return lengths.some((length) => length <= words.length && endings.has(words.slice(words.length - length).join(' ')));
+}
+
+// "Is my life a failure?", "What do I do with my life?", but not "my life insurance".
+function speaksOfOwnLife(words: readonly string[]): boolean {
+  return words.some((word, at) => word === 'my' && words[at + 1] === 'life' && !LIFE_COMPOUNDS.has(words[at + 2] ?? ''));
 }
 
 // "in two weeks", "within 3 days", "dentro de dos semanas", "hace tres días": up to three quantity words between.

@@ -40,6 +40,8 @@ export class DedupProfile {
   readonly specifics: readonly string[];
   /** The head's content words, folded, each once (see `sameContentWords`). */
   readonly contentWords: readonly string[];
+  /** Whether the question counts or converts, so "in"/"en" order what it names (see `sameOrder`). */
+  readonly converts: boolean;
 
   constructor(question: QueryInput) {
     const head = analyseHead(question);
@@ -50,6 +52,7 @@ export class DedupProfile {
     this.specifics = dedupSpecifics(head);
     // Numbers written as words are specifics: "two" and "2" compare there, in order.
     this.contentWords = [...new Set(head.core.filter((word) => !NON_CONTENT_WORDS.has(word) && !NUMBER_WORDS.has(word)))];
+    this.converts = head.words.some((word) => CONVERSION_CUES.has(word) || NUMBER_WORDS.has(word) || /\p{N}/u.test(word));
   }
 }
 
@@ -162,13 +165,13 @@ function dedupSignature(head: HeadAnalysis): string {
  * Words one question lacks constrain nothing.
  */
 export function sameOrder(left: DedupProfile, right: DedupProfile): boolean {
-  return keepsOrder(left.words, right.words) && keepsOrder(right.words, left.words);
+  return keepsOrder(left, right.words) && keepsOrder(right, left.words);
 }
 
-function keepsOrder(source: readonly string[], other: readonly string[]): boolean {
-  const converts = source.some((word) => CONVERSION_CUES.has(word) || NUMBER_WORDS.has(word) || /\p{N}/u.test(word));
+function keepsOrder(profile: DedupProfile, other: readonly string[]): boolean {
+  const source = profile.words;
   for (let at = 0; at < source.length; at++) {
-    if (!ordersAround(source, at, converts)) continue;
+    if (!ordersAround(source, at, profile.converts)) continue;
     const before = contentWord(source, at, -1);
     const after = contentWord(source, at, 1);
     if (before === null || after === null || sameStem(before, after)) continue;

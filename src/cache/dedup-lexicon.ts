@@ -1,3 +1,5 @@
+import { numberWordDigits } from '../number-words.js';
+
 // Word lists of intent dedup's guards (folded like the text: see refusal-lexicon.ts).
 // Bag-of-words embedders score "what did I decide" and "what did you decide" ~1.0, and
 // "tea over coffee" exactly as "coffee over tea": these say what similarity cannot see.
@@ -62,19 +64,10 @@ export const CONVERSION_CUES: ReadonlySet<string> = new Set([
 
 /**
  * Numbers written as words, read as the digits they stand for (see `dedupSpecifics`):
- * "two bananas" is "2 bananas", and not "a banana". "once" is left out: it is also English.
+ * "two bananas" is "2 bananas", and not "a banana"; "one banana" is "a banana", so "one"
+ * and "uno" read as "1" here.
  */
-export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map([
-  ['zero', '0'], ['one', '1'], ['two', '2'], ['three', '3'], ['four', '4'], ['five', '5'], ['six', '6'], ['seven', '7'],
-  ['eight', '8'], ['nine', '9'], ['ten', '10'], ['eleven', '11'], ['twelve', '12'], ['thirteen', '13'], ['fourteen', '14'],
-  ['fifteen', '15'], ['sixteen', '16'], ['seventeen', '17'], ['eighteen', '18'], ['nineteen', '19'], ['twenty', '20'],
-  ['thirty', '30'], ['forty', '40'], ['fifty', '50'], ['sixty', '60'], ['seventy', '70'], ['eighty', '80'], ['ninety', '90'],
-  ['hundred', '100'], ['thousand', '1000'], ['million', '1000000'], ['billion', '1000000000'], ['dozen', '12'],
-  ['cero', '0'], ['uno', '1'], ['dos', '2'], ['tres', '3'], ['cuatro', '4'], ['cinco', '5'], ['seis', '6'], ['siete', '7'],
-  ['ocho', '8'], ['nueve', '9'], ['diez', '10'], ['doce', '12'], ['trece', '13'], ['catorce', '14'], ['quince', '15'],
-  ['veinte', '20'], ['treinta', '30'], ['cuarenta', '40'], ['cincuenta', '50'], ['sesenta', '60'], ['setenta', '70'],
-  ['ochenta', '80'], ['noventa', '90'], ['cien', '100'], ['ciento', '100'], ['mil', '1000'], ['millon', '1000000'], ['docena', '12'],
-]);
+export const NUMBER_WORDS: ReadonlyMap<string, string> = numberWordDigits({ one: true, zero: true, max: Number.POSITIVE_INFINITY });
 
 /**
  * Articles that say "one" before a noun ("a banana", "una onza"): a question that names 1

@@ -1,3 +1,6 @@
+import { FIRST_PERSON } from './dedup-lexicon.js';
+import { QUESTION_AUXILIARIES, QUESTION_WORDS } from './policy-lexicon.js';
+
 // Word lists that tell a question standing on its own from one that leans on its
 // conversation (see self-contained.ts; folded like the text: see refusal-lexicon.ts).
 // "Why?", "What is the output?", "Who is he?", "¿Cuánto cuesta?" name too little, or
@@ -34,10 +37,11 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set([
 /** After a generic word, these bring the word it is about ("the output of ls", "la diferencia entre…"). */
 export const COMPLEMENTS: ReadonlySet<string> = new Set(['of', 'between', 'for', 'de', 'del', 'entre', 'para']);
 
+/** The first person plural: "we" are the user and the assistant, not the user alone. */
+export const FIRST_PERSON_PLURAL: readonly string[] = ['we', 'us', 'our', 'ours', 'nosotros', 'nosotras', 'nuestro', 'nuestra'];
+
 /** The user: a question about them names who it is about ("Where do I work?", "¿Dónde vivo?" has its verb). */
-export const USER_WORDS: ReadonlySet<string> = new Set([
-  'i', 'me', 'my', 'mine', 'myself', 'im', 'ive', 'id', 'ill', 'yo', 'mi', 'mis', 'mio', 'mia', 'mios', 'mias', 'conmigo',
-]);
+export const USER_WORDS: ReadonlySet<string> = without(FIRST_PERSON, FIRST_PERSON_PLURAL);
 
 /**
  * Verbs the dedup guards skip as politeness ("Do you know where I work?") that name what a
@@ -45,16 +49,25 @@ export const USER_WORDS: ReadonlySet<string> = new Set([
  */
 export const KNOWING_WORDS: ReadonlySet<string> = new Set(['know', 'remember', 'recall', 'sabes', 'sabe', 'recuerdas', 'acuerdas']);
 
-/** Question words that say what is asked ("where", "¿cuándo?"); "what"/"qué" ask anything. */
-export const ASKING_WORDS: ReadonlySet<string> = new Set([
-  'where', 'wheres', 'when', 'whens', 'who', 'whos', 'whom', 'whose', 'why', 'how', 'hows',
-  'donde', 'adonde', 'cuando', 'quien', 'quienes', 'como', 'cuanto', 'cuanta', 'cuantos', 'cuantas', 'porque',
-]);
+/** Question words that ask anything: "what", "which", "qué", "cuál". */
+export const OPEN_QUESTION_WORDS: readonly string[] = ['what', 'whats', 'which', 'que', 'cual', 'cuales'];
+
+/** Question words that say what is asked ("where", "¿cuándo?"): all but OPEN_QUESTION_WORDS. */
+export const ASKING_WORDS: ReadonlySet<string> = without(QUESTION_WORDS, OPEN_QUESTION_WORDS);
 
 /** Persons the question does not name: "Who is he?", "Where can I buy them?", "¿Dónde vive ella?". */
 export const THIRD_PERSONS: ReadonlySet<string> = new Set([
   'he', 'him', 'his', 'himself', 'hes', 'she', 'her', 'hers', 'herself', 'shes', 'they', 'them', 'their', 'theirs',
   'themselves', 'theyre', 'theyve', 'theyll', 'theyd', 'itself', 'ella', 'ellas', 'ellos',
+]);
+
+/**
+ * "they" names no one before a verb of custom and with a place after it: "What do they
+ * speak in Brazil?", "What do they call fries in England?" (see `pointsBackToPerson`).
+ * Elsewhere it points back: "Where do they live?", "What do they eat in the morning?".
+ */
+export const CUSTOM_VERBS: ReadonlySet<string> = new Set([
+  'speak', 'eat', 'drink', 'call', 'say', 'celebrate', 'use', 'wear', 'drive', 'play', 'sell', 'grow', 'cook', 'teach', 'write', 'pay', 'serve',
 ]);
 
 /** Words after which a name or a noun may be what a third person points back to ("my sister… she"). */
@@ -90,21 +103,27 @@ export const LISTED_THINGS: ReadonlySet<string> = new Set([
 
 /**
  * Auxiliaries that end an elliptical question before their subject: "Why would I?",
- * "Can you?", "How do I?" leave the verb to the conversation.
+ * "Can you?", "How do I?" leave the verb to the conversation: QUESTION_AUXILIARIES but the
+ * forms of "be" ("Who am I?" asks in full), with the modals and negations it lacks.
  */
 export const ELLIPTICAL_AUXILIARIES: ReadonlySet<string> = new Set([
-  'do', 'does', 'did', 'can', 'could', 'would', 'will', 'should', 'shall', 'may', 'might', 'must', 'have', 'has', 'had',
-  'dont', 'doesnt', 'didnt', 'cant', 'couldnt', 'wouldnt', 'wont', 'shouldnt', 'havent', 'hasnt',
+  ...without(QUESTION_AUXILIARIES, ['is', 'are', 'was', 'were', 'am', 'isnt', 'arent', 'wasnt']),
+  'shall', 'may', 'might', 'must', 'cant', 'couldnt', 'wouldnt', 'wont', 'shouldnt', 'havent', 'hasnt',
 ]);
 export const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it']);
 
 /**
  * A definition asks about one word and stands alone: "What is Rust?", "What's a monad?",
- * "¿Qué es Kubernetes?", "What does grep do?", "What does YOLO mean?" (the word in the
- * middle, `*`). "What is the output?" is no definition: "the" points back.
+ * "¿Qué es Kubernetes?", "What does grep do?", "What does YOLO mean?", "Explain
+ * recursion?" (the word in the middle, `*`). "What is the output?" is no definition: "the" points back.
  */
 export const DEFINITION_FRAMES: readonly string[] = [
   'what is *', 'what is a *', 'what is an *', 'what are *', 'whats *', 'whats a *', 'whats an *',
   'what does * do', 'what does * mean', 'what does * stand for', 'what do * do', 'what do * mean',
-  'que es *', 'que es un *', 'que es una *', 'que son *', 'que significa *', 'que hace *',
+  'explain *', 'can you explain *', 'could you explain *',
+  'que es *', 'que es un *', 'que es una *', 'que son *', 'que significa *', 'que hace *', 'explicame *',
 ];
+
+function without(words: ReadonlySet<string>, left: readonly string[]): ReadonlySet<string> {
+  return new Set([...words].filter((word) => !left.includes(word)));
+}

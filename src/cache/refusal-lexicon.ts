@@ -43,12 +43,12 @@ export const TIME_PHRASES: readonly string[] = [
   'daylight saving', 'horario de verano', 'horario de invierno',
   'exchange rate', 'exchange rates', 'conversion rate', 'interest rate', 'interest rates', 'inflation',
   'tipo de cambio', 'tasa de cambio', 'tipo de interes', 'inflacion',
-  'ceo', 'the president', 'the prime minister', 'the pope', 'the king', 'the queen', 'the chancellor', 'the governor',
+  'the president', 'the prime minister', 'the pope', 'the king', 'the queen', 'the chancellor', 'the governor',
   'the mayor', 'world champion', 'el presidente', 'la presidenta', 'el primer ministro', 'la primera ministra', 'el papa',
   'el rey', 'la reina', 'el alcalde', 'la alcaldesa', 'el gobernador', 'la gobernadora', 'campeon del mundo', 'campeon mundial',
   'opening hours', 'closing time', 'esta abierto', 'esta abierta', 'estan abiertos', 'estan abiertas', 'esta cerrado',
   'esta cerrada', 'estan cerrados', 'estan cerradas',
-  'status', 'server up', 'servers up', 'server down', 'servers down', 'site up', 'site down', 'website up', 'website down',
+  'server up', 'servers up', 'server down', 'servers down', 'site up', 'site down', 'website up', 'website down',
   'service up', 'service down', 'is it down', 'is it up', 'up and running', 'outage', 'uptime', 'downtime',
   'unread', 'inbox', 'new emails', 'new messages', 'notifications', 'sin leer', 'no leidos', 'no leidas',
   'bandeja de entrada', 'correos nuevos', 'mensajes nuevos',
@@ -77,15 +77,57 @@ export const TIME_QUESTION_ENDINGS: readonly string[] = [
   'es la hora', 'dime la hora', 'decime la hora', 'dices la hora', 'sabes la hora', 'das la hora',
   'es la fecha', 'dime la fecha', 'decime la fecha', 'dices la fecha', 'sabes la fecha',
   'que ano es', 'es el ano', 'dime el ano', 'que mes es', 'es el mes', 'dime el mes', 'es el dia', 'dime el dia',
-  // Where the user is, whether a place is open, a holiday, a job done: "Is the store open?",
-  // "Did the deploy succeed?" ("Did the migration end in failure?" asks for a recorded fact).
+  // Where the user is, a holiday: "Where am I?", "Is it a holiday?".
   'where am i', 'where are we', 'where i am', 'donde estoy', 'donde estamos',
-  'open', 'closed', 'abierto', 'abierta', 'abiertos', 'abiertas', 'cerrado', 'cerrada', 'cerrados', 'cerradas',
   'a holiday', 'a public holiday', 'a bank holiday', 'es feriado', 'es festivo', 'es dia festivo', 'hay feriado',
   'week number is it', 'week number', 'numero de semana', 'semana del ano',
+];
+
+/**
+ * The state of a thing, matched as the last words of a question, and only when it asks
+ * about a particular thing now: "Is the store open?", "Did the deploy succeed?", "Why did
+ * my build fail?" (see `asksStateNow`). About a kind of thing, in general, they are no
+ * clock: "How do I check if a port is open?", "Why do most diets fail?". "Did the
+ * migration end in failure?" asks for a recorded fact.
+ */
+export const STATE_ENDINGS: readonly string[] = [
+  'open', 'closed', 'abierto', 'abierta', 'abiertos', 'abiertas', 'cerrado', 'cerrada', 'cerrados', 'cerradas',
   'succeed', 'succeeded', 'fail', 'failed', 'pass', 'passed', 'go through', 'went through', 'tuvo exito', 'funciono',
   'fallo', 'salio bien',
 ];
+
+/**
+ * What a kind of thing opens with, not a particular one: "a port", "most diets", "una
+ * tienda". "any"/"some" are left out: "Is any pharmacy open?" asks about the places near now.
+ */
+export const GENERIC_SUBJECTS: ReadonlySet<string> = new Set([
+  'a', 'an', 'most', 'many', 'un', 'una', 'unos', 'unas', 'muchos', 'muchas',
+]);
+
+/** Words that make a subject a particular thing again: "most of the shops", "a friend of mine", "una de mis tiendas". */
+export const PARTICULAR_WORDS: ReadonlySet<string> = new Set([
+  'the', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'mine', 'yours', 'ours', 'el', 'la', 'los', 'las', 'mi', 'mis',
+  'tu', 'tus', 'su', 'sus', 'nuestro', 'nuestra', 'nuestros', 'nuestras',
+]);
+
+/** Words that open the clause a state word ends, besides question words and auxiliaries ("…if a port is open"). */
+export const CLAUSE_OPENERS: ReadonlySet<string> = new Set(['if', 'whether', 'that', 'si', 'que']);
+
+/**
+ * The status of a thing now ("the status of my order", "What's the server status?"),
+ * unless one of these follows and makes it another noun: "the HTTP status code for not
+ * found", "the status bar" (a number does too: "status 404").
+ */
+export const STATUS_WORDS: ReadonlySet<string> = new Set(['status']);
+export const STATUS_COMPOUNDS: ReadonlySet<string> = new Set(['code', 'codes', 'bar', 'quo', 'symbol', 'icon', 'field', 'flag', 'flags']);
+
+/**
+ * Posts whose holder changes ("Who is the CEO of Twitter?", "Who is Apple's CEO?"),
+ * unless an indefinite article makes them a kind of post: "What is a CEO?", "What does a
+ * CEO do?" (the other posts are phrases above: "the president", "el papa").
+ */
+export const HELD_POSTS: ReadonlySet<string> = new Set(['ceo']);
+export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'un', 'una']);
 
 /** The clock or the calendar asked in a word or two: "Time?", "Date?", "¿La hora?". */
 export const TIME_QUESTIONS_ALONE: readonly string[] = [
@@ -145,10 +187,18 @@ export const EMOTION_PHRASES: readonly string[] = [
   'me fue infiel', 'me puso los cuernos', 'corazon roto', 'desamor', 'mi divorcio', 'mi novio me dejo', 'mi novia me dejo',
   'mi pareja me dejo', 'me dejo mi novio', 'me dejo mi novia', 'me dejo mi pareja',
   'feliz', 'felices', 'infeliz', 'infelices',
-  // Love, failure and a life: "Do you love me?", "Why do I always fail?", "Is my life a failure?"
-  'love me', 'loves me', 'do you hate me', 'always fail', 'fail at everything', 'my life', 'me quieres', 'me amas',
+  // Love, failure and a life: "Do you love me?", "Why do I always fail?", "¿Qué hago con mi vida?" ("my life": see LIFE_COMPOUNDS)
+  'love me', 'loves me', 'do you hate me', 'always fail', 'fail at everything', 'me quieres', 'me amas',
   'me odias', 'me quiere', 'me ama', 'siempre fallo', 'siempre fracaso', 'fracaso en todo', 'mi vida',
 ];
+
+/**
+ * "my life" is a feeling ("Is my life a failure?", "What do I do with my life?") unless one
+ * of these follows and makes it a thing the user has: "Is my life insurance a good idea?".
+ */
+export const LIFE_COMPOUNDS: ReadonlySet<string> = new Set([
+  'insurance', 'expectancy', 'policy', 'cover', 'coverage', 'savings', 'partner', 'coach', 'jacket', 'vest', 'cycle', 'span',
+]);
 
 /** Word families of feelings: "tiredness", "happiness", "cansado/a/os", "felicidad", "worrying", "loneliness". */
 export const EMOTION_STEMS: readonly string[] = [

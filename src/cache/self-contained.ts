@@ -6,6 +6,7 @@ import {
   CLITIC_HOSTS,
   CLITICS,
   COMPLEMENTS,
+  CUSTOM_VERBS,
   DEFINITION_FRAMES,
   DETERMINERS,
   ELLIPTICAL_AUXILIARIES,
@@ -70,13 +71,8 @@ function isDefinition(core: readonly string[]): boolean {
 }
 
 function refersOutside(analysis: QueryAnalysis): boolean {
-  const { core, words, text } = analysis;
-  const person = words.findIndex((word) => THIRD_PERSONS.has(word));
-  if (person >= 0) {
-    const names = namesIn(analysis);
-    const pointsBack = (at: number): boolean => !words.slice(0, at).some((_, before) => names[before] || introducesNoun(words, before, at));
-    if (words.some((word, at) => at >= person && THIRD_PERSONS.has(word) && pointsBack(at))) return true;
-  }
+  const { core, text } = analysis;
+  if (pointsBackToPerson(analysis)) return true;
   // "él" is "el" once folded: read in the text, or at the end of a question ("¿Quién es el?").
   if ((!isAscii(text) && SPANISH_HE.test(text.normalize('NFC'))) || (core.length > 1 && core.at(-1) === 'el')) return true;
   if (core.some((_, at) => clitic(core, at))) return true;
@@ -91,7 +87,32 @@ function namesIn(analysis: QueryAnalysis): boolean[] {
   return analysis.tokens.map((token) => !shouting && token.named && namesSomething(token.folded) && !ASKING_WORDS.has(token.folded));
 }
 
-// "my sister … she", "the shoes … them": a determiner and a word that names something, before `until`.
+// A third person points back unless a name, or a determiner and a word that names
+// something ("my sister … she", "the shoes … them"), comes before it. What comes before
+// the first third person comes before every later one too, so only the first is checked:
+// one pass over the words before it. An impersonal "they" names no one to point back to.
+function pointsBackToPerson(analysis: QueryAnalysis): boolean {
+  const words = analysis.words;
+  const place = lastPlace(words);
+  const person = words.findIndex((word, at) => THIRD_PERSONS.has(word) && !(word === 'they' && CUSTOM_VERBS.has(words[at + 1] ?? '') && place > at + 1));
+  if (person < 0) return false;
+  const names = namesIn(analysis);
+  for (let before = 0; before < person; before++) {
+    if (names[before] || introducesNoun(words, before, person)) return false;
+  }
+  return true;
+}
+
+// Where the last "in" before a place is ("in Brazil", not "in the morning"), or -1.
+function lastPlace(words: readonly string[]): number {
+  for (let at = words.length - 2; at >= 0; at--) {
+    const next = words[at + 1] as string;
+    if (words[at] === 'in' && !DETERMINERS.has(next) && namesSomething(next)) return at;
+  }
+  return -1;
+}
+
+// A determiner at `at` and a word that names something after it, both before `until`.
 function introducesNoun(words: readonly string[], at: number, until: number): boolean {
   const noun = words[at + 1];
   return DETERMINERS.has(words[at] as string) && at + 1 < until && noun !== undefined && namesSomething(noun);

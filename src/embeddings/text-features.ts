@@ -4,19 +4,14 @@
  */
 
 import { isAscii } from '../ascii.js';
+import { numberWordDigits } from '../number-words.js';
 
 const COMBINING_MARKS = /\p{M}+/gu;
 const WORD = /[\p{L}\p{N}]+|\p{Extended_Pictographic}/gu;
 
-// Two to ten only: "one"/"uno" are also pronouns, "once" is English for "one time".
-const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
-  (
-    [
-      ['2', 'two', 'dos'], ['3', 'three', 'tres'], ['4', 'four', 'cuatro'], ['5', 'five', 'cinco'], ['6', 'six', 'seis'],
-      ['7', 'seven', 'siete'], ['8', 'eight', 'ocho'], ['9', 'nine', 'nueve'], ['10', 'ten', 'diez'],
-    ] as const
-  ).flatMap(([digits, english, spanish]) => [[english, digits] as const, [spanish, digits] as const]),
-);
+// Two to ten only: "one"/"uno" are also pronouns, and "zero" or "eleven" and above were
+// never read as digits here (stored vectors depend on this rule; see ALGORITHM_VERSION).
+const NUMBER_WORDS = numberWordDigits({ one: false, zero: false, max: 10 });
 
 /** Lowercase, compatibility-decomposed, accents removed ("Canción" → "cancion", "ﬁn" → "fin"). */
 export function foldText(text: string): string {

@@ -346,6 +346,14 @@ describe('numbers written as words, and order around "in"/"en" when a question c
     expect(sameOrderOf('Where do I work in Lima?', 'In Lima, where do I work?')).toBe(true);
   });
 
+  it('works out once per question, in its profile, whether it counts or converts', () => {
+    const converting = ['How many pounds in an ounce?', '¿Cuántas libras hay en una onza?', 'What is 10 fahrenheit in celsius?', 'Convert miles to km', 'Calories in one banana?'];
+    for (const question of converting) expect(new DedupProfile(question).converts, question).toBe(true);
+    for (const question of ['Where do I work in Lima?', '¿Dónde trabajo en Lima?', 'Who is someone in Lima?']) {
+      expect(new DedupProfile(question).converts, question).toBe(false);
+    }
+  });
+
   it('mayShareAnswer keeps apart questions that differ in a number word, an order around "in" or an operator', () => {
     const apart: Array<[string, string]> = [
       ['How many calories in two bananas?', 'How many calories in a banana?'],

@@ -31,6 +31,12 @@ const TIME_QUESTIONS = [
   'What is the exchange rate of USD to EUR?', 'Where am I?', '¿Dónde estoy?', 'Is my server up?', 'Did the deploy succeed?',
   'How many unread emails do I have?', 'What is the status of my order?', 'Tell me a random number',
   'What week number is it?', 'Is it a holiday?', '¿Quién es el presidente de Francia?', 'Flip a coin for me?',
+  // A state word about a particular thing or post now, or a yes/no question about one.
+  'Is the port open right now?', 'Is the shop open today?', 'Is the port open?', 'Is a pharmacy open?',
+  'When does Walmart open?', 'When does the bank open?', 'Why did my build fail?', 'Did the tests pass?',
+  'Did my payment go through?', 'How do I check if my port is open?', 'Why do most of our builds fail?',
+  "What's the status of the build?", 'What is my order status?', "What's the status?", "Who is Apple's CEO?",
+  'Who is the CEO?',
 ];
 
 const EMOTIONAL_QUESTIONS = [
@@ -44,7 +50,7 @@ const EMOTIONAL_QUESTIONS = [
   'Why am I so tired?', 'Am I happy?', '¿Soy feliz?', 'Estoy cansado, ¿dónde trabajo?', '¿Por qué estoy tan cansada?',
   'Where do I work D:', 'where do I work :(', 'Where do I work? :-(',
   'Why do I always fail?', 'Do you love me?', 'Is my life a failure?', '¿Me quieres?', '¿Por qué siempre fracaso?',
-  '¿Qué hago con mi vida?',
+  '¿Qué hago con mi vida?', 'Is my life a mess?', 'What should I do with my life?',
 ];
 
 // Questions about the session's own conversation: their answer holds there only.
@@ -61,6 +67,9 @@ const CONVERSATION_QUESTIONS = [
   'Why would I?', 'Tell me more', 'Is she married?', 'What is her name?', '¿Dónde vive ella?', '¿Quién es él?',
   '¿Cómo lo instalo?', '¿Dónde las venden?', '¿Cómo instalarlo?', '¿Me das un ejemplo?', 'Could you explain the second one?',
   'What does the first command do?', 'How come?', 'Who won?',
+  // "they" with no verb of custom, or no place after it, points back; so does "explain" with nothing to explain.
+  'Where do they live?', 'Where do they live in Brazil?', 'What do they speak?', 'What do they eat in the morning?',
+  'Explain it?', 'Can you explain more?',
 ];
 
 // Personal factual questions: they name a time, a date or a feeling word, but ask for a stored fact.
@@ -88,6 +97,17 @@ const CACHEABLE_QUESTIONS = [
   'How do I generate a random number in Python?', 'What is the meaning of life?', 'Did the migration fail in 2019 or 2020?',
 ];
 
+// Questions a single word of the lists above refused though they ask about nothing that
+// changes: a state word about a kind of thing or as part of another noun, a post that is
+// no one's, "my life" as a thing the user has, an impersonal "they", a word to explain.
+const ASKED_IN_GENERAL = [
+  'What is the HTTP status code for not found?', 'How do I check if a port is open?', 'Why do most diets fail?',
+  'What is a CEO?', 'Is my life insurance a good idea?', 'What do they speak in Brazil?', 'Explain recursion?',
+  'What is the role of a CEO?', 'What does HTTP status 404 mean?', 'How do I hide the status bar?', 'When do most banks open?',
+  'How can I tell whether a test passed?', 'What is the average life expectancy in Japan?', 'Who is my life insurance with?',
+  'What do they call fries in England?', 'Can you explain recursion?',
+];
+
 describe('cacheRefusal: the lexicon of time, feelings and the conversation', () => {
   it.each(TIME_QUESTIONS)('refuses the time-dependent %s', (question) => {
     expect(cacheRefusal(question, calm)).toBe('time-dependent');
@@ -103,6 +123,12 @@ describe('cacheRefusal: the lexicon of time, feelings and the conversation', () 
 
   it.each(CACHEABLE_QUESTIONS)('keeps the factual %s cacheable', (question) => {
     expect(cacheRefusal(question, calm)).toBeNull();
+  });
+
+  it.each(ASKED_IN_GENERAL)('keeps %s, asked in general, cacheable', (question) => {
+    expect(cacheRefusal(question, calm)).toBeNull();
+    expect(cacheRefusal(question.toUpperCase(), calm)).toBeNull();
+    expect(cacheRefusal(`hey, ${question.toLowerCase()}`, calm)).toBeNull();
   });
 
   it('decides the same for any casing and filler around a question', () => {
