@@ -6,7 +6,7 @@ import { FactIndex, indexedFact } from './fact-index.js';
 import { rowVector, StoredValues } from './fact-matching.js';
 import { isLiveStatus, type FactChanges, type FactView } from './fact-record.js';
 import { recordOf } from './fact-rows.js';
-import { storedValue } from './fact-statement.js';
+import { readStatement, type StatementKey } from './fact-statement.js';
 import type { FactSelection, FactSelectionRequest } from './fact-selection.js';
 import { DEFAULT_SELECTION, selectFacts, type SelectionOptions } from './fact-selector.js';
 import { finishWrites, writeContext } from './fact-writes.js';
@@ -27,7 +27,7 @@ import {
   type NewFactInput,
 } from './fact-operations.js';
 import { ReconfirmQueue, reconfirmRevived, writeQueuedReconfirmations } from './reconfirm-queue.js';
-import { rekeyPreferences } from './subject-rekey.js';
+import { currentPreferenceKey, rekeyPreferences, type Rekey } from './subject-rekey.js';
 import { applyTurnFacts, mayChangeFacts, prepareTurnFacts, saysOther, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
 
 const REEMBED_BATCH = 64;
@@ -48,21 +48,37 @@ export class FactsService {
     this.rt = { ...deps, index: new FactIndex(), storedValues: new StoredValues() };
   }
 
-  /** Re-embeds facts stored by another embedder, re-keys preferences stored under an older key, then loads the index. */
+  /**
+   * Re-embeds facts stored by another embedder, then loads the index, re-keying the
+   * preferences stored under an older key on the way (subject-rekey.ts): the statements the
+   * index reads anyway say which, so a start with none to re-key does no more than load.
+   */
   async start(): Promise<{ reembedded: number; rekeyed: number; indexed: number }> {
     const reembedded = await this.reembedStale();
-    const rekeyed = rekeyPreferences(this.rt.database, this.rt.clock.now());
-    this.loadIndex();
+    const rekeyed = this.loadIndex();
     return { reembedded, rekeyed, indexed: this.rt.index.size };
   }
 
-  /** (Re)loads the index of live facts from the database. */
-  loadIndex(): void {
-    const { embedder } = this.rt;
-    const entries = liveFactRows(this.rt.database.db).map((row) =>
-      indexedFact({ ...recordOf(row), vector: rowVector(row, embedder.id, embedder.dims), value: storedValue(row.fact, row.subject) }),
-    );
+  /** (Re)loads the index of live facts from the database; returns how many preferences it re-keyed. */
+  loadIndex(): number {
+    const { database, embedder } = this.rt;
+    const rows = liveFactRows(database.db);
+    const readings = rows.map((row) => readStatement(row.fact));
+    const rekeys: Rekey[] = [];
+    const current = rows.map((row, i) => {
+      const subject = currentPreferenceKey(row, readings[i] as StatementKey);
+      if (subject === null) return row;
+      rekeys.push({ id: row.id, subject });
+      return { ...row, subject };
+    });
+    const rekeyed = rekeyPreferences(database, this.rt.clock.now(), rekeys);
+    const entries = current.map((row, i) => {
+      const reading = readings[i] as StatementKey;
+      const value = row.subject !== null && reading.subject === row.subject ? reading.value : null;
+      return indexedFact({ ...recordOf(row), vector: rowVector(row, embedder.id, embedder.dims), value });
+    });
     this.rt.index.replaceAll(entries);
+    return rekeyed;
   }
 
   /** Gives every live fact a vector of the current embedder; returns how many were re-embedded. */
@@ -97,7 +113,7 @@ export class FactsService {
 
   /** Whether writing `prepared` may add, change or retire a fact: its transaction must then commit durably. */
   mayChangeFacts(prepared: PreparedFacts): boolean {
-    return mayChangeFacts(prepared);
+    return mayChangeFacts(prepared, () => this.rt.index.values());
   }
 
   /**

@@ -1,29 +1,41 @@
 import type { Database } from '../storage/database.js';
-import { liveFactRows, updateFactRow } from '../storage/facts-repo.js';
+import { updateFactRow, type FactRow } from '../storage/facts-repo.js';
 import { runInTransaction } from '../storage/transaction.js';
-import { readStatement } from './fact-statement.js';
+import type { StatementKey } from './fact-statement.js';
 
 const PREFERENCE = 'preference ';
 
+/** A live fact to be stored under another subject key. */
+export interface Rekey {
+  id: string;
+  subject: string;
+}
+
 /**
- * Gives the live preferences stored under an older key the key their statement reads as
- * now: "I prefer window seats" was "preference window seats" before preferences were keyed
- * by the thing preferred, and is "preference seat" since. Otherwise "I prefer aisle seats"
- * would neither replace it nor, said again, re-confirm an older "I prefer aisle seats"
- * (it would add a twin). Only preference keys change, and only into preference keys; the
- * facts stay as they are otherwise (two that now share a key both stay live until the user
- * states one again). Returns how many facts were re-keyed.
+ * The key a live preference gets now, or null when it keeps its own: "I prefer window
+ * seats" was "preference window seats" before preferences were keyed by the thing
+ * preferred, then "preference seat", and is "preference seat position" since the
+ * modifier's dimension is part of it. Otherwise "I prefer aisle seats" would neither
+ * replace it nor, said again, re-confirm an older "I prefer aisle seats" (it would add a
+ * twin). `reading`: how the rules read the row's statement today (the reading that loading
+ * the index makes of every live fact anyway, so finding none to re-key costs nothing more).
+ * Only preference keys change, and only into preference keys.
  */
-export function rekeyPreferences(database: Database, now: number): number {
+export function currentPreferenceKey(row: Pick<FactRow, 'subject'>, reading: StatementKey): string | null {
+  if (row.subject === null || !row.subject.startsWith(PREFERENCE)) return null;
+  const { subject } = reading;
+  return subject === null || subject === row.subject || !subject.startsWith(PREFERENCE) ? null : subject;
+}
+
+/**
+ * Stores each fact of `rekeys` under its new key, in one transaction, none when there is
+ * nothing to re-key; the facts stay as they are otherwise (two that now share a key both
+ * stay live until the user states one again). Returns how many facts were re-keyed.
+ */
+export function rekeyPreferences(database: Database, now: number, rekeys: readonly Rekey[]): number {
+  if (rekeys.length === 0) return 0;
   return runInTransaction(database, () => {
-    let rekeyed = 0;
-    for (const row of liveFactRows(database.db)) {
-      if (row.subject === null || !row.subject.startsWith(PREFERENCE)) continue;
-      const { subject } = readStatement(row.fact);
-      if (subject === null || subject === row.subject || !subject.startsWith(PREFERENCE)) continue;
-      updateFactRow(database.db, row.id, { subject, updatedAt: now });
-      rekeyed += 1;
-    }
-    return rekeyed;
+    for (const { id, subject } of rekeys) updateFactRow(database.db, id, { subject, updatedAt: now });
+    return rekeys.length;
   });
 }

@@ -3,11 +3,12 @@ import { cosine } from '../embeddings/vector.js';
 import { findFactRow, liveFactRowsBySubject, type FactRow } from '../storage/facts-repo.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
+import { looselyCorrectedSubject, mayCorrect, type LiveSubject } from './corrected-subject.js';
 import { readUserMessage, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
 import { turnFactId } from './fact-ids.js';
 import { addsNothingTo, hasValue, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
 import { confirmingParts, contentStems, mentionedIn, mentions, type MentionPart } from './fact-words.js';
-import { competingFacts, deleteFact, insertFact, reconfirmFact, supersedeFact, type WriteContext } from './fact-writes.js';
+import { competingFacts, deleteFact, insertFact, reconfirmFact, supersedeFact, type Competition, type WriteContext } from './fact-writes.js';
 import { isLiveStatus } from './fact-record.js';
 import { forgetTargets } from './forget-targets.js';
 
@@ -85,10 +86,15 @@ export async function prepareTurnFacts(
  * the transaction opens (its commit must then be durable, spec §4). Re-confirmations by
  * mention alone do not count: the spec lets those wait for a batch, so losing one to a
  * power loss is allowed. False positives (a restatement that only re-confirms) cost one
- * fsync; there are no false negatives: `applyTurnFacts` writes nothing else.
+ * fsync; there are no false negatives: `applyTurnFacts` writes nothing else. A correction
+ * said in passing (`replacesOnly`) writes only over a live fact it may replace, read from
+ * `live` (the index: committed facts, all there are when the transaction opens right
+ * after, as nothing awaits in between); one another fact of the message writes first
+ * counts already through that fact.
  */
-export function mayChangeFacts(prepared: PreparedFacts): boolean {
-  return prepared.role === 'user' && (prepared.facts.length > 0 || prepared.forget !== null);
+export function mayChangeFacts(prepared: PreparedFacts, live: () => Iterable<LiveSubject>): boolean {
+  if (prepared.role !== 'user') return false;
+  return prepared.forget !== null || prepared.facts.some((fact) => !fact.replacesOnly || mayCorrect(fact, live()));
 }
 
 /**
@@ -139,8 +145,7 @@ function applyFact(
     for (const row of retracted) supersedeFact(ctx, row, null, reason);
     return;
   }
-  const statement = { text: fact.statement, subject: fact.subject, value: fact.value, vector: fact.vector };
-  const { restated, replaced } = competingFacts(ctx, statement, usable ? (row) => rowVector(row, embedder.id, embedder.dims) : () => null);
+  const { restated, replaced } = competition(ctx, embedder, fact, usable);
   if (restated) {
     if (!ctx.touched.has(restated.id)) reconfirmFact(ctx, restated, fact.confidence);
     return;
@@ -166,6 +171,17 @@ function applyFact(
     embedderId: embedder.id,
   });
   for (const row of replaced) supersedeFact(ctx, row, record.id, null);
+}
+
+// What the fact does to the live facts of its subject; a correction said in passing that
+// finds none there may name its thing with a word more or less (corrected-subject.ts).
+function competition(ctx: WriteContext, embedder: Pick<Embedder, 'id' | 'dims'>, fact: PreparedFact, usable: boolean): Competition {
+  const storedVector = usable ? (row: FactRow) => rowVector(row, embedder.id, embedder.dims) : () => null;
+  const statement = { text: fact.statement, subject: fact.subject, value: fact.value, vector: fact.vector };
+  const exact = competingFacts(ctx, statement, storedVector);
+  if (!fact.replacesOnly || exact.restated !== undefined || exact.replaced.length > 0) return exact;
+  const loose = looselyCorrectedSubject(fact, ctx.index.values(), ctx.retired);
+  return loose === null ? exact : competingFacts(ctx, { ...statement, subject: loose }, storedVector);
 }
 
 // A live fact of the same domain saying the same thing in other words (cosine > 0.85), if

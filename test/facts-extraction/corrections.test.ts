@@ -26,6 +26,12 @@ describe('"forget that X, now it is Y" forgets X and stores Y', () => {
       'My budget for the kitchen is 10000 euros',
     ],
     ['Remember that the standup is at 9:30.', 'Forget that the standup is at 9:30, now it is at 10:00.', 'The standup is at 10:00'],
+    // "currently" is a sign of change as "now" is, for a correction and for the rest of a request to forget alike.
+    [
+      'Remember that my budget for the kitchen is 8000 euros.',
+      'Forget that my budget for the kitchen is 8000 euros, it is currently 10000 euros.',
+      'My budget for the kitchen is 10000 euros',
+    ],
     [
       'Recuerda que mi presupuesto para el viaje es de 2000 euros.',
       'Olvidá que mi presupuesto para el viaje es de 2000 euros, ahora es de 3000 euros.',
@@ -97,6 +103,8 @@ describe('a correction of a stored fact supersedes it', () => {
     [['Remember that Kafka is our event bus.'], 'Actually, Kafka is so much better now.'],
     [['Remember that the standup is at 9:30.'], 'Now the standup is that thing we all hate.'],
     [['Remember that the standup is at 9:30.'], 'Actually, it is at 10:00 now.'],
+    // What people do is theirs (the possessive rules' reading of people, groups too): no new value of a thing.
+    [['Remember that the clients are in Lisbon.'], 'Actually, the clients are in Madrid now.'],
   ])('%j, then %s: changes nothing', async (before, message) => {
     for (const each of before) await f.say(each);
     const was = active();
@@ -110,6 +118,47 @@ describe('a correction of a stored fact supersedes it', () => {
     await f.say('Remember that the standup is at 10:00.');
     const changes = await f.say('Actually, the standup is at 10:00 now.');
     expect(changes.added).toEqual([]);
+    expect(texts(changes.reconfirmed)).toEqual(['The standup is at 10:00']);
+  });
+});
+
+describe('a correction that names its thing with a word more or less', () => {
+  it.each([
+    ['Remember that the standup is at 9:30.', 'Actually, the daily standup moved to 10:00.', 'The daily standup moved to 10:00'],
+    ['Remember that the daily standup is at 9:30.', 'Actually, the standup moved to 10:00.', 'The standup moved to 10:00'],
+    ['Remember that the team offsite is in March.', 'The annual team offsite is in April now.', 'The annual team offsite is in April'],
+    ['Recordá que la daily es a las 9:30.', 'En realidad, la daily del equipo pasó a las 10:00.', 'La daily del equipo pasó a las 10:00'],
+  ])('%s / %s: supersedes the one live fact of that thing', async (remembered, correction, corrected) => {
+    const first = await f.say(remembered);
+    const changes = await f.say(correction);
+    expect(texts(changes.added)).toEqual([corrected]);
+    expect(changes.superseded.map((fact) => fact.id)).toEqual(first.added.map((fact) => fact.id));
+    expect(changes.superseded[0]?.supersededBy).toBe(changes.added[0]?.id);
+    expect(active()).toEqual([corrected]);
+  });
+
+  it.each([
+    // Two live facts it may name: which one is a guess.
+    [['Remember that the daily standup is at 9:30.', 'Remember that the weekly standup is on Monday.'], 'Actually, the standup moved to 10:00.'],
+    // Another head noun is another thing: notes of the standup are no standup.
+    [['Remember that the standup is at 9:30.'], 'Actually, the standup notes moved to Confluence.'],
+    // Other modifiers, neither within the other: another thing of that kind.
+    [['Remember that the daily standup is at 9:30.'], 'Actually, the weekly standup moved to Friday.'],
+    // Another person's thing is theirs: "the employer", "the birthday" are none of it.
+    [['Remember that my brother works at Acme.'], 'Actually, the employer moved to Berlin.'],
+    [["Remember that my sister's birthday is on May 3."], 'Actually, the birthday is on June 4 now.'],
+  ])('%j, then %s: changes nothing', async (before, message) => {
+    for (const each of before) await f.say(each);
+    const was = active();
+    const changes = await f.say(message);
+    expect(changes).toMatchObject({ added: [], superseded: [] });
+    expect(active()).toEqual(was);
+  });
+
+  it('re-confirms the one it only says again', async () => {
+    await f.say('Remember that the standup is at 10:00.');
+    const changes = await f.say('Actually, the daily standup is at 10:00 now.');
+    expect(changes).toMatchObject({ added: [], superseded: [] });
     expect(texts(changes.reconfirmed)).toEqual(['The standup is at 10:00']);
   });
 });

@@ -5,7 +5,9 @@ import { mayStateFacts, TRIGGERED_FAMILIES } from '../../src/facts/extraction/me
 import { EXPLICIT_CASES, PLAIN_CASES } from './cases.js';
 
 // The pattern without its zero-width assertions (lookarounds, \b, \B): it matches every
-// text the pattern matches, and more. fast-check cannot sample texts from assertions.
+// text the pattern matches, and more. fast-check cannot sample texts from assertions, so
+// texts are sampled from it and kept when the pattern itself matches them: a trigger may
+// rely on what an assertion demands ("now" as a word, not in "know").
 function withoutAssertions(pattern: RegExp): RegExp {
   const source = pattern.source;
   let out = '';
@@ -54,7 +56,7 @@ describe('the message gate', () => {
     expect(patterns.length).toBeGreaterThan(30);
     for (const { family, pattern } of patterns) {
       fc.assert(
-        fc.property(fc.stringMatching(withoutAssertions(pattern)), (text) => {
+        fc.property(fc.stringMatching(withoutAssertions(pattern)).filter((text) => pattern.test(text)), (text) => {
           expect(family.trigger.test(text), `${pattern.source.slice(0, 60)}… matched ${JSON.stringify(text)}`).toBe(true);
           const subject = SHARED_SUBJECT.exec(text);
           if (subject) expect(family.trigger.test(text.slice(subject[0].length)), `without the subject: ${JSON.stringify(text)}`).toBe(true);
@@ -75,6 +77,10 @@ describe('the message gate', () => {
     '¿Cuánto tiempo debería llevar el vuelo a Madrid?',
     'Thanks, that makes sense. Can you help me with the hotel booking?',
     'Me preocupa el billete de tren, está justo desde el miércoles.',
+    // "know" holds no "now", "this" no copula: no sign of a correction.
+    'I know this sounds odd, but can you check the hotel?',
+    'Let me know when this is ready.',
+    'Snow is expected this weekend.',
   ])('lets pass nothing that cannot state a fact: %s', (text) => {
     expect(mayStateFacts(cleanMessage(text).folded)).toBe(false);
   });

@@ -60,6 +60,10 @@ describe('facts that contradict each other share a subject', () => {
     ['I prefer red wine', 'I prefer white wine'],
     ['prefiero asientos de ventanilla', 'prefiero asientos de pasillo'],
     ['prefiero el vino tinto', 'prefiero vino blanco'],
+    ['I prefer short meetings', 'I prefer long meetings'],
+    ['I prefer early morning flights', 'I prefer late flights'],
+    ['prefiero reuniones cortas', 'prefiero reuniones largas'],
+    ['I prefer window seats', 'I prefer middle seats'],
   ])('%s / %s', (first, second) => {
     expect(subjectOf(second)).toBe(subjectOf(first));
   });
@@ -97,6 +101,15 @@ describe('unrelated facts never share a subject', () => {
     ['I prefer aisle seats', 'I prefer aisle seats on planes'],
     ['I prefer window seats', 'I prefer window tables'],
     ['I prefer short hair', 'I prefer short meetings'],
+    // The same thing chosen on another dimension is another preference: when, and how long.
+    ['I prefer morning meetings', 'I prefer short meetings'],
+    ['I prefer short meetings', 'I prefer remote meetings'],
+    ['prefiero reuniones cortas', 'prefiero reuniones presenciales'],
+    ['I prefer window seats', 'I prefer leather seats'],
+    // A modifier whose dimension is unknown competes with none.
+    ['I prefer recorded meetings', 'I prefer remote meetings'],
+    ['I prefer hardcover books', 'I prefer paperback books'],
+    ['I prefer morning over short meetings', 'I prefer short meetings'],
     // No kind of a thing: a verb and its object, a possessive and its complement, a list.
     ['I prefer watching horror movies', 'I prefer watching romantic movies'],
     ['I prefer my steak rare', 'I prefer my room rare'],
@@ -120,10 +133,14 @@ describe('a preference between kinds of one thing', () => {
     expect(fact).toMatchObject({ statement, value, domain: 'preferences' });
   });
 
-  it('keeps the thing, its qualifier and nothing else in the subject', () => {
-    expect(subjectOf('I prefer aisle seats')).toBe('preference seat');
-    expect(subjectOf('I prefer aisle seats on the bus')).toBe('preference seat on bus');
-    expect(subjectOf('I prefer aisle seats on trains')).toBe('preference seat on trains');
+  it('keeps the thing, what its modifier chooses, its qualifier and nothing else in the subject', () => {
+    expect(subjectOf('I prefer aisle seats')).toBe('preference seat position');
+    expect(subjectOf('I prefer aisle seats on the bus')).toBe('preference seat position on bus');
+    expect(subjectOf('I prefer aisle seats on trains')).toBe('preference seat position on trains');
+    expect(subjectOf('I prefer morning meetings')).toBe('preference meeting time');
+    expect(subjectOf('I prefer short meetings')).toBe('preference meeting length');
+    // A modifier that chooses on no known dimension makes no kind: the words are the subject.
+    expect(subjectOf('I prefer recorded meetings')).toBe('preference recorded meetings');
     // A category still comes first: "in my editor" qualifies a theme.
     expect(subjectOf('I prefer dark mode in my editor')).toBe('preference theme');
   });

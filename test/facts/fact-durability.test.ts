@@ -68,6 +68,21 @@ describe('the context call', () => {
     expect(mentioned.durable).toBe(0);
   });
 
+  it('stays on NORMAL for a correction said in passing that finds no live fact to replace', async () => {
+    const chat = conversation(daemon.client, 'passing-correction');
+    const unmatched = await counting(() => chat.say('Actually, the offsite moved to Lisbon.'));
+    expect(unmatched.result.facts).toMatchObject({ added: [], superseded: [] });
+    expect(unmatched.durable).toBe(0);
+    await chat.reply('Lisbon, then.');
+    await chat.say('Remember that the team offsite is in Porto.');
+    await chat.reply('Porto, noted.');
+    // Named with a word less, it replaces the one live fact of that thing: durably.
+    const corrected = await counting(() => chat.say('Actually, the offsite moved to Lisbon.'));
+    expect(corrected.result.facts.superseded.map((fact) => fact.fact)).toEqual(['The team offsite is in Porto']);
+    expect(corrected.durable).toBe(1);
+    expect(syncLevel()).toBe(1);
+  });
+
   it('a dry run that would add a fact rolls back and counts no durable commit', async () => {
     const chat = conversation(daemon.client, 'durable-dry');
     const dry = await counting(() => chat.say('Remember that my car is a Fiat.', { dryRun: true }));

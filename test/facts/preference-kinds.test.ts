@@ -53,6 +53,25 @@ describe('preferences between kinds of one thing', () => {
     expect(activeFacts()).toEqual(['I prefer jazz', 'I prefer tea']);
   });
 
+  it('one thing chosen on two dimensions is two preferences: "morning meetings" and "short meetings" both stay', async () => {
+    const [morning] = (await f.say('I prefer morning meetings.')).added;
+    const changes = await f.say('I prefer short meetings.');
+    expect(texts(changes.added)).toEqual(['I prefer short meetings']);
+    expect(changes).toMatchObject({ superseded: [], reconfirmed: [] });
+    expect(activeFacts()).toEqual(['I prefer morning meetings', 'I prefer short meetings']);
+    // On one dimension they still compete, each with its own.
+    expect((await f.say('I prefer afternoon meetings.')).superseded.map((fact) => fact.id)).toEqual([morning?.id]);
+    expect(texts((await f.say('I prefer long meetings.')).superseded)).toEqual(['I prefer short meetings']);
+    expect(activeFacts()).toEqual(['I prefer afternoon meetings', 'I prefer long meetings']);
+  });
+
+  it('a modifier of no known dimension competes with none', async () => {
+    await f.say('I prefer hardcover books.');
+    const changes = await f.say('I prefer paperback books.');
+    expect(changes).toMatchObject({ superseded: [], reconfirmed: [] });
+    expect(activeFacts()).toEqual(['I prefer hardcover books', 'I prefer paperback books']);
+  });
+
   it('a comparison of two kinds is replaced by either kind alone', async () => {
     const [compared] = (await f.say('I prefer window seats over aisle seats.')).added;
     const changes = await f.say('I prefer aisle seats.');
@@ -72,8 +91,24 @@ describe('preferences between kinds of one thing', () => {
     const [window] = (await f.say('I prefer window seats.')).added;
     updateFactRow(f.database.db, window?.id ?? '', { subject: 'preference window seats' });
     expect(await f.service.start()).toMatchObject({ rekeyed: 1 });
-    expect(findFactRow(f.database.db, window?.id ?? '')?.subject).toBe('preference seat');
+    expect(findFactRow(f.database.db, window?.id ?? '')?.subject).toBe('preference seat position');
     // Now it competes as if written today.
     expect(texts((await f.say('I prefer aisle seats.')).superseded)).toEqual(['I prefer window seats']);
+  });
+
+  it('the keys of the version before the dimensions ("preference meeting") are re-keyed at start, each by its own', async () => {
+    const [morning] = (await f.say('I prefer morning meetings.')).added;
+    const [short] = (await f.say('I prefer short meetings.')).added;
+    const [hardcover] = (await f.say('I prefer hardcover books.')).added;
+    for (const [fact, subject] of [[morning, 'preference meeting'], [short, 'preference meeting'], [hardcover, 'preference book']] as const) {
+      updateFactRow(f.database.db, fact?.id ?? '', { subject });
+    }
+    expect(await f.service.start()).toMatchObject({ rekeyed: 3 });
+    const subjects = [morning, short, hardcover].map((fact) => findFactRow(f.database.db, fact?.id ?? '')?.subject);
+    expect(subjects).toEqual(['preference meeting time', 'preference meeting length', 'preference hardcover books']);
+    // Started again, nothing is left to re-key.
+    expect(await f.service.start()).toMatchObject({ rekeyed: 0 });
+    expect(texts((await f.say('I prefer long meetings.')).superseded)).toEqual(['I prefer short meetings']);
+    expect(activeFacts()).toEqual(['I prefer hardcover books', 'I prefer long meetings', 'I prefer morning meetings']);
   });
 });

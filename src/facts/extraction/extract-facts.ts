@@ -12,6 +12,7 @@ import { correctionFact } from './rules-correction.js';
 import { genericFact } from './rules-generic.js';
 import { HABIT_RULES } from './rules-habit.js';
 import { POSSESSIVE_RULES } from './rules-possessive.js';
+import { REQUEST_RULES } from './rules-request.js';
 import { STATE_RULES } from './rules-state.js';
 import { PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, type Clause, type Sentence } from './split-clauses.js';
 import { steersModel, tidyStatement, tidyValue } from './statement-text.js';
@@ -23,7 +24,7 @@ export const MAX_MESSAGE_CHARS = 8000;
 export const MAX_SENTENCE_CHARS = 300;
 export const MAX_FACTS_PER_MESSAGE = 8;
 
-const RULES: readonly FactRule[] = [...STATE_RULES, ...CHOICE_RULES, ...POSSESSIVE_RULES, ...HABIT_RULES];
+const RULES: readonly FactRule[] = [...STATE_RULES, ...CHOICE_RULES, ...REQUEST_RULES, ...POSSESSIVE_RULES, ...HABIT_RULES];
 // Model control tokens and invisible characters: never part of what the user said. Not
 // the zero-width joiners (U+200C/D): inside a word or an emoji sequence ("👩‍💻") they are
 // part of it; folding drops them for matching and tidying drops the stray ones.

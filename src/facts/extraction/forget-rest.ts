@@ -1,3 +1,4 @@
+import { CHANGE_ADVERB_EN, CHANGE_ADVERB_ES, COPULA, COPULA_ES } from './change-words.js';
 import { foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { forgetRequestIn } from './forget-request.js';
 import { namesNoValue } from './rules-possessive.js';
@@ -17,15 +18,17 @@ export type ForgetRest =
   /** `restated`: the forgotten statement with the rest's value, read as the target is (as if asked to be remembered). */
   | { request: ForgetRequest; rest: null; restated: FoldedText };
 
-const CHANGE_WORD = /\b(?:now|actually|ahora|en realidad)\b/u;
-const PRONOUN_REST_EN =
-  /^(?:(?:and|but|so)\s+)?(?:(?:now|actually)\s+)?(?:it|that|this)(?:'s|\s+is|\s+has become|\s+became)\s+(?:(?:now|actually)\s+)?(?<value>.+)$/du;
+const CHANGE_ADVERB = new RegExp(`\\b(?:${CHANGE_ADVERB_EN}|${CHANGE_ADVERB_ES})\\b`, 'u');
+const PRONOUN_REST_EN = new RegExp(
+  `^(?:(?:and|but|so)\\s+)?(?:${CHANGE_ADVERB_EN}\\s+)?(?:it|that|this)(?:'s|\\s+is|\\s+has become|\\s+became)\\s+(?:${CHANGE_ADVERB_EN}\\s+)?(?<value>.+)$`,
+  'du',
+);
 // Spanish leaves the pronoun out: "ahora es de 3000 euros".
-const PRONOUN_REST_ES = /^(?:(?:y|pero)\s+)?(?:(?:ahora|en realidad)\s+)?(?:es|son|esta|estan|pasa a ser|paso a ser)\s+(?<value>.+)$/du;
+const PRONOUN_REST_ES = new RegExp(`^(?:(?:y|pero)\\s+)?(?:${CHANGE_ADVERB_ES}\\s+)?(?:${COPULA_ES}|pasa a ser|paso a ser)\\s+(?<value>.+)$`, 'du');
 // "…, it's 10000 euros now": a rest the clause splitter keeps with the request ("it" opens no clause of the user's).
-const PRONOUN_REST_START = /,\s*(?=(?:(?:and|but|so)\s+)?(?:(?:now|actually)\s+)?(?:it|that|this)(?:'s|\s+is)\s)/u;
+const PRONOUN_REST_START = new RegExp(`,\\s*(?=(?:(?:and|but|so)\\s+)?(?:${CHANGE_ADVERB_EN}\\s+)?(?:it|that|this)(?:'s|\\s+is)\\s)`, 'u');
 // The forgotten statement's subject and copula: "my budget for the kitchen is …", "mi presupuesto para el viaje es …".
-const COPULAR_TARGET = /^(?<subject>.+?)\s+(?<copula>is|are|es|son|esta|estan)\s+\S/du;
+const COPULAR_TARGET = new RegExp(`^(?<subject>.+?)\\s+(?<copula>${COPULA})\\s+\\S`, 'du');
 
 /**
  * A request to forget in a sentence's first clause and what follows its comma, or null
@@ -60,7 +63,7 @@ function withPronounRestApart(sentence: FoldedText, clauses: Clause[]): Clause[]
 // the kitchen is 10000 euros"; null unless the rest is only a new value (with a word that
 // says it changed) and the target says what its subject is.
 function withNewValue(target: string, rest: FoldedText): FoldedText | null {
-  if (!CHANGE_WORD.test(rest.scan)) return null;
+  if (!CHANGE_ADVERB.test(rest.scan)) return null;
   const match = PRONOUN_REST_EN.exec(rest.scan) ?? PRONOUN_REST_ES.exec(rest.scan);
   const span = match?.indices?.groups?.['value'];
   const value = span ? cleanValue(sliceFolded(rest, span[0], span[1])) : null;

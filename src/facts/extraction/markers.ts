@@ -1,5 +1,6 @@
+import { CHANGE_ADVERBS, CORRECTION_LEAD_IN, MISTAKE_LEAD_IN, PRESENT_PHRASES_EN } from './change-words.js';
 import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
-import type { TriggeredPatterns } from './rule-support.js';
+import { alternatives, type TriggeredPatterns } from './rule-support.js';
 
 /** What the stripped lead-in and tail of a clause said about it. */
 export interface ClauseMarkers {
@@ -29,6 +30,11 @@ export interface MarkedClause {
   markers: ClauseMarkers;
 }
 
+// The signs of change that open a clause as a filler: every change word but the correction
+// lead-ins ("actually", "en realidad": matched as such first) and "actualmente", which the
+// state rules read as part of their statement ("Actualmente vivo en Madrid").
+const FILLER_CHANGE_WORDS = alternatives([...CHANGE_ADVERBS.en.filter((word) => word !== 'actually'), ...PRESENT_PHRASES_EN, 'ahora']);
+
 type MarkerKind = 'filler' | 'vocative' | 'wakeWord' | 'explicit' | 'notice' | 'hedge' | 'correction' | 'fromNowOn';
 
 // "Recordame que…"/"recuérdame que…" is "remind me that…" (a reminder, like English
@@ -50,24 +56,21 @@ const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
     'hedge',
     /^(?:i think|i guess|i believe|i suppose|i feel like|i'm not sure but|not sure but|maybe|probably|perhaps|possibly|creo que|me parece que|supongo que|quizas|quiza|tal vez|capaz que|a lo mejor|probablemente|posiblemente|no estoy segur[oa] pero)(?:\s+that\b)?(?:\s*,\s*|\s+|$)/u,
   ],
-  [
-    'correction',
-    /^(?:actually|correction|i meant(?: to say)?(?: that)?|no wait|en realidad|perdon,? quise decir(?: que)?|quise decir(?: que)?|mejor dicho|correccion)(?:\s*[:,-]\s*|\s+|$)/u,
-  ],
-  // Owning up to a mistake is a correction of what follows it, after a colon, comma or
-  // dash ("sorry, I was wrong: I live in Malaga", "me equivoqué: vivo en Málaga"), or in a
-  // clause of its own ("…, I was wrong, I live…"); "I was wrong about…" is no lead-in.
-  [
-    'correction',
-    /^(?:(?:sorry|oops|perdon|perdona|perdone|uy)[\s,!]+)?(?:i was wrong|i got (?:it|that) wrong|i made a mistake|my mistake|my bad|i misspoke|me equivoque|me confundi|estaba equivocad[oa]|error mio)(?:\s*[:,\u2013\u2014-]\s*|$)/u,
-  ],
+  ['correction', CORRECTION_LEAD_IN],
+  ['correction', MISTAKE_LEAD_IN],
   [
     'fromNowOn',
     /^(?:from now on|going forward|from today on|starting today|starting now|a partir de ahora|a partir de hoy|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?|en adelante)(?:\s*[:,-]\s*|\s+|$)/u,
   ],
   [
     'filler',
-    /^(?:(?:oh|ok|okay|well|so|yes|yeah|yep|hey|hi|hello|um+|uh+|hmm+|also|and|but|btw|by the way|anyway|honestly|personally|basically|like|lol|haha|please|wait|sorry|in fact|i mean|now|nowadays|these days|currently|at the moment|right now|ahora|bueno|pues|che|mira|oye|ey|hola|y|pero|tambien|ademas|igual|dale|claro|ah+|o sea|por cierto|por favor|de hecho)(?:\s*[,!:.-]\s*|\s+)|(?:no|nope|si|sip)\s*[,!.]\s*)/u,
+    new RegExp(
+      '^(?:(?:oh|ok|okay|well|so|yes|yeah|yep|hey|hi|hello|um+|uh+|hmm+|also|and|but|btw|by the way|anyway|honestly|personally|basically|like|lol|haha|please|wait|sorry|in fact|i mean|' +
+        // The signs of change that open a clause: stripped here, read on the clause by the correction rule (rules-correction.ts).
+        `${FILLER_CHANGE_WORDS}|at the moment|right now|` +
+        'bueno|pues|che|mira|oye|ey|hola|y|pero|tambien|ademas|igual|dale|claro|ah+|o sea|por cierto|por favor|de hecho)(?:\\s*[,!:.-]\\s*|\\s+)|(?:no|nope|si|sip)\\s*[,!.]\\s*)',
+      'u',
+    ),
   ],
   ['vocative', /^[\p{L}\p{N}]+,\s+/u],
   // A wake word or name without a comma, only before an explicit request ("olly remember that…").

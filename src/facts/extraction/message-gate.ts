@@ -6,12 +6,14 @@ import { CHOICE_TRIGGER } from './rules-choice.js';
 import { CORRECTION_TRIGGER } from './rules-correction.js';
 import { HABIT_TRIGGER } from './rules-habit.js';
 import { POSSESSIVE_TRIGGER } from './rules-possessive.js';
+import { REQUEST_TRIGGER } from './rules-request.js';
 import { STATE_TRIGGER } from './rules-state.js';
 
 /** Every family of patterns the reading of a message can fire on, with its trigger. */
 export const TRIGGERED_FAMILIES: readonly TriggeredPatterns[] = [
   STATE_TRIGGER,
   CHOICE_TRIGGER,
+  REQUEST_TRIGGER,
   POSSESSIVE_TRIGGER,
   HABIT_TRIGGER,
   RETRACTION_TRIGGER,

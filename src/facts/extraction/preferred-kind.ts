@@ -3,10 +3,39 @@ import type { Language } from './rule-support.js';
 import { contentWords } from './subject-key.js';
 
 // A preference between kinds of one thing: "I prefer window seats" and "I prefer aisle
-// seats" both prefer a seat, and differ by the word before it. The thing preferred (the
-// head noun, with what restricts where it holds: "on buses") is the subject; the modifier
-// is the value. So the two compete, while "I prefer tea" and "I prefer jazz" (no modifier)
-// or "…aisle seats on buses" and "…on trains" (another qualifier) never do.
+// seats" both prefer a seat by where it is, and differ by the word before it. The thing
+// preferred (the head noun), what its modifier tells about it (the seat's position) and
+// what restricts where it holds ("on buses") are the subject; the modifier is the value.
+// So the two compete, while "I prefer tea" and "I prefer jazz" (no modifier), "…aisle
+// seats on buses" and "…on trains" (another qualifier), or "I prefer morning meetings" and
+// "I prefer short meetings" (when and how long: two preferences) never do. A modifier
+// whose dimension is not known makes no kind: such a preference competes with none
+// ("remote meetings" and "recorded meetings" may both hold).
+
+// What modifiers tell about a thing, by the dimension they choose on. Folded, both numbers
+// and genders of the Spanish ones.
+const DIMENSIONS: ReadonlyArray<[string, string]> = [
+  ['position', 'window aisle middle front back rear ventanilla pasillo medio adelante delante atras trasero trasera traseros traseras delantero delantera delanteros delanteras'],
+  ['time', 'morning afternoon evening night late early midday lunchtime daytime nighttime overnight red-eye weekday weekend manana tarde noche mediodia matutino matutina matutinos matutinas nocturno nocturna nocturnos nocturnas temprano temprana tempranos tempranas'],
+  ['length', 'short long brief quick lengthy shorter longer corto corta cortos cortas largo larga largos largas breve breves rapido rapida rapidos rapidas'],
+  ['size', 'small big large tiny huge medium smaller bigger larger pequeno pequena pequenos pequenas grande grandes chico chica chicos chicas mediano mediana medianos medianas'],
+  ['temperature', 'hot cold iced warm chilled lukewarm caliente calientes frio fria frios frias helado helada helados heladas tibio tibia tibios tibias'],
+  ['color', 'red white rose black green blue yellow pink grey gray brown purple tinto tintos blanco blanca blancos blancas rosado rosada rosados rosadas negro negra negros negras verde verdes rojo roja rojos rojas azul azules amarillo amarilla amarillos amarillas'],
+  ['format', 'online remote virtual in-person face-to-face async asynchronous presencial presenciales remoto remota remotos remotas'],
+  ['frequency', 'daily weekly monthly yearly annual diario diaria diarios diarias semanal semanales mensual mensuales anual anuales'],
+];
+const DIMENSION_OF: ReadonlyMap<string, string> = new Map(DIMENSIONS.flatMap(([dimension, words]) => words.split(' ').map((word) => [word, dimension] as const)));
+
+// The dimension a modifier chooses on: that of its last known word ("early morning" →
+// time), or null when none is known.
+function dimensionOf(modifier: string): string | null {
+  const words = modifier.split(/\s+/u);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const dimension = DIMENSION_OF.get(words[i] as string);
+    if (dimension !== undefined) return dimension;
+  }
+  return null;
+}
 
 // Where a qualifier of the thing starts: "aisle seats on buses", "asientos de pasillo en el tren".
 const QUALIFIER_EN = /\s(?:on|in|at|for|during|while|with|by|from|near|inside|outside|after|before)\s/u;
@@ -27,15 +56,15 @@ const NOT_IN_PHRASE = new Set(
 // An English head in -ly is an adverb ("working remotely"), a Spanish one in -ar/-er/-ir a verb ("trabajar solo").
 const NOT_A_HEAD: Record<Language, RegExp> = { en: /ly$/u, es: /(?:ar|er|ir)$/u };
 
-/** The thing a preference is about and the modifier it prefers ("aisle seats on the bus" → "seat on bus", "aisle"). */
+/** The thing a preference is about and the modifier it prefers ("aisle seats on the bus" → "seat position on bus", "aisle"). */
 export interface PreferredKind {
-  /** The head noun, singular, and the qualifier's words ("seat on buses"): the subject key after "preference". */
+  /** The head noun, singular, the modifier's dimension and the qualifier's words ("seat position on buses"): the subject key after "preference". */
   key: string;
   /** The modifier: what tells this kind from the others ("aisle"). */
   modifier: FoldedText;
 }
 
-/** The kind a preferred value names ("aisle seats" → seat, aisle), or null when it is no modified noun. */
+/** The kind a preferred value names ("aisle seats" → seat position, aisle), or null when it is no modified noun or its modifier's dimension is unknown. */
 export function preferredKind(value: FoldedText, language: Language): PreferredKind | null {
   const qualifierAt = (language === 'en' ? QUALIFIER_EN : QUALIFIER_ES).exec(value.folded)?.index ?? value.folded.length;
   const phrase = (language === 'en' ? NOUN_PHRASE_EN : NOUN_PHRASE_ES).exec(value.folded.slice(0, qualifierAt));
@@ -46,8 +75,10 @@ export function preferredKind(value: FoldedText, language: Language): PreferredK
   if (words.some((word) => NOT_IN_PHRASE.has(word) || !/\p{L}/u.test(word)) || NOT_A_HEAD[language].test(head)) return null;
   // "using Microsoft's Bing", "watching horror movies": a verb and its object, not a kind of thing ("morning flights" is one).
   if (language === 'en' && /^\p{L}+ing\s/u.test(phrase.groups?.mod ?? '')) return null;
+  const dimension = dimensionOf(phrase.groups?.mod ?? '');
+  if (dimension === null) return null;
   const qualifier = contentWords(value.folded.slice(qualifierAt));
-  return { key: [singular(head), ...qualifier].join(' '), modifier: sliceFolded(value, mod[0], mod[1]) };
+  return { key: [singular(head), dimension, ...qualifier].join(' '), modifier: sliceFolded(value, mod[0], mod[1]) };
 }
 
 const ANOTHER_ONE = /^(?:(?:the|a|an)\s+)?[\p{L}\p{N}'-]+\s+ones?$/u;
@@ -64,8 +95,9 @@ export function comparedKind(value: FoldedText, alt: FoldedText, language: Langu
   if (other === null) return null;
   const own = preferredKind(value, language);
   if (own !== null) return own.key === other.key ? own : null;
-  // One bare word before the alternative's kind: the modifier of that same kind.
-  return /^[\p{L}\p{N}'-]+$/u.test(value.folded) && !NOT_IN_PHRASE.has(value.folded) ? { key: other.key, modifier: value } : null;
+  // One bare word before the alternative's kind: the modifier of that same kind, when it chooses on the same dimension.
+  const bare = /^[\p{L}\p{N}'-]+$/u.test(value.folded) && !NOT_IN_PHRASE.has(value.folded);
+  return bare && dimensionOf(value.folded) === dimensionOf(other.modifier.folded) ? { key: other.key, modifier: value } : null;
 }
 
 // One form for "seat" and "seats", "asiento" and "asientos", so that "the window seat"

@@ -51,7 +51,9 @@ export type FactRule = (body: FoldedText) => RuleHit | null;
  * the trigger test samples texts from each and checks the trigger on them.
  * A trigger is unanchored, without lookarounds or word boundaries, and matches letters,
  * apostrophes and `\s` only (never the mask of quoted text): then a match in a clause is
- * a match in the message the clause was cut from.
+ * a match in the message the clause was cut from. Where a pattern's `\b` keeps a word
+ * whole, the trigger may ask for the start of the text or a character that is no word
+ * character (`[^a-z0-9_]`) before it: a clause starts where the message has one.
  */
 export interface Trigger {
   test(folded: string): boolean;

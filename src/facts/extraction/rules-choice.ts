@@ -45,6 +45,16 @@ function categorySubject(prefix: string, value: string, alt: string): string | n
   return category ? `${prefix} ${category}` : null;
 }
 
+/**
+ * The subject of an instruction about the assistant's answers ("answer in Spanish" →
+ * "assistant language", "reply casually" → "answer tone"), or null when the words set no
+ * language, length or tone of them.
+ */
+export function answerSubject(value: string): string | null {
+  const subject = categorySubject('preference', value, '');
+  return subject !== null && (subject.startsWith('assistant ') || subject.startsWith('answer ')) ? subject : null;
+}
+
 // A preference's subject and value: by category first; else the kind of thing it prefers,
 // whose modifier is then the value ("I prefer aisle seats": "preference seat", "aisle");
 // else its own words.

@@ -1,10 +1,20 @@
+import {
+  CHANGE_ADVERB_EN,
+  CHANGE_ADVERB_ES,
+  CHANGE_WORD,
+  COPULA,
+  COPULA_EN,
+  COPULA_ES,
+  CORRECTION_SIGN,
+  SPACED_COPULA,
+} from './change-words.js';
 import type { FoldedText } from './folded-text.js';
 import { isConditional } from './guards.js';
 import type { ClauseMarkers } from './markers.js';
 import { matchRule, ruleHit, type RuleHit, type TriggeredPatterns } from './rule-support.js';
 import { guessLanguage } from './rules-generic.js';
 import { namesNoValue } from './rules-possessive.js';
-import { PERSON_KEYS, nounKey } from './subject-key.js';
+import { isPersonKey, nounKey } from './subject-key.js';
 
 // "Actually, the standup moved to 10:00", "the standup is at 10:00 now", "en realidad la
 // daily pasó a las 10": a new value for a thing the user named before. Said this way, the
@@ -20,10 +30,8 @@ const DETERMINER_EN = '(?:the|our|my|this)\\s+';
 const DETERMINER_ES = '(?:el|la|los|las|mi|mis|nuestro|nuestra|nuestros|nuestras)\\s+';
 // What the statement is about: a noun phrase of up to three words ("the standup", "la daily", "the team offsite").
 const THING = '(?<x>[\\p{L}\\p{N}-]+(?:\\s+[\\p{L}\\p{N}-]+){0,2}?)';
-const CHANGE_EN = '(?:now|actually|currently)';
-const CHANGE_ES = '(?:ahora|en realidad|actualmente)';
-const COPULAR_EN = new RegExp(`^${DETERMINER_EN}${THING}\\s+(?:${CHANGE_EN}\\s+)?(?:is|are)\\s+(?:${CHANGE_EN}\\s+)?(?<value>.+)$`, 'du');
-const COPULAR_ES = new RegExp(`^${DETERMINER_ES}${THING}\\s+(?:${CHANGE_ES}\\s+)?(?:es|son|esta|estan)\\s+(?:${CHANGE_ES}\\s+)?(?<value>.+)$`, 'du');
+const COPULAR_EN = new RegExp(`^${DETERMINER_EN}${THING}\\s+(?:${CHANGE_ADVERB_EN}\\s+)?${COPULA_EN}\\s+(?:${CHANGE_ADVERB_EN}\\s+)?(?<value>.+)$`, 'du');
+const COPULAR_ES = new RegExp(`^${DETERMINER_ES}${THING}\\s+(?:${CHANGE_ADVERB_ES}\\s+)?${COPULA_ES}\\s+(?:${CHANGE_ADVERB_ES}\\s+)?(?<value>.+)$`, 'du');
 const MOVED_EN = new RegExp(
   `^${DETERMINER_EN}${THING}\\s+(?:(?:has|have|was|were|got|has been|have been)\\s+)?(?:(?:now|just|actually)\\s+)?` +
     '(?:moved|changed|switched|shifted|pushed|rescheduled|bumped)\\s+(?:(?:back|forward|up)\\s+)?to\\s+(?<value>.+)$',
@@ -34,8 +42,6 @@ const MOVED_ES = new RegExp(
   'du',
 );
 // A sign of a change in the clause, with a copula: "now"/"ahora" (not "now that…"), "actually", "en realidad".
-const CHANGE_WORD = '(?:actually|now|nowadays|these days|currently|en realidad|ahora|actualmente)';
-const COPULA = '(?:is|are|es|son|esta|estan)';
 const SIGNALLED_COPULA = new RegExp(`\\b${CHANGE_WORD}\\b(?! that).*\\s${COPULA}\\s|\\s${COPULA}\\s.*\\b${CHANGE_WORD}\\b(?! that)`, 'u');
 // A pronoun, or a word that makes the phrase no noun phrase ("if I moved to…").
 const NOT_A_THING =
@@ -44,12 +50,6 @@ const NOT_A_THING =
 // ("the problem is that…", "the standup is getting longer", "Python is better for this", "es otro").
 const NOT_A_VALUE =
   /^(?:that|whether|if|what|how|why|when|where|who|because|to|not|no|never|better|worse|best|worst|que|si|porque|como|cuando|donde|nunca|mejor|peor|otr[oa]s?)\b|^\p{L}+ing\b|\b(?:it|this|that|eso|esto)$/u;
-
-// What people do is theirs, and about them possessive rules read what one has one of ("my manager is Marta now").
-function isPerson(subject: string): boolean {
-  const last = subject.split(' ').at(-1) ?? subject;
-  return PERSON_KEYS.has(subject) || PERSON_KEYS.has(last) || PERSON_KEYS.has(last.replace(/s$/u, ''));
-}
 
 /**
  * A new value for a named thing in a clause with a sign of change, or null. `clause` is
@@ -69,7 +69,8 @@ export function correctionFact(body: FoldedText, clause: FoldedText, markers: Cl
     const x = groups?.folded('x').trim() ?? '';
     if (!groups || !value || !statement || NOT_A_THING.test(x)) continue;
     const subject = nounKey(x);
-    if (subject === '' || isPerson(subject) || NOT_A_VALUE.test(value.folded) || namesNoValue(value.folded)) continue;
+    // What people do is theirs, and about them possessive rules read what one has one of ("my manager is Marta now").
+    if (subject === '' || isPersonKey(subject) || NOT_A_VALUE.test(value.folded) || namesNoValue(value.folded)) continue;
     const kept = markers.explicit || markers.notice || markers.fromNowOn;
     return { ...ruleHit('corrected', language, 'assert', subject, value, statement, null, true), replacesOnly: !kept };
   }
@@ -78,14 +79,12 @@ export function correctionFact(body: FoldedText, clause: FoldedText, markers: Cl
 
 // A verb of change, or a sign of change with a copula ("…is…now", "ahora…es…"); the words
 // of the correction lead-ins too, which mark a clause as a correction (markers.ts).
-// Words whole where the patterns need them so: "removed" holds no "moved" (this runs on every message).
+// Words whole where the patterns need them so: "removed" holds no "moved", "know" no "now",
+// "this" no "is" (this runs on every message).
 const MOVE_WORD = /\b(?:moved|changed|switched|shifted|pushed|rescheduled|bumped|movio|cambio|paso|corrio|reprogramo)\b/u;
-// A substring, as SIGNALLED_COPULA without its assertions matches (message-gate.test.ts).
-const SIGN_WORD = /(?:actually|now|these days|currently|ahora|actualmente|correction|correccion|meant|no wait|en realidad|quise decir|mejor dicho|wrong|mistake|my bad|misspoke|equivoque|confundi|equivocad|error mio)/u;
-const COPULA_WORD = /(?:is|are|es|son|esta|estan)\s/u;
 
 /** What every correction needs (rule-support.ts, Trigger). */
 export const CORRECTION_TRIGGER: TriggeredPatterns = {
-  trigger: { test: (folded) => MOVE_WORD.test(folded) || (SIGN_WORD.test(folded) && COPULA_WORD.test(folded)) },
+  trigger: { test: (folded) => MOVE_WORD.test(folded) || (CORRECTION_SIGN.test(folded) && SPACED_COPULA.test(folded)) },
   patterns: [MOVED_EN, MOVED_ES, SIGNALLED_COPULA],
 };

@@ -2,7 +2,7 @@ import type { Domain } from '../../domains/domain.js';
 import { sliceFolded, type FoldedText } from './folded-text.js';
 import { mentionsSecret } from './guards.js';
 import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
-import { ONE_OF_A_KIND, PERSON_KEYS, namesOneOfSeveral, nounKey } from './subject-key.js';
+import { ONE_OF_A_KIND, isPersonKey, namesOneOfSeveral, nounKey } from './subject-key.js';
 
 // "my X is Y" / "mi X es Y" and "Y is my favorite X" / "Y es mi X favorito".
 
@@ -86,10 +86,6 @@ const NOT_A_NAME = new Set([
   'catolica', 'catolico', 'judia', 'judio', 'musulmana', 'musulman', 'espanola', 'espanol', 'italiana', 'italiano',
   'francesa', 'frances', 'alemana', 'aleman', 'inglesa', 'ingles', 'argentina', 'argentino', 'mexicana', 'mexicano',
 ]);
-const PERSON_GROUPS = new Set([
-  'students', 'children', 'grandchildren', 'grandkids', 'relatives', 'in-laws', 'employees', 'clients', 'customers',
-  'patients', 'boys', 'girls', 'pets',
-]);
 
 // The subject of "my <key> is <value>", or null when it is no fact. `value` is folded,
 // `original` the value as typed.
@@ -105,7 +101,7 @@ function subjectFor(key: string, value: string, original: string): string | null
   // "my son's birthday", "my wife's email": one value at a time whoever's it is.
   if (SINGLE_VALUED.has(key) || SINGLE_VALUED.has(words.at(-1) ?? key) || key.startsWith('favorite ')) return key;
   // "my wife is a doctor", "my kids are outside": about someone else, and rarely one slot.
-  if (isPerson(key)) return ONE_OF_A_KIND.has(key) && isTypedName(original) && !NOT_A_NAME.has(value) ? key : null;
+  if (isPersonKey(key)) return ONE_OF_A_KIND.has(key) && isTypedName(original) && !NOT_A_NAME.has(value) ? key : null;
   if (/^(?:in|at|near|en|cerca de)\b/u.test(value)) return `${key} location`;
   // Other nouns take a thing or a name ("my car is a Tesla"), not a bare opinion ("my city is lovely").
   return capitalised || THING_VALUE.test(value) ? key : null;
@@ -120,17 +116,10 @@ export function namesNoValue(folded: string): boolean {
   return isJunkValue(folded) || OPINION_VALUE.test(folded);
 }
 
-function isPerson(key: string): boolean {
-  const singular = key.replace(/ies$/u, 'y').replace(/s$/u, '');
-  // "my older sister", "my fifth son": still a person.
-  const last = singular.split(' ').at(-1) ?? singular;
-  return PERSON_KEYS.has(key) || PERSON_KEYS.has(singular) || PERSON_KEYS.has(last) || PERSON_GROUPS.has(key);
-}
-
 function domainFor(subject: string): Domain | null {
   if (WORK_SLOTS.has(subject)) return 'work';
   if (subject.startsWith('favorite ')) return 'preferences';
-  return isPerson(subject.replace(/ name$/u, '')) ? 'personal' : null;
+  return isPersonKey(subject.replace(/ name$/u, '')) ? 'personal' : null;
 }
 
 // "Mi presupuesto es de 3000 euros": Spanish gives an amount with "de"; the value is the amount.

@@ -50,6 +50,23 @@ export const PERSON_KEYS: ReadonlySet<string> = new Set([
   'significant other', 'hubby', 'wifey', 'bf', 'gf', 'daughter in law', 'son in law', 'godmother', 'godfather',
 ]);
 
+// Groups of people ("my students are…", "my clients are…"): what is said of them is theirs.
+const PERSON_GROUPS: ReadonlySet<string> = new Set([
+  'students', 'children', 'grandchildren', 'grandkids', 'relatives', 'in-laws', 'employees', 'clients', 'customers',
+  'patients', 'boys', 'girls', 'pets',
+]);
+
+/**
+ * Whether a key names a person, a pet or a group of them ("sister", "my older sister",
+ * "sons", "clients"): what they are or do is theirs, not a value of one of the user's slots.
+ */
+export function isPersonKey(key: string): boolean {
+  const singular = key.replace(/ies$/u, 'y').replace(/s$/u, '');
+  // "my older sister", "my fifth son": still a person.
+  const last = singular.split(' ').at(-1) ?? singular;
+  return PERSON_KEYS.has(key) || PERSON_KEYS.has(singular) || PERSON_KEYS.has(last) || PERSON_GROUPS.has(key);
+}
+
 /**
  * People one has one of at a time: "my manager is Marta" names them, and replaces the name
  * given before ("actually, my manager is Marta now").
