@@ -1,14 +1,16 @@
 import { chmodSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { unusableDatabaseError } from './api/error-mapping.js';
+import type { RouteSpec } from './api/route.js';
 import { createServer } from './api/server.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/config.js';
 import { SETTINGS } from './config/settings.js';
 import { buildRoutes, buildServices, newContext, type AppContext, type Services } from './context.js';
-import { AppError } from './errors.js';
+import { AppError, messageOf } from './errors.js';
 import type { HourlyLogStreamOptions } from './discardable/log-files.js';
-import { createLogger, type LogSink } from './discardable/logger.js';
+import { createLogger, type Logger, type LogSink } from './discardable/logger.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { selectEmbedder } from './embeddings/select-embedder.js';
 import { ReconfirmFlusher } from './facts/reconfirm-flusher.js';
@@ -18,7 +20,8 @@ import { JobScheduler } from './jobs/scheduler.js';
 import { lockDatabase, type DatabaseLock } from './lifecycle/database-lock.js';
 import { dataDirOwnNames, ensurePrivateDir } from './lifecycle/private-dir.js';
 import { claimSocketPath, removeSocketFile, socketIdentity, type SocketIdentity } from './lifecycle/socket.js';
-import { openDatabase, type Database } from './storage/database.js';
+import { explainSystemPromptError, openDaemonDatabase } from './lifecycle/start-problems.js';
+import type { Database } from './storage/database.js';
 import { IdleCheckpointer } from './storage/idle-checkpointer.js';
 import { createTokenizer } from './tokens/create-tokenizer.js';
 import type { Tokenizer } from './tokens/tokenizer.js';
@@ -46,11 +49,14 @@ export interface RunningDaemon {
   readonly socketPath: string;
   /**
    * Stops accepting, finishes requests in flight, writes queued fact re-confirmations,
-   * closes the database and removes the socket. False when the re-confirmations could
-   * not be written (logged: they are lost).
+   * closes the database and removes the socket. Not clean when the re-confirmations could
+   * not be written (logged: they are lost); `problem` then says so, and why.
    */
-  stop(reason: string): Promise<boolean>;
+  stop(reason: string): Promise<StopOutcome>;
 }
+
+/** How a stop went: clean, or what went wrong, in a sentence for stderr. */
+export type StopOutcome = { clean: true } | { clean: false; problem: string };
 
 /** Builds every dependency, serves the API on the socket and starts the jobs. */
 export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon> {
@@ -71,10 +77,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     // One daemon per database, whatever socket each serves: the sessions' in-memory copy assumes it.
     const lock = lockDatabase(config.dbPath);
     opened.unshift(() => lock.release());
-    const database = openDatabase(config.dbPath);
+    const database = openDaemonDatabase(config.dbPath);
     opened.unshift(() => database.close());
     const context = await baseContext(options, { clock, log, database });
-    const services = await buildServices(context);
+    const services = await buildServices(context).catch((error: unknown) => {
+      throw explainSystemPromptError(error, config.systemPromptFile);
+    });
     const routes = buildRoutes(context, services);
     const reconfirmations = new ReconfirmFlusher(services.facts, log.logger, (count) => context.metrics.facts.inc({ kind: 'reconfirmed' }, count));
     reconfirmations.start();
@@ -82,7 +90,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const checkpointer = new IdleCheckpointer(database, log.logger);
     opened.unshift(() => checkpointer.stop());
     const app = createServer({
-      routes,
+      routes: routes.map((route) => answeringUnusableDatabase(route, database.path, logger)),
       logger: log.logger,
       maxBodyBytes: config.maxBodyBytes,
       onResponse: (route, status) => {
@@ -104,12 +112,31 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       context,
       services,
       socketPath: config.socketPath,
-      stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer, reconfirmations, lock, socket })),
+      stop: once((reason) => shutdown(reason, { context, facts: services.facts, app, scheduler, checkpointer, reconfirmations, lock, socket })),
     };
   } catch (error) {
     for (const close of opened) close();
     throw error;
   }
+}
+
+// A route whose request fails because the database file cannot be used (a disk I/O error,
+// a read-only file or file system, a file SQLite cannot open: SQLITE_FULL is answered by the
+// transaction itself) answers 503 naming the file, logged here with what failed.
+function answeringUnusableDatabase(route: RouteSpec, dbPath: string, logger: Logger): RouteSpec {
+  return {
+    ...route,
+    handler: async (input) => {
+      try {
+        return await route.handler(input);
+      } catch (error) {
+        const unusable = unusableDatabaseError(error, dbPath);
+        if (unusable === null) throw error;
+        logger.error({ err: error, route: route.path, method: route.method }, unusable.message);
+        throw unusable;
+      }
+    },
+  };
 }
 
 async function baseContext(options: DaemonOptions, base: { clock: Clock; log: LogSink; database: Database }): Promise<AppContext> {
@@ -154,6 +181,7 @@ async function shutdown(
   reason: string,
   parts: {
     context: AppContext;
+    facts: Services['facts'];
     app: FastifyInstance;
     scheduler: JobScheduler;
     checkpointer: IdleCheckpointer;
@@ -161,8 +189,8 @@ async function shutdown(
     lock: DatabaseLock;
     socket: SocketIdentity;
   },
-): Promise<boolean> {
-  const { context, app, scheduler, checkpointer, reconfirmations, lock, socket } = parts;
+): Promise<StopOutcome> {
+  const { context, facts, app, scheduler, checkpointer, reconfirmations, lock, socket } = parts;
   const logger = context.log.logger.child({ part: 'daemon' });
   logger.info({ reason }, 'shutting down');
   await scheduler.stop();
@@ -175,8 +203,7 @@ async function shutdown(
   }
   // After the last request: every re-confirmation it queued is written before the database closes.
   reconfirmations.stop();
-  const saved = reconfirmations.flush();
-  if (!saved) logger.error({ reason }, 'queued fact re-confirmations could not be written before the database closed: they are lost');
+  const problem = writeQueuedReconfirmations(facts, context, reason);
   checkpointer.stop();
   context.database.close();
   lock.release();
@@ -185,7 +212,23 @@ async function shutdown(
   removeSocketFile(context.config.socketPath, socket);
   logger.info({ reason }, 'stopped');
   context.log.files.close();
-  return saved;
+  return problem === null ? { clean: true } : { clean: false, problem };
+}
+
+// The last flush of the queued re-confirmations, as the flusher's timer does it; what went
+// wrong, in a sentence naming the database and the cause, or null when they were written.
+function writeQueuedReconfirmations(facts: Services['facts'], context: AppContext, reason: string): string | null {
+  try {
+    const written = facts.flushReconfirmations();
+    if (written.length > 0) context.metrics.facts.inc({ kind: 'reconfirmed' }, written.length);
+    return null;
+  } catch (error) {
+    const problem =
+      `the queued fact re-confirmations could not be written to the database ${context.database.path} before it closed (${messageOf(error)}): they are lost; ` +
+      'the facts keep their previous confirmation time';
+    context.log.logger.child({ part: 'daemon' }).error({ err: error, reason }, problem);
+    return problem;
+  }
 }
 
 function once<T>(fn: (reason: string) => Promise<T>): (reason: string) => Promise<T> {

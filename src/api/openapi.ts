@@ -21,7 +21,7 @@ const STATUS_TEXT: Record<number, string> = {
 const WRITE_UNAVAILABLE: ExtraResponse = {
   status: 503,
   description:
-    'memoryd is shutting down (SHUTTING_DOWN), or refuses writes because its database file is gone or was replaced while it ran, or has no space left (SQLITE_FULL) (UNAVAILABLE, details.down: ["db"]; GET /v1/health says why): nothing was changed; retry when it is back',
+    'memoryd is shutting down (SHUTTING_DOWN), or refuses writes because its database file is gone or was replaced while it ran, or has no space left (SQLITE_FULL), or cannot use the file (a disk I/O error, a read-only file or file system, a file it cannot open: SQLITE_IOERR, SQLITE_READONLY, SQLITE_CANTOPEN) (UNAVAILABLE, details.down: ["db"]; GET /v1/health says why): nothing was changed; retry when it is back',
 };
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };

@@ -49,20 +49,19 @@ export function parseInspectFactsArgs(argv: readonly string[]): InspectFactsOpti
   const given = once('--domain', values.domain);
   const domain = given === undefined ? {} : { domain: domainOf(given) };
   const status = statusOf(once('--status', values.status));
-  const json = flagOnce('--json', values.json);
-  const noColor = flagOnce('--no-color', values['no-color']);
+  const json = once('--json', values.json) !== undefined;
+  const noColor = once('--no-color', values['no-color']) !== undefined;
   return { ...domain, status, json, color: noColor ? false : null };
 }
 
-function once(flag: string, values: readonly string[] | undefined): string | undefined {
-  if (values !== undefined && values.length > 1) throw new UsageError(`${flag} is given ${values.length} times (${values.map((value) => JSON.stringify(value)).join(', ')}); give it once`);
+// The one value of an option given at most once (undefined when not given); a repeat is
+// refused, naming the values a valued option got (a flag's are all `true`).
+function once<T extends string | boolean>(flag: string, values: readonly T[] | undefined): T | undefined {
+  if (values !== undefined && values.length > 1) {
+    const shown = values.every((value) => typeof value === 'string') ? ` (${values.map((value) => JSON.stringify(value)).join(', ')})` : '';
+    throw new UsageError(`${flag} is given ${values.length} times${shown}; give it once`);
+  }
   return values?.[0];
-}
-
-// Whether a flag without a value is given; given twice is refused like a repeated value.
-function flagOnce(flag: string, values: readonly boolean[] | undefined): boolean {
-  if (values !== undefined && values.length > 1) throw new UsageError(`${flag} is given ${values.length} times; give it once`);
-  return values !== undefined && values.length === 1;
 }
 
 function domainOf(value: string): Domain {

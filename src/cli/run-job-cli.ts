@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../clock.js';
 import { loadConfig, type Config, type Environment } from '../config/config.js';
-import { createLogger, type LogSink } from '../discardable/logger.js';
+import { createLogger, noLogger, type LogSink } from '../discardable/logger.js';
 import type { Job } from '../jobs/job.js';
 import { jobRegistry } from '../jobs/registry.js';
 import { runJob } from '../jobs/run-job.js';
@@ -29,8 +29,10 @@ ${jobs}
 
 /**
  * `npm run job -- <name>`: runs the named job once; returns the exit code (0 ok, 1 no
- * database, one that needs migrating, or a failed job, 2 usage). Failures are one line
- * on stderr, never a stack.
+ * database, one that needs migrating, a failed job, or log files that could not be
+ * written, 2 usage). Failures are one line each on stderr, never a stack. A logs dir that
+ * cannot be used does not keep the job from its database work: it runs without log lines,
+ * and the logs dir's problem is reported after it.
  */
 export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
   const command: Command = { name: 'memoryd job', usage: usage() };
@@ -46,25 +48,32 @@ export async function runJobCli(argv: string[], io: CliIo): Promise<number> {
     reportCommandFailure(command, error, '', io);
     return 1;
   }
-  let log: LogSink | null = null;
+  const logs = openLogs(config, clock);
   try {
-    log = createLogger({ logsDir: config.logsDir, level: config.logLevel, verbose: false, clock });
-    const outcome = await runJob(job, { config, database, clock, logger: log.logger }, 'manual', new AbortController().signal);
+    const logger = logs.sink?.logger ?? noLogger();
+    const outcome = await runJob(job, { config, database, clock, logger }, 'manual', new AbortController().signal);
     const counts = Object.entries(outcome.counts)
       .map(([key, value]) => `${key}=${value}`)
       .join(' ');
-    if (outcome.error !== null) {
-      reportCommandFailure(command, outcome.error, `${job.name} failed: `, io);
-      return 1;
-    }
-    io.stdout.write(`${job.name}: ok in ${Math.round(outcome.ms)} ms${counts === '' ? '' : ` (${counts})`}\n`);
-    return 0;
+    if (outcome.error !== null) reportCommandFailure(command, outcome.error, `${job.name} failed: `, io);
+    else io.stdout.write(`${job.name}: ok in ${Math.round(outcome.ms)} ms${counts === '' ? '' : ` (${counts})`}\n`);
+    if (logs.problem !== null) reportCommandFailure(command, logs.problem, `${job.name} ran without its log lines, which could not be written: `, io);
+    return outcome.error === null && logs.problem === null ? 0 : 1;
   } catch (error) {
     reportCommandFailure(command, error, `${job.name} failed: `, io);
     return 1;
   } finally {
     database.close();
-    log?.files.close();
+    logs.sink?.files.close();
+  }
+}
+
+// The log files, or why they cannot be written (an UnusablePathError naming MEMORYD_LOGS_DIR and the path).
+function openLogs(config: Config, clock: Clock): { sink: LogSink; problem: null } | { sink: null; problem: unknown } {
+  try {
+    return { sink: createLogger({ logsDir: config.logsDir, level: config.logLevel, verbose: false, clock }), problem: null };
+  } catch (error) {
+    return { sink: null, problem: error };
   }
 }
 

@@ -1,7 +1,7 @@
 import { loadConfig, type Environment } from '../config/config.js';
 import { unknownSettings } from '../config/unknown-settings.js';
-import { startDaemon } from '../daemon.js';
-import { isAppError } from '../errors.js';
+import { startDaemon, type RunningDaemon, type StopOutcome } from '../daemon.js';
+import { isAppError, messageOf } from '../errors.js';
 import { setHeapGrowth } from '../lifecycle/heap-growth.js';
 import { warmUp } from '../warm-up/warm-up.js';
 import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from './command-line.js';
@@ -47,9 +47,23 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   const warmingUp = warmUp(daemon, { exchanges: context.config.warmUpExchanges, logger: context.log.logger, signal: stopping.aborted });
   const signal = await stopping.first;
   await warmingUp;
-  const clean = await daemon.stop(signal);
+  const stopped = await stopAfter(daemon, signal);
   stopping.dispose();
-  return clean ? 0 : 1;
+  return stopped ? 0 : 1;
+}
+
+// Stops the daemon after `signal`; false, once it has said why on stderr (the log files
+// have the details), when the shutdown failed.
+async function stopAfter(daemon: RunningDaemon, signal: NodeJS.Signals): Promise<boolean> {
+  let outcome: StopOutcome;
+  try {
+    outcome = await daemon.stop(signal);
+  } catch (error) {
+    outcome = { clean: false, problem: `the shutdown failed: ${messageOf(error)}` };
+  }
+  if (outcome.clean) return true;
+  process.stderr.write(`memoryd: stopped after ${signal}, exit code 1: ${outcome.problem} (the log files in ${daemon.context.config.logsDir} have the details)\n`);
+  return false;
 }
 
 // SIGHUP: the terminal that ran `npm start` was closed; it stops the daemon as cleanly as the others.

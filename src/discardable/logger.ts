@@ -31,7 +31,13 @@ export const CONTENT_FIELD = 'content';
  * another user could swap the hour's file for a link. Once started, a failing write never throws.
  */
 export function createLogger(options: { logsDir: string; level: LogLevel; verbose: boolean; clock: Clock; files?: HourlyLogStreamOptions }): LogSink {
-  ensurePrivateDir(options.logsDir, { setting: SETTINGS.logsDir.env, label: 'logs dir', ownNames: (name) => logFileHour(name) !== null, forbid: 'write' });
+  ensurePrivateDir(options.logsDir, {
+    setting: SETTINGS.logsDir.env,
+    label: 'logs dir',
+    holds: 'the log files',
+    ownNames: (name) => logFileHour(name) !== null,
+    forbid: 'write',
+  });
   const files = new HourlyLogStream(options.logsDir, options.clock, options.files);
   const fileLevel = options.level;
   const { values } = pino.levels;
@@ -61,4 +67,12 @@ function withoutContent(out: { write(line: string): unknown }): { write(line: st
       out.write(`${JSON.stringify(entry)}\n`);
     },
   };
+}
+
+/**
+ * A logger that writes nothing, for a command that runs on when its log files cannot be
+ * made (it says so itself, naming the logs dir, and its exit code tells).
+ */
+export function noLogger(): Logger {
+  return pino({ level: 'silent' });
 }

@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
 import { restrictToOwner } from '../storage/database.js';
-import { A_FOLDER_NOT_A_FILE, ensureUsableDir, UnusablePathError } from './path-setting.js';
+import { A_FOLDER_NOT_A_FILE, ensureUsableDir, UnusablePathError, unusableFileReason } from './path-setting.js';
 
 /** Released when the daemon stops; the kernel releases it anyway if the process dies. */
 export interface DatabaseLock {
@@ -40,7 +40,7 @@ export function lockDatabase(dbPath: string): DatabaseLock {
     // (one a crash left behind is replaced, not reused: tested).
     restrictToOwner([path]);
   } catch (error) {
-    throw new AppError('STORAGE', `cannot open the lock file ${path}: ${messageOf(error)}`, { cause: error });
+    throw unusableLockFile(path, error);
   }
   try {
     holder.pragma('busy_timeout = 0');
@@ -50,9 +50,28 @@ export function lockDatabase(dbPath: string): DatabaseLock {
     if (error instanceof BetterSqlite3.SqliteError && error.code === 'SQLITE_BUSY') {
       throw new AppError('ALREADY_RUNNING', `another memoryd is already using the database ${dbPath} (it holds ${path}); stop it first`, { cause: error });
     }
-    throw new AppError('STORAGE', `cannot lock ${path}: ${messageOf(error)}`, { cause: error });
+    throw unusableLockFile(path, error);
   }
   return { release: () => holder.close() };
+}
+
+// SQLite's answers for a file that is not a database it can read, where the lock file is.
+const DAMAGED = /^SQLITE_(NOTADB|CORRUPT)(_|$)/;
+
+// Why the lock file cannot be used and what to do, naming MEMORYD_DB, which places it. A
+// damaged one (garbage, a pid written into it) holds nothing: memoryd makes it an empty
+// SQLite file and only locks it. No daemon holds a lock on it either: SQLite would have
+// answered SQLITE_BUSY before reading it.
+function unusableLockFile(path: string, error: unknown): UnusablePathError {
+  const target = { kind: 'file', path } as const;
+  const code = error instanceof BetterSqlite3.SqliteError ? error.code : '';
+  if (DAMAGED.test(code)) {
+    const reason =
+      `it is damaged (${messageOf(error)}): it is memoryd's lock file, which holds no data, and no memoryd holds it; ` +
+      `delete it (rm ${path}) and start memoryd again, which makes a new one`;
+    return new UnusablePathError(SETTINGS.db.env, target, reason, error);
+  }
+  return new UnusablePathError(SETTINGS.db.env, target, `the lock file memoryd keeps beside the database: ${unusableFileReason(SETTINGS.db.env, path, error)}`, error);
 }
 
 // The file SQLite will open for `dbPath`, every symbolic link resolved, also when that

@@ -1,6 +1,6 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { AppError } from '../errors.js';
+import { AppError, messageOf } from '../errors.js';
 
 /**
  * A path setting (MEMORYD_DATA_DIR, MEMORYD_LOGS_DIR, …) that names a folder or file the
@@ -24,17 +24,61 @@ export function unusablePath(setting: string, target: { kind: 'folder' | 'file';
 
 /**
  * Makes `dir` (0700 when new) and checks that this user can enter it and write in it,
- * so a folder the daemon cannot use is refused at start, naming `setting`, instead of at
- * the first write.
+ * so a folder the daemon cannot use is refused at start, naming `setting` and what to do
+ * (a read-only file system, a folder this user may not write), instead of at the first write.
  */
 export function ensureUsableDir(setting: string, dir: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch (error) {
-    throw unusablePath(setting, { kind: 'folder', path: dir }, error);
+    const target = { kind: 'folder', path: dir } as const;
+    throw new UnusablePathError(setting, target, `${reasonInWords(target, error)}${unwritableAdvice(setting, error)}`, error);
   }
 }
+
+/**
+ * What to do about a folder or file memoryd must write but may not, set by `setting`: a
+ * sentence that starts with `; ` to follow the reason, or '' when the error says nothing
+ * that helps (then the reason alone is the message).
+ */
+export function unwritableAdvice(setting: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+  if (code === 'EROFS' || code.startsWith('SQLITE_READONLY')) {
+    return `; remount the file system read-write, or set ${setting} to a path on one memoryd may write`;
+  }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return `; let this user write it (\`ls -l\` shows the owner and mode, \`lsattr\` an immutable flag), or set ${setting} to a path it may write`;
+  }
+  return '';
+}
+
+/**
+ * Why memoryd cannot use the file `path` (a database or its lock file), with what to do,
+ * after `error`. SQLite's SQLITE_CANTOPEN says no more than "unable to open database file":
+ * when the file's folder cannot be written, that is said instead, as the reason.
+ */
+export function unusableFileReason(setting: string, path: string, error: unknown): string {
+  let cause = error;
+  let reason = reasonInWords({ kind: 'file', path }, error);
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'SQLITE_CANTOPEN') {
+    const folder = dirname(path);
+    try {
+      accessSync(folder, constants.W_OK | constants.X_OK);
+    } catch (probe) {
+      cause = probe;
+      reason = `${reason}: its folder ${folder} ${FOLDER_PROBLEM[(probe as NodeJS.ErrnoException).code ?? ''] ?? `cannot be written (${messageOf(probe)})`}`;
+    }
+  }
+  return `${reason}${unwritableAdvice(setting, cause)}`;
+}
+
+const FOLDER_PROBLEM: Record<string, string> = {
+  EROFS: 'is on a read-only file system',
+  EACCES: 'may not be written by this user',
+  EPERM: 'may not be written by this user',
+  ENOENT: 'does not exist',
+};
 
 /** Why a folder setting cannot use its path: a file is there. */
 export const A_FILE_NOT_A_FOLDER = 'it is a file, not a folder';
@@ -50,8 +94,10 @@ export function isFolder(path: string): boolean {
   }
 }
 
-function reasonInWords({ kind, path }: { kind: 'folder' | 'file'; path: string }, error: unknown): string {
+/** Why `error` (a file system or SQLite error) keeps memoryd from making or opening the folder or file `path`, in words. */
+export function reasonInWords({ kind, path }: { kind: 'folder' | 'file'; path: string }, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_READONLY')) return 'it is read-only, or on a read-only file system';
   switch (code) {
     case 'EEXIST':
       // mkdir's answer for a file where the folder should be.
@@ -73,6 +119,10 @@ function reasonInWords({ kind, path }: { kind: 'folder' | 'file'; path: string }
       return 'too many symbolic links';
     case 'ENAMETOOLONG':
       return 'the path is too long';
+    case 'SQLITE_CANTOPEN':
+      return 'SQLite cannot open or create it';
+    case 'SQLITE_NOTADB':
+      return 'it is not an SQLite database';
     default:
       return error instanceof Error ? error.message : String(error);
   }

@@ -24,6 +24,11 @@ export interface PrivateDirRule {
   /** The folder in a refusal's words: `data dir` (the default), `logs dir`. */
   label?: string;
   /**
+   * What memoryd keeps in the folder, in the advice of a refusal without `ownNames`:
+   * `the socket` (the default), `the log files`.
+   */
+  holds?: string;
+  /**
    * What other users may not do in it: `enter` (the default: a socket inside would be
    * reachable by path) or `write` (for a folder whose files are private by their own mode,
    * where another user could still plant a file or a link under a name memoryd opens).
@@ -58,7 +63,7 @@ export function ensurePrivateDir(dir: string, rule: PrivateDirRule): void {
     throw new UnusablePathError(
       rule.setting,
       { kind: 'folder', path: dir },
-      `it ${forbidden.words} (mode ${shown}); put the socket in a private folder (mode 700)`,
+      `it ${forbidden.words} (mode ${shown}); put ${rule.holds ?? 'the socket'} in a private folder (mode 700)`,
     );
   }
   const why = notMemorydsOwn(dir, stats.uid, mode, ownNameTest(rule.ownNames));

@@ -1,26 +1,35 @@
+import type { UsageLevel } from '../compiler/compile-prompt.js';
+import type { SummaryWork } from '../conversation/segment-summarizer.js';
+import type { LensName } from '../layout/types.js';
 import { MetricsRegistry, type Counter, type Gauge, type Histogram } from './registry.js';
+
+/** A change to a fact, by a message or by `/v1/facts` (`edited`: by PATCH alone). */
+export type FactChangeLabel = 'added' | 'edited' | 'reconfirmed' | 'superseded' | 'deleted';
 
 /** Every metric memoryd exports on `GET /v1/metrics`, created once by the composition root. */
 export interface AppMetrics {
   registry: MetricsRegistry;
-  httpRequests: Counter;
+  /** `route` is the route's path pattern (`/v1/facts/:id`), or `unmatched`. */
+  httpRequests: Counter<{ route: string; status: string }>;
   promptTokens: Histogram;
   compileMs: Histogram;
   contextMs: Histogram;
-  compressions: Counter;
-  drops: Counter;
+  /** `truncate` when a section was cut after its lenses. */
+  compressions: Counter<{ lens: LensName | 'truncate' }>;
+  drops: Counter<{ section: string }>;
   overflows: Counter;
-  thresholdCrossings: Counter;
+  thresholdCrossings: Counter<{ level: Exclude<UsageLevel, 'ok'> }>;
   cacheHits: Counter;
   dedupHits: Counter;
   cacheMisses: Counter;
-  toolCacheLookups: Counter;
-  facts: Counter;
-  topicShifts: Counter;
+  toolCacheLookups: Counter<{ result: 'hit' | 'miss' }>;
+  facts: Counter<{ kind: FactChangeLabel }>;
+  /** A `ShiftReason`: similarity, phrase or domain. */
+  topicShifts: Counter<{ reason: string }>;
   summariesCreated: Counter;
-  summaryWork: Counter;
+  summaryWork: Counter<{ work: SummaryWork }>;
   windowSize: Histogram;
-  jobRuns: Counter;
+  jobRuns: Counter<{ job: string; outcome: 'ok' | 'error' }>;
   logLinesDropped: Counter;
   uptime: Gauge;
 }

@@ -1,18 +1,29 @@
 import { compareCodeUnits } from '../compare.js';
 
-/** Label values of one series, e.g. `{section: "window"}`. */
-export type Labels = Readonly<Record<string, string>>;
+/**
+ * The labels of one series, each a name the metric declares with a value of its declared
+ * type, e.g. `{section: string}` or `{outcome: 'ok' | 'error'}`.
+ */
+export type LabelSet = { readonly [name: string]: string };
+
+/** The label set of a metric without labels: only `{}` fits it, any label is a type error. */
+export type NoLabels = { readonly [name: string]: never };
+
+// The arguments of `inc`: labels may be left out only by a metric without labels.
+type IncArgs<L extends LabelSet> = NoLabels extends L ? [labels?: L, by?: number] : [labels: L, by?: number];
+type SetArgs<L extends LabelSet> = NoLabels extends L ? [value: number, labels?: L] : [value: number, labels: L];
 
 interface Metric {
   readonly name: string;
   render(): string[];
 }
 
-function labelKey(labels: Labels): string {
-  return Object.keys(labels)
-    .sort()
-    .map((key) => `${key}="${escapeLabel(labels[key] ?? '')}"`)
-    .join(',');
+// The key of a series: the metric's own label names, in order, with the values given. The
+// labels are checked when the code is compiled, not here: a series is counted after the
+// write it reports has committed, when a throw would turn that write into a 500, so even a
+// label set that slipped past the types (a cast) makes a series with the metric's labels.
+function labelKey(labelNames: readonly string[], labels: LabelSet | undefined): string {
+  return labelNames.map((name) => `${name}="${escapeLabel(labels?.[name] ?? '')}"`).join(',');
 }
 
 function escapeLabel(value: string): string {
@@ -23,43 +34,46 @@ function series(name: string, key: string, value: number): string {
   return `${name}${key ? `{${key}}` : ''} ${Number.isFinite(value) ? value : 0}`;
 }
 
-// The key of a series, once `labels` are checked to be exactly the metric's label names:
-// a series with other labels would be another metric under the same name.
-function checkedKey(name: string, labelNames: ReadonlySet<string>, labels: Labels): string {
-  const given = Object.keys(labels);
-  if (given.length !== labelNames.size || given.some((label) => !labelNames.has(label))) {
-    throw new Error(`metric ${name} takes the labels [${[...labelNames].join(', ')}], got [${given.join(', ')}]`);
-  }
-  return labelKey(labels);
-}
-
 // A metric without labels has its one series from the start (`name 0`), as Prometheus
 // clients do, so that a rule on it finds a value, not an absent series, before it moves.
-function initialSeries(labelNames: ReadonlySet<string>): Map<string, number> {
-  return new Map(labelNames.size === 0 ? [['', 0]] : []);
+function initialSeries(labelNames: readonly string[]): Map<string, number> {
+  return new Map(labelNames.length === 0 ? [['', 0]] : []);
 }
 
-export class Counter implements Metric {
-  private readonly labelNames: ReadonlySet<string>;
+// The label names of a metric, sorted as its series show them; a name given twice is a
+// mistake in the metric's declaration, refused when the registry is built, at start.
+function declaredLabels(name: string, labelNames: readonly string[]): readonly string[] {
+  const sorted = [...new Set(labelNames)].sort(compareCodeUnits);
+  if (sorted.length !== labelNames.length) throw new Error(`metric ${name} declares a label twice: [${labelNames.join(', ')}]`);
+  return sorted;
+}
+
+/**
+ * A counter whose series have the labels `L` (`NoLabels`: one series, `name 0` until it
+ * counts). `L` gives each label's name and the values it takes; a series with any other
+ * label, or without one of them, does not type-check.
+ */
+export class Counter<in out L extends LabelSet = NoLabels> implements Metric {
+  private readonly labelNames: readonly string[];
   private readonly values: Map<string, number>;
 
-  /** `labelNames`: the labels every series has (none: one series, `name 0` until it counts). */
+  /** `labelNames`: the names of `L`, every one of them. */
   constructor(
     readonly name: string,
     private readonly help: string,
-    labelNames: readonly string[] = [],
+    labelNames: readonly (keyof L & string)[] = [],
   ) {
-    this.labelNames = new Set(labelNames);
+    this.labelNames = declaredLabels(name, labelNames);
     this.values = initialSeries(this.labelNames);
   }
 
-  inc(labels: Labels = {}, by = 1): void {
-    const key = checkedKey(this.name, this.labelNames, labels);
+  inc(...[labels, by = 1]: IncArgs<L>): void {
+    const key = labelKey(this.labelNames, labels);
     this.values.set(key, (this.values.get(key) ?? 0) + by);
   }
 
-  get(labels: Labels = {}): number {
-    return this.values.get(labelKey(labels)) ?? 0;
+  get(...[labels]: IncArgs<L>): number {
+    return this.values.get(labelKey(this.labelNames, labels)) ?? 0;
   }
 
   render(): string[] {
@@ -69,22 +83,23 @@ export class Counter implements Metric {
   }
 }
 
-export class Gauge implements Metric {
-  private readonly labelNames: ReadonlySet<string>;
+/** A gauge whose series have the labels `L` (`NoLabels`: one series, `name 0` until it is set); see Counter. */
+export class Gauge<in out L extends LabelSet = NoLabels> implements Metric {
+  private readonly labelNames: readonly string[];
   private readonly values: Map<string, number>;
 
-  /** `labelNames`: the labels every series has (none: one series, `name 0` until it is set). */
+  /** `labelNames`: the names of `L`, every one of them. */
   constructor(
     readonly name: string,
     private readonly help: string,
-    labelNames: readonly string[] = [],
+    labelNames: readonly (keyof L & string)[] = [],
   ) {
-    this.labelNames = new Set(labelNames);
+    this.labelNames = declaredLabels(name, labelNames);
     this.values = initialSeries(this.labelNames);
   }
 
-  set(value: number, labels: Labels = {}): void {
-    this.values.set(checkedKey(this.name, this.labelNames, labels), value);
+  set(...[value, labels]: SetArgs<L>): void {
+    this.values.set(labelKey(this.labelNames, labels), value);
   }
 
   render(): string[] {
@@ -133,14 +148,14 @@ export class Histogram implements Metric {
 export class MetricsRegistry {
   private readonly metrics: Metric[] = [];
 
-  /** A counter whose series have exactly `labelNames` (none: one series, shown as `name 0` from the start). */
-  counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
-    return this.add(new Counter(name, help, labelNames));
+  /** A counter whose series have the labels `L`, named by `labelNames` (none: one series, shown as `name 0` from the start). */
+  counter<L extends LabelSet = NoLabels>(name: string, help: string, labelNames: readonly (keyof L & string)[] = []): Counter<L> {
+    return this.add(new Counter<L>(name, help, labelNames));
   }
 
-  /** A gauge whose series have exactly `labelNames` (none: one series, shown as `name 0` from the start). */
-  gauge(name: string, help: string, labelNames: readonly string[] = []): Gauge {
-    return this.add(new Gauge(name, help, labelNames));
+  /** A gauge whose series have the labels `L`, named by `labelNames` (none: one series, shown as `name 0` from the start). */
+  gauge<L extends LabelSet = NoLabels>(name: string, help: string, labelNames: readonly (keyof L & string)[] = []): Gauge<L> {
+    return this.add(new Gauge<L>(name, help, labelNames));
   }
 
   histogram(name: string, help: string, buckets: readonly number[]): Histogram {

@@ -42,7 +42,7 @@ describe('a daemon whose log files cannot be written', () => {
     // SIGTERM's path: the queued re-confirmation is written, the socket removed, and stop reports success (exit 0).
     daemon.daemon.services.facts.reconfirmLater([helix.id], clock.now());
     client.close();
-    expect(await daemon.daemon.stop('SIGTERM')).toBe(true);
+    expect(await daemon.daemon.stop('SIGTERM')).toEqual({ clean: true });
     expect(existsSync(config.socketPath)).toBe(false);
     const database = openDatabase(config.dbPath);
     try {

@@ -40,7 +40,7 @@ describe('a daemon stopping while another starts on its socket path', () => {
     const second = await startTestDaemon({ env });
     defer(() => second.stop());
     slow.destroy();
-    expect(await stopping).toBe(true);
+    expect(await stopping).toEqual({ clean: true });
 
     expect(existsSync(socketPath)).toBe(true);
     expect((await second.client.health()).status).toBe('ok');
