@@ -196,13 +196,14 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const messageAt = recorded.turn.createdAt;
     // The facts section's base is at most FACTS_BASE_MAX tokens, its frame (role and header) included.
     const factsBudget = { tokenBudget: FACTS_BASE_MAX - deps.frames.facts };
-    const gather = () => {
+    // `mentioned`: the recent turns whose facts are not repeated in the facts section.
+    const gather = (mentioned: readonly string[] = recentTurns) => {
       const live = window.live;
       const selection = deps.facts.selectForPrompt({
         message: request.message,
         embedding: userTurn.embedding,
         domain: userTurn.domain ?? classifyDomain(request.message),
-        recentTurns,
+        recentTurns: mentioned,
         now: messageAt,
       }, factsBudget);
       facts = withoutTouched(selection, factChanges);
@@ -237,7 +238,15 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       parts = gather();
     }
     const compileStart = performance.now();
-    const prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
+    let prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
+    // A fact mentioned in the last turns is left out because the prompt shows it there; a
+    // turn the prompt does not show whole (flushed into a summary, dropped under a small
+    // budget, shown as its head and tail) shows nothing: the facts it mentions come back.
+    const shown = recentTurns.filter((text) => prompt.messages.some((message) => message.content === text));
+    if (shown.length < recentTurns.length) {
+      parts = gather(shown);
+      prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
+    }
     const compileMs = performance.now() - compileStart;
     const asked = deps.facts.askedToReconfirm(factsPrepared, askedFactsInPrompt(facts, prompt));
     // A fact the question brought back into prompts is written now, as a restatement is,

@@ -112,19 +112,46 @@ describe('the context call', () => {
 });
 
 describe('facts in the prompt', () => {
-  it('leave out a fact the assistant mentioned in the last 3 turns even when the message flushed them into a summary', async () => {
+  it('leave out a fact mentioned in the last 3 turns while the prompt shows them, and not once it does not', async () => {
     const chat = conversation(daemon.client, 'mention-then-flush');
     await chat.say('Remember that my manager is Laura.');
     await chat.reply('Noted: your manager is Laura.', { outputValid: true });
+    const shown = await chat.say('Can you help me write an email to my manager about the budget?', { dryRun: true });
+    expect(promptText(shown)).toContain('Noted: your manager is Laura.');
+    expect(promptText(shown)).not.toContain('My manager is Laura');
+    // The flush moves the mention into a summary: the window no longer shows it, the facts do.
     const flushed = await chat.say("Let's change the subject. Can you help me write an email to my manager about the budget?");
     expect(flushed.turn.topicShift).toBe(true);
     expect((await chat.view()).window.turns).toHaveLength(1);
-    expect(promptText(flushed)).not.toContain('My manager is Laura');
-    // Three turns later the mention is old: the fact comes back.
-    await chat.reply('Here is a draft about the budget.', { outputValid: true });
-    await chat.say('Thanks, and one more email to my manager about the offsite, please.');
-    await chat.reply('Here is that one too.', { outputValid: true });
-    expect(promptText(await chat.say('And a last one to my manager about the holidays?'))).toContain('My manager is Laura');
+    expect(promptText(flushed)).not.toContain('Noted: your manager is Laura.');
+    expect(promptText(flushed)).toContain('My manager is Laura');
+  });
+
+  it('bring back a fact mentioned in a turn a small budget drops, or shows as its head and tail', async () => {
+    const chat = conversation(daemon.client, 'mention-then-squeeze');
+    const stated = await chat.say('Remember that my son Leo is allergic to penicillin.');
+    const [fact] = stated.facts.added.map((added) => added.fact);
+    expect(fact).toMatch(/Leo is allergic to penicillin/);
+    await chat.reply('Noted, I will keep that in mind for Leo.', { outputValid: true });
+    const question = 'Leo has an ear infection, which antibiotic could the doctor give him?';
+    const roomy = await chat.say(question, { dryRun: true });
+    expect(promptText(roomy)).toContain('Remember that my son Leo is allergic to penicillin.');
+    expect(promptText(roomy)).not.toContain(fact);
+    // The largest budget whose prompt drops the turn: the fact then stands in for it.
+    let tight = roomy;
+    for (let budget = 700; promptText(tight).includes('Remember that my son Leo is allergic to penicillin.'); budget -= 10) {
+      tight = await chat.say(question, { dryRun: true, budget });
+    }
+    expect(tight.budget).toBeGreaterThan(300);
+    expect(promptText(tight)).toContain(fact);
+
+    const long = conversation(daemon.client, 'mention-in-long-message');
+    const filler = (topic: string) => Array.from({ length: 50 }, (_, i) => `Sentence ${i} is about ${topic} and nothing else at all.`).join(' ');
+    const said = await long.say(`${filler('gardening')} Remember that I am allergic to shellfish. ${filler('cycling')}`);
+    expect(said.facts.added.map((fact) => fact.fact)).toEqual(['I am allergic to shellfish']);
+    await long.reply('Noted.', { outputValid: true });
+    const dinner = await long.say('Given my allergies, what should I avoid ordering at dinner tonight?', { dryRun: true });
+    expect(promptText(dinner)).toContain('I am allergic to shellfish');
   });
 });
 
