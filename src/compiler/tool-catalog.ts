@@ -32,6 +32,9 @@ export const MAX_TOOLS_IN_FULL = 30;
 /** How many tools a prompt keeps when it must choose. */
 export const RELEVANT_TOOLS = 8;
 const SHORT_DESCRIPTION_CHARS = 120;
+/** Past this, a used tool's short form names its parameters without their types. */
+const SHORT_SIGNATURE_CHARS = 240;
+const MAX_ENUM_VALUES = 8;
 const MAX_REMEMBERED = 2000;
 
 /**
@@ -54,18 +57,22 @@ export class ToolCatalog {
   }
 
   /**
-   * The tools section's items: all tools, or past MAX_TOOLS_IN_FULL only the most
-   * relevant to the message (named in it, or closest by embedding). A tool already
-   * used in the session as declared now renders short; the full text is the first time
-   * only, and again once its declaration changes.
+   * The tools section's items. Up to MAX_TOOLS_IN_FULL, every tool in the order declared:
+   * the section then reads the same from call to call, and a provider's prompt cache keeps
+   * it. Past that, only the RELEVANT_TOOLS most relevant to the message (named in it, or
+   * closest by embedding), most relevant first. A tool already used in the session as
+   * declared now renders short; the full text is the first time only, and again once its
+   * declaration changes.
    */
   items(
     tools: readonly ToolSpec[],
     prepared: Map<ToolSpec, DescribedTool>,
     context: { message: string; embedding: Float32Array; used: UsedTools },
   ): LayoutItem[] {
-    const ranked = rankTools(tools, prepared, context.message, context.embedding);
-    const chosen = tools.length > MAX_TOOLS_IN_FULL ? ranked.slice(0, RELEVANT_TOOLS) : ranked;
+    const chosen =
+      tools.length > MAX_TOOLS_IN_FULL
+        ? rankTools(tools, prepared, context.message, context.embedding).slice(0, RELEVANT_TOOLS)
+        : tools.map((tool) => ({ tool, described: prepared.get(tool) as DescribedTool }));
     return chosen.map(({ tool, described }, rank) => {
       const used = usedAsDeclared(context.used, tool.name, described.key);
       const main = used ? described.short : described.full;
@@ -88,11 +95,14 @@ export class ToolCatalog {
       return known;
     }
     const fullText = toChunk(`${tool.name}: ${tool.description.trim() || '(no description)'}${tool.parameters ? ` Parameters: ${JSON.stringify(tool.parameters)}` : ''}`);
-    const shortText = toChunk(`${tool.name}: ${firstSentence(tool.description)}`);
+    const full = { text: fullText, tokens: await this.tokenizer.countAsync(fullText) };
+    const shortText = toChunk(shortDescription(tool));
+    const shortTokens = await this.tokenizer.countAsync(shortText);
     const described: DescribedTool = {
       key,
-      full: { text: fullText, tokens: await this.tokenizer.countAsync(fullText) },
-      short: { text: shortText, tokens: await this.tokenizer.countAsync(shortText) },
+      full,
+      // Never longer than the full text: a tool with a one-sentence description and few parameters says all of it.
+      short: shortTokens < full.tokens ? { text: shortText, tokens: shortTokens } : full,
       embedding: await this.embedder.embed(`${tool.name.replace(/[_-]+/g, ' ')} ${tool.description}`),
       mention: namePattern(tool.name),
     };
@@ -133,6 +143,75 @@ function namePattern(name: string): RegExp {
   const joiner = '[.:-]';
   const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, String.raw`\$&`);
   return new RegExp(`(?<!${word})(?<!${word}${joiner})${escaped}(?!${word})(?!${joiner}${word})`, 'iu');
+}
+
+// What a used tool keeps: its first sentence and how to call it. The model read the full
+// description when it first used the tool, but that call may have left the window since:
+// without the parameters' names, which are required and what values they take, it cannot
+// call the tool again correctly.
+function shortDescription(tool: ToolSpec): string {
+  const signature = tool.parameters === undefined ? null : parameterSignature(tool.parameters);
+  return `${tool.name}: ${firstSentence(tool.description)}${signature === null ? '' : ` Parameters: {${signature}}`}`;
+}
+
+interface Parameter {
+  name: string;
+  required: boolean | null;
+  type: string | null;
+}
+
+/**
+ * A compact signature of a tool's parameters: `city: string, units?: "metric"|"imperial"`
+ * ("?": optional; without one, required, or not said when the declaration does not say).
+ * Read from a JSON Schema object (`properties`, `required`) or from a plain map of names
+ * to schemas. Past SHORT_SIGNATURE_CHARS the types go, never the names. Null when there
+ * are no parameters to name.
+ */
+export function parameterSignature(parameters: Record<string, unknown>): string | null {
+  const list = parameterList(parameters);
+  if (list.length === 0) return null;
+  const mark = (parameter: Parameter): string => `${parameter.name}${parameter.required === false ? '?' : ''}`;
+  const typed = list.map((parameter) => (parameter.type === null ? mark(parameter) : `${mark(parameter)}: ${parameter.type}`)).join(', ');
+  return typed.length <= SHORT_SIGNATURE_CHARS ? typed : list.map(mark).join(', ');
+}
+
+function parameterList(parameters: Record<string, unknown>): Parameter[] {
+  const properties = parameters['properties'];
+  if (isRecord(properties)) {
+    const required = new Set(Array.isArray(parameters['required']) ? parameters['required'].filter((name): name is string => typeof name === 'string') : []);
+    return Object.entries(properties).map(([name, schema]) => ({ name, required: required.has(name), type: typeOf(schema) }));
+  }
+  // A JSON Schema with no properties takes no arguments; a plain map names them.
+  if (typeof parameters['type'] === 'string' || !Object.values(parameters).every(isRecord)) return [];
+  return Object.entries(parameters).map(([name, schema]) => ({ name, required: requiredFlag(schema), type: typeOf(schema) }));
+}
+
+function requiredFlag(schema: unknown): boolean | null {
+  if (!isRecord(schema)) return null;
+  if (schema['required'] === true || schema['optional'] === false) return true;
+  if (schema['required'] === false || schema['optional'] === true) return false;
+  return null;
+}
+
+// The type a value must have: its enum's values (a few), its type or types, `T[]` for an array of T.
+function typeOf(schema: unknown): string | null {
+  if (!isRecord(schema)) return null;
+  const values = schema['enum'];
+  if (Array.isArray(values) && values.length > 0 && values.length <= MAX_ENUM_VALUES && values.every((value) => value === null || typeof value !== 'object')) {
+    return values.map((value) => JSON.stringify(value)).join('|');
+  }
+  const type = schema['type'];
+  if (type === 'array') {
+    const items = typeOf(schema['items']);
+    return items === null || items.includes('|') ? 'array' : `${items}[]`;
+  }
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type) && type.every((each) => typeof each === 'string')) return type.join('|');
+  return null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function firstSentence(description: string): string {

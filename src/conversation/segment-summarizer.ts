@@ -36,8 +36,9 @@ export type SummaryWork = (typeof SUMMARY_WORK)[number];
  * The daemon's one summarizer: a segment's summary content (`summarizeSegment` with the
  * config's token limit, its compact form, counts and search words), plus a small memo
  * so a segment can be summarised before it closes, off the call the user waits on. The
- * content is a pure function of the turns' role, text and number (with a fixed
- * tokenizer and limit, and for Chinese, Japanese or Thai the word dictionaries of the
+ * content is a pure function of the turns' role, text, number and time (with a fixed
+ * tokenizer and limit, the daemon's time zone for the local days that "yesterday" and
+ * "ayer" are written as, and for Chinese, Japanese or Thai the word dictionaries of the
  * running Node's ICU), so content computed ahead of time is byte-identical to content
  * computed at closing: the memo changes when the work happens, never what is written.
  */
@@ -134,6 +135,7 @@ function summaryValues(summary: ConversationSummary): string[] {
 
 // Everything the summary depends on, unambiguously (JSON quotes the texts).
 function segmentKey(turns: readonly SummaryTurn[], reply: SummaryTurn | null, saidBefore: string): string {
-  const each = (turn: SummaryTurn) => [turn.role, turn.turnNumber, turn.content];
+  // The time too: relative days are written as the dates they point to from it.
+  const each = (turn: SummaryTurn) => [turn.role, turn.turnNumber, turn.content, turn.at ?? null];
   return JSON.stringify([turns.map(each), reply === null ? null : each(reply), saidBefore]);
 }

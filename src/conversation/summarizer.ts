@@ -1,7 +1,7 @@
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { candidatePhrases, isTopical, rankKeywords, type Keyword, type Phrase } from './keywords.js';
 import { fitSummary, type FittedSummary, type SummaryDraft } from './summary-budget.js';
-import { findDecisions, findOpenQuestions, findOutcome, outcomeClause } from './summary-clauses.js';
+import { findDecisions, findOpenQuestions, findOutcome, statementWords } from './summary-clauses.js';
 import { isAcknowledgement } from './summary-fillers.js';
 import { DEFAULT_TEXT_LIMITS, pastedCodeLanguage, splitSentences, tokenize, type Sentence, type SummaryTurn, type TextLimits } from './summary-text.js';
 
@@ -35,7 +35,10 @@ export const DEFAULT_SUMMARIZER_OPTIONS: SummarizerOptions = {
  * verb; open_questions = user questions no later assistant turn answers (`reply`: the
  * assistant turn right after the segment, when a window edge or a shift put it in the
  * next one); outcome = the most topical statement of the last assistant turn (the reply,
- * when it answers the question the segment ends with). `saidBefore`: the outcome of the
+ * when it answers the question the segment ends with), ended at a phrase boundary or
+ * replaced by a shorter whole statement of that turn when it must be cut, never cut
+ * mid-phrase. A turn's relative days ("yesterday", "ayer", "last week") are written as the
+ * dates they point to from its `at`, when it has one. `saidBefore`: the outcome of the
  * summary before; a statement of the segment's first turn, an answer, that reads as it is
  * left out (that summary took it from the answer after its question). `text` is the minified JSON,
  * `chunk` what the prompt renders (`toChunk(text)`) and `tokenCount` the chunk's exact
@@ -62,15 +65,19 @@ export function summarizeSegment(
   const finalQuestion = sentences.filter((sentence) => sentence.turn === turns.length - 1 && sentence.role === 'user' && sentence.question);
   const answeredAfter = replySentences.length > 0 && finalQuestion.length > 0 && findOpenQuestions(finalQuestion, replySentences).length === 0;
   const outcome = findOutcome(answeredAfter ? [...sentences, ...replySentences] : sentences, keywords, allDecisions);
-  const decisions = allDecisions.filter((words) => !saysNothingMore(words, outcome)).slice(-opts.maxDecisions);
-  const phrases = candidatePhrases(sentences, keywords);
-  const topic = topicItems(keywords, phrases, opts.topicKeywords);
+  const decisions = allDecisions.filter((words) => !saysNothingMore(words, outcome.words)).slice(-opts.maxDecisions);
+  // A day ("yesterday", shown as its date) weighs in choosing the outcome, but is when, not what: never a topic or a phrase.
+  const dated = datedKeys(sentences);
+  const subjects = keywords.filter((keyword) => !dated.has(keyword.key));
+  const phrases = candidatePhrases(sentences, keywords).filter((phrase) => !phrase.keys.some((key) => dated.has(key)));
+  const topic = topicItems(subjects, phrases, opts.topicKeywords);
   const draft: SummaryDraft = {
     topic: topic.items,
-    discussed: selectDiscussed(phrases, keywords, topic.keys, decisions, opts.maxDiscussed),
-    outcome,
+    discussed: selectDiscussed(phrases, subjects, topic.keys, decisions, opts.maxDiscussed),
+    outcome: outcome.words,
     decisions,
     open_questions: findOpenQuestions(sentences, replySentences).slice(-opts.maxOpenQuestions),
+    ...(outcome.forms === undefined ? {} : { outcomeForms: outcome.forms }),
   };
   if (saysNothing(draft)) {
     // Only pasted code and words that keep nothing ("Noted."): say that code was pasted.
@@ -79,6 +86,12 @@ export function summarizeSegment(
     else draft.topic = leadingWords(sentences, opts.topicKeywords);
   }
   return fitSummary(draft, tokenizer, opts.maxTokens);
+}
+
+function datedKeys(sentences: readonly Sentence[]): Set<string> {
+  const keys = new Set<string>();
+  for (const sentence of sentences) for (const token of sentence.tokens) if (token.dated !== undefined && token.dated.length > 0) keys.add(token.stem);
+  return keys;
 }
 
 // Whether a sentence of the segment's first turn, an answer, reads as the outcome the summary
@@ -92,7 +105,7 @@ function saidAlready(turns: readonly SummaryTurn[], outcome: string): (sentence:
   // Word by word: "We removed it" is not said by "We removed items…"; only a clipped last word is a prefix.
   const reads = (clause: readonly string[]): boolean =>
     words.every((word, i) => (clipped && i === last ? clause[i]?.startsWith(word) === true : clause[i] === word));
-  return (sentence) => sentence.turn === 0 && !sentence.question && reads(outcomeClause(sentence));
+  return (sentence) => sentence.turn === 0 && !sentence.question && reads(statementWords(sentence));
 }
 
 // The first words of a segment that no rule above could rank but that still say

@@ -24,6 +24,13 @@ export interface SummaryDraft {
   decisions: string[][];
   /** Rendered with a trailing "?". */
   open_questions: string[][];
+  /**
+   * What the outcome may be cut to, each shorter than the one before: heads of it that end
+   * at a phrase boundary, or shorter whole statements of its turn. Past the last one it is
+   * not cut, only dropped, so it never ends mid-phrase ("Entre 250"). Absent, it is cut
+   * word by word (text whose phrases cannot be told: Chinese, Japanese, Thai).
+   */
+  outcomeForms?: string[][];
 }
 
 /**
@@ -57,13 +64,22 @@ export function renderSummary(draft: SummaryDraft): { summary: ConversationSumma
 /**
  * Shrinks a draft until its rendered chunk counts at most `maxTokens` with the real
  * tokenizer: first drops list items from the end (the longest list first), then cuts
- * the longest string other than a decision word by word, then drops the last single
- * phrase and open question; only then cuts and drops the decision, and last the outcome
- * and the topic. The last word left is clipped to the tokens that fit, and dropped only
- * when not even its first character does: a segment that said something keeps a summary.
- * Throws a ConfigError when not even the empty skeleton fits.
+ * the longest string other than a decision word by word (the outcome to its next shorter
+ * form, see `outcomeForms`), then drops the last single phrase and open question, and an
+ * outcome that has no shorter form left; only then cuts and drops the decision, and last
+ * the outcome and the topic. The last word left is clipped to the tokens that fit, and
+ * dropped only when not even its first character does: a segment that said something
+ * keeps a summary. Throws a ConfigError when not even the empty skeleton fits.
  */
 export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FittedSummary {
+  const fitted = fitDraft(draft, tokenizer, maxTokens);
+  // An outcome that is not cut mid-phrase held its place while the other strings were cut
+  // around it: when not even its shortest form fits, the rest is fitted without it, whole.
+  if (fitted.summary.outcome !== '' || draft.outcome.length === 0 || draft.outcomeForms === undefined) return fitted;
+  return fitDraft({ ...draft, outcome: [], outcomeForms: [] }, tokenizer, maxTokens);
+}
+
+function fitDraft(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FittedSummary {
   const current = cloneDraft(draft);
   let skeleton: { chars: number; tokens: number } | null = null;
   for (;;) {
@@ -101,8 +117,9 @@ function shrinkOnce(draft: SummaryDraft): boolean {
   if (wordsLeft(draft) <= 1) return false;
   return (
     dropFromLongestList(draft) ||
-    shortenLongestString([...draft.discussed, draft.outcome, ...draft.open_questions, draft.topic]) ||
+    shortenLongest(draft) ||
     dropLastSingleItem(draft, ['discussed', 'open_questions']) ||
+    dropUncutOutcome(draft) ||
     shortenLongestString(draft.decisions) ||
     dropLastSingleItem(draft, ['decisions']) ||
     clearStrings(draft)
@@ -146,16 +163,51 @@ function dropFromLongestList(draft: SummaryDraft): boolean {
   return true;
 }
 
-function shortenLongestString(strings: readonly string[][]): boolean {
+// The longest string (the first of equal ones, in the order of the keys), the outcome
+// among them: an outcome with forms moves to the next one, and with none left it is not
+// cut, only dropped later; any other string loses its last word.
+function shortenLongest(draft: SummaryDraft): boolean {
+  const forms = draft.outcomeForms;
+  if (forms === undefined) return shortenLongestString([...draft.discussed, draft.outcome, ...draft.open_questions, draft.topic]);
+  const before = longestString(draft.discussed);
+  const after = longestString([...draft.open_questions, draft.topic]);
+  const next = forms[0];
+  const outcomeLongest = next !== undefined && draft.outcome.length > (before?.length ?? 0) && draft.outcome.length >= (after?.length ?? 0);
+  if (!outcomeLongest) return shortenLongestString([...draft.discussed, ...draft.open_questions, draft.topic]);
+  draft.outcome = [...next];
+  forms.shift();
+  return true;
+}
+
+// With no shorter form left, an outcome goes whole before a decision is cut.
+function dropUncutOutcome(draft: SummaryDraft): boolean {
+  if (draft.outcomeForms === undefined || draft.outcomeForms.length > 0 || draft.outcome.length === 0 || draft.decisions.length === 0) return false;
+  draft.outcome = [];
+  return true;
+}
+
+function longestString(strings: readonly string[][]): string[] | null {
   let longest: string[] | null = null;
   for (const words of strings) if (words.length >= 2 && (longest === null || words.length > longest.length)) longest = words;
+  return longest;
+}
+
+function shortenLongestString(strings: readonly string[][]): boolean {
+  const longest = longestString(strings);
   if (longest === null) return false;
   longest.pop();
-  while (longest.length > 1 && isStopWord(longest[longest.length - 1] ?? '')) longest.pop();
+  // Never end on a function word ("…over the") or a number without what it counts ("Entre 250").
+  while (longest.length > 1 && (isStopWord(longest[longest.length - 1] ?? '') || isUncountedNumber(longest[longest.length - 1] ?? '', longest[longest.length - 2]))) longest.pop();
   // Cut down to words that say nothing ("Who?" of "Who should own the export feature?"),
   // it is dropped: an empty item is not rendered, and its tokens go to what is left.
   if (longest.every(isStopWord)) longest.length = 0;
   return true;
+}
+
+// A bare number after a function word or another number: "250" of "Entre 250", not "2023" or "5pm".
+function isUncountedNumber(word: string, previous: string | undefined): boolean {
+  if (!/^\d+(?:[.,]\d+)?$/u.test(word) || /^(?:1[89]|20)\d\d$/u.test(word)) return false;
+  return previous === undefined || isStopWord(previous) || /^[$€£]?\d/u.test(previous);
 }
 
 function isStopWord(word: string): boolean {
@@ -191,5 +243,6 @@ function cloneDraft(draft: SummaryDraft): SummaryDraft {
     outcome: [...draft.outcome],
     decisions: draft.decisions.map((w) => [...w]),
     open_questions: draft.open_questions.map((w) => [...w]),
+    ...(draft.outcomeForms === undefined ? {} : { outcomeForms: draft.outcomeForms.map((w) => [...w]) }),
   };
 }

@@ -1,5 +1,5 @@
 import { isContent, type Keyword } from './keywords.js';
-import type { Sentence, Token } from './summary-text.js';
+import { isUnspaced, shownWords, tokenize, type Sentence, type Token } from './summary-text.js';
 
 // Decision markers as folded word sequences ("we'll" folds to "well", "let's" to "lets").
 const DECISION_MARKERS: readonly string[][] = [
@@ -21,6 +21,24 @@ const NON_ANSWERS = [
   'i dont know', 'not sure', 'no idea', 'cant say', 'cannot say', 'let me check', 'no se',
   'no estoy seguro', 'no estoy segura', 'ni idea', 'no tengo idea', 'no lo se',
 ];
+
+// Words that open a new clause, so a statement may end before them: conjunctions and
+// relatives ("…on Friday | which leaves…", "…filled with stars | and the meteor…").
+const CLAUSE_OPENERS = new Set(
+  `and but or so yet because since although though while when whenever where whereas wherever whether which who
+  whom whose that if unless until once than y e o u ni pero porque aunque cuando donde mientras que si como cual`.split(/\s+/u),
+);
+const SUBORDINATORS = new Set(['if', 'when', 'because', 'although', 'though', 'while', 'unless', 'since', 'si', 'cuando', 'porque', 'aunque', 'mientras']);
+// Prepositions open a phrase too ("We moved the launch | to Friday"), except "of"/"de", which
+// mostly continue a noun ("a cup of coffee"), and after a verb in -ing, whose preposition is
+// part of it ("I'm sticking | to my workout"). Not articles, pronouns or verbs: "to support |
+// the", "opening night | is" leave it unsaid.
+const PREPOSITIONS = new Set(
+  `about above across after against along among around as at before behind below beside between beyond by despite
+  during except for from in including inside into like near off on onto outside over per through throughout till
+  to toward towards under unlike upon via with within without
+  ante bajo con contra desde durante en entre hacia hasta mediante para por segun sin sobre tras`.split(/\s+/u),
+);
 
 /** Word limits of the clauses before the token budget trims them further. */
 export const CLAUSE_WORDS = { decision: 10, question: 12, outcome: 12 } as const;
@@ -57,32 +75,123 @@ export function findOpenQuestions(sentences: readonly Sentence[], reply: readonl
 }
 
 /**
+ * An outcome and the shorter statements fitting may cut it to, each shorter than the one
+ * before (see `SummaryDraft.outcomeForms`); `forms` is undefined for text whose phrases
+ * cannot be told apart (Chinese, Japanese, Thai), which is cut word by word.
+ */
+export interface Outcome {
+  words: string[];
+  forms: string[][] | undefined;
+}
+
+/**
  * The most topical statement (by its keywords' weights, the earliest on ties) of the
  * last assistant turn, or else of the latest turn that has one; failing that, the last
- * decision; else nothing.
+ * decision; else nothing. A statement longer than an outcome may be is shown up to a
+ * phrase boundary, or replaced by a shorter whole statement of the same turn (see
+ * `outcomeChain`).
  */
-export function findOutcome(sentences: readonly Sentence[], keywords: readonly Keyword[], decisions: readonly string[][]): string[] {
+export function findOutcome(sentences: readonly Sentence[], keywords: readonly Keyword[], decisions: readonly string[][]): Outcome {
   const scores = new Map(keywords.map((k) => [k.key, k.score]));
+  const score = (tokens: readonly Token[]): number => tokens.filter(isContent).reduce((sum, token) => sum + (scores.get(token.stem) ?? 0), 0);
   const statements = sentences.filter((s) => s.role !== 'tool' && !s.question && s.tokens.filter(isContent).length >= 2);
   const lastAssistant = statements.filter((s) => s.role === 'assistant').at(-1)?.turn;
   const turn = lastAssistant ?? statements.at(-1)?.turn;
+  const ofTurn = statements.filter((sentence) => sentence.turn === turn);
   let best: Sentence | null = null;
   let bestScore = 0;
-  for (const sentence of statements) {
-    if (sentence.turn !== turn) continue;
-    const score = sentence.tokens.filter(isContent).reduce((sum, token) => sum + (scores.get(token.stem) ?? 0), 0);
-    if (best === null || score > bestScore) {
+  for (const sentence of ofTurn) {
+    const sentenceScore = score(sentence.tokens);
+    if (best === null || sentenceScore > bestScore) {
       best = sentence;
-      bestScore = score;
+      bestScore = sentenceScore;
     }
   }
-  if (best !== null) return outcomeClause(best);
-  return [...(decisions.at(-1) ?? [])];
+  if (best !== null) return outcomeChain(best, ofTurn, score);
+  const decision = decisions.at(-1);
+  if (decision === undefined) return { words: [], forms: [] };
+  return outcomeChain({ turn: 0, role: 'user', question: false, tokens: tokenize(decision.join(' ')) }, [], score);
 }
 
-/** A statement's words as an outcome shows them. */
-export function outcomeClause(sentence: Sentence): string[] {
-  return clause(sentence.tokens, CLAUSE_WORDS.outcome, false);
+/** A statement's words as a summary shows them (relative days as dates), to tell an outcome already said. */
+export function statementWords(sentence: Sentence): string[] {
+  return shownWords(sentence.tokens);
+}
+
+interface OutcomeForm {
+  words: string[];
+  score: number;
+  order: number;
+}
+
+// The outcome, then each next shorter form: the most topical of the forms shorter than the
+// one before (on ties the longer, then the earlier). Forms are the best statement whole
+// when it is short enough, its heads that end at a phrase boundary, and the other whole
+// statements of its turn. A statement with no such form keeps its head cut by words
+// (never ending on a function word or an uncounted number) and is not cut further.
+function outcomeChain(best: Sentence, ofTurn: readonly Sentence[], score: (tokens: readonly Token[]) => number): Outcome {
+  const max = CLAUSE_WORDS.outcome;
+  if (best.tokens.some(isUnspaced)) return { words: clause(best.tokens, max, false), forms: undefined };
+  const forms: OutcomeForm[] = [];
+  // The word limit counts the words said: a date shown for "yesterday" does not cut the statement.
+  const add = (tokens: readonly Token[]): void => {
+    if (tokens.length <= max) forms.push({ words: shownWords(tokens), score: score(tokens), order: forms.length });
+  };
+  add(best.tokens);
+  const whole = forms[0];
+  for (const end of phraseEnds(best.tokens)) add(best.tokens.slice(0, end));
+  for (const sentence of ofTurn) if (sentence !== best && !sentence.tokens.some(isUnspaced)) add(sentence.tokens);
+  const chain: OutcomeForm[] = whole === undefined ? [] : [whole];
+  for (;;) {
+    const limit = chain.at(-1)?.words.length ?? max + 1;
+    let next: OutcomeForm | null = null;
+    for (const form of forms) {
+      if (form.words.length >= limit) continue;
+      if (next === null || form.score > next.score || (form.score === next.score && form.words.length > next.words.length)) next = form;
+    }
+    if (next === null) break;
+    chain.push(next);
+  }
+  const [first, ...rest] = chain;
+  if (first === undefined) return { words: clause(best.tokens, max, false), forms: [] };
+  return { words: first.words, forms: rest.map((form) => form.words) };
+}
+
+// Where a head of a statement may end and still say something: after a word that ends a
+// phrase (a content word, a counted number or a date), before punctuation, a date or a
+// word that opens the next phrase ("We moved the launch | to Friday | because…"), with at
+// least two content words. Never after a function word ("…to the") or a number without
+// what it counts ("Entre 250", "a girl around 8").
+function phraseEnds(tokens: readonly Token[]): number[] {
+  const ends: number[] = [];
+  // "If the band rehearsal stays loud, …": a clause that opens with "if" says nothing until the one after it.
+  let dependent = SUBORDINATORS.has(tokens[0]?.key ?? '');
+  let content = 0;
+  for (let end = 1; end < tokens.length; end += 1) {
+    const last = tokens[end - 1] as Token;
+    if (isContent(last)) content += 1;
+    const next = tokens[end] as Token;
+    const opens =
+      next.breakBefore || CLAUSE_OPENERS.has(next.key) || next.dated !== undefined || (PREPOSITIONS.has(next.key) && !last.key.endsWith('ing'));
+    if (dependent) {
+      if (next.breakBefore) dependent = false;
+      continue;
+    }
+    if (content >= 2 && opens && endsPhrase(last, tokens[end - 2])) ends.push(end);
+  }
+  return ends;
+}
+
+function endsPhrase(token: Token, previous: Token | undefined): boolean {
+  if (token.dated !== undefined) return token.dated.length > 0;
+  return isContent(token) && !isUncountedNumber(token, previous);
+}
+
+// A bare number ("250", "8", "3.5"; not "5pm", "$40", "10%", "2023" or "7:45") after a
+// function word, another number or nothing: what it counts was cut off.
+function isUncountedNumber(token: Token, previous: Token | undefined): boolean {
+  if (!token.number || !/^\d+(?:[.,]\d+)?$/u.test(token.surface) || /^(?:1[89]|20)\d\d$/u.test(token.surface)) return false;
+  return previous === undefined || previous.stop || previous.number;
 }
 
 // Runs over every token of every sentence of a closing segment, against every marker:
@@ -120,7 +229,8 @@ function isAnsweredLater(turn: number, sentences: readonly Sentence[]): boolean 
 }
 
 // Words of a clause: up to `maxWords`, stopped at a reason/contrast word when asked; a
-// clause that was cut loses its trailing function words ("use Kubernetes over the").
+// clause that was cut loses its trailing function words ("use Kubernetes over the") and a
+// number left without what it counts ("Entre 250").
 function clause(tokens: readonly Token[], maxWords: number, stopAtConnector: boolean): string[] {
   const words: Token[] = [];
   for (const token of tokens) {
@@ -129,9 +239,9 @@ function clause(tokens: readonly Token[], maxWords: number, stopAtConnector: boo
     words.push(token);
   }
   if (words.length < tokens.length) {
-    while (words.length > 1 && !isContent(words[words.length - 1] as Token)) words.pop();
+    while (words.length > 1 && !endsPhrase(words[words.length - 1] as Token, words[words.length - 2])) words.pop();
   }
-  return words.map((token) => token.surface);
+  return shownWords(words);
 }
 
 function dedupe(items: readonly string[][]): string[][] {

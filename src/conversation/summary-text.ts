@@ -1,4 +1,5 @@
 import { STOP_WORDS } from './stopwords.js';
+import { dateRelativeWords } from './summary-dates.js';
 import { foldText } from './text-normalise.js';
 
 /** A turn of a closed segment, as the summarizer reads it. */
@@ -6,6 +7,11 @@ export interface SummaryTurn {
   role: 'user' | 'assistant' | 'tool';
   content: string;
   turnNumber: number;
+  /**
+   * When the turn was said (UTC epoch ms): relative time words ("yesterday", "ayer") are
+   * shown as the date they point to. Without it they are shown as written.
+   */
+  at?: number;
 }
 
 /** A word or number of a sentence. */
@@ -33,6 +39,11 @@ export interface Token {
   clipped: boolean;
   /** A name used to address someone ("Hey Mel!", "Thanks, Caroline."): not a topic. */
   vocative: boolean;
+  /**
+   * The words a summary shows instead of this one: a relative time word as its date
+   * ("yesterday" → "on 2026-03-14"; the other words of its phrase show none).
+   */
+  dated?: string[];
 }
 
 /** One sentence of one turn. */
@@ -115,6 +126,7 @@ export function splitSentences(turns: readonly SummaryTurn[], limits: TextLimits
       if (count >= limits.maxSentencesPerTurn) break;
       const tokens = tokenize(text);
       if (tokens.length === 0) continue;
+      if (turn.at !== undefined) dateRelativeWords(tokens, turn.at);
       count += 1;
       sentences.push({ turn: index, role: turn.role, question: /[?？]\s*["')\]」』]*$/u.test(text) || text.startsWith('¿'), tokens });
     }
@@ -169,6 +181,16 @@ export function isHiraganaOnly(word: string): boolean {
 /** Joins token surfaces back into text. */
 export function joinTokens(tokens: readonly Token[]): string {
   return tokens.map((token) => token.surface).join(' ');
+}
+
+/** The words a summary shows of tokens: their surfaces, a relative time word as its date. */
+export function shownWords(tokens: readonly Token[]): string[] {
+  return tokens.flatMap((token) => token.dated ?? [token.surface]);
+}
+
+/** Whether a token is of a script written without spaces, whose phrases no stop list shows. */
+export function isUnspaced(token: Token): boolean {
+  return !ASCII_WORD.test(token.surface) && UNSPACED_SCRIPT.test(token.surface);
 }
 
 function makeToken(whole: string, sentenceStart: boolean, breakBefore: boolean): Token {

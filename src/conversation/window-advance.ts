@@ -188,7 +188,7 @@ export function summaryTurns(turns: readonly TurnRow[]): SummaryTurn[] {
     const content = turn.content ?? '';
     if (turn.role === 'tool' && turn.toolCallId === null && isOmittedResultsText(content)) continue;
     const said = turn.role === 'assistant' && turn.toolName !== null ? toolCallText(turn.toolName, content) : content;
-    read.push({ role: turn.role, content: said, turnNumber: turn.turnNumber });
+    read.push({ role: turn.role, content: said, turnNumber: turn.turnNumber, at: turn.createdAt });
   }
   return read;
 }

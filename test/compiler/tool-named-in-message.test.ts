@@ -20,10 +20,13 @@ function sameVectorEmbedder(): Embedder {
   return { id: 'test-same-v1', dims: 4, kind: 'hashing', embed: async () => vector(), embedBatch: async (texts) => texts.map(vector) };
 }
 
+// Tools that sort after every name below, so that the catalog ranks (it does past 30 tools).
+const PADDING = Array.from({ length: 30 }, (_, i) => `ÿpad_${String(i).padStart(2, '0')}`);
+
 // The tool the ranking puts first when the message is `message` (every other tool is as relevant).
 async function firstFor(names: readonly string[], message: string): Promise<string | undefined> {
   const catalog = new ToolCatalog(tokenizer, sameVectorEmbedder());
-  const tools: ToolSpec[] = names.map((name) => ({ name, description: 'Does one thing.' }));
+  const tools: ToolSpec[] = [...names, ...PADDING].map((name) => ({ name, description: 'Does one thing.' }));
   const items = catalog.items(tools, await catalog.prepare(tools), { message, embedding: Float32Array.from([1, 0, 0, 0]), used: new Map() });
   return [...items].sort((a, b) => a.key - b.key)[0]?.id;
 }
