@@ -6,8 +6,10 @@ import type { PromptParts } from './prompt-parts.js';
 /**
  * The layout policy of memoryd's prompt (README "Prompt sections"). Priorities follow
  * the spec's "compress summaries first, then shrink the window": summaries (300) give
- * way before the window (400), then facts (500), tool descriptions (600), pending tool
- * results (700) and the format instructions (800). The system prompt and the user's
+ * way before the window (400), then tool descriptions (450: shortened, then the least
+ * relevant dropped, before a single fact is: a fact is a few tokens of what the user
+ * said, a description can be thousands), facts (500), pending tool results (700) and the
+ * format instructions (800). The system prompt and the user's
  * message are critical (shrink 0): never cut; if they alone exceed the budget the
  * request fails loudly.
  */
@@ -16,7 +18,7 @@ export const SECTION_POLICY = {
   format: { priority: 800, min: 0, grow: 0, shrink: 0.2 },
   facts: { priority: 500, min: 0, grow: 1, shrink: 0.5 },
   summaries: { priority: 300, min: 0, grow: 0, shrink: 1 },
-  tools: { priority: 600, min: 0, grow: 0, shrink: 0.5 },
+  tools: { priority: 450, min: 0, grow: 0, shrink: 0.5 },
   'tool-results': { priority: 700, min: 0, grow: 0, shrink: 0.3 },
   window: { priority: 400, min: 0, grow: 0.5, shrink: 0.8 },
   user: { priority: 2000, min: 0, grow: 0, shrink: 0 },
