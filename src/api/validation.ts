@@ -16,6 +16,7 @@ export interface RawRequestParts {
 }
 
 const NO_BODY = 'this endpoint takes no body';
+const MISSING_BODY = 'missing: this endpoint takes a JSON object';
 const NONE: readonly FieldIssue[] = [];
 const BAD_ESCAPE = 'invalid percent-encoding';
 
@@ -37,7 +38,9 @@ export function parseRequest(route: RouteSpec, raw: RawRequestParts): RouteInput
       valid[part] = result.data;
       return result.data;
     }
-    issues.push(...result.error.issues.flatMap((issue) => fieldIssues(issue, part)));
+    // No body at all is one problem, not a wrong type: zod would say "received undefined".
+    if (part === 'body' && value === undefined) issues.push({ path: 'body', message: MISSING_BODY });
+    else issues.push(...result.error.issues.flatMap((issue) => fieldIssues(issue, part)));
     return undefined;
   };
   const params = parse(route.params, raw.params, 'params');

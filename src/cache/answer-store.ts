@@ -22,6 +22,8 @@ export function createAnswerStore(deps: {
           embedding: input.prepared as Float32Array,
           sideEffectSinceQuestion: input.sideEffectSinceQuestion,
           answeredAt: input.answeredAt,
+          // Session ids have no "#": the id names one turn among all sessions'.
+          ...(input.questionTurn ? { questionTurn: { id: `${input.sessionId}#${input.questionTurn.turnNumber}`, at: input.questionTurn.at } } : {}),
         },
         scope,
       );

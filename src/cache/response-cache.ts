@@ -31,7 +31,7 @@ export const RESPONSE_CACHE_TTL_MS = DAY_MS;
  */
 export const MAX_DEDUP_QUESTIONS = 1000;
 
-/** Questions remembered as asked but not yet answered (see AskedQuestions); each costs ~150 bytes. */
+/** Questions remembered as asked, and user turns whose answer was offered (see AskedQuestions), each up to this many; each costs ~150 bytes. */
 export const MAX_ASKED_QUESTIONS = 10_000;
 
 /** Written by memoryd, never by the LLM, in the language of the message being answered. */
@@ -61,13 +61,21 @@ export interface StoreInput {
   sideEffectSinceQuestion?: boolean;
   /** When the answer was given (an imported turn's `at`); now when absent. Its 24 h count from then. */
   answeredAt?: number;
+  /**
+   * The user turn that asked the question: `id` names it among all sessions' turns, so a
+   * later answer to it (a correction) is judged by when it was asked; `at` is its time.
+   * Without it, the question's asking is the one held under its key.
+   */
+  questionTurn?: { id: string; at: number };
 }
 
 /**
  * `facts-changed`: a fact changed after the question was asked, so the answer may not hold
- * any more; `expired`: the answer was given longer ago than an answer is kept (an imported one).
+ * any more; `asked-before-start`: the question's turn is older than this process, which
+ * cannot tell whether a fact changed between it and the start; `expired`: the answer was
+ * given longer ago than an answer is kept (an imported one).
  */
-export type StoreRefusal = CacheRefusal | 'empty-answer' | 'facts-changed' | 'expired';
+export type StoreRefusal = CacheRefusal | 'empty-answer' | 'facts-changed' | 'asked-before-start' | 'expired';
 
 export type StoreOutcome = { stored: true; key: string; expiresAt: number } | { stored: false; reason: StoreRefusal };
 
@@ -110,8 +118,11 @@ export class ResponseCache {
    * call, so it sees them as before it.
    */
   private factsGeneration = 0;
+  /** When this cache was built (the process started): no question it holds is older. */
+  private readonly startedAt: number;
 
   constructor(private readonly options: ResponseCacheOptions) {
+    this.startedAt = options.clock.now();
     this.ttlMs = options.ttlMs ?? RESPONSE_CACHE_TTL_MS;
     this.index = new DedupIndex(options.maxDedupQuestions ?? MAX_DEDUP_QUESTIONS);
     this.reader = responseCacheReader(options.db);
@@ -136,17 +147,19 @@ export class ResponseCache {
 
   /**
    * Caches the answer unless the policy refuses it, or a fact changed since its question
-   * was asked (`consult`); replaces an answer under the same key.
+   * was asked (`consult`); replaces an answer under the same key. A second answer to the
+   * same question turn is judged by when that turn was asked.
    */
   store(input: StoreInput, scope?: TxScope): StoreOutcome {
     const question = analyseQuery(input.question);
     const key = responseCacheKey(question);
-    const askedAt = this.asked.askedAt(key);
-    // Its answer is being offered: forgotten once this commits (a rolled-back store keeps it).
-    afterCommit(scope, () => this.asked.forget(key));
+    const askedAt = this.askedGeneration(key, input.questionTurn);
+    // Its answer is being offered, once this commits (a rolled-back store leaves the asking as it was).
+    afterCommit(scope, () => this.asked.offered(key, askedAt, input.questionTurn?.id));
     const refusal = cacheRefusal(question, { sideEffectSinceQuestion: input.sideEffectSinceQuestion ?? false });
     if (refusal !== null) return { stored: false, reason: refusal };
     if (input.answer.trim() === '') return { stored: false, reason: 'empty-answer' };
+    if (askedAt === undefined) return { stored: false, reason: 'asked-before-start' };
     if (askedAt < this.factsGeneration) return { stored: false, reason: 'facts-changed' };
     const embedding = input.embedding ?? null;
     if (embedding !== null) this.checkDims(embedding);
@@ -171,6 +184,18 @@ export class ResponseCache {
       else this.index.set({ key, language, vector: embedding, expiresAt: row.expiresAt, profile: new DedupProfile(question) });
     });
     return { stored: true, key, expiresAt: row.expiresAt };
+  }
+
+  /**
+   * The fact generation the question was asked at. A question this process does not hold
+   * (asked before it started, or forgotten to bound the memory) counts as asked when it
+   * started, generation 0, unless its turn is older than that (undefined): what happened
+   * to the facts between that turn and the start is not known.
+   */
+  private askedGeneration(key: string, questionTurn: StoreInput['questionTurn']): number | undefined {
+    const held = this.asked.askedAt(key, questionTurn?.id);
+    if (held !== undefined) return held;
+    return questionTurn !== undefined && questionTurn.at <= this.startedAt ? undefined : 0;
   }
 
   /**

@@ -21,7 +21,8 @@ function integer(env: string, def: number, min: number, max: number, description
     allowed: `an integer from ${min} to ${max}`,
     description,
     parse: (raw) => {
-      if (!/^-?\d+$/.test(raw)) return undefined;
+      // Written as a person would: an explicit "+" as well as leading zeros ("+4000", "04000").
+      if (!/^[+-]?\d+$/.test(raw)) return undefined;
       const value = Number(raw);
       return value >= min && value <= max ? value : undefined;
     },
@@ -35,7 +36,7 @@ function decimal(env: string, def: number, min: number, max: number, description
     allowed: `a number from ${min} to ${max}`,
     description,
     parse: (raw) => {
-      if (!/^-?\d+(\.\d+)?$/.test(raw)) return undefined;
+      if (!/^[+-]?\d+(\.\d+)?$/.test(raw)) return undefined;
       const value = Number(raw);
       return value >= min && value <= max ? value : undefined;
     },

@@ -19,7 +19,16 @@ export interface AnswerStore {
    */
   prepare(question: string, embedding: Float32Array | null): Promise<unknown>;
   store(
-    input: { sessionId: string; question: string; answer: string; prepared: unknown; sideEffectSinceQuestion: boolean; answeredAt: number },
+    input: {
+      sessionId: string;
+      question: string;
+      /** The session's user turn that asked it (a second answer to it is judged by when it was asked). */
+      questionTurn?: { turnNumber: number; at: number };
+      answer: string;
+      prepared: unknown;
+      sideEffectSinceQuestion: boolean;
+      answeredAt: number;
+    },
     scope: TxScope,
   ): { stored: boolean; reason?: string };
 }
@@ -61,7 +70,7 @@ export async function recordReply(
   input: ReplyInput,
 ): Promise<ReplyOutcome> {
   checkMessageSize({ path: 'body.content' }, input.content, deps.config.maxMessageBytes);
-  if (input.role === 'tool') refuseAnswerFields(input);
+  refuseFieldProblems(input);
   const kept = input.role === 'tool' ? keepToolResult(deps.recorder.tokenizer, input.content, STORED_TOOL_RESULT_TOKENS) : null;
   const prepared = await prepareTurn(deps.recorder, sessionId, {
     ...input,
@@ -104,6 +113,7 @@ export async function recordReply(
               {
                 sessionId,
                 question: question.text,
+                questionTurn: { turnNumber: question.turnNumber, at: question.at },
                 answer: input.content,
                 prepared: questionPrepared,
                 // This very answer's side effect counts too (`session` is the row before it).
@@ -130,27 +140,76 @@ export async function recordReply(
   return outcome;
 }
 
-function lastUserQuestion(recorder: RecorderDeps, sessionId: string): { text: string; at: number } | null {
+function lastUserQuestion(recorder: RecorderDeps, sessionId: string): { text: string; turnNumber: number; at: number } | null {
   const turn = recorder.store.liveTurns(sessionId).findLast((each) => each.role === 'user' && each.content !== null);
-  return turn?.content ? { text: turn.content, at: turn.createdAt } : null;
+  return turn?.content ? { text: turn.content, turnNumber: turn.turnNumber, at: turn.createdAt } : null;
 }
 
 /** Why a field of an assistant's answer is refused on a tool's result. */
 export const ONLY_FOR_ANSWERS = 'only for role "assistant"';
 
+/** Why `cacheable: true` is refused on an assistant's tool call: the call is not the answer. */
+export const NOT_ON_A_TOOL_CALL = 'not on a tool call (an assistant turn with toolCallId or toolName): only the answer that follows its result can be cached';
+
+/** Why `cacheable: true` is refused on an answer that failed its validation. */
+export const NOT_ON_AN_INVALID_ANSWER = 'not on an answer that failed validation (outputValid: false): it would be served to every session for 24 h';
+
+/** Why an assistant's answer with nothing to show is refused. */
+export const ANSWER_NEEDS_VISIBLE_TEXT = 'an answer must contain a visible character (a tool call or a tool result may be empty)';
+
 /**
- * Fields that say something about an assistant's answer, on a tool's result: they would be
- * accepted and do nothing there (an `outputValid: false` would not bring the format
- * instructions back), so each is refused by its name. `cacheable: false` asks for nothing
- * and passes. Reads its input as unknown: the API's schema calls it on a body whose other
- * fields may be wrong, to report these with their problems.
+ * Matches a text that shows something: one character that is not invisible. Invisible
+ * are whitespace, controls, zero-width and other format characters (U+200B, U+2060,
+ * U+FEFF…), fillers and variation selectors; only the Basic Multilingual Plane's, so the
+ * pattern means the same with and without the `u` flag (an OpenAPI reader may use
+ * either); the few invisible characters beyond it (tags) count as visible.
  */
-export function answerOnlyFields(input: { role?: unknown; cacheable?: unknown; outputValid?: unknown }): Array<'cacheable' | 'outputValid'> {
-  if (input.role !== 'tool') return [];
-  return [...(input.cacheable === true ? (['cacheable'] as const) : []), ...(typeof input.outputValid === 'boolean' ? (['outputValid'] as const) : [])];
+export const VISIBLE_CHARACTER =
+  /[^\s\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]/;
+
+/** A problem of a recorded turn's field that only its other fields reveal. */
+export interface ReplyFieldProblem {
+  field: 'cacheable' | 'outputValid' | 'content';
+  message: string;
 }
 
-function refuseAnswerFields(input: ReplyInput): void {
-  const issues = answerOnlyFields(input).map((field) => ({ path: `body.${field}`, message: ONLY_FOR_ANSWERS }));
+/**
+ * The rules between a recorded turn's fields. On a tool's result, the fields that say
+ * something about an assistant's answer would be accepted and do nothing there (an
+ * `outputValid: false` would not bring the format instructions back), so each is refused
+ * by its name; `cacheable: false` asks for nothing and passes. On an assistant's turn,
+ * `cacheable: true` would make the response cache serve the turn to every session as the
+ * answer to the question: refused on a tool call and on an answer that failed validation.
+ * An answer (not a call) must show something: an empty assistant message is no answer,
+ * and some providers refuse one in a prompt. Reads its input as unknown: the API's schema
+ * calls it on a body whose other fields may be wrong, to report these with their problems.
+ */
+export function replyFieldProblems(input: {
+  role?: unknown;
+  content?: unknown;
+  toolCallId?: unknown;
+  toolName?: unknown;
+  cacheable?: unknown;
+  outputValid?: unknown;
+}): ReplyFieldProblem[] {
+  if (input.role === 'tool') {
+    return [
+      ...(input.cacheable === true ? [{ field: 'cacheable' as const, message: ONLY_FOR_ANSWERS }] : []),
+      ...(typeof input.outputValid === 'boolean' ? [{ field: 'outputValid' as const, message: ONLY_FOR_ANSWERS }] : []),
+    ];
+  }
+  if (input.role !== 'assistant') return [];
+  const toolCall = input.toolCallId !== undefined || input.toolName !== undefined;
+  const problems: ReplyFieldProblem[] = [];
+  if (!toolCall && typeof input.content === 'string' && !VISIBLE_CHARACTER.test(input.content)) {
+    problems.push({ field: 'content', message: ANSWER_NEEDS_VISIBLE_TEXT });
+  }
+  if (input.cacheable === true && toolCall) problems.push({ field: 'cacheable', message: NOT_ON_A_TOOL_CALL });
+  else if (input.cacheable === true && input.outputValid === false) problems.push({ field: 'cacheable', message: NOT_ON_AN_INVALID_ANSWER });
+  return problems;
+}
+
+function refuseFieldProblems(input: ReplyInput): void {
+  const issues = replyFieldProblems(input).map((problem) => ({ path: `body.${problem.field}`, message: problem.message }));
   if (issues.length > 0) throw new InvalidRequestError(`invalid request: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues);
 }

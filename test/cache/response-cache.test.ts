@@ -407,3 +407,52 @@ describe('response cache: questions forgotten to bound the memory', () => {
     expect(cache.store({ sessionId: 's1', question: `What is the code of locker ${MAX_ASKED_QUESTIONS}?`, answer: '1234.' })).toMatchObject({ stored: true });
   });
 });
+
+describe('response cache: more than one answer to a question', () => {
+  const question = 'How many grams are in an ounce?';
+  const turn = (id: string, at = clock.now()) => ({ id, at });
+
+  it('replaces the first answer with a second one to the same turn, after a fact change before the question', () => {
+    const cache = newCache();
+    cache.invalidateAll();
+    clock.advance(1000);
+    cache.consult(question, null, null);
+    expect(cache.store({ sessionId: 's1', question, answer: 'About 28 grams.', questionTurn: turn('s1#1') })).toMatchObject({ stored: true });
+    expect(cache.store({ sessionId: 's1', question, answer: 'Correction: 28.35 grams.', questionTurn: turn('s1#1') })).toMatchObject({ stored: true });
+    expect(cache.lookup(question, null)?.response).toBe('Correction: 28.35 grams.');
+  });
+
+  it('judges a later answer to a turn by when that turn asked, not by a later asking in another session', () => {
+    const cache = newCache();
+    clock.advance(1000);
+    cache.consult(question, null, null);
+    expect(cache.store({ sessionId: 's1', question, answer: 'About 28 grams.', questionTurn: turn('s1#1') })).toMatchObject({ stored: true });
+    cache.invalidateAll();
+    expect(cache.store({ sessionId: 's1', question, answer: 'Correction: 28.35 grams.', questionTurn: turn('s1#1') })).toEqual({ stored: false, reason: 'facts-changed' });
+    cache.consult(question, null, null);
+    expect(cache.store({ sessionId: 's1', question, answer: '28.3 grams.', questionTurn: turn('s1#1') })).toEqual({ stored: false, reason: 'facts-changed' });
+    expect(cache.store({ sessionId: 's2', question, answer: '28.35 grams.', questionTurn: turn('s2#1') })).toMatchObject({ stored: true });
+    expect(cache.lookup(question, null)?.response).toBe('28.35 grams.');
+  });
+
+  it('stores the answers of two sessions that asked after the same fact change', () => {
+    const cache = newCache();
+    cache.invalidateAll();
+    clock.advance(1000);
+    cache.consult(question, null, null);
+    cache.consult(question, null, null);
+    expect(cache.store({ sessionId: 's1', question, answer: 'About 28 grams.', questionTurn: turn('s1#1') })).toMatchObject({ stored: true });
+    expect(cache.store({ sessionId: 's2', question, answer: '28.35 grams.', questionTurn: turn('s2#1') })).toMatchObject({ stored: true });
+  });
+
+  it('refuses the answer to a turn older than the cache that it does not hold, whatever the facts did; one after its start counts from it', () => {
+    const startedAt = clock.now();
+    const cache = newCache();
+    expect(cache.store({ sessionId: 's1', question, answer: '28.35 grams.', questionTurn: turn('s1#1', startedAt - 1000) })).toEqual({ stored: false, reason: 'asked-before-start' });
+    expect(cache.store({ sessionId: 's1', question, answer: '28.35 grams.', questionTurn: turn('s1#1', startedAt - 1000) })).toEqual({ stored: false, reason: 'asked-before-start' });
+    clock.advance(1000);
+    expect(cache.store({ sessionId: 's2', question, answer: '28.35 grams.', questionTurn: turn('s2#1') })).toMatchObject({ stored: true });
+    // The policy's refusal comes first: it says more.
+    expect(cache.store({ sessionId: 's1', question: 'What time is it now?', answer: '9:00.', questionTurn: turn('s1#3', startedAt - 1000) })).toEqual({ stored: false, reason: 'time-dependent' });
+  });
+});

@@ -153,7 +153,7 @@ describe('a tool\'s result recorded as a turn', () => {
 });
 
 describe('a tool call\'s id', () => {
-  const reserved = 'must not start with "memoryd#": memoryd names the tool turns recorded without an id so';
+  const reserved = 'must not start with "memoryd#": memoryd gives ids of that form to the tool turns recorded without one, so that every id in a prompt stays unique';
 
   it('may not take the form of the ids memoryd gives tool turns recorded without one, as a result or as a turn, and records nothing', async () => {
     const sessionId = 'reserved-call-ids';

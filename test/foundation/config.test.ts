@@ -63,6 +63,14 @@ describe('configuration', () => {
     );
   });
 
+  it('reads a number with spaces around it, leading zeros or a plus sign alike', () => {
+    for (const written of [' 4000', '4000 ', '04000', '+4000', ' +4000 ']) {
+      expect(loadConfig({ MEMORYD_TOKEN_CAP: written }, { cwd, platform: 'linux' }).tokenCap).toBe(4000);
+    }
+    expect(configError({ MEMORYD_TOKEN_CAP: '4 000' }).message).toContain('MEMORYD_TOKEN_CAP: must be an integer from 512 to 1000000 (got "4 000")');
+    expect(configError({ MEMORYD_TOKEN_CAP: '++4000' }).message).toContain('MEMORYD_TOKEN_CAP');
+  });
+
   it('warms up with 24 exchanges by default; 0 turns it off; more than 200 is refused', () => {
     expect(loadConfig({}, { cwd }).warmUpExchanges).toBe(24);
     expect(loadConfig({ MEMORYD_WARM_UP_EXCHANGES: '0' }, { cwd }).warmUpExchanges).toBe(0);

@@ -22,7 +22,7 @@ export const toolCallIdSchema = z
   .string()
   .min(1)
   .max(128)
-  .regex(/^(?!memoryd#)/, 'must not start with "memoryd#": memoryd names the tool turns recorded without an id so');
+  .regex(/^(?!memoryd#)/, 'must not start with "memoryd#": memoryd gives ids of that form to the tool turns recorded without one, so that every id in a prompt stays unique');
 
 /**
  * Makes a refinement of an object or array run even when some of its fields or elements

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { changedNumberPaths } from '../../cache/canonical-json.js';
 import { budgetOverCap } from '../../compiler/context-service.js';
-import { answerOnlyFields, ONLY_FOR_ANSWERS } from '../../conversation/record-reply.js';
+import { replyFieldProblems, VISIBLE_CHARACTER } from '../../conversation/record-reply.js';
 import { EVEN_WITH_OTHER_ISSUES, isRecord, toolCallIdSchema, toolNameSchema, turnTimeSchema } from './common.js';
 
-// A pattern rather than a refinement, so the OpenAPI document shows the rule (`\s` is what trim() drops).
-const nonBlank = (what: string) => z.string().regex(/\S/, `${what} must contain a non-whitespace character`);
+// A pattern rather than a refinement, so the OpenAPI document shows the rule: a message of
+// whitespace or zero-width characters alone says nothing, as a blank one.
+const visible = (what: string) => z.string().regex(VISIBLE_CHARACTER, `${what} must contain a visible character`);
 
 /** A tool description longer than this is a document, not a description. */
 export const MAX_TOOL_DESCRIPTION_CHARS = 8192;
@@ -60,7 +61,7 @@ const uniqueToolCallIds = uniqueBy('toolResults', 'toolCallId', 'id');
 const uniqueToolNames = uniqueBy('tools', 'name', 'name');
 
 export const contextRequestSchema = z.strictObject({
-  message: nonBlank('message'),
+  message: visible('message'),
   tools: z.array(toolSpecSchema).max(500).superRefine(uniqueToolNames, EVEN_WITH_OTHER_ISSUES).optional(),
   toolResults: z.array(toolResultSchema).max(50).superRefine(uniqueToolCallIds, EVEN_WITH_OTHER_ISSUES).optional(),
   budget: z
@@ -89,7 +90,11 @@ export function contextRequestBody(tokenCap: number) {
 export const turnRequestSchema = z
   .strictObject({
     role: z.enum(['assistant', 'tool']),
-    content: z.string(),
+    content: z
+      .string()
+      .describe(
+        "an assistant's answer (no toolCallId nor toolName) must contain a visible character, as a context call's message must; a tool call's or a tool result's content may be empty",
+      ),
     toolCallId: toolCallIdSchema.optional(),
     toolName: toolNameSchema.optional(),
     outputValid: z.boolean().optional(),
@@ -97,12 +102,12 @@ export const turnRequestSchema = z
     sideEffects: z.boolean().optional(),
     at: turnTimeSchema.optional(),
   })
-  .superRefine(refuseAnswerFields, EVEN_WITH_OTHER_ISSUES);
+  .superRefine(refuseFieldProblems, EVEN_WITH_OTHER_ISSUES);
 
-// The conversation tier's rule (answerOnlyFields), here so its issues come with the body's other problems.
-function refuseAnswerFields(body: unknown, context: z.RefinementCtx): void {
+// The conversation tier's rules between fields (replyFieldProblems), here so their issues come with the body's other problems.
+function refuseFieldProblems(body: unknown, context: z.RefinementCtx): void {
   if (!isRecord(body)) return;
-  for (const field of answerOnlyFields(body)) context.addIssue({ code: 'custom', path: [field], message: ONLY_FOR_ANSWERS });
+  for (const problem of replyFieldProblems(body)) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 }
 
 const messageSchema = z.object({
