@@ -200,6 +200,23 @@ export function deleteFact(ctx: WriteContext, row: FactRow, reason: string): voi
   ctx.changes.deleted.push(viewFact(recordOf({ ...row, ...changes }), ctx.now));
 }
 
+/**
+ * Makes a superseded fact live again, its replacement taken back ("scratch that" after
+ * "now I work at Globex"): active, replaced by nothing, confirmed at `at` as a restatement
+ * is (the user just said that it still holds), listed as re-confirmed, and back in the
+ * index after commit with `vector` (its stored one, when the current embedder made it).
+ */
+export function restoreFact(ctx: WriteContext, row: FactRow, vector: Float32Array | null): void {
+  const changes = { ...confirmed(ctx, row), supersededBy: null, deletedReason: null, updatedAt: ctx.now };
+  updateFactRow(ctx.db, row.id, changes);
+  const record = recordOf({ ...row, ...changes });
+  const entry = indexedFact({ ...record, vector, value: ctx.storedValues.of(row) });
+  ctx.scope.afterCommit(() => ctx.index.put(entry));
+  ctx.touched.add(row.id);
+  ctx.factsChanged = true;
+  ctx.changes.reconfirmed.push(viewFact(record, ctx.now));
+}
+
 function retire(ctx: WriteContext, row: FactRow, changes: Partial<FactRow>): void {
   updateFactRow(ctx.db, row.id, changes);
   ctx.scope.afterCommit(() => ctx.index.remove(row.id));

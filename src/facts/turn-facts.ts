@@ -11,6 +11,7 @@ import { confirmingParts, contentStems, mentionedIn, mentions, type MentionPart 
 import { competingFacts, deleteFact, insertFact, reconfirmFact, supersedeFact, type Competition, type WriteContext } from './fact-writes.js';
 import { isLiveStatus } from './fact-record.js';
 import { forgetTargets } from './forget-targets.js';
+import { restoreSuperseded } from './taken-back.js';
 
 /** One extracted fact with its vector and chunk size, ready to be written. */
 export interface PreparedFact extends ExtractedFact {
@@ -115,7 +116,7 @@ export function applyTurnFacts(
     // "…, don't remember that" in the message that states the facts: they are never written.
     // A correction that only replaces a stored fact states none: the request is then about
     // the turn before, as in a message that states nothing.
-    if (prepared.forget.target !== null || facts.every((fact) => fact.replacesOnly)) forget(ctx, prepared.forget, provenance);
+    if (prepared.forget.target !== null || facts.every((fact) => fact.replacesOnly)) forget(ctx, embedder, prepared.forget, provenance);
     if (prepared.forget.target === null) facts = [];
   }
   const usable = prepared.embedderId === embedder.id;
@@ -123,9 +124,13 @@ export function applyTurnFacts(
   reconfirmMentioned(ctx, prepared);
 }
 
-function forget(ctx: WriteContext, request: ForgetRequest, provenance: TurnProvenance): void {
+// A bare "forget that" takes the last statement back: what it replaced holds again
+// (taken-back.ts). Forgetting a fact by name forgets only that fact.
+function forget(ctx: WriteContext, embedder: Pick<Embedder, 'id' | 'dims'>, request: ForgetRequest, provenance: TurnProvenance): void {
   const reason = `forgotten at the user's request (session ${provenance.sessionId}, turn ${provenance.turnNumber})`;
-  for (const row of forgetTargets(ctx.db, ctx.storedValues, request, provenance, ctx.touched)) deleteFact(ctx, row, reason);
+  const forgotten = forgetTargets(ctx.db, ctx.storedValues, request, provenance, ctx.touched);
+  for (const row of forgotten) deleteFact(ctx, row, reason);
+  if (request.target === null && forgotten.length > 0) restoreSuperseded(ctx, forgotten, (row) => rowVector(row, embedder.id, embedder.dims));
 }
 
 function applyFact(

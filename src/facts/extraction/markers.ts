@@ -10,7 +10,15 @@ export interface ClauseMarkers {
   notice: boolean;
   hedged: boolean;
   correction: boolean;
-  fromNowOn: boolean;
+  /**
+   * "From now on" / "a partir de ahora": `'opens'` before the statement ("From now on,
+   * answer in French", "from now on I take the bus"), which it keeps as a standing one;
+   * `'closes'` after it ("Answer in English from now on"), where it makes an instruction of
+   * an imperative but is no reason of its own to keep what the user says of themselves
+   * ("I'll answer in English from now on": their resolution, said in passing). Either way
+   * it is no part of the statement or its value.
+   */
+  fromNowOn: false | 'opens' | 'closes';
   /**
    * The request to remember has neither "that" nor a colon or comma ("remember the
    * Alamo", "remember my birthday"): what follows is the verb's object, a statement only
@@ -60,7 +68,7 @@ const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
   ['correction', MISTAKE_LEAD_IN],
   [
     'fromNowOn',
-    /^(?:from now on|going forward|from today on|starting today|starting now|a partir de ahora|a partir de hoy|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?|en adelante)(?:\s*[:,-]\s*|\s+|$)/u,
+    /^(?:from now on|going forward|from today on|starting today|starting now|a partir de ahora|a partir de hoy|de ahora en adelante|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?|en adelante)(?:\s*[:,-]\s*|\s+|$)/u,
   ],
   [
     'filler',
@@ -101,6 +109,14 @@ const TRAILING_HEDGES =
   'creo(?: yo)?|supongo|me parece|quizas|quiza|tal vez|probablemente|posiblemente|no estoy segur[oa]';
 const HEDGE_TAIL = new RegExp(`(?:\\s*[,-]\\s*(${TRAILING_HEDGES})|\\s+(i think|i guess|i believe|i suppose))[.!\\s]*$`, 'u');
 const HEDGE_ONLY = new RegExp(`^(?:${TRAILING_HEDGES})[.!\\s]*$`, 'u');
+// "From now on" after what it qualifies ("Answer in English from now on", "respondeme en
+// español de ahora en adelante"): only the phrases that say nothing else there. "Going
+// forward", "starting now" and "en adelante" also end a range ("list the invoices from
+// March going forward", "los vuelos de las 10 en adelante").
+const CLOSING_FROM_NOW_ON =
+  'from now on|from today on|a partir de ahora|a partir de hoy|de ahora en adelante|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?';
+const FROM_NOW_ON_TAIL = new RegExp(`(?:\\s*[,-]\\s*|\\s+)(${CLOSING_FROM_NOW_ON})[.!\\s]*$`, 'u');
+const FROM_NOW_ON_ONLY = new RegExp(`^(?:${CLOSING_FROM_NOW_ON})[.!\\s]*$`, 'u');
 const MAX_LEAD_INS = 8;
 const SPANISH_MARKER =
   /\b(?:que|para|recorda|recuerda|recordad|recordame|acordate|acuerdate|olvides|cuenta|nota|anota|apunta|sepas|partir|ahora|aca|realidad|quise|dicho|correccion|creo|parece|supongo|quizas|quiza|tal vez|capaz|probablemente|posiblemente|segur[oa]|desde|adelante|perdon|equivoque|confundi|equivocad[oa]|error mio)\b/u;
@@ -116,7 +132,7 @@ function applyLeadIn(kind: MarkerKind, text: string, markers: ClauseMarkers): vo
   } else if (kind === 'notice') markers.notice = true;
   else if (kind === 'hedge') markers.hedged = true;
   else if (kind === 'correction') markers.correction = true;
-  else if (kind === 'fromNowOn') markers.fromNowOn = true;
+  else if (kind === 'fromNowOn') markers.fromNowOn = 'opens';
   if (kind === 'filler' || kind === 'vocative' || kind === 'wakeWord') return;
   markers.language ??= SPANISH_MARKER.test(text) ? 'es' : 'en';
 }
@@ -168,12 +184,15 @@ export const KEEPING_MARKER_TRIGGER: TriggeredPatterns = {
       '|from now on|going forward|from today on|starting today|starting now|a partir de|ahora en mas|aca en mas|desde ahora|en adelante',
     'u',
   ),
-  patterns: [...LEAD_INS.filter(([kind]) => KEEPING_KINDS.has(kind)).map(([, pattern]) => pattern), TRAIL, POLITE_REMEMBER],
+  patterns: [...LEAD_INS.filter(([kind]) => KEEPING_KINDS.has(kind)).map(([, pattern]) => pattern), TRAIL, FROM_NOW_ON_TAIL, POLITE_REMEMBER],
 };
 
-/** A clause that only hedges the one before it ("…, I think"): it belongs to that clause. */
-export function isTrailingHedge(scan: string): boolean {
-  return HEDGE_ONLY.test(scan);
+/**
+ * A clause that only qualifies the one before it: a hedge ("…, I think") or "from now on"
+ * ("Answer in English, from now on"). It belongs to that clause.
+ */
+export function isTrailingQualifier(scan: string): boolean {
+  return HEDGE_ONLY.test(scan) || FROM_NOW_ON_ONLY.test(scan);
 }
 
 /** Strips fillers, vocatives, remember/notice/hedge/correction/"from now on" lead-ins, remember tails and hedge tails. */
@@ -207,6 +226,12 @@ export function stripMarkers(clause: FoldedText): MarkedClause {
   if (hedge && hedge.index > 0) {
     applyLeadIn('hedge', hedge[1] ?? hedge[2] ?? '', markers);
     body = sliceFolded(body, 0, hedge.index);
+  }
+  const lasting = FROM_NOW_ON_TAIL.exec(body.scan);
+  if (lasting && lasting.index > 0) {
+    markers.fromNowOn ||= 'closes';
+    markers.language ??= SPANISH_MARKER.test(lasting[1] ?? '') ? 'es' : 'en';
+    body = sliceFolded(body, 0, lasting.index);
   }
   return { body: trimFolded(body), markers };
 }

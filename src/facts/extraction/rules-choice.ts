@@ -14,8 +14,15 @@ const PREFER_EN = new RegExp(
 );
 const PREFER_ES =
   /^(?:(?:yo|siempre|tambien|ahora|en general|mas bien|igual|personalmente)\s+)*(?:prefiero|preferimos)\s+(?<value>.+?)(?:\s+(?<cmp>antes que|en vez de|en lugar de|mas que|sobre|a)\s+(?<alt>.+))?$/du;
+// "I decided we will use Kubernetes", "we agreed we'll go with Kafka": what was decided said
+// as a clause of its own without "that", its subject the user or their team and its verb
+// what they will do; "I decided I liked it" reports no decision of what to do.
+const WILL_EN = "(?:i|we)(?:'ll|\\s+will|\\s+would|\\s+shall|\\s+should|(?:'m|'re|\\s+am|\\s+are)\\s+(?:going\\s+to|gonna))";
+// What is left of such a clause when its value was cut before the verb ("I'm going to get…"
+// ends at a purpose "to get", value-text.ts): nothing decided.
+const WILL_ONLY_EN = new RegExp(`^(?:${WILL_EN}|(?:i|we)(?:'m|'re|\\s+am|\\s+are)\\s+going)$`, 'u');
 const DECIDE_EN = new RegExp(
-  `^(?:i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+)$` +
+  `^(?:i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+|${WILL_EN}\\s+.+)$` +
     `|^we(?:'ll go|\\s+will go|'re going|\\s+are going|\\s+went|'ve gone|\\s+have gone)\\s+with\\s+(?<value2>.+)$`,
   'du',
 );
@@ -150,7 +157,7 @@ function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     const name = groups.get('value2') ? 'value2' : 'value';
     const cleaned = groups.value(name);
     const decided = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
-    if (!decided || PRONOUN_ONLY.test(decided.folded)) return null;
+    if (!decided || PRONOUN_ONLY.test(decided.folded) || WILL_ONLY_EN.test(decidedTopic(decided).scan)) return null;
     const value = withQualifier(body, groups.get(name), decided);
     const statement = value === cleaned ? groups.statementUpTo(name) : originalThrough(body, value);
     if (!statement) return null;

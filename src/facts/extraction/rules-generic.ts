@@ -3,6 +3,7 @@ import { isConditional, isHabitualWhen } from './guards.js';
 import type { ClauseMarkers } from './markers.js';
 import { matchRule, ruleHit, type Language, type RuleHit } from './rule-support.js';
 import { fromNowOnInstruction } from './rules-habit.js';
+import { FIRST_PERSON_ES_ENDING } from './spanish-verbs.js';
 import { wordCount } from './statement-text.js';
 import { namesOneOfSeveral, nounKey, textKey } from './subject-key.js';
 
@@ -71,6 +72,18 @@ function readsAsClause(body: FoldedText, language: Language, bareObject: boolean
   return AUXILIARY_EN.test(body.scan) || (!bareObject && LEXICAL_VERB_EN.test(body.original));
 }
 
+// A Spanish verb in the first person opening the text ("respondo", "uso", "hablamos"); an
+// imperative with its pronouns may end so too ("dímelo").
+const FIRST_PERSON_VERB_ES = new RegExp(`^\\p{L}+${FIRST_PERSON_ES_ENDING}\\b`, 'u');
+const ENCLITIC_PAIR_ES = /^\p{L}+(?:me|te|se|nos)l[oa]s?\b/u;
+
+// Whether the text is the user's own statement ("I'll answer in English", "respondo en
+// español", "yo…"), not an instruction to the assistant.
+function saysOfThemselves(body: FoldedText, language: Language): boolean {
+  if (FIRST_PERSON_EN.test(body.scan) || /^(?:yo|nosotros)\b/u.test(body.scan)) return true;
+  return language === 'es' && FIRST_PERSON_VERB_ES.test(body.scan) && !ENCLITIC_PAIR_ES.test(body.scan);
+}
+
 /** A fact from a flagged statement that no specific rule recognised, or null. */
 export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit | null {
   if (!markers.explicit && !markers.notice && !markers.fromNowOn) return null;
@@ -80,9 +93,9 @@ export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit |
   const habit = isHabitualWhen(body.scan);
   if (!habit && (NOT_A_STATEMENT.test(body.scan) || isConditional(body.scan))) return null;
   const language = guessLanguage(body.folded, markers.language ?? 'en');
-  if (markers.fromNowOn && !habit && !FIRST_PERSON_EN.test(body.scan) && !/^(?:yo|nosotros)\b/u.test(body.scan)) {
-    return fromNowOnInstruction(body, language);
-  }
+  if (markers.fromNowOn && !habit && !saysOfThemselves(body, language)) return fromNowOnInstruction(body, language);
+  // "I'll answer in English from now on": the user's own resolution, no request to keep it.
+  if (!markers.explicit && !markers.notice && markers.fromNowOn !== 'opens') return null;
   if (language === 'en' && GENERIC_START_EN.test(body.scan)) return null;
   const pair = habit ? null : copular(body, language);
   if (!habit && !pair && !readsAsClause(body, language, markers.bareObject)) return null;

@@ -147,14 +147,21 @@ const alwaysEs: FactRule = (body) => {
   return hit && !secondPerson ? { ...hit, subjectless: true } : hit;
 };
 
-/** "From now on" + a body that is not a first-person statement: an instruction ("call me Sam"). */
+// A capital that only opens the sentence ("Answer in English from now on"), not a name's or an acronym's.
+const SENTENCE_CAPITAL = /^\p{Lu}(?=\p{Ll})/u;
+
+/**
+ * "From now on" + a body that is not a first-person statement: an instruction ("call me
+ * Sam"), stated as "From now on, call me Sam" wherever the phrase stood.
+ */
 export function fromNowOnInstruction(body: FoldedText, language: 'en' | 'es'): RuleHit | null {
   const words = body.folded.split(/\s+/u);
   const verb = words[0] ?? '';
   if (words.length < 2 || NOT_A_VERB_EN.has(verb) || NOT_A_VERB_ES.has(verb)) return null;
   const rest = words.slice(1).join(' ');
   // The phrase stays in the statement: it reads as a standing instruction, and reads back the same.
-  const statement = `${language === 'es' ? 'A partir de ahora' : 'From now on'}, ${body.original}`;
+  const instruction = body.original.replace(SENTENCE_CAPITAL, (capital) => capital.toLowerCase());
+  const statement = `${language === 'es' ? 'A partir de ahora' : 'From now on'}, ${instruction}`;
   return instructionHit({ verb, rest, statement, language, rule: 'from-now-on' });
 }
 

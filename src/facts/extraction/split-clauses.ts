@@ -1,5 +1,5 @@
 import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
-import { isTrailingHedge } from './markers.js';
+import { isTrailingQualifier } from './markers.js';
 import { periodRole } from './sentence-periods.js';
 
 /** One sentence of a message, with the punctuation that ended it ("?", "!", "." or ""). */
@@ -60,17 +60,17 @@ function pushSentence(sentences: Sentence[], message: FoldedText, start: number,
 }
 
 /**
- * Splits a sentence into clauses at conjunctions or commas that open a new first-person
- * clause or a question. A last clause that only hedges ("…, I think") stays with the
- * clause it qualifies.
- */
-/**
  * Between two clauses: a comma (or semicolon, colon, dash), nothing else. It joins a forget
  * request to the statement after it, a "when" clause to its habit, and an appositive that
  * names a credential to the value before it ("hunter2, my wifi password").
  */
 export const PUNCTUATION_ONLY = /^\s*[,;:-]+\s*$/u;
 
+/**
+ * Splits a sentence into clauses at conjunctions or commas that open a new first-person
+ * clause or a question. A last clause that only hedges ("…, I think") or says "from now
+ * on" ("Answer in English, from now on") stays with the clause it qualifies.
+ */
 export function splitClauses(sentence: FoldedText): Clause[] {
   const clauses: Clause[] = [];
   let start = 0;
@@ -82,7 +82,7 @@ export function splitClauses(sentence: FoldedText): Clause[] {
   pushClause(clauses, sentence, start, sentence.folded.length);
   const last = clauses.at(-1);
   const qualified = clauses.at(-2);
-  if (last !== undefined && qualified !== undefined && isTrailingHedge(last.text.scan)) {
+  if (last !== undefined && qualified !== undefined && isTrailingQualifier(last.text.scan)) {
     clauses.splice(-2, 2, { text: trimFolded(sliceFolded(sentence, qualified.start, sentence.folded.length)), start: qualified.start });
   }
   return clauses;
