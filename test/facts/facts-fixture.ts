@@ -34,6 +34,16 @@ export interface FactsFixture {
   close(): void;
 }
 
+/** The texts of the active facts, sorted. */
+export function activeFactTexts(f: FactsFixture): string[] {
+  return f.service.list().map((fact) => fact.fact).sort();
+}
+
+/** The texts of facts as a change list or a selection shows them. */
+export function factTexts(views: ReadonlyArray<{ fact: string }>): string[] {
+  return views.map((view) => view.fact);
+}
+
 let sharedTokenizer: Promise<Tokenizer> | null = null;
 
 export async function factsFixture(): Promise<FactsFixture> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { factsFixture, type FactsFixture } from './facts-fixture.js';
+import { factsFixture, type FactsFixture, activeFactTexts } from './facts-fixture.js';
 
 // "Forget that A and that B" names two facts, each with its own "that", as "remember that
 // A and that B" keeps both (README: "Forget that…" never soft-deletes more than 3).
@@ -9,7 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => f.close());
 
-const activeFacts = (): string[] => f.service.list().map((fact) => fact.fact).sort();
+const activeFacts = (): string[] => activeFactTexts(f);
 const deletedBy = async (text: string): Promise<string[]> => (await f.say(text)).deleted.map((fact) => fact.fact).sort();
 
 describe('a forget request naming several facts', () => {

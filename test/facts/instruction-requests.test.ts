@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { factsFixture, type FactsFixture } from './facts-fixture.js';
+import { factsFixture, type FactsFixture, activeFactTexts, factTexts as texts } from './facts-fixture.js';
 
 // "I want you to answer in Spanish", "quiero que me respondas en inglés": wanting the
 // assistant to answer in a language is an instruction about its answers, as "prefiero que
@@ -12,8 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => f.close());
 
-const activeFacts = (): string[] => f.service.list().map((fact) => fact.fact).sort();
-const texts = (views: ReadonlyArray<{ fact: string }>): string[] => views.map((view) => view.fact);
+const activeFacts = (): string[] => activeFactTexts(f);
 
 describe('a request about the answers is the assistant-language instruction', () => {
   it.each([

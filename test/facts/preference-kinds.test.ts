@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../src/clock.js';
 import { findFactRow, updateFactRow } from '../../src/storage/facts-repo.js';
-import { factsFixture, type FactsFixture } from './facts-fixture.js';
+import { factsFixture, type FactsFixture, activeFactTexts } from './facts-fixture.js';
 
 // "I prefer window seats" then "I prefer aisle seats": the user changed their mind about
 // seats. The newer replaces the older, and stating one never re-confirms the facts it
@@ -13,7 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => f.close());
 
-const activeFacts = (): string[] => f.service.list().map((fact) => fact.fact).sort();
+const activeFacts = (): string[] => activeFactTexts(f);
 const texts = (views: ReadonlyArray<{ fact: string }>): string[] => views.map((view) => view.fact).sort();
 
 describe('preferences between kinds of one thing', () => {

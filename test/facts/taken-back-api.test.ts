@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversation, promptText } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { factTexts as texts } from './facts-fixture.js';
 
 // The take-back as the assistant sees it over the socket: the context call's `facts`
 // lists the statement deleted and the fact it had replaced, re-confirmed; `GET /v1/facts`
@@ -12,7 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => daemon.stop());
 
-const texts = (views: ReadonlyArray<{ fact: string }>): string[] => views.map((view) => view.fact);
 
 describe('"Scratch that" over the socket', () => {
   it('deletes "I work at Globex" and brings "I work at Initech" back', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../src/clock.js';
 import { findFactRow } from '../../src/storage/facts-repo.js';
-import { factsFixture, type FactsFixture } from './facts-fixture.js';
+import { factsFixture, type FactsFixture, activeFactTexts, factTexts as texts } from './facts-fixture.js';
 
 // "Now I work at Globex", then "scratch that": the user takes the statement back, so the
 // fact it replaced holds again. It is live once more (re-confirmed: listed in
@@ -13,8 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => f.close());
 
-const activeFacts = (): string[] => f.service.list().map((fact) => fact.fact).sort();
-const texts = (views: ReadonlyArray<{ fact: string }>): string[] => views.map((view) => view.fact);
+const activeFacts = (): string[] => activeFactTexts(f);
 const statuses = (domain: 'work' | 'personal'): Array<[string, string]> =>
   f.service
     .list({ status: 'all', domain })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { factsFixture, type FactsFixture } from './facts-fixture.js';
+import { factsFixture, type FactsFixture, activeFactTexts, factTexts as texts } from './facts-fixture.js';
 
 // "Answer in English from now on" is the instruction "From now on, answer in English": it
 // replaces the earlier language instruction, and only it reaches every prompt. What the user
@@ -12,8 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => f.close());
 
-const activeFacts = (): string[] => f.service.list().map((fact) => fact.fact).sort();
-const texts = (views: ReadonlyArray<{ fact: string }>): string[] => views.map((view) => view.fact);
+const activeFacts = (): string[] => activeFactTexts(f);
 
 async function selected(message: string): Promise<string[]> {
   return (await f.select(message)).items.map((item) => item.fact);

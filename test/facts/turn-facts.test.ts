@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../src/clock.js';
 import type { FactChanges } from '../../src/facts/fact-record.js';
 import { RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
-import { factsFixture, type FactsFixture } from './facts-fixture.js';
+import { factsFixture, type FactsFixture, activeFactTexts, factTexts as texts } from './facts-fixture.js';
 
 let f: FactsFixture;
 beforeEach(async () => {
@@ -10,8 +10,7 @@ beforeEach(async () => {
 });
 afterEach(() => f.close());
 
-const activeFacts = (): string[] => f.service.list().map((fact) => fact.fact).sort();
-const texts = (views: ReadonlyArray<{ fact: string }>): string[] => views.map((view) => view.fact);
+const activeFacts = (): string[] => activeFactTexts(f);
 
 describe('facts from user turns', () => {
   it('adds a fact stated explicitly, with domain, confidence, source and provenance', async () => {
