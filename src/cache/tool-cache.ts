@@ -65,7 +65,10 @@ export class ToolCache {
     if (!declared.idempotent) return { stored: false, key, reason: 'side-effecting', message: SIDE_EFFECT_REFUSAL };
     const now = this.options.clock.now();
     const expiresAt = now + this.ttlMs;
-    const row = { key, toolName, result: canonicalJson(result, 'result'), createdAt: now, expiresAt };
+    // Checked as JSON the canonical way, kept as given: a hit returns the result with its keys
+    // in the order the tool wrote them (only the parameters are compared, so only they are canonical).
+    canonicalJson(result, 'result');
+    const row = { key, toolName, result: JSON.stringify(result), createdAt: now, expiresAt };
     // In a transaction, as every write: one the database cannot take then is refused as they are (503 while its file is gone).
     runInTransaction(this.options.database, () => upsertToolResult(this.options.database.db, row));
     return { stored: true, key, cachedAt: now, expiresAt };

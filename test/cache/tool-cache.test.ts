@@ -151,6 +151,13 @@ describe('ToolCache', () => {
     expect(other.key).not.toBe(stored.key);
   });
 
+  it('returns a result with its keys in the order the tool wrote them, at every depth', () => {
+    const result = { zone: 'Europe/Lisbon', flights: [{ to: 'CUZ', from: 'LIM' }], count: 1 };
+    cache.put('search_flights', { from: 'LIM' }, result, { idempotent: true });
+    const hit = cache.get('search_flights', { from: 'LIM' }).hit;
+    expect(JSON.stringify(hit?.result)).toBe(JSON.stringify(result));
+  });
+
   it('expires a result after 1 h', () => {
     cache.put('get_exchange_rate', { pair: 'USD/PEN' }, 3.72, { idempotent: true });
     clock.advance(59 * MINUTE_MS);
