@@ -40,6 +40,7 @@ export function lockDatabase(dbPath: string): DatabaseLock {
     // (one a crash left behind is replaced, not reused: tested).
     restrictToOwner([path]);
   } catch (error) {
+    if (error instanceof UnusablePathError) throw error;
     throw unusableLockFile(path, error);
   }
   try {
@@ -85,10 +86,22 @@ function realDatabasePath(dbPath: string): string {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    if (!isSymbolicLink(current)) return join(realpathSync(dirname(current)), basename(current));
+    if (!isSymbolicLink(current)) return join(realFolder(dbPath, current), basename(current));
     current = resolve(dirname(current), readlinkSync(current));
   }
   throw new AppError('STORAGE', `${dbPath}: more than ${MAX_SYMLINKS} symbolic links to follow`);
+}
+
+// The real folder of the file a link chain ends at. A link to a file in a folder that does
+// not exist (a dangling memoryd.db) is refused naming MEMORYD_DB and the link, not the lock file.
+function realFolder(dbPath: string, file: string): string {
+  try {
+    return realpathSync(dirname(file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || file === resolve(dbPath)) throw error;
+    const reason = `it is a symbolic link to ${file}, whose folder ${dirname(file)} does not exist: create that folder, or point the link or MEMORYD_DB at a file memoryd may create`;
+    throw new UnusablePathError(SETTINGS.db.env, { kind: 'file', path: dbPath }, reason, error);
+  }
 }
 
 function isSymbolicLink(path: string): boolean {

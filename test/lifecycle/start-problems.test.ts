@@ -77,6 +77,23 @@ describe('starting where memoryd may not write', () => {
   });
 });
 
+describe('starting on a database that is a dangling link', () => {
+  it('names MEMORYD_DB, the link and the missing folder it points into', async () => {
+    const { dir } = paths();
+    const dataDir = join(dir, 'data');
+    mkdirSync(dataDir, { mode: 0o700 });
+    const dbPath = join(dataDir, 'memoryd.db');
+    const target = join(dir, 'gone', 'x.db');
+    symlinkSync(target, dbPath);
+    expect(await start({ MEMORYD_DATA_DIR: dataDir })).toEqual({
+      code: 1,
+      stderr:
+        `memoryd: MEMORYD_DB: cannot use the file ${dbPath}: it is a symbolic link to ${target}, whose folder ${join(dir, 'gone')} does not exist: ` +
+        'create that folder, or point the link or MEMORYD_DB at a file memoryd may create\n',
+    });
+  });
+});
+
 describe('starting beside a damaged lock file', () => {
   it.each([
     ['garbage', Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 131 + 7) % 256))],
