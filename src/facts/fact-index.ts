@@ -4,6 +4,7 @@ import { cosine } from '../embeddings/vector.js';
 import type { FactConfidence } from './extraction/index.js';
 import type { FactStatus } from './fact-record.js';
 import { twinKey } from './fact-statement.js';
+import { rareWordKeys } from './fact-selector-names.js';
 import { contentStems, phraseWords, subjectStems, withoutFirstPerson } from './fact-words.js';
 import { isInstructionSubject, isStandingInstruction } from './standing-instruction.js';
 
@@ -32,6 +33,8 @@ export interface IndexedFact {
   predicateStems: string[];
   /** Folded words of the statement (value containment). */
   words: string[];
+  /** Keys of the statement's rare words (`rareWordKeys`): a message naming one may justify it alone (`namesRareWord`). */
+  rareWords: string[];
   /** It says how to answer from now on (`isStandingInstruction`, or an instruction's subject: `isInstructionSubject`): relevant to every message. */
   standing: boolean;
   /** What its statement shares with its twins (`twinKey`): the API never keeps two live. */
@@ -39,7 +42,7 @@ export interface IndexedFact {
 }
 
 // The fields the index derives from a fact's text.
-type DerivedField = 'stems' | 'spokenStems' | 'subjectStems' | 'valueStems' | 'predicateStems' | 'words' | 'standing' | 'twinKey';
+type DerivedField = 'stems' | 'spokenStems' | 'subjectStems' | 'valueStems' | 'predicateStems' | 'words' | 'rareWords' | 'standing' | 'twinKey';
 
 /** What the index is built from: a fact's stored fields, and its value when known. */
 export type IndexInput = Omit<IndexedFact, DerivedField> & { value: string | null };
@@ -47,13 +50,15 @@ export type IndexInput = Omit<IndexedFact, DerivedField> & { value: string | nul
 export function indexedFact(input: IndexInput): IndexedFact {
   const stems = contentStems(input.fact);
   const valueStems = input.value === null ? [] : contentStems(input.value);
+  const words = phraseWords(input.fact);
   return shaped(input, {
     stems,
     spokenStems: withoutFirstPerson(stems),
     subjectStems: subjectStems(input.subject),
     valueStems,
     predicateStems: valueStems.length === 0 ? [] : stems.filter((each) => !valueStems.includes(each)),
-    words: phraseWords(input.fact),
+    words,
+    rareWords: [...rareWordKeys(words, new Set(stems))],
     standing: isStandingInstruction(input.fact) || isInstructionSubject(input.subject),
     twinKey: twinKey(input.fact),
   });
@@ -82,6 +87,7 @@ function shaped(
     valueStems: derived.valueStems,
     predicateStems: derived.predicateStems,
     words: derived.words,
+    rareWords: derived.rareWords,
     standing: derived.standing,
     twinKey: derived.twinKey,
   };

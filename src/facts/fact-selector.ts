@@ -6,7 +6,7 @@ import { injectionClass } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { factSimilarity, type IndexedFact } from './fact-index.js';
 import type { FactSelection, FactSelectionRequest, SelectedFact } from './fact-selection.js';
-import { asksForValue, namesFact, questionStems, speaksOf, type Question } from './fact-selector-names.js';
+import { asksForValue, messageRareWords, namesFact, namesRareWord, questionStems, RARE_WORD_FACTS, speaksOf, type Question } from './fact-selector-names.js';
 import { contentStems, mentions } from './fact-words.js';
 
 export interface SelectionOptions {
@@ -112,7 +112,10 @@ function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concerned
  * prefer green tea"; `asksForValue`), speaks of it by its words (`speaksOf`), asks for
  * its whole domain, or for every domain by asking about the user (`domainsAskedFor`), or
  * is similar enough: ≥ 0.25 for a fact of a domain the message concerns, ≥ 0.5 for any
- * other; a standing instruction ("from now on, answer in Spanish", or any fact of an
+ * other, or names one of its rare words (`namesRareWord`: "Is penicillin safe for me?"
+ * for "I am allergic to penicillin"; only the best ranked `RARE_WORD_FACTS` facts that
+ * nothing else justifies, so that a word many facts share does not fill the prompt); a
+ * standing instruction ("from now on, answer in Spanish", or any fact of an
  * instruction's subject: `IndexedFact.standing`) is justified whatever the message. A
  * dormant fact comes back only when named, asked for or ≥ 0.75 similar. A fact of the
  * message's primary domain the message does not justify is still relevant (the spec's
@@ -137,8 +140,10 @@ export function selectFacts(
   const askedDomains = domainsAskedFor(foldText(head));
   let asked: readonly Question[] | undefined;
   const questions = (): readonly Question[] => (asked ??= questionStems(head));
+  const rare = messageRareWords(head, message);
   const justified: SelectedFact[] = [];
   const ofDomain: SelectedFact[] = [];
+  const byRareWord: RareWordMatch[] = [];
   for (const fact of facts) {
     const verdict = injectionClass(fact, request.now);
     if (verdict === 'never') continue;
@@ -152,20 +157,35 @@ export function selectFacts(
           askedDomains.has(fact.domain) ||
           similarity >= similarityNeeded(fact.domain, domains) ||
           speaksOf(message, fact);
-    const group = byMessage ? justified : verdict !== 'on-request' && fact.domain === domains.primary ? ofDomain : null;
-    if (group === null || recent.some((turn) => mentions(turn, fact.stems))) continue;
-    group.push({
+    const inDomain = verdict !== 'on-request' && fact.domain === domains.primary;
+    const rareWord = !byMessage && verdict !== 'on-request' && namesRareWord(rare, fact);
+    if (!(byMessage || rareWord || inDomain) || recent.some((turn) => mentions(turn, fact.stems))) continue;
+    const selected: SelectedFact = {
       id: fact.id,
       fact: fact.fact,
       domain: fact.domain,
       tokenCount: fact.tokenCount,
       score: scoreOf(fact, similarity, named, request.now),
       asked: named || similarity >= EXPLICIT_SIMILARITY,
-    });
+    };
+    if (byMessage) justified.push(selected);
+    else if (rareWord) byRareWord.push({ selected, inDomain });
+    else ofDomain.push(selected);
+  }
+  byRareWord.sort((a, b) => byRank(a.selected, b.selected));
+  for (const [rank, { selected, inDomain }] of byRareWord.entries()) {
+    if (rank < RARE_WORD_FACTS) justified.push(selected);
+    else if (inDomain) ofDomain.push(selected);
   }
   justified.sort(byRank);
   ofDomain.sort(byRank);
   return splitByBudget(justified, ofDomain, options);
+}
+
+// A fact the message justifies by a rare word alone (`namesRareWord`), and whether it is of the message's primary domain.
+interface RareWordMatch {
+  selected: SelectedFact;
+  inDomain: boolean;
 }
 
 function byRank(a: SelectedFact, b: SelectedFact): number {
