@@ -1,8 +1,8 @@
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { candidatePhrases, isTopical, rankKeywords, type Keyword, type Phrase } from './keywords.js';
 import { fitSummary, type FittedSummary, type SummaryDraft } from './summary-budget.js';
-import { findDecisions, findOpenQuestions, findOutcome, statementWords } from './summary-clauses.js';
-import { isAcknowledgement } from './summary-fillers.js';
+import { findDecisions, findOpenQuestions, findOutcome, markDecisionMarkers, statementWords } from './summary-clauses.js';
+import { isAcknowledgement, withoutShiftPhrases } from './summary-fillers.js';
 import { DEFAULT_TEXT_LIMITS, pastedCodeLanguage, splitSentences, tokenize, type Sentence, type SummaryTurn, type TextLimits } from './summary-text.js';
 
 export type { ConversationSummary, FittedSummary } from './summary-budget.js';
@@ -38,7 +38,10 @@ export const DEFAULT_SUMMARIZER_OPTIONS: SummarizerOptions = {
  * when it answers the question the segment ends with), ended at a phrase boundary or
  * replaced by a shorter whole statement of that turn when it must be cut, never cut
  * mid-phrase. A turn's relative days ("yesterday", "ayer", "last week") are written as the
- * dates they point to from its `at`, when it has one. `saidBefore`: the outcome of the
+ * dates they point to from its `at`, when it has one. No field ever holds a secret value
+ * (a password, a code, a card or account number, an IBAN, a key: see `withoutSecretValues`),
+ * a topic-change phrase ("Switching topics, …"), a piece of a word a cut left, or, in the
+ * topic, a span of time ("day", "week"). `saidBefore`: the outcome of the
  * summary before; a statement of the segment's first turn, an answer, that reads as it is
  * left out (that summary took it from the answer after its question). `text` is the minified JSON,
  * `chunk` what the prompt renders (`toChunk(text)`) and `tokenCount` the chunk's exact
@@ -55,11 +58,11 @@ export function summarizeSegment(
   const opts = { ...DEFAULT_SUMMARIZER_OPTIONS, ...options };
   // "De acuerdo.", "Sounds good, thanks!": filler never makes a topic or an outcome.
   const said = saidAlready(turns, saidBefore);
-  const sentences = splitSentences(turns, opts.limits).filter((sentence) => !isAcknowledgement(sentence) && !said(sentence));
+  const sentences = readSentences(turns, opts.limits).filter((sentence) => !said(sentence));
   // Tells which questions were answered; and a segment that ends with a question the reply
   // answers has that answer as its outcome (else it would be the next segment's, under the
   // next topic). Topic, phrases and decisions come from the segment's own turns.
-  const replySentences = reply === null ? [] : splitSentences([reply], opts.limits).filter((sentence) => !isAcknowledgement(sentence)).map((sentence) => ({ ...sentence, turn: turns.length }));
+  const replySentences = reply === null ? [] : readSentences([reply], opts.limits).map((sentence) => ({ ...sentence, turn: turns.length }));
   const keywords = rankKeywords(sentences);
   const allDecisions = findDecisions(sentences);
   const finalQuestion = sentences.filter((sentence) => sentence.turn === turns.length - 1 && sentence.role === 'user' && sentence.question);
@@ -86,6 +89,15 @@ export function summarizeSegment(
     else draft.topic = leadingWords(sentences, opts.topicKeywords);
   }
   return fitSummary(draft, tokenizer, opts.maxTokens);
+}
+
+// The sentences that say something: without acknowledgements ("De acuerdo.") and without
+// the phrases that only announce a topic change ("Switching topics, …").
+function readSentences(turns: readonly SummaryTurn[], limits: TextLimits): Sentence[] {
+  return splitSentences(turns, limits)
+    .map(withoutShiftPhrases)
+    .map(markDecisionMarkers)
+    .filter((sentence) => sentence.tokens.length > 0 && !isAcknowledgement(sentence));
 }
 
 function datedKeys(sentences: readonly Sentence[]): Set<string> {
@@ -127,10 +139,22 @@ function leadingWords(sentences: readonly Sentence[], count: number): string[] {
 
 const LATIN = /\p{Script=Latin}/u;
 
-// The top keywords; those that occur together as a phrase are shown as that phrase
-// ("Maria Lopez", not "Maria, Lopez"), which then counts as one of the items.
+// Words for spans of time, as stems: like a date, they say when, not what ("…feed it twice
+// a day", "la semana que viene"), so a segment about a sourdough starter is not about "day".
+// A name that shares a stem ("Tim") is still one.
+const TIME_UNITS: ReadonlySet<string> = new Set(
+  tokenize(
+    `day days week weeks weekend weekends month months year years hour hours minute minutes night nights morning mornings
+    evening evenings time times today tonight tomorrow dia dias semana semanas mes meses ano anos hora horas minuto
+    minutos noche noches manana mananas tarde tardes`,
+  ).map((token) => token.stem),
+);
+
+// The top keywords but numbers, months and spans of time; those that occur together as a
+// phrase are shown as that phrase ("Maria Lopez", not "Maria, Lopez"), which then counts
+// as one of the items.
 function topicItems(keywords: readonly Keyword[], phrases: readonly Phrase[], count: number): { items: string[]; keys: Set<string> } {
-  const candidates = keywords.filter(isTopical).slice(0, count * 2);
+  const candidates = keywords.filter((keyword) => isTopical(keyword) && (keyword.proper || !TIME_UNITS.has(keyword.key))).slice(0, count * 2);
   const allowed = new Set(candidates.map((k) => k.key));
   const keys = new Set<string>();
   const items: string[] = [];

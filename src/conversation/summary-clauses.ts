@@ -8,7 +8,8 @@ const DECISION_MARKERS: readonly string[][] = [
   'were going with', 'the plan is', 'final decision', 'decidi', 'decidimos', 'decidio',
   'decidieron', 'decidido', 'vamos con', 'elegimos', 'elegi', 'quedamos en', 'optamos por',
   'opte por', 'nos quedamos con', 'me quedo con', 'vamos a usar', 'usaremos', 'acordamos',
-  'la decision es',
+  'la decision es', 'hemos decidido', 'he decidido', 'habiamos decidido', 'hemos elegido',
+  'hemos acordado', 'quedamos que',
 ].map((marker) => marker.split(' '));
 
 const NEGATIONS = new Set([
@@ -42,6 +43,23 @@ const PREPOSITIONS = new Set(
 
 /** Word limits of the clauses before the token budget trims them further. */
 export const CLAUSE_WORDS = { decision: 10, question: 12, outcome: 12 } as const;
+
+/**
+ * The sentence with the words of its decision markers as function words ("Hemos decidido",
+ * "quedamos en", "settled on"): they say that something was decided, never what it is
+ * about, so they are no keyword or topic, in Spanish as in English (whose "decided",
+ * "agreed" are stop words already).
+ */
+export function markDecisionMarkers(sentence: Sentence): Sentence {
+  const { tokens } = sentence;
+  for (let i = 0; i < tokens.length; i += 1) {
+    for (const marker of DECISION_MARKERS) {
+      if (!markerAt(tokens, i, marker)) continue;
+      for (let j = i; j < i + marker.length; j += 1) (tokens[j] as Token).stop = true;
+    }
+  }
+  return sentence;
+}
 
 /** Clauses from sentences with a decision verb, oldest first; questions and negations skipped. */
 export function findDecisions(sentences: readonly Sentence[]): string[][] {

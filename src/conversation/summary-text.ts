@@ -1,5 +1,7 @@
+import { DEFAULT_ELISION_MARKER } from '../layout/index.js';
 import { STOP_WORDS } from './stopwords.js';
 import { dateRelativeWords } from './summary-dates.js';
+import { withoutSecretValues } from './summary-secrets.js';
 import { foldText } from './text-normalise.js';
 
 /** A turn of a closed segment, as the summarizer reads it. */
@@ -109,29 +111,56 @@ export function pastedCodeLanguage(turns: readonly SummaryTurn[], limits: TextLi
   return null;
 }
 
-/** Splits each turn's head into sentences of tokens, in order (fenced code blocks left out). */
+/**
+ * Splits each turn's head into sentences of tokens, in order (fenced code blocks left out,
+ * secret values masked: see `withoutSecretValues`). A piece of a word that a cut left
+ * ("sum" of "summary": where the head read ends, or where the session cut a long tool
+ * output, at its elision marker) is left out: it is no word the turn said.
+ */
 export function splitSentences(turns: readonly SummaryTurn[], limits: TextLimits = DEFAULT_TEXT_LIMITS): Sentence[] {
   const sentences: Sentence[] = [];
   turns.forEach((turn, index) => {
-    const limit = turn.role === 'tool' ? limits.maxToolChars : limits.maxTurnChars;
-    // What a person wrote, not the code they pasted: identifiers would make the topic
-    // ("const user, res, req"). The scan stays bounded however long the block.
-    const text = turn.role === 'tool' ? turn.content.slice(0, limit) : withoutCodeBlocks(turn.content.slice(0, limit * CODE_SCAN_FACTOR)).slice(0, limit);
+    const { text, cutInWord } = turnHead(turn, limits);
     // NFC so that the rendered JSON is already what `toChunk` would make of it.
     const pieces = text.normalize('NFC').split(/(?<=[.!?…])\s+|(?<=[。！？])\s*|\n+|(?=[¿¡])/u);
     let count = 0;
-    for (const piece of pieces) {
-      const text = piece.trim();
-      if (text.length === 0) continue;
-      if (count >= limits.maxSentencesPerTurn) break;
-      const tokens = tokenize(text);
-      if (tokens.length === 0) continue;
+    let named = false;
+    pieces.forEach((piece, p) => {
+      const trimmed = piece.trim();
+      if (trimmed.length === 0 || trimmed === ELIDED || count >= limits.maxSentencesPerTurn) return;
+      const said = withoutSecretValues(trimmed, named);
+      named = said.namesCredential;
+      const tokens = tokenize(said.text);
+      const cutAfter = p === pieces.length - 1 ? cutInWord : pieces[p + 1]?.trim() === ELIDED && WORD_CHAR.test(piece.at(-1) ?? '');
+      if (cutAfter) tokens.pop();
+      if (pieces[p - 1]?.trim() === ELIDED && WORD_CHAR.test(piece[0] ?? '')) tokens.shift();
+      if (tokens.length === 0) return;
       if (turn.at !== undefined) dateRelativeWords(tokens, turn.at);
       count += 1;
-      sentences.push({ turn: index, role: turn.role, question: /[?？]\s*["')\]」』]*$/u.test(text) || text.startsWith('¿'), tokens });
-    }
+      sentences.push({ turn: index, role: turn.role, question: /[?？]\s*["')\]」』]*$/u.test(said.text) || said.text.startsWith('¿'), tokens });
+    });
   });
   return sentences;
+}
+
+// What the session keeps of a long tool output is its head and tail around this marker.
+const ELIDED = DEFAULT_ELISION_MARKER.trim();
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+// A turn's head as read: at most the limit's characters, and whether the cut fell inside a word.
+function turnHead(turn: SummaryTurn, limits: TextLimits): { text: string; cutInWord: boolean } {
+  if (turn.role === 'tool') return headOf(turn.content, limits.maxToolChars);
+  // What a person wrote, not the code they pasted: identifiers would make the topic
+  // ("const user, res, req"). The scan stays bounded however long the block.
+  const scanned = headOf(turn.content, limits.maxTurnChars * CODE_SCAN_FACTOR);
+  const prose = withoutCodeBlocks(scanned.text);
+  const head = headOf(prose, limits.maxTurnChars);
+  return { text: head.text, cutInWord: head.cutInWord || (scanned.cutInWord && head.text.length === prose.length) };
+}
+
+function headOf(text: string, limit: number): { text: string; cutInWord: boolean } {
+  if (text.length <= limit) return { text, cutInWord: false };
+  return { text: text.slice(0, limit), cutInWord: WORD_CHAR.test(text[limit - 1] ?? '') && WORD_CHAR.test(text[limit] ?? '') };
 }
 
 /** The tokens of one sentence. */

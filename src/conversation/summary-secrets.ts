@@ -1,0 +1,170 @@
+import { credentialNameSpans, mentionsSecret, secretValueSpans, type TextSpan } from '../credentials.js';
+import { STOP_WORDS } from './stopwords.js';
+
+/** A sentence as a summary may read it: its secret values masked. */
+export interface SecretFreeSentence {
+  text: string;
+  /** The sentence names a credential ("my wifi password is…"): a short one after it may be its value. */
+  namesCredential: boolean;
+}
+
+// Stands where a value was: no word, so the tokens around it never join into a phrase.
+const VALUE_MASK = ';';
+// "What's the wifi password? It's sunshine.": a sentence this short right after one that
+// names a credential is read as its value.
+const SHORT_ANSWER_WORDS = 4;
+// Words before a credential's name that say whose or which it is ("wifi", "Netflix", "bank").
+const MAX_QUALIFIERS = 2;
+// Link a value before a name to it: "sunshine is my wifi password", "1234 es el PIN".
+const COPULAS = new Set(['is', 'was', 'are', 'were', 'be', 'es', 'era', 'son', 'fue', 'sera', 'seria']);
+// What links a name to a qualifier after it: a genitive, then maybe an article or a possessive.
+const GENITIVES = new Set(['of', 'for', 'de', 'del']);
+const ARTICLES = new Set(['the', 'my', 'our', 'your', 'la', 'el', 'mi', 'tu', 'su', 'nuestra', 'nuestro']);
+// Chunks are split at "=" and ":" too: "password:hunter22" is a name and a value.
+const CHUNK = /[^\s:=]+/gu;
+const LEADING_MARKS = /^[([{"'“‘«¿¡<*_`]+/u;
+const TRAILING_MARKS = /[)\]}"'”’».,;!?…>*_`]+$/u;
+const PLAIN_WORD = /^\p{L}+(?:['’-]\p{L}+)*$/u;
+
+interface Chunk {
+  /** Where the chunk's word, without the marks around it, starts and ends in the sentence. */
+  start: number;
+  end: number;
+  folded: string;
+}
+
+/**
+ * A sentence of a turn without the secret values it holds (memory spec §1.2: a summary
+ * never keeps what the facts tier refuses): values secret by their shape anywhere (card
+ * and account numbers, IBANs, API keys), and in a sentence that names a credential (the
+ * facts tier's detection) its value: every word with a digit or a symbol, every word after
+ * the first name but other names, and the words before a name a copula links to it
+ * ("sunshine is my wifi password"). The names stay, with the words that qualify them
+ * ("wifi password", "door code", "IBAN"). `afterNaming`: the sentence before, in the same
+ * turn, named one; a short sentence then keeps only its function words. Pure: the same
+ * sentence always reads the same, so summaries prepared ahead match those made at closing.
+ */
+export function withoutSecretValues(sentence: string, afterNaming: boolean): SecretFreeSentence {
+  const shapes = secretValueSpans(sentence);
+  // Most sentences hold no value and name no credential: read once, returned as they are.
+  if (shapes.length === 0 && !afterNaming && !mentionsSecret(foldForCredentials(sentence))) return { text: sentence, namesCredential: false };
+  // A value by its shape goes exactly ("sk-…" of "key=sk-…"); named in words, its words go whole.
+  const withoutShapes = masked(sentence, shapes);
+  const chunks = chunksOf(withoutShapes);
+  const drop = chunks.map(() => false);
+  // Named by words, not by a value's shape alone: "charge the hotel to 4111 1111 1111 1111"
+  // loses the number, not the hotel.
+  const namesCredential = mentionsSecret(foldForCredentials(withoutShapes));
+  if (namesCredential) dropCredentialValues(chunks, drop);
+  else if (afterNaming && chunks.length <= SHORT_ANSWER_WORDS) chunks.forEach((chunk, i) => (drop[i] = !isFunctionWord(chunk)));
+  // "…my wifi password is" says no more than "…my wifi password".
+  drop.forEach((dropped, i) => {
+    if (dropped && i > 0 && drop[i - 1] !== true && COPULAS.has((chunks[i - 1] as Chunk).folded)) drop[i - 1] = true;
+  });
+  return { text: masked(withoutShapes, chunks.filter((_, i) => drop[i] === true)), namesCredential };
+}
+
+// Lower case and no accents, apostrophes kept ("password's"): the folded form the facts
+// tier's detection reads.
+function foldForCredentials(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[‘’´]/gu, "'");
+}
+
+function chunksOf(sentence: string): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (const match of sentence.matchAll(CHUNK)) {
+    const lead = LEADING_MARKS.exec(match[0])?.[0].length ?? 0;
+    const core = match[0].slice(lead).replace(TRAILING_MARKS, '');
+    if (core === '') continue;
+    const start = match.index + lead;
+    chunks.push({ start, end: start + core.length, folded: foldForCredentials(core) });
+  }
+  return chunks;
+}
+
+function dropCredentialValues(chunks: readonly Chunk[], drop: boolean[]): void {
+  const names = nameChunks(chunks);
+  const first = names.findIndex(Boolean);
+  if (first < 0) {
+    // Named in a way words alone do not show ("login: jdoe", "user/pass"): only function words stay.
+    chunks.forEach((chunk, i) => (drop[i] ||= !isFunctionWord(chunk)));
+    return;
+  }
+  const kept = names.map((name, i) => name || qualifies(chunks, names, i) || qualifiesAfter(chunks, names, i));
+  const lead = kept.findIndex(Boolean);
+  const linkedBefore = copulaBefore(chunks, lead);
+  chunks.forEach((chunk, i) => {
+    if (kept[i] === true) return;
+    const slot = i > lead || (linkedBefore >= 0 && i < linkedBefore);
+    drop[i] ||= !PLAIN_WORD.test(chunk.folded) || (slot && !isFunctionWord(chunk));
+  });
+}
+
+// Which chunks the credential's names fall in: the detection runs on the folded chunks
+// joined by single spaces, so its matches map back to chunks.
+function nameChunks(chunks: readonly Chunk[]): boolean[] {
+  const starts: number[] = [];
+  let joined = '';
+  for (const chunk of chunks) {
+    if (joined !== '') joined += ' ';
+    starts.push(joined.length);
+    joined += chunk.folded;
+  }
+  const spans = credentialNameSpans(joined);
+  return chunks.map((chunk, i) => {
+    const start = starts[i] ?? 0;
+    return spans.some((span) => overlaps({ start, end: start + chunk.folded.length }, span));
+  });
+}
+
+// A plain content word right before a name, or before such a word ("home wifi password").
+function qualifies(chunks: readonly Chunk[], names: readonly boolean[], i: number): boolean {
+  for (let next = i + 1; next <= i + MAX_QUALIFIERS && next < chunks.length; next += 1) {
+    if (names[next] === true) return true;
+    if (!isQualifier(chunks[next] as Chunk)) return false;
+  }
+  return false;
+}
+
+// Or after it, across "of"/"de" and an article: "la contraseña del wifi", "the code of the
+// garage". Not across "to"/"a", which bring the value ("set it to…", "la cambié a…").
+function qualifiesAfter(chunks: readonly Chunk[], names: readonly boolean[], i: number): boolean {
+  if (!isQualifier(chunks[i] as Chunk)) return false;
+  let at = i - 1;
+  for (let words = 1; words < MAX_QUALIFIERS && at >= 0 && isQualifier(chunks[at] as Chunk); words += 1) at -= 1;
+  if (at >= 0 && ARTICLES.has((chunks[at] as Chunk).folded)) at -= 1;
+  return at >= 1 && GENITIVES.has((chunks[at] as Chunk).folded) && names[at - 1] === true;
+}
+
+function isQualifier(chunk: Chunk): boolean {
+  return PLAIN_WORD.test(chunk.folded) && !isFunctionWord(chunk);
+}
+
+// The copula before the first name, across function words only ("is my", "es el"); -1 if none.
+function copulaBefore(chunks: readonly Chunk[], lead: number): number {
+  for (let i = lead - 1; i >= 0; i -= 1) {
+    const word = (chunks[i] as Chunk).folded;
+    if (COPULAS.has(word) || /^\p{L}+'s$/u.test(word)) return i;
+    if (!isFunctionWord(chunks[i] as Chunk)) return -1;
+  }
+  return -1;
+}
+
+function isFunctionWord(chunk: Chunk): boolean {
+  return PLAIN_WORD.test(chunk.folded) && STOP_WORDS.has(chunk.folded.replace(/'/gu, ''));
+}
+
+function overlaps(chunk: TextSpan, span: TextSpan): boolean {
+  return chunk.start < span.end && span.start < chunk.end;
+}
+
+// The text with each span (in order; they may overlap) replaced by the mask.
+function masked(text: string, spans: readonly TextSpan[]): string {
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    if (span.start >= at) out += `${text.slice(at, span.start)}${VALUE_MASK}`;
+    at = Math.max(at, span.end);
+  }
+  return out + text.slice(at);
+}

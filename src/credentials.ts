@@ -1,0 +1,135 @@
+/**
+ * Credentials and payment details: what memoryd never keeps. The facts tier refuses a
+ * statement that names one (`mentionsSecret`); the conversation tier's summaries leave
+ * the values out (`credentialNameSpans`, `secretValueSpans`) and may keep the names.
+ */
+
+// Never stored, whatever the user asks: credentials and payment details. A code or a key
+// only with a word that makes it one: "postal code", "dress code", "the key to success"
+// and "my favourite key is C minor" are none.
+const SECRET = new RegExp(
+  String.raw`\b(?:password|passwd|passcode|passphrase|pin|pin code|pin number|ssn|social security (?:number|no)|credit card|debit card|card number|cvv|cvv2|cvc|bank account|contrasena|clave|tarjeta|cuenta bancaria|api key|token|secret|private key|seed phrase|recovery phrase` +
+    String.raw`|(?:door|alarm|gate|garage|safe|lock|access|security|entry|keypad|lockbox|unlock|verification|backup|recovery)\s+code` +
+    String.raw`|code\s+(?:for|to|of)\s+(?:the|my|our)\s+(?:front\s+|back\s+)?(?:door|alarm|gate|garage|safe|lock)` +
+    String.raw`|(?:wifi|wi-fi|wi fi|license|licence|product|ssh|encryption|access|recovery)\s+key` +
+    String.raw`|codigo\s+(?:de|del)\s+(?:la\s+|el\s+|mi\s+)?(?:puerta|alarma|porton|garaje|cochera|seguridad|acceso|caja fuerte|entrada|candado))\b`,
+  'u',
+);
+// A login is a credential when it is given: the user's ("my bank login is jdoe / …", "mi
+// login del banco es…"), one for something ("the login for the router is admin / admin"),
+// after a colon ("login: jdoe"), or its details; not in "fix the login bug" or "the login
+// page is slow". Credentials and a user/password pair always are ("user/pass"; "usuario y
+// clave" and "username and password" are in SECRET already).
+const LOGIN_FOR = String.raw`(?:\s+(?:for|to|at|on|of|de|del|para|en)\s+(?:\S+\s+){0,3}?)`;
+const LOGIN = new RegExp(
+  String.raw`\b(?:my|our|mi|mis|nuestro|nuestra|nuestros)\s+(?:\S+\s+){0,2}?log-?in(?:\s+(?:details|info|information|data))?${LOGIN_FOR}?\s*(?:is|are|es|son|:)(?=\s|$)` +
+    String.raw`|\blog-?in${LOGIN_FOR}\s*(?:is|are|es|son|:)(?=\s|$)|\blog-?in\s*:|\blog-?in\s+(?:details|info|information|credentials)\b` +
+    String.raw`|\bdatos de (?:acceso|login|inicio de sesion)\b|\bcredentials?\b|\bcredenciales?\b|\buser(?:name)?\s*/\s*pass(?:word)?\b|\busuario\s*/\s*(?:clave|contrasena)\b`,
+  'u',
+);
+// Words that name a credential only with a number beside them ("my IBAN is PT50…"); "I get
+// Social Security" and "my account number is on the bill" name none.
+const SECRET_WITH_NUMBER = /\b(?:iban|account number|account no|numero de cuenta|social security)\b/u;
+// A combination is a lock's ("the safe combination is…", "la combinación es 12-34-56"),
+// not "a combination of tea and coffee".
+const COMBINATION =
+  /\b(?:combination\s*(?:is|:)\s*\d+|combinacion\s*(?:es|:)\s*\d+|(?:safe|lock|padlock|locker|vault)\s+combination|combination\s+(?:to|for|of)\s+(?:the|my|our)\s+(?:safe|lock|padlock|locker|vault)|combinacion\s+(?:de|del)\s+(?:la\s+|el\s+|mi\s+)?(?:caja fuerte|candado|cerradura|casillero|locker|caja))\b/u;
+// A payment card number by its shape: 13 to 19 digits, in groups split by single spaces or
+// dashes, that pass the Luhn checksum every card number carries. Nothing in a number
+// after "+" (a phone). The checksum keeps out most order numbers; dates are shorter.
+const CARD_NUMBER = /(?<!\d|\+[\d -]*)\d(?:[ -]?\d){12,18}(?!\d)/gu;
+
+/** True when folded text names a credential or payment detail. */
+export function mentionsSecret(folded: string): boolean {
+  if (SECRET.test(folded) || LOGIN.test(folded) || COMBINATION.test(folded)) return true;
+  return (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded)) || hasCardNumber(folded);
+}
+
+function hasCardNumber(folded: string): boolean {
+  // An exec loop, not matchAll (which copies the pattern per call); lastIndex is reset on every exit.
+  CARD_NUMBER.lastIndex = 0;
+  for (let match = CARD_NUMBER.exec(folded); match !== null; match = CARD_NUMBER.exec(folded)) {
+    if (passesLuhn(match[0].replace(/\D/gu, ''))) {
+      CARD_NUMBER.lastIndex = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The Luhn checksum: from the right, every second digit doubled (minus 9 above 9); the sum is a multiple of 10.
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A character range [start, end) of a text. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+// The detection above, every match: where folded text names a credential ("wifi password"
+// is named by "password", "door code", "IBAN").
+const NAMES = [SECRET, LOGIN, COMBINATION, SECRET_WITH_NUMBER].map((pattern) => new RegExp(pattern.source, 'gu'));
+
+/** Where folded text names a credential or payment detail, in text order (spans may overlap). */
+export function credentialNameSpans(folded: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  for (const pattern of NAMES) {
+    for (const match of folded.matchAll(pattern)) if (match[0] !== '') spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return spans.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+// Values that are secret by their shape alone, whatever the words around them; `digits`:
+// how many digits a match needs to be one, `distinct`: how many different characters.
+const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: number }[] = [
+  // API keys and tokens by their issuers' prefixes: OpenAI/Stripe/Anthropic (sk-, pk_, rk_),
+  // GitHub (ghp_…, github_pat_), GitLab (glpat-), AWS access key ids, Slack, Google.
+  { pattern: /(?<![\p{L}\p{N}])(?:sk|pk|rk)[-_][A-Za-z0-9_-]{8,}/gu, digits: 1 },
+  { pattern: /(?<![\p{L}\p{N}])(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,})/gu, digits: 0 },
+  { pattern: /(?<![\p{L}\p{N}])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[A-Z0-9]{12,}/gu, digits: 0 },
+  { pattern: /(?<![\p{L}\p{N}])(?:xox[abposr]-[A-Za-z0-9-]{10,}|AIza[A-Za-z0-9_-]{20,})/gu, digits: 0 },
+  // A JSON web token (a bearer token): three base64url parts, the first a JSON header.
+  { pattern: /(?<![\p{L}\p{N}])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/gu, digits: 0 },
+  // Base64 or random keys without a known prefix: 24 characters or more of letters in both
+  // cases and digits in one run, as varied as random text is (a hash or a UUID is in one
+  // case; "a1B2c3a1B2c3…" repeats itself).
+  { pattern: /(?<![A-Za-z0-9+/_=-])(?=[A-Za-z0-9+/_=-]*[a-z])(?=[A-Za-z0-9+/_=-]*[A-Z])[A-Za-z0-9+/_=-]{24,}/gu, digits: 1, distinct: 12 },
+  // An IBAN: a country, two check digits and 11 to 30 letters and digits, grouped by 4 or not.
+  { pattern: /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\p{L}\p{N}])/gu, digits: 8 },
+  // An account or card number, or its head: digits in groups of 2 or more split by single
+  // spaces or dashes; not after "+" (a phone).
+  { pattern: /(?<![\d+]|\+[\d -]*)\d{2,}(?:[ -]\d{2,})*(?!\d)/gu, digits: 12 },
+];
+
+/**
+ * Where a text holds a value that is secret by its shape, in text order: a payment card
+ * number (Luhn), a long run of digits (an account or card number), an IBAN, an API key or
+ * token ("sk-…", "ghp_…", "AKIA…", a JWT, a long mixed-case key). Case-sensitive, on the
+ * text as written.
+ */
+export function secretValueSpans(text: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  for (const match of text.matchAll(CARD_NUMBER)) {
+    if (passesLuhn(match[0].replace(/\D/gu, ''))) spans.push({ start: match.index, end: match.index + match[0].length });
+  }
+  for (const { pattern, digits, distinct = 0 } of VALUE_SHAPES) {
+    for (const match of text.matchAll(pattern)) {
+      if (countDigits(match[0]) >= digits && new Set(match[0]).size >= distinct) spans.push({ start: match.index, end: match.index + match[0].length });
+    }
+  }
+  return spans.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+function countDigits(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) count++;
+  return count;
+}
