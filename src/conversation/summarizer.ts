@@ -38,7 +38,9 @@ export const DEFAULT_SUMMARIZER_OPTIONS: SummarizerOptions = {
  * when it answers the question the segment ends with), ended at a phrase boundary or
  * replaced by a shorter whole statement of that turn when it must be cut, never cut
  * mid-phrase. A turn's relative days ("yesterday", "ayer", "last week") are written as the
- * dates they point to from its `at`, when it has one. No field ever holds a secret value
+ * dates they point to from its `at`, when it has one; a decision keeps the day that opens
+ * its clause ("On 2026-03-14 we decided…") while the budget has room for it (else it is shown
+ * from its verb, the rest as if no day was said). No field ever holds a secret value
  * (a password, a code, a card or account number, an IBAN, a key: see `withoutSecretValues`),
  * a topic-change phrase ("Switching topics, …"), a piece of a word a cut left, or, in the
  * topic, a span of time ("day", "week"). `saidBefore`: the outcome of the
@@ -68,7 +70,8 @@ export function summarizeSegment(
   const finalQuestion = sentences.filter((sentence) => sentence.turn === turns.length - 1 && sentence.role === 'user' && sentence.question);
   const answeredAfter = replySentences.length > 0 && finalQuestion.length > 0 && findOpenQuestions(finalQuestion, replySentences).length === 0;
   const outcome = findOutcome(answeredAfter ? [...sentences, ...replySentences] : sentences, keywords, allDecisions);
-  const decisions = allDecisions.filter((words) => !saysNothingMore(words, outcome.words)).slice(-opts.maxDecisions);
+  const decisions = allDecisions.filter((decision) => !saysNothingMore(decision.words, outcome.words)).slice(-opts.maxDecisions);
+  const decisionWords = decisions.map((decision) => decision.words);
   // A day ("yesterday", shown as its date) weighs in choosing the outcome, but is when, not what: never a topic or a phrase.
   const dated = datedKeys(sentences);
   const subjects = keywords.filter((keyword) => !dated.has(keyword.key));
@@ -76,9 +79,10 @@ export function summarizeSegment(
   const topic = topicItems(subjects, phrases, opts.topicKeywords);
   const draft: SummaryDraft = {
     topic: topic.items,
-    discussed: selectDiscussed(phrases, subjects, topic.keys, decisions, opts.maxDiscussed),
+    discussed: selectDiscussed(phrases, subjects, topic.keys, decisionWords, opts.maxDiscussed),
     outcome: outcome.words,
-    decisions,
+    decisions: decisionWords,
+    decisionDates: decisions.map((decision) => decision.dateWords),
     open_questions: findOpenQuestions(sentences, replySentences).slice(-opts.maxOpenQuestions),
     ...(outcome.forms === undefined ? {} : { outcomeForms: outcome.forms }),
   };
@@ -179,7 +183,9 @@ function selectDiscussed(
   max: number,
 ): string[][] {
   const singles: Phrase[] = keywords
-    .filter((k) => k.proper || k.number || k.count >= 2)
+    // A number of one or two digits alone ("Step 2", "0") says nothing without what it
+    // counts; with it, it comes as a phrase ("200 grados", "40 minutes").
+    .filter((k) => !isBareSmallNumber(k) && (k.proper || k.number || k.count >= 2))
     .map((k) => ({ keys: [k.key], display: k.display, score: k.score, first: k.first }));
   // On equal scores a phrase beats a single word; then the earlier one wins.
   const ranked = [...phrases, ...singles].sort((a, b) => b.score - a.score || isPhrase(b) - isPhrase(a) || a.first - b.first);
@@ -192,6 +198,10 @@ function selectDiscussed(
     chosen.push(candidate.display.split(' '));
   }
   return chosen;
+}
+
+function isBareSmallNumber(keyword: Keyword): boolean {
+  return keyword.number && /^\p{N}{1,2}$/u.test(keyword.display);
 }
 
 function isPhrase(candidate: Phrase): number {

@@ -31,6 +31,12 @@ export interface SummaryDraft {
    * word by word (text whose phrases cannot be told: Chinese, Japanese, Thai).
    */
   outcomeForms?: string[][];
+  /**
+   * How many of the first words of each decision (by index) say when it was taken ("On
+   * 2026-03-14 we"): fitting takes them from a decision before any of its own words. Absent
+   * or 0: none.
+   */
+  decisionDates?: number[];
 }
 
 /**
@@ -69,24 +75,47 @@ export function renderSummary(draft: SummaryDraft): { summary: ConversationSumma
  * outcome that has no shorter form left; only then cuts and drops the decision, and last
  * the outcome and the topic. The last word left is clipped to the tokens that fit, and
  * dropped only when not even its first character does: a segment that said something
- * keeps a summary. Throws a ConfigError when not even the empty skeleton fits.
+ * keeps a summary. A decision's day (`decisionDates`) is kept while cutting words of the
+ * other strings makes room for it; when that is not enough, the summary is the one fitted
+ * without any decision's day. Throws a ConfigError when not even the empty skeleton fits.
  */
 export function fitSummary(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FittedSummary {
-  const fitted = fitDraft(draft, tokenizer, maxTokens);
+  const dated = fitWithOutcome(draft, tokenizer, maxTokens);
+  // A day gave way: what was cut to make room for it is not lost for nothing.
+  if (!dated.datesDropped) return dated.fitted;
+  return fitWithOutcome(withoutDecisionDates(draft), tokenizer, maxTokens).fitted;
+}
+
+interface FitResult {
+  fitted: FittedSummary;
+  /** A decision's day had to go. */
+  datesDropped: boolean;
+}
+
+function fitWithOutcome(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FitResult {
+  const result = fitDraft(draft, tokenizer, maxTokens);
   // An outcome that is not cut mid-phrase held its place while the other strings were cut
   // around it: when not even its shortest form fits, the rest is fitted without it, whole.
-  if (fitted.summary.outcome !== '' || draft.outcome.length === 0 || draft.outcomeForms === undefined) return fitted;
+  if (result.fitted.summary.outcome !== '' || draft.outcome.length === 0 || draft.outcomeForms === undefined) return result;
   return fitDraft({ ...draft, outcome: [], outcomeForms: [] }, tokenizer, maxTokens);
 }
 
-function fitDraft(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FittedSummary {
+function withoutDecisionDates(draft: SummaryDraft): SummaryDraft {
+  const { decisionDates, ...rest } = draft;
+  return { ...rest, decisions: draft.decisions.map((words, i) => words.slice(decisionDates?.[i] ?? 0)) };
+}
+
+function fitDraft(draft: SummaryDraft, tokenizer: Tokenizer, maxTokens: number): FitResult {
   const current = cloneDraft(draft);
   let skeleton: { chars: number; tokens: number } | null = null;
   for (;;) {
     const { summary, text } = renderSummary(current);
     const chunk = toChunk(text);
     const tokenCount = tokenizer.count(chunk);
-    if (tokenCount <= maxTokens) return { summary, text, chunk, tokenCount };
+    if (tokenCount <= maxTokens) {
+      const datesDropped = current.decisionDates?.some((count, i) => count < (draft.decisionDates?.[i] ?? 0)) ?? false;
+      return { fitted: { summary, text, chunk, tokenCount }, datesDropped };
+    }
     // Counting is the costly part: shrink, uncounted, to the length the values' own
     // tokens-per-character ratio says should fit, then count again (2–3 counts, not one
     // per word). The keys' ratio is left out: Chinese or Thai values cost several times
@@ -118,6 +147,7 @@ function shrinkOnce(draft: SummaryDraft): boolean {
   return (
     dropFromLongestList(draft) ||
     shortenLongest(draft) ||
+    dropDecisionDate(draft) ||
     dropLastSingleItem(draft, ['discussed', 'open_questions']) ||
     dropUncutOutcome(draft) ||
     shortenLongestString(draft.decisions) ||
@@ -186,6 +216,22 @@ function dropUncutOutcome(draft: SummaryDraft): boolean {
   return true;
 }
 
+// The day of the longest decision that still says one (the first of equal ones) goes,
+// leaving the decision as said from its verb. Decisions only lose their last ones (popped),
+// so an index still names the same decision.
+function dropDecisionDate(draft: SummaryDraft): boolean {
+  const dates = draft.decisionDates;
+  if (dates === undefined) return false;
+  let target = -1;
+  draft.decisions.forEach((words, i) => {
+    if ((dates[i] ?? 0) > 0 && (target < 0 || words.length > (draft.decisions[target] as string[]).length)) target = i;
+  });
+  if (target < 0) return false;
+  (draft.decisions[target] as string[]).splice(0, dates[target]);
+  dates[target] = 0;
+  return true;
+}
+
 function longestString(strings: readonly string[][]): string[] | null {
   let longest: string[] | null = null;
   for (const words of strings) if (words.length >= 2 && (longest === null || words.length > longest.length)) longest = words;
@@ -244,5 +290,6 @@ function cloneDraft(draft: SummaryDraft): SummaryDraft {
     decisions: draft.decisions.map((w) => [...w]),
     open_questions: draft.open_questions.map((w) => [...w]),
     ...(draft.outcomeForms === undefined ? {} : { outcomeForms: draft.outcomeForms.map((w) => [...w]) }),
+    ...(draft.decisionDates === undefined ? {} : { decisionDates: [...draft.decisionDates] }),
   };
 }

@@ -1,4 +1,5 @@
 import { isContent, type Keyword } from './keywords.js';
+import { decisionDay } from './summary-decision-dates.js';
 import { isUnspaced, shownWords, tokenize, type Sentence, type Token } from './summary-text.js';
 
 // Decision markers as folded word sequences ("we'll" folds to "well", "let's" to "lets").
@@ -61,18 +62,50 @@ export function markDecisionMarkers(sentence: Sentence): Sentence {
   return sentence;
 }
 
-/** Clauses from sentences with a decision verb, oldest first; questions and negations skipped. */
-export function findDecisions(sentences: readonly Sentence[]): string[][] {
-  const decisions: string[][] = [];
+/** A decision clause; its first `dateWords` words say when it was taken ("On 2026-03-14 we"). */
+export interface Decision {
+  words: string[];
+  /** 0 when it says no day; without them, `words` is the decision as said from its verb (or named subject). */
+  dateWords: number;
+}
+
+/**
+ * Clauses from sentences with a decision verb, oldest first; questions and negations
+ * skipped. A relative day that opens the clause ("Yesterday we decided…", "Ayer
+ * decidimos…") is shown as its date before it, with the subject between them, as the
+ * outcome shows it; the word limit counts the words from the verb.
+ */
+export function findDecisions(sentences: readonly Sentence[]): Decision[] {
+  const decisions: Decision[] = [];
   for (const sentence of sentences) {
     if (sentence.role === 'tool' || sentence.question) continue;
-    const at = findMarker(sentence.tokens);
+    const { tokens } = sentence;
+    const at = findMarker(tokens);
     if (at < 0) continue;
-    const subject = sentence.tokens[at - 1];
-    const start = subject?.proper === true ? at - 1 : at;
-    decisions.push(clause(sentence.tokens.slice(start), CLAUSE_WORDS.decision, true));
+    const subject = tokens[at - 1];
+    const start = subject?.proper === true && subject.dated === undefined ? at - 1 : at;
+    const words = clause(tokens.slice(start), CLAUSE_WORDS.decision, true);
+    const day = decisionDay(tokens, at, (token) => CLAUSE_OPENERS.has(token.key));
+    const lead = day === null ? [] : [...day.words, ...shownWords(tokens.slice(Math.min(day.subjectFrom, start), start))];
+    decisions.push({ words: [...lead, ...words], dateWords: lead.length });
   }
-  return dedupe(decisions.filter((words) => words.length >= 2));
+  return dedupeDecisions(decisions.filter((decision) => decision.words.length - decision.dateWords >= 2));
+}
+
+// The same decision said twice is one; said once with its day, it keeps the day.
+function dedupeDecisions(decisions: readonly Decision[]): Decision[] {
+  const kept: Decision[] = [];
+  const byKey = new Map<string, number>();
+  for (const decision of decisions) {
+    const key = decision.words.slice(decision.dateWords).join(' ').toLowerCase();
+    const index = byKey.get(key);
+    if (index === undefined) {
+      byKey.set(key, kept.push(decision) - 1);
+    } else if ((kept[index] as Decision).dateWords === 0) {
+      kept[index] = decision;
+    }
+  }
+  return kept;
 }
 
 /**
@@ -109,7 +142,7 @@ export interface Outcome {
  * phrase boundary, or replaced by a shorter whole statement of the same turn (see
  * `outcomeChain`).
  */
-export function findOutcome(sentences: readonly Sentence[], keywords: readonly Keyword[], decisions: readonly string[][]): Outcome {
+export function findOutcome(sentences: readonly Sentence[], keywords: readonly Keyword[], decisions: readonly Decision[]): Outcome {
   const scores = new Map(keywords.map((k) => [k.key, k.score]));
   const score = (tokens: readonly Token[]): number => tokens.filter(isContent).reduce((sum, token) => sum + (scores.get(token.stem) ?? 0), 0);
   const statements = sentences.filter((s) => s.role !== 'tool' && !s.question && s.tokens.filter(isContent).length >= 2);
@@ -128,7 +161,7 @@ export function findOutcome(sentences: readonly Sentence[], keywords: readonly K
   if (best !== null) return outcomeChain(best, ofTurn, score);
   const decision = decisions.at(-1);
   if (decision === undefined) return { words: [], forms: [] };
-  return outcomeChain({ turn: 0, role: 'user', question: false, tokens: tokenize(decision.join(' ')) }, [], score);
+  return outcomeChain({ turn: 0, role: 'user', question: false, tokens: tokenize(decision.words.join(' ')) }, [], score);
 }
 
 /** A statement's words as a summary shows them (relative days as dates), to tell an outcome already said. */

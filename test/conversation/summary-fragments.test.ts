@@ -44,3 +44,19 @@ describe('a word cut where a turn was clipped', () => {
     expect(summary.topic).toMatch(/Quarterly review/i);
   });
 });
+
+// "Paso 0: …" — a step's number alone says nothing of what was discussed.
+describe('a small number said alone', () => {
+  it('is no discussed item, while a number with what it counts is', () => {
+    const { summary } = summarizeSegment(
+      segment(
+        ['assistant', 'Unos 40 minutos a esa temperatura.'],
+        ['user', 'Paso 1: ¿cuánto tiempo horneo el pan a 210 grados?'],
+        ['assistant', 'Unos 39 minutos a esa temperatura.'],
+      ),
+      tokenizer,
+    );
+    expect(summary.discussed.some((item) => /^\p{N}{1,2}$/u.test(item))).toBe(false);
+    expect(summary.discussed.join(' ')).toMatch(/grados/);
+  });
+});

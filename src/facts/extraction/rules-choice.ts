@@ -3,6 +3,7 @@ import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule,
 import { comparedKind, preferredKind } from './preferred-kind.js';
 import { MAX_STATEMENT_CHARS } from './statement-text.js';
 import { textKey } from './subject-key.js';
+import { LEADING_TIME_EN, LEADING_TIME_ES, withoutTimePhrase } from './time-phrases.js';
 import { answerStyle, valueCategory } from './value-categories.js';
 import { cleanValueSpan, valueSpanIn } from './value-text.js';
 
@@ -21,13 +22,20 @@ const WILL_EN = "(?:i|we)(?:'ll|\\s+will|\\s+would|\\s+shall|\\s+should|(?:'m|'r
 // What is left of such a clause when its value was cut before the verb ("I'm going to get…"
 // ends at a purpose "to get", value-text.ts): nothing decided.
 const WILL_ONLY_EN = new RegExp(`^(?:${WILL_EN}|(?:i|we)(?:'m|'re|\\s+am|\\s+are)\\s+going)$`, 'u');
+// A decision verb may follow when it was decided ("Yesterday we decided…", "Ayer
+// decidimos…"), which the statement leaves out (time-phrases.ts); "went with" may not:
+// "Last night we went with friends to a concert" is where they went.
 const DECIDE_EN = new RegExp(
-  `^(?:i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+|${WILL_EN}\\s+.+)$` +
+  `^${LEADING_TIME_EN}?(?<subject>i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+|${WILL_EN}\\s+.+)$` +
     `|^we(?:'ll go|\\s+will go|'re going|\\s+are going|\\s+went|'ve gone|\\s+have gone)\\s+with\\s+(?<value2>.+)$`,
   'du',
 );
-const DECIDE_ES =
-  /^(?:(?:yo|ya|al final|finalmente|tambien|hoy|entonces)\s+)*(?:decidi|decidimos|he decidido|hemos decidido|optamos por|opte por|nos quedamos con|acordamos|elegimos)\s+(?:que\s+)?(?<value>.+)$/du;
+const LEAD_ES = '(?:(?:yo|ya|al final|finalmente|tambien|entonces)\\s+)*';
+// "Anoche nos quedamos con mis padres": where they stayed.
+const DECIDE_ES = new RegExp(
+  `^${LEAD_ES}(?:${LEADING_TIME_ES}${LEAD_ES}(?!nos quedamos con\\b))?(?:decidi|decidimos|he decidido|hemos decidido|optamos por|opte por|nos quedamos con|acordamos|elegimos)\\s+(?:que\\s+)?(?<value>.+)$`,
+  'du',
+);
 const PRONOUN_ONLY = /^(?:it|that|this|them|him|her|one|ones|those|these|lo|eso|esto|esa|ese|uno|una)$/u;
 // "I prefer not to talk about it": about this conversation, not a lasting preference.
 const ENDS_DEICTIC = /\b(?:it|that|this|eso|esto|ello)$/u;
@@ -132,15 +140,16 @@ function throughNextSteps(raw: FoldedText | null, value: FoldedText): FoldedText
 // days", "…, con una retención de 7 días") is part of it; any other comma ends its value.
 const QUALIFIER = /^\s*,\s*(?:with|con)\s+/u;
 
-// The decision through its qualifier, if any, while the statement still fits in a fact.
-function withQualifier(body: FoldedText, raw: FoldedText | null, value: FoldedText): FoldedText {
+// The decision through its qualifier, if any, while the statement (without its time
+// phrase `when`) still fits in a fact.
+function withQualifier(body: FoldedText, raw: FoldedText | null, value: FoldedText, when: FoldedText | null): FoldedText {
   const span = raw === null ? null : valueSpanIn(raw, value);
   const lead = raw === null || span === null ? null : QUALIFIER.exec(raw.scan.slice(span.end));
   if (raw === null || span === null || lead === null) return value;
   const from = span.end + lead[0].length;
   const qualifier = cleanValueSpan(sliceFolded(raw, from, raw.scan.length));
   const qualified = qualifier === null ? value : sliceFolded(raw, span.start, from + qualifier[1]);
-  return originalThrough(body, qualified).length > MAX_STATEMENT_CHARS ? value : qualified;
+  return withoutTimePhrase(originalThrough(body, qualified), body, when).length > MAX_STATEMENT_CHARS ? value : qualified;
 }
 
 // "to use Kafka" → "use Kafka": what was decided, without the word that introduces it.
@@ -153,14 +162,17 @@ function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   return (body) => {
     const groups = matchRule(body, pattern);
     if (!groups) return null;
-    if (groups.get('we') && !body.folded.startsWith('we')) return null;
+    // "We agreed to…" is a decision; "I agreed to…" gives in to someone else's.
+    if (groups.get('we') && groups.folded('subject') !== 'we') return null;
     const name = groups.get('value2') ? 'value2' : 'value';
     const cleaned = groups.value(name);
     const decided = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
     if (!decided || PRONOUN_ONLY.test(decided.folded) || WILL_ONLY_EN.test(decidedTopic(decided).scan)) return null;
-    const value = withQualifier(body, groups.get(name), decided);
-    const statement = value === cleaned ? groups.statementUpTo(name) : originalThrough(body, value);
-    if (!statement) return null;
+    const when = groups.get('when');
+    const value = withQualifier(body, groups.get(name), decided, when);
+    const through = value === cleaned ? groups.statementUpTo(name) : originalThrough(body, value);
+    if (!through) return null;
+    const statement = withoutTimePhrase(through, body, when);
     // The qualifier is part of the value, not of the subject: "…, with a retention of 14
     // days" replaces "…, with a retention of 7 days".
     const core = decidedTopic(decided).folded;
