@@ -116,6 +116,7 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
  * text as written.
  */
 export function secretValueSpans(text: string): TextSpan[] {
+  if (!mayHoldSecretValue(text)) return [];
   const spans: TextSpan[] = [];
   for (const match of text.matchAll(CARD_NUMBER)) {
     if (passesLuhn(match[0].replace(/\D/gu, ''))) spans.push({ start: match.index, end: match.index + match[0].length });
@@ -126,6 +127,19 @@ export function secretValueSpans(text: string): TextSpan[] {
     }
   }
   return spans.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+// Every shape above holds 8 digits or more (a card, an IBAN, an account number), or is a
+// run of 10 key characters or more with a digit, "_", "-" or a capital past its first
+// character (every key and token): a sentence of words and short numbers, most of them,
+// holds none, and is told so without running the patterns.
+const KEY_RUN = /[A-Za-z0-9_+/=.-]{10,}/gu;
+const KEY_MARK = /[0-9_-]|.[A-Z]/u;
+
+function mayHoldSecretValue(text: string): boolean {
+  if (countDigits(text) >= 8) return true;
+  for (const run of text.matchAll(KEY_RUN)) if (KEY_MARK.test(run[0])) return true;
+  return false;
 }
 
 function countDigits(text: string): number {

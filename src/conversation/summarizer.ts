@@ -1,3 +1,4 @@
+import { setNewest } from '../bounded-map.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { candidatePhrases, isTopical, rankKeywords, type Keyword, type Phrase } from './keywords.js';
 import { fitSummary, type FittedSummary, type SummaryDraft } from './summary-budget.js';
@@ -98,10 +99,33 @@ export function summarizeSegment(
 // The sentences that say something: without acknowledgements ("De acuerdo.") and without
 // the phrases that only announce a topic change ("Switching topics, …").
 function readSentences(turns: readonly SummaryTurn[], limits: TextLimits): Sentence[] {
-  return splitSentences(turns, limits)
-    .map(withoutShiftPhrases)
-    .map(markDecisionMarkers)
-    .filter((sentence) => sentence.tokens.length > 0 && !isAcknowledgement(sentence));
+  const sentences: Sentence[] = [];
+  turns.forEach((turn, index) => {
+    for (const sentence of turnSentences(turn, limits)) sentences.push(index === 0 ? sentence : { ...sentence, turn: index });
+  });
+  return sentences;
+}
+
+// A turn's sentences depend on its role, text and time alone, and the same turn is read
+// again and again: by each segment summarised ahead that holds it (as a continuation and
+// as a topic shift) and at closing. They are kept for the most recent turns read with the
+// default limits (as the turn at index 0; nothing downstream changes a sentence).
+const TURN_SENTENCES_KEPT = 256;
+const turnSentencesMemo = new Map<string, readonly Sentence[]>();
+
+function turnSentences(turn: SummaryTurn, limits: TextLimits): readonly Sentence[] {
+  const read = (): Sentence[] =>
+    splitSentences([turn], limits)
+      .map(withoutShiftPhrases)
+      .map(markDecisionMarkers)
+      .filter((sentence) => sentence.tokens.length > 0 && !isAcknowledgement(sentence));
+  if (limits !== DEFAULT_TEXT_LIMITS) return read();
+  const key = `${turn.role}\u0000${turn.at ?? ''}\u0000${turn.content}`;
+  const known = turnSentencesMemo.get(key);
+  if (known !== undefined) return known;
+  const sentences = read();
+  setNewest(turnSentencesMemo, key, sentences, TURN_SENTENCES_KEPT);
+  return sentences;
 }
 
 function datedKeys(sentences: readonly Sentence[]): Set<string> {

@@ -111,9 +111,12 @@ export function dateRelativeWords(tokens: Token[], at: number): void {
 function matchAt(tokens: readonly Token[], at: number): { length: number; relative: RelativePhrase } | null {
   // Runs for every word of every dated turn: most words start no phrase.
   const key = tokens[at]?.key ?? '';
-  if (!FIRST_KEYS.has(key) && key !== 'hace' && !tokens[at]?.number && AGO_NUMBERS[key] === undefined) return null;
+  const opensPhrase = FIRST_KEYS.has(key);
+  if (!opensPhrase && key !== 'hace' && !tokens[at]?.number && AGO_NUMBERS[key] === undefined) return null;
   // "feels like yesterday", "como si fuera ayer": a figure of speech, not a day.
   if (FIGURATIVE_BEFORE.has(tokens[at - 1]?.key ?? '') || FIGURATIVE_BEFORE.has(tokens[at - 2]?.key ?? '')) return null;
+  // A number ("3 days ago") opens no listed phrase: only the "ago" forms.
+  if (!opensPhrase) return agoAt(tokens, at);
   for (const relative of PHRASES) {
     if (!relative.keys.every((key, j) => tokens[at + j]?.key === key)) continue;
     if (relative.keys[0] === 'manana' && relative.keys.length === 1 && !meansTomorrow(tokens, at)) continue;
