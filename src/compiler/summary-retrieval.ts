@@ -129,10 +129,7 @@ function updatedList(kept: readonly ArchivedId[], bounds: ArchiveBounds, newer: 
  * (if any), ranked by BM25 of the message's content words over the summaries' words
  * (document frequencies from the session's own archive), newest first on ties. The words
  * that named the range ("yesterday") are not searched for; with a range but no other
- * content words, the newest of the range. When no summary of the range holds one of the
- * words, the whole archive is ranked by them: the user may misplace the day ("what did we
- * decide yesterday about the launch?" of a decision two days old), never the launch; with
- * no match anywhere, the newest of the range.
+ * content words, or none that any summary of the range holds, the newest of the range.
  * Reads the archive only when a message asks about the past, so ordinary turns pay
  * nothing for it.
  */
@@ -158,9 +155,7 @@ export function retrieveArchived(
   else if (reference.range === null) ranked = cache.rankWhole(sessionId, archive, terms, load);
   else {
     const matched = rankByBm25(terms, cache.archiveTerms(sessionId, archive, load)).map(({ id }) => id);
-    const anywhere = (): string[] => cache.rankWhole(sessionId, cache.wholeArchive(sessionId, store, scope), terms, load);
-    ranked = matched.length > 0 ? matched : anywhere();
-    if (ranked.length === 0) ranked = newest();
+    ranked = matched.length > 0 ? matched : newest();
   }
   return ranked.slice(0, limit).flatMap((id) => store.findSummary(id) ?? []);
 }
