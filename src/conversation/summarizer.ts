@@ -135,16 +135,18 @@ function datedKeys(sentences: readonly Sentence[]): Set<string> {
 }
 
 // Whether a sentence of the segment's first turn, an answer, reads as the outcome the summary
-// before took from it: as that outcome's words, or as many of them as fitting left (the
-// last one may be clipped with "…"). An outcome of one word matches too much to tell.
+// before took from it: as that outcome's words exactly, or as many of them as fitting left
+// when it was clipped with "…". An outcome of one word matches too much to tell.
 function saidAlready(turns: readonly SummaryTurn[], outcome: string): (sentence: Sentence) => boolean {
   const clipped = outcome.endsWith('…');
   const words = outcome.replace(/…$/u, '').split(' ').filter((word) => word !== '');
   if (words.length < 2 || turns[0]?.role !== 'assistant') return () => false;
   const last = words.length - 1;
   // Word by word: "We removed it" is not said by "We removed items…"; only a clipped last word is a prefix.
+  // An outcome cut at a phrase boundary ("Here is a thought on the flights" of "…: check the
+  // itinerary first") says only its words: the statement is said only when it has no more.
   const reads = (clause: readonly string[]): boolean =>
-    words.every((word, i) => (clipped && i === last ? clause[i]?.startsWith(word) === true : clause[i] === word));
+    (clipped || clause.length === words.length) && words.every((word, i) => (clipped && i === last ? clause[i]?.startsWith(word) === true : clause[i] === word));
   return (sentence) => sentence.turn === 0 && !sentence.question && reads(statementWords(sentence));
 }
 

@@ -375,4 +375,9 @@ describe('a segment that opens with the answer the summary before took as its ou
     // Word by word, not letter by letter: an outcome cut to "We removed it" does not say "We removed items…".
     expect(read(segment(['assistant', 'We removed items from the cache because they were stale.']), 'We removed it')).toMatchObject({ outcome: 'We removed items from the cache because they were stale' });
   });
+
+  it('keeps what an outcome cut at a phrase boundary left out of the answer', () => {
+    const answer = segment(['assistant', 'Here is a thought on the flights: check the itinerary first.'], ['user', 'ok']);
+    expect(JSON.stringify(read(answer, 'Here is a thought on the flights'))).toContain('itinerary');
+  });
 });
