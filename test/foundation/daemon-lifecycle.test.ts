@@ -49,7 +49,7 @@ describe('the daemon in process', () => {
   });
 
   it('refuses a second daemon on the same socket, leaving the first one serving', async () => {
-    const first = await started({ keepDir: true });
+    const first = await started();
     await expect(startTestDaemon({ dir: first.dir })).rejects.toMatchObject({ code: 'ALREADY_RUNNING' });
     expect((await first.client.health()).status).toBe('ok');
   });
@@ -208,7 +208,7 @@ describe('the daemon as a process', () => {
   });
 
   it('refuses to start beside a running daemon with a clear message', async () => {
-    const first = await started({ keepDir: true });
+    const first = await started();
     const spawned = spawnDaemon({ MEMORYD_DATA_DIR: first.dir, MEMORYD_EMBEDDER: 'hashing' });
     expect((await spawned.exited).code).toBe(1);
     expect(spawned.output.stderr).toContain('another memoryd is already serving');

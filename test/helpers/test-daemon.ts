@@ -25,16 +25,27 @@ export async function startTestDaemon(
   options: { env?: Record<string, string>; dir?: string; keepDir?: boolean } & Partial<Omit<DaemonOptions, 'config'>> = {},
 ): Promise<TestDaemon> {
   const temp = options.dir === undefined ? makeTempDir() : { dir: options.dir, remove: () => {} };
-  const config = loadConfig({ MEMORYD_DATA_DIR: temp.dir, MEMORYD_LOG_LEVEL: 'debug', ...options.env }, { cwd: temp.dir });
+  const removeDir = (): void => {
+    if (!options.keepDir) temp.remove();
+  };
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 10, 22, 9));
-  const daemon = await startDaemon({
-    config,
-    clock,
-    embedder: options.embedder ?? createHashingEmbedder(),
-    scheduler: options.scheduler ?? false,
-    ...(options.ids ? { ids: options.ids } : {}),
-    ...(options.logFiles ? { logFiles: options.logFiles } : {}),
-  });
+  let config: Config;
+  let daemon: RunningDaemon;
+  try {
+    config = loadConfig({ MEMORYD_DATA_DIR: temp.dir, MEMORYD_LOG_LEVEL: 'debug', ...options.env }, { cwd: temp.dir });
+    daemon = await startDaemon({
+      config,
+      clock,
+      embedder: options.embedder ?? createHashingEmbedder(),
+      scheduler: options.scheduler ?? false,
+      ...(options.ids ? { ids: options.ids } : {}),
+      ...(options.logFiles ? { logFiles: options.logFiles } : {}),
+    });
+  } catch (error) {
+    // A daemon that does not start (what some tests ask for) leaves no data dir behind.
+    removeDir();
+    throw error;
+  }
   const client = new MemorydClient({ socketPath: config.socketPath, timeoutMs: 10_000 });
   return {
     daemon,
@@ -44,8 +55,11 @@ export async function startTestDaemon(
     clock,
     stop: async () => {
       client.close();
-      await daemon.stop('test finished');
-      if (!options.keepDir) temp.remove();
+      try {
+        await daemon.stop('test finished');
+      } finally {
+        removeDir();
+      }
     },
   };
 }
