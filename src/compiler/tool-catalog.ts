@@ -5,6 +5,7 @@ import { usedAsDeclared, type UsedTools } from '../conversation/used-tools.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import type { LayoutItem } from '../layout/index.js';
+import { isRecord } from '../records.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 
@@ -208,10 +209,6 @@ function typeOf(schema: unknown): string | null {
   if (typeof type === 'string') return type;
   if (Array.isArray(type) && type.every((each) => typeof each === 'string')) return type.join('|');
   return null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function firstSentence(description: string): string {

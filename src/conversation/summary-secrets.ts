@@ -46,15 +46,15 @@ interface Chunk {
  */
 export function withoutSecretValues(sentence: string, afterNaming: boolean): SecretFreeSentence {
   const shapes = secretValueSpans(sentence);
-  // Most sentences hold no value and name no credential: read once, returned as they are.
-  if (shapes.length === 0 && !afterNaming && !mentionsSecret(foldForCredentials(sentence))) return { text: sentence, namesCredential: false };
   // A value by its shape goes exactly ("sk-…" of "key=sk-…"); named in words, its words go whole.
-  const withoutShapes = masked(sentence, shapes);
+  const withoutShapes = shapes.length === 0 ? sentence : masked(sentence, shapes);
+  // Named by words, not by a value's shape alone: "charge the hotel to 4111 1111 1111 1111"
+  // loses the number, not the hotel. Read once.
+  const namesCredential = mentionsSecret(foldForCredentials(withoutShapes));
+  // Most sentences hold no value and name no credential: returned as they are.
+  if (shapes.length === 0 && !afterNaming && !namesCredential) return { text: sentence, namesCredential: false };
   const chunks = chunksOf(withoutShapes);
   const drop = chunks.map(() => false);
-  // Named by words, not by a value's shape alone: "charge the hotel to 4111 1111 1111 1111"
-  // loses the number, not the hotel.
-  const namesCredential = mentionsSecret(foldForCredentials(withoutShapes));
   if (namesCredential) dropCredentialValues(chunks, drop);
   else if (afterNaming && chunks.length <= SHORT_ANSWER_WORDS) chunks.forEach((chunk, i) => (drop[i] = !isFunctionWord(chunk)));
   // "…my wifi password is" says no more than "…my wifi password".

@@ -204,15 +204,6 @@ function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
   return row && isLiveStatus(row.status) ? row : null;
 }
 
-// The user mentioning a fact again re-confirms it (spec §1.1), by the mention rule of
-// fact-words, in the parts of the message that say it of the user (see `confirmingParts`).
-// The whole message's stems find the candidates first: `mentionedIn` counts a fact's
-// stems in some of its parts, never more than the whole holds. A fact the message shares
-// no stem with it cannot mention: only the facts holding one of its stems are read.
-// A statement the message makes says its own fact: it re-confirms a fact of its subject by
-// restating it (`applyFact`), never another that merely shares its words, one it
-// contradicts or qualifies otherwise ("I prefer aisle seats" and "…aisle seats on planes",
-// "…on buses" and a dormant "…on trains").
 /**
  * Whether a statement of the message holds the words of the fact with `stems` without being
  * it: it says something of its own ("my seed pet 2 is called Rex8" of "My seed pet 1 is
@@ -222,6 +213,15 @@ export function saysOther(prepared: Pick<PreparedFacts, 'facts'>, stems: readonl
   return prepared.facts.some((fact) => mentions(fact.stems, stems));
 }
 
+// The user mentioning a fact again re-confirms it (spec §1.1), by the mention rule of
+// fact-words, in the parts of the message that say it of the user (see `confirmingParts`).
+// The whole message's stems find the candidates first: `mentionedIn` counts a fact's
+// stems in some of its parts, never more than the whole holds. A fact the message shares
+// no stem with it cannot mention: only the facts holding one of its stems are read.
+// A statement the message makes says its own fact: it re-confirms a fact of its subject by
+// restating it (`applyFact`), never another that merely shares its words, one it
+// contradicts or qualifies otherwise ("I prefer aisle seats" and "…aisle seats on planes",
+// "…on buses" and a dormant "…on trains").
 function reconfirmMentioned(ctx: WriteContext, prepared: Pick<PreparedFacts, 'stems' | 'mentionParts' | 'facts'>): void {
   if (prepared.stems.size === 0) return;
   const candidates = ctx.index.sharingStems(prepared.stems).filter((entry) => !ctx.touched.has(entry.id) && mentions(prepared.stems, entry.stems));
