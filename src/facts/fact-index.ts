@@ -4,8 +4,8 @@ import { cosine } from '../embeddings/vector.js';
 import type { FactConfidence } from './extraction/index.js';
 import type { FactStatus } from './fact-record.js';
 import { twinKey } from './fact-statement.js';
-import { rareWordKeys } from './fact-selector-names.js';
 import { contentStems, phraseWords, subjectStems, withoutFirstPerson } from './fact-words.js';
+import { rareWordKeys } from './rare-words.js';
 import { isInstructionSubject, isStandingInstruction } from './standing-instruction.js';
 
 /** A live fact as selection needs it, with everything costly precomputed once. */

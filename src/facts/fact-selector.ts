@@ -6,8 +6,9 @@ import { injectionClass } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { factSimilarity, type IndexedFact } from './fact-index.js';
 import type { FactSelection, FactSelectionRequest, SelectedFact } from './fact-selection.js';
-import { asksForValue, messageRareWords, namesFact, namesRareWord, questionStems, RARE_WORD_FACTS, speaksOf, type Question } from './fact-selector-names.js';
+import { asksForValue, namesFact, namesRareWord, questionStems, RARE_WORD_FACTS, speaksOf, type Question } from './fact-selector-names.js';
 import { contentStems, mentions } from './fact-words.js';
+import { messageRareWords } from './rare-words.js';
 
 export interface SelectionOptions {
   /** Tokens `items` may hold (the facts section's base). */

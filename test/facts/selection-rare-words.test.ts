@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Domain } from '../../src/domains/domain.js';
 import { foldedWords } from '../../src/domains/fold-text.js';
-import { RARE_WORD_FACTS, rareWordKeys } from '../../src/facts/fact-selector-names.js';
+import { RARE_WORD_FACTS } from '../../src/facts/fact-selector-names.js';
+import { rareWordKeys } from '../../src/facts/rare-words.js';
 import { contentStems } from '../../src/facts/fact-words.js';
 import { conversation, promptText } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
