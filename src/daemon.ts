@@ -1,7 +1,6 @@
 import { chmodSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { unusableDatabaseError } from './api/error-mapping.js';
 import type { RouteSpec } from './api/route.js';
 import { createServer } from './api/server.js';
 import { systemClock, type Clock } from './clock.js';
@@ -23,6 +22,7 @@ import { claimSocketPath, removeSocketFile, socketIdentity, type SocketIdentity 
 import { explainSystemPromptError, openDaemonDatabase } from './lifecycle/start-problems.js';
 import type { Database } from './storage/database.js';
 import { IdleCheckpointer } from './storage/idle-checkpointer.js';
+import { UnusableDatabaseError, unusableDatabaseErrorOf } from './storage/transaction.js';
 import { createTokenizer } from './tokens/create-tokenizer.js';
 import type { Tokenizer } from './tokens/tokenizer.js';
 
@@ -90,7 +90,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const checkpointer = new IdleCheckpointer(database, log.logger);
     opened.unshift(() => checkpointer.stop());
     const app = createServer({
-      routes: routes.map((route) => answeringUnusableDatabase(route, database.path, logger)),
+      routes: routes.map((route) => answeringUnusableDatabase(route, database, logger)),
       logger: log.logger,
       maxBodyBytes: config.maxBodyBytes,
       onResponse: (route, status) => {
@@ -112,7 +112,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       context,
       services,
       socketPath: config.socketPath,
-      stop: once((reason) => shutdown(reason, { context, facts: services.facts, app, scheduler, checkpointer, reconfirmations, lock, socket })),
+      stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer, reconfirmations, lock, socket })),
     };
   } catch (error) {
     for (const close of opened) close();
@@ -121,16 +121,19 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
 }
 
 // A route whose request fails because the database file cannot be used (a disk I/O error,
-// a read-only file or file system, a file SQLite cannot open: SQLITE_FULL is answered by the
-// transaction itself) answers 503 naming the file, logged here with what failed.
-function answeringUnusableDatabase(route: RouteSpec, dbPath: string, logger: Logger): RouteSpec {
+// a read-only file or file system, a file SQLite cannot open) answers 503 naming the file,
+// logged here with the route. A transaction throws that error itself (storage/transaction.ts,
+// as it does DatabaseFullError); this is also the one place that maps SQLite's own error
+// from a plain read outside any transaction (GET /v1/facts, a tool-cache lookup, a session's
+// view), which would otherwise answer 500.
+function answeringUnusableDatabase(route: RouteSpec, database: Database, logger: Logger): RouteSpec {
   return {
     ...route,
     handler: async (input) => {
       try {
         return await route.handler(input);
       } catch (error) {
-        const unusable = unusableDatabaseError(error, dbPath);
+        const unusable = error instanceof UnusableDatabaseError ? error : unusableDatabaseErrorOf(database, error);
         if (unusable === null) throw error;
         logger.error({ err: error, route: route.path, method: route.method }, unusable.message);
         throw unusable;
@@ -181,7 +184,6 @@ async function shutdown(
   reason: string,
   parts: {
     context: AppContext;
-    facts: Services['facts'];
     app: FastifyInstance;
     scheduler: JobScheduler;
     checkpointer: IdleCheckpointer;
@@ -190,7 +192,7 @@ async function shutdown(
     socket: SocketIdentity;
   },
 ): Promise<StopOutcome> {
-  const { context, facts, app, scheduler, checkpointer, reconfirmations, lock, socket } = parts;
+  const { context, app, scheduler, checkpointer, reconfirmations, lock, socket } = parts;
   const logger = context.log.logger.child({ part: 'daemon' });
   logger.info({ reason }, 'shutting down');
   await scheduler.stop();
@@ -203,7 +205,9 @@ async function shutdown(
   }
   // After the last request: every re-confirmation it queued is written before the database closes.
   reconfirmations.stop();
-  const problem = writeQueuedReconfirmations(facts, context, reason);
+  const failure = reconfirmations.flush();
+  const problem = failure === null ? null : lostReconfirmations(context.database.path, failure);
+  if (problem !== null) logger.error({ reason }, problem);
   checkpointer.stop();
   context.database.close();
   lock.release();
@@ -215,20 +219,15 @@ async function shutdown(
   return problem === null ? { clean: true } : { clean: false, problem };
 }
 
-// The last flush of the queued re-confirmations, as the flusher's timer does it; what went
-// wrong, in a sentence naming the database and the cause, or null when they were written.
-function writeQueuedReconfirmations(facts: Services['facts'], context: AppContext, reason: string): string | null {
-  try {
-    const written = facts.flushReconfirmations();
-    if (written.length > 0) context.metrics.facts.inc({ kind: 'reconfirmed' }, written.length);
-    return null;
-  } catch (error) {
-    const problem =
-      `the queued fact re-confirmations could not be written to the database ${context.database.path} before it closed (${messageOf(error)}): they are lost; ` +
-      'the facts keep their previous confirmation time';
-    context.log.logger.child({ part: 'daemon' }).error({ err: error, reason }, problem);
-    return problem;
-  }
+// Why the shutdown is not clean when the last flush of the queued re-confirmations failed
+// (the flusher logged the error): a sentence naming the database and the cause. A file
+// memoryd cannot use is named here already: its cause is SQLite's own error.
+function lostReconfirmations(dbPath: string, error: unknown): string {
+  const cause = error instanceof UnusableDatabaseError ? error.cause : error;
+  return (
+    `the queued fact re-confirmations could not be written to the database ${dbPath} before it closed (${messageOf(cause)}): they are lost; ` +
+    'the facts keep their previous confirmation time'
+  );
 }
 
 function once<T>(fn: (reason: string) => Promise<T>): (reason: string) => Promise<T> {

@@ -1,4 +1,3 @@
-import BetterSqlite3 from 'better-sqlite3';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, overSizeLimit, type ErrorCode, type PayloadTooLargeError } from '../errors.js';
 
@@ -75,64 +74,7 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string; details?
   FST_ERR_ASYNC_CONSTRAINT: { code: 'INVALID_REQUEST', message: 'the request does not match any route constraint' },
 };
 
-// SQLite's codes for a database file memoryd cannot use right now: no bug of memoryd's, and
-// nothing the client did (SQLITE_FULL is answered alike, by the transaction that meets it).
-const UNUSABLE_DATABASE: ReadonlyArray<{ code: RegExp; what: string; todo: string }> = [
-  { code: /^SQLITE_IOERR(_|$)/, what: 'a disk I/O error', todo: 'check the disk and the file system (the kernel log says more), then retry' },
-  {
-    code: /^SQLITE_READONLY(_|$)/,
-    what: 'the file or its file system is read-only',
-    todo: "make the file, its folder and its -wal and -shm files writable by memoryd's user (or remount the file system read-write), then retry",
-  },
-  {
-    code: /^SQLITE_CANTOPEN$/,
-    what: 'the file, its folder or one of its -wal and -shm files cannot be opened',
-    todo: "check that the database's folder and files are there and memoryd's user may open them, then retry or restart memoryd",
-  },
-];
-
-/** Why the database could not be used, from the SQLite error behind `error` (itself or a cause a few levels down). */
-interface UnusableDatabase {
-  code: string;
-  sqliteMessage: string;
-  what: string;
-  todo: string;
-}
-
-function unusableDatabaseOf(error: unknown): UnusableDatabase | null {
-  let current = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    if (current instanceof BetterSqlite3.SqliteError) {
-      const { code } = current;
-      const known = UNUSABLE_DATABASE.find((each) => each.code.test(code));
-      if (known) return { code, sqliteMessage: current.message, what: known.what, todo: known.todo };
-    }
-    current = current.cause;
-  }
-  return null;
-}
-
-/**
- * The 503 `UNAVAILABLE` for a request that failed because the database file `path` cannot
- * be used (a disk I/O error, a read-only file or file system, a file SQLite cannot open),
- * naming the file, what is wrong and what to do; null for any other error, and for one that
- * already answers with a status of its own. Its transaction rolled back: nothing was changed.
- */
-export function unusableDatabaseError(error: unknown, path: string | null): AppError | null {
-  if (error instanceof AppError && STATUS_BY_CODE[error.code] !== 500) return null;
-  const why = unusableDatabaseOf(error);
-  if (why === null) return null;
-  const file = path === null ? 'its database' : `the database ${path}`;
-  return new AppError('UNAVAILABLE', `memoryd cannot use ${file}: ${why.what} (${why.code}: ${why.sqliteMessage}); nothing was changed; ${why.todo}`, {
-    cause: error,
-    details: { down: ['db'], ...(path === null ? {} : { path }), cause: why.code },
-  });
-}
-
 export function mapError(error: unknown): MappedError {
-  // The daemon names the file (see unusableDatabaseError); this is the fallback.
-  const unusable = unusableDatabaseError(error, null);
-  if (unusable !== null) return mapError(unusable);
   if (error instanceof AppError) {
     const status = STATUS_BY_CODE[error.code];
     // A 503 tells the client what is unavailable and that it may retry; a 500 is ours to fix.

@@ -17,7 +17,8 @@ const STATUS_TEXT: Record<number, string> = {
 
 // Every route but a GET writes, in a transaction that is refused before it begins while
 // the database file is gone or replaced (lifecycle/database-file-watch.ts), or that fails
-// for lack of space (storage/transaction.ts DatabaseFullError).
+// for lack of space or on a file it cannot use (storage/transaction.ts DatabaseFullError,
+// UnusableDatabaseError).
 const WRITE_UNAVAILABLE: ExtraResponse = {
   status: 503,
   description:

@@ -98,7 +98,7 @@ export function lastWriteFailure(database: Database): WriteFailure | null {
 // SQLite's codes for a file it cannot write, as opposed to a constraint or a busy lock.
 const STORAGE_FAILURE = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB)(_|$)/;
 
-// The SQLite error behind `error` (itself or a cause a few levels down) when it says the file cannot be written.
+// The SQLite error behind `error` (itself or a cause a few levels down) when it says the file cannot be written or used.
 function storageFailureOf(error: unknown): WriteFailure | null {
   let current = error;
   for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
@@ -150,6 +150,53 @@ export class DatabaseFullError extends AppError {
   }
 }
 
+// SQLite's codes for a database file memoryd cannot use right now, beside SQLITE_FULL: no
+// bug of memoryd's, and nothing the client did. A corrupt file (SQLITE_CORRUPT, _NOTADB)
+// stays an error of its own: retrying does not mend it.
+const UNUSABLE_DATABASE: ReadonlyArray<{ code: RegExp; what: string; todo: string }> = [
+  { code: /^SQLITE_IOERR(_|$)/, what: 'a disk I/O error', todo: 'check the disk and the file system (the kernel log says more), then retry' },
+  {
+    code: /^SQLITE_READONLY(_|$)/,
+    what: 'the file or its file system is read-only',
+    todo: "make the file, its folder and its -wal and -shm files writable by memoryd's user (or remount the file system read-write), then retry",
+  },
+  {
+    code: /^SQLITE_CANTOPEN$/,
+    what: 'the file, its folder or one of its -wal and -shm files cannot be opened',
+    todo: "check that the database's folder and files are there and memoryd's user may open them, then retry or restart memoryd",
+  },
+];
+
+/**
+ * A statement that failed because the database file cannot be used (see UNUSABLE_DATABASE):
+ * an `UNAVAILABLE`, as for a full disk, naming the file, what is wrong and what to do. Its
+ * transaction, if any, rolled back: nothing was changed.
+ */
+export class UnusableDatabaseError extends AppError {
+  constructor(path: string, failure: WriteFailure, unusable: { what: string; todo: string }, cause: unknown) {
+    super(
+      'UNAVAILABLE',
+      `memoryd cannot use the database ${path}: ${unusable.what} (${failure.code}: ${failure.message}); nothing was changed; ${unusable.todo}`,
+      { cause, details: { down: ['db'], path, cause: failure.code } },
+    );
+  }
+}
+
+function unusableDatabaseError(path: string, failure: WriteFailure, cause: unknown): UnusableDatabaseError | null {
+  const unusable = UNUSABLE_DATABASE.find((each) => each.code.test(failure.code));
+  return unusable === undefined ? null : new UnusableDatabaseError(path, failure, unusable, cause);
+}
+
+/**
+ * The `UnusableDatabaseError` for an error SQLite raised outside `runInTransaction` (a plain
+ * read; a transaction maps its own), or null for any other error and for an `AppError`.
+ */
+export function unusableDatabaseErrorOf(database: Database, error: unknown): UnusableDatabaseError | null {
+  if (error instanceof AppError) return null;
+  const failure = storageFailureOf(error);
+  return failure === null ? null : unusableDatabaseError(database.path, failure, error);
+}
+
 export interface TransactionOptions {
   /**
    * Commit with `synchronous = FULL`: SQLite fsyncs the WAL before the commit returns, so
@@ -176,7 +223,8 @@ export function durableCommitCount(database: Database): number {
  * ROLLBACK on any throw), then runs the after-commit callbacks in order (see
  * onAfterCommitError for one that throws). A
  * `RollbackWith` rolls back and returns its value without running the callbacks.
- * `durable` commits with an fsync (see TransactionOptions).
+ * `durable` commits with an fsync (see TransactionOptions). A database file that cannot
+ * take the transaction throws `DatabaseFullError` or `UnusableDatabaseError`.
  */
 export function runInTransaction<T>(database: Database, work: (scope: TxScope) => T, options?: TransactionOptions): T {
   const connection = connectionOf(database.sqlite);
@@ -195,8 +243,8 @@ function run<T>(database: Database, connection: Connection, work: (scope: TxScop
     const storage = noteRollback(connection, database.sqlite, error);
     if (error instanceof RollbackWith) return error.value as T;
     // Already an AppError (a nested transaction's DatabaseFullError among them) keeps its own code.
-    if (storage?.code === 'SQLITE_FULL' && !(error instanceof AppError)) throw new DatabaseFullError(database.path, storage, error);
-    throw error;
+    if (storage === null || error instanceof AppError) throw error;
+    throw storage.code === 'SQLITE_FULL' ? new DatabaseFullError(database.path, storage, error) : (unusableDatabaseError(database.path, storage, error) ?? error);
   }
   if (connection.failure !== null) noteCommit(connection, database.sqlite);
   runAfterCommit(database, callbacks);

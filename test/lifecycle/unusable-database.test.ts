@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
-import { mapError, unusableDatabaseError } from '../../src/api/error-mapping.js';
+import { describe, expect, it, vi } from 'vitest';
+import { mapError } from '../../src/api/error-mapping.js';
+import { RollbackWith, runInTransaction, unusableDatabaseErrorOf } from '../../src/storage/transaction.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { tempDatabase } from '../helpers/temp-database.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 
 // A database file that cannot be used after the daemon started (a disk I/O error, a file
@@ -95,25 +97,77 @@ describe('a write to a database file that cannot be used', () => {
   });
 });
 
-describe('the error mapping of an unusable database', () => {
-  it('maps SQLITE_CANTOPEN, also as the cause of a storage error, to a 503 naming the file', () => {
+describe('a read outside any transaction from a database file that cannot be used', () => {
+  it('answers 503 naming the file and a disk I/O error, logged with the route', async () => {
+    const daemon = await started();
+    expect((await addFact(daemon, 'My editor is Helix')).status).toBe(201);
+    // SQLite failing the facts list's read, as on a disk that returns an I/O error: the list is read without a transaction.
+    const { sqlite } = daemon.daemon.context.database;
+    const prepare = sqlite.prepare.bind(sqlite);
+    const failing = vi.spyOn(sqlite, 'prepare').mockImplementation((source: string) => {
+      if (/^select .* from "facts"/.test(source)) throw new BetterSqlite3.SqliteError('disk I/O error', 'SQLITE_IOERR_READ');
+      return prepare(source);
+    });
+    defer(() => failing.mockRestore());
+
+    const response = await daemon.client.raw('GET', '/v1/facts');
+    const { dbPath } = daemon.config;
+    expect(response.status).toBe(503);
+    expect((JSON.parse(response.body) as ErrorAnswer).error).toEqual({
+      code: 'UNAVAILABLE',
+      message:
+        `memoryd cannot use the database ${dbPath}: a disk I/O error (SQLITE_IOERR_READ: disk I/O error); nothing was changed; ` +
+        'check the disk and the file system (the kernel log says more), then retry',
+      details: { down: ['db'], path: dbPath, cause: 'SQLITE_IOERR_READ' },
+    });
+    expect(logged(daemon)).toMatch(/"route":"\/v1\/facts".*SQLITE_IOERR_READ/);
+
+    failing.mockRestore();
+    expect((await daemon.client.raw('GET', '/v1/facts')).status).toBe(200);
+  });
+});
+
+describe('the storage error of an unusable database', () => {
+  it('is thrown by a transaction that meets SQLITE_CANTOPEN, also as the cause of another error, naming the file', () => {
+    const database = tempDatabase(defer);
     const cantOpen = new BetterSqlite3.SqliteError('unable to open database file', 'SQLITE_CANTOPEN');
     const wrapped = new Error('reading the session failed', { cause: cantOpen });
-    const mapped = mapError(unusableDatabaseError(wrapped, '/srv/memoryd/memoryd.db'));
+    let thrown: unknown;
+    try {
+      runInTransaction(database, () => {
+        throw wrapped;
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    const mapped = mapError(thrown);
     expect(mapped.status).toBe(503);
     expect(mapped.internal).toBe(false);
-    expect(mapped.body.error).toMatchObject({
+    expect(mapped.body.error).toEqual({
       code: 'UNAVAILABLE',
-      message: expect.stringMatching(/^memoryd cannot use the database \/srv\/memoryd\/memoryd\.db: the file, its folder or one of its -wal and -shm files cannot be opened \(SQLITE_CANTOPEN: /),
-      details: { down: ['db'], path: '/srv/memoryd/memoryd.db', cause: 'SQLITE_CANTOPEN' },
+      message:
+        `memoryd cannot use the database ${database.path}: the file, its folder or one of its -wal and -shm files cannot be opened (SQLITE_CANTOPEN: unable to open database file); ` +
+        "nothing was changed; check that the database's folder and files are there and memoryd's user may open them, then retry or restart memoryd",
+      details: { down: ['db'], path: database.path, cause: 'SQLITE_CANTOPEN' },
     });
+    expect((thrown as Error).cause).toBe(wrapped);
   });
 
-  it('answers 503 without the file where no daemon names it, and keeps other SQLite errors a 500', () => {
+  it('is made for a read outside a transaction, and for no other SQLite error nor an AppError', () => {
+    const database = tempDatabase(defer);
     const ioError = new BetterSqlite3.SqliteError('disk I/O error', 'SQLITE_IOERR_FSYNC');
-    expect(mapError(ioError)).toMatchObject({ status: 503, body: { error: { code: 'UNAVAILABLE', details: { down: ['db'], cause: 'SQLITE_IOERR_FSYNC' } } } });
-    expect(mapError(ioError).body.error.message).toMatch(/^memoryd cannot use its database: a disk I\/O error/);
+    const unusable = unusableDatabaseErrorOf(database, ioError);
+    expect(mapError(unusable)).toMatchObject({ status: 503, body: { error: { code: 'UNAVAILABLE', details: { down: ['db'], path: database.path, cause: 'SQLITE_IOERR_FSYNC' } } } });
+    expect(unusableDatabaseErrorOf(database, unusable)).toBeNull();
     const constraint = new BetterSqlite3.SqliteError('UNIQUE constraint failed', 'SQLITE_CONSTRAINT_UNIQUE');
+    expect(unusableDatabaseErrorOf(database, constraint)).toBeNull();
     expect(mapError(constraint)).toMatchObject({ status: 500, internal: true, body: { error: { code: 'INTERNAL' } } });
+    expect(() => runInTransaction(database, () => {
+      throw constraint;
+    })).toThrow(constraint);
+    // A rollback on purpose is no failure at all.
+    expect(runInTransaction(database, () => {
+      throw new RollbackWith('undone');
+    })).toBe('undone');
   });
 });
