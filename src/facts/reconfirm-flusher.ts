@@ -29,18 +29,21 @@ export class ReconfirmFlusher {
     this.timer = null;
   }
 
-  /** Writes what is queued now; false when that failed (logged; the queue keeps it for the next flush). */
-  flush(): boolean {
+  /**
+   * Writes what is queued now; returns null, or the error when that failed (logged; the
+   * queue keeps what it held for the next flush, if any: the last one, at shutdown, has none).
+   */
+  flush(): unknown {
     try {
       const written = this.facts.flushReconfirmations();
       if (written.length > 0) {
         this.onFlushed(written.length);
         this.logger.debug({ part: 'facts', reconfirmed: written.length }, 'queued fact re-confirmations written');
       }
-      return true;
+      return null;
     } catch (error) {
       this.logger.error({ err: error, part: 'facts' }, 'writing queued fact re-confirmations failed; they stay queued');
-      return false;
+      return error;
     }
   }
 }
