@@ -42,19 +42,25 @@ const CARD_NUMBER = /(?<!\d|\+[\d -]*)\d(?:[ -]?\d){12,18}(?!\d)/gu;
 /** True when folded text names a credential or payment detail. */
 export function mentionsSecret(folded: string): boolean {
   if (SECRET.test(folded) || LOGIN.test(folded) || COMBINATION.test(folded)) return true;
-  return (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded)) || hasCardNumber(folded);
+  return (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded)) || cardNumberSpans(folded, 1).length > 0;
 }
 
-function hasCardNumber(folded: string): boolean {
-  // An exec loop, not matchAll (which copies the pattern per call); lastIndex is reset on every exit.
+// Where a text holds a payment card number, the first `most` of them in text order. An exec
+// loop, not matchAll (which copies the pattern per call, starting at its lastIndex): the
+// shared pattern's lastIndex is 0 on entry and on every exit, an early one or a throw.
+function cardNumberSpans(text: string, most = Number.POSITIVE_INFINITY): TextSpan[] {
+  const spans: TextSpan[] = [];
   CARD_NUMBER.lastIndex = 0;
-  for (let match = CARD_NUMBER.exec(folded); match !== null; match = CARD_NUMBER.exec(folded)) {
-    if (passesLuhn(match[0].replace(/\D/gu, ''))) {
-      CARD_NUMBER.lastIndex = 0;
-      return true;
+  try {
+    for (let match = CARD_NUMBER.exec(text); match !== null; match = CARD_NUMBER.exec(text)) {
+      if (!passesLuhn(match[0].replace(/\D/gu, ''))) continue;
+      spans.push({ start: match.index, end: match.index + match[0].length });
+      if (spans.length >= most) break;
     }
+  } finally {
+    CARD_NUMBER.lastIndex = 0;
   }
-  return false;
+  return spans;
 }
 
 // The Luhn checksum: from the right, every second digit doubled (minus 9 above 9); the sum is a multiple of 10.
@@ -117,10 +123,7 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
  */
 export function secretValueSpans(text: string): TextSpan[] {
   if (!mayHoldSecretValue(text)) return [];
-  const spans: TextSpan[] = [];
-  for (const match of text.matchAll(CARD_NUMBER)) {
-    if (passesLuhn(match[0].replace(/\D/gu, ''))) spans.push({ start: match.index, end: match.index + match[0].length });
-  }
+  const spans = cardNumberSpans(text);
   for (const { pattern, digits, distinct = 0 } of VALUE_SHAPES) {
     for (const match of text.matchAll(pattern)) {
       if (countDigits(match[0]) >= digits && new Set(match[0]).size >= distinct) spans.push({ start: match.index, end: match.index + match[0].length });
