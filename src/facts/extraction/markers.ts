@@ -45,6 +45,15 @@ const FILLER_CHANGE_WORDS = alternatives([...CHANGE_ADVERBS.en.filter((word) => 
 
 type MarkerKind = 'filler' | 'vocative' | 'wakeWord' | 'explicit' | 'notice' | 'hedge' | 'correction' | 'fromNowOn';
 
+// "From now on" and its kin: a lead-in ("From now on, answer in French") or, only the
+// phrases that say nothing else there, after what they qualify ("Answer in English from
+// now on", "respondeme en español de ahora en adelante"). "Going forward", "starting now"
+// and "en adelante" also end a range ("list the invoices from March going forward", "los
+// vuelos de las 10 en adelante"): lead-ins only.
+const CLOSING_FROM_NOW_ON =
+  'from now on|from today on|a partir de ahora|a partir de hoy|de ahora en adelante|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?';
+const FROM_NOW_ON = `${CLOSING_FROM_NOW_ON}|going forward|starting today|starting now|en adelante`;
+
 // "Recordame que…"/"recuérdame que…" is "remind me that…" (a reminder, like English
 // "remind me"), not "remember that…": no explicit marker.
 const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
@@ -68,7 +77,7 @@ const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
   ['correction', MISTAKE_LEAD_IN],
   [
     'fromNowOn',
-    /^(?:from now on|going forward|from today on|starting today|starting now|a partir de ahora|a partir de hoy|de ahora en adelante|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?|en adelante)(?:\s*[:,-]\s*|\s+|$)/u,
+    new RegExp(`^(?:${FROM_NOW_ON})(?:\\s*[:,-]\\s*|\\s+|$)`, 'u'),
   ],
   [
     'filler',
@@ -109,12 +118,6 @@ const TRAILING_HEDGES =
   'creo(?: yo)?|supongo|me parece|quizas|quiza|tal vez|probablemente|posiblemente|no estoy segur[oa]';
 const HEDGE_TAIL = new RegExp(`(?:\\s*[,-]\\s*(${TRAILING_HEDGES})|\\s+(i think|i guess|i believe|i suppose))[.!\\s]*$`, 'u');
 const HEDGE_ONLY = new RegExp(`^(?:${TRAILING_HEDGES})[.!\\s]*$`, 'u');
-// "From now on" after what it qualifies ("Answer in English from now on", "respondeme en
-// español de ahora en adelante"): only the phrases that say nothing else there. "Going
-// forward", "starting now" and "en adelante" also end a range ("list the invoices from
-// March going forward", "los vuelos de las 10 en adelante").
-const CLOSING_FROM_NOW_ON =
-  'from now on|from today on|a partir de ahora|a partir de hoy|de ahora en adelante|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?';
 const FROM_NOW_ON_TAIL = new RegExp(`(?:\\s*[,-]\\s*|\\s+)(${CLOSING_FROM_NOW_ON})[.!\\s]*$`, 'u');
 const FROM_NOW_ON_ONLY = new RegExp(`^(?:${CLOSING_FROM_NOW_ON})[.!\\s]*$`, 'u');
 const MAX_LEAD_INS = 8;
@@ -181,7 +184,7 @@ export const KEEPING_MARKER_TRIGGER: TriggeredPatterns = {
   trigger: new RegExp(
     'remember|forget|in mind|note|memoriz|recuerd|acuerd|olvid|record|acord|en cuenta|nota|apunta' +
       '|you know|should know|fyi|information|informacion|future reference|sepas|te cuento que|sabe que' +
-      '|from now on|going forward|from today on|starting today|starting now|a partir de|ahora en mas|aca en mas|desde ahora|en adelante',
+      `|${FROM_NOW_ON}`,
     'u',
   ),
   patterns: [...LEAD_INS.filter(([kind]) => KEEPING_KINDS.has(kind)).map(([, pattern]) => pattern), TRAIL, FROM_NOW_ON_TAIL, POLITE_REMEMBER],
