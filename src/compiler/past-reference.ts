@@ -48,7 +48,13 @@ const PATTERNS: readonly Pattern[] = [
   { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|chose|(?<!\b(is|s|are|be|been|the|any|anything|nothing|none|turn|go|keep|or|have|has|still|got) )left(?!\s+(over|side|hand|or)\b|-))\b/ },
   { pattern: /\b(did|was|were) (i|we|you|he|she|they)\b/ },
   { pattern: /\b\d+ (days?|weeks?|months?|years?) ago\b|\b(a while|long) ago\b/ },
-  { pattern: /\b(cuando|que|donde|quien|como|por que)\b[^?.!]*\b(fue|fuiste|fuimos|fueron|hizo|hiciste|hicimos|dijo|dijiste|dije|paso|estuvo|estuvimos|tuvo|tuvimos)\b/ },
+  // The Spanish past of a question: "¿cuándo fue…?", "¿qué te conté del carpintero?",
+  // "¿cuándo dijimos que…?", and the imperfect of what something was ("¿cuánto era el
+  // presupuesto?", "¿cuál era su nombre?").
+  {
+    pattern:
+      /\b(cuando|que|donde|quien|como|por que|cuanto|cuanta|cuantos|cuantas|cual|cuales)\b[^?.!]*\b(fue|fuiste|fuimos|fueron|hizo|hiciste|hicimos|dijo|dijiste|dije|dijimos|conte|contaste|conto|contamos|mencione|mencionaste|menciono|comente|comentaste|comento|comentamos|paso|estuvo|estuvimos|tuvo|tuvimos|era|eran|estaba|estaban|tenia|teniamos)\b/,
+  },
   { pattern: /\bhace (\d+|un|una|unos|unas|mucho|poco) ?(dias?|semanas?|meses|anos?|tiempo)?\b/ },
   // "recuérdame llamar…", "recordame mañana", "recuérdame que compre…" ask for a reminder.
   { pattern: /\b(la ultima vez|anteriormente|(recordame|recuerdame)(?!\s+(\w+(ar|er|ir)(me|te|le|lo|la|nos|les|los|las)?|manana|pasado|en|esta|que|a las)\b)|hablamos de|decidimos|acordamos|quedamos en)\b/ },

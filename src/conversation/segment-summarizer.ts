@@ -19,7 +19,7 @@ export interface SummaryContent {
    */
   compactBody: string;
   compactTokenCount: number;
-  /** The content words of the summary's values (not its key names), space-separated, for retrieval. */
+  /** The content words of the summary's values (not its key names) and of its segment's top keywords (`SegmentSummary.searchWords`), space-separated, for retrieval. */
   searchText: string;
   /** Every value is empty: the segment said nothing a summary could keep ("Noted.", "ok"). */
   empty: boolean;
@@ -107,7 +107,7 @@ export class SegmentSummarizer {
       topic: fitted.summary.topic,
       compactBody,
       compactTokenCount: this.tokenizer.count(toChunk(compactBody)),
-      searchText: contentWords(values.join('\n')).join(' '),
+      searchText: contentWords([...values, ...fitted.searchWords].join('\n')).join(' '),
       empty: values.every((value) => value === ''),
     };
   }

@@ -6,7 +6,8 @@ import { findDecisions, findOpenQuestions, findOutcome, markDecisionMarkers, sta
 import { isAcknowledgement, withoutShiftPhrases } from './summary-fillers.js';
 import { DEFAULT_TEXT_LIMITS, pastedCodeLanguage, splitSentences, tokenize, type Sentence, type SummaryTurn, type TextLimits } from './summary-text.js';
 
-export type { ConversationSummary, FittedSummary } from './summary-budget.js';
+export type { ConversationSummary } from './summary-budget.js';
+export type { FittedSummary };
 export type { SummaryTurn } from './summary-text.js';
 
 /** How much a summary may hold before the token budget trims it. */
@@ -19,6 +20,20 @@ export interface SummarizerOptions {
   maxOpenQuestions: number;
   limits: TextLimits;
 }
+
+/**
+ * A segment's summary, and the words it is found by besides its own (`searchWords`): the
+ * segment's top keywords, of which the summary shows only a few. "¿Qué te conté del
+ * carpintero?" finds the summary whose topic kept "Ramón, martes, diciembre" of a segment
+ * about the carpenter. Keywords come from the sentences as the summary reads them, with
+ * secret values masked.
+ */
+export interface SegmentSummary extends FittedSummary {
+  searchWords: string[];
+}
+
+// How many of a segment's keywords it is found by (`SegmentSummary.searchWords`).
+const SEARCH_KEYWORDS = 16;
 
 export const DEFAULT_SUMMARIZER_OPTIONS: SummarizerOptions = {
   maxTokens: 50,
@@ -57,7 +72,7 @@ export function summarizeSegment(
   options: Partial<SummarizerOptions> = {},
   reply: SummaryTurn | null = null,
   saidBefore = '',
-): FittedSummary {
+): SegmentSummary {
   const opts = { ...DEFAULT_SUMMARIZER_OPTIONS, ...options };
   // "De acuerdo.", "Sounds good, thanks!": filler never makes a topic or an outcome.
   const said = saidAlready(turns, saidBefore);
@@ -93,7 +108,8 @@ export function summarizeSegment(
     if (language !== null) draft.discussed = [[...(language === '' ? [] : [language]), 'code', 'block']];
     else draft.topic = leadingWords(sentences, opts.topicKeywords);
   }
-  return fitSummary(draft, tokenizer, opts.maxTokens);
+  const searchWords = subjects.filter(isTopical).slice(0, SEARCH_KEYWORDS).map((keyword) => keyword.display);
+  return { ...fitSummary(draft, tokenizer, opts.maxTokens), searchWords };
 }
 
 // The sentences that say something: without acknowledgements ("De acuerdo.") and without

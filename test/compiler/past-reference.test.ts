@@ -82,6 +82,10 @@ describe('questions about the past', () => {
     '¿Cómo quedamos mañana?',
     '¿Te acuerdas de cómo configurar el pool?',
     '¿Recuerdas cómo se configura el pool?',
+    // The present of what something is or costs.
+    '¿Cuánto es el presupuesto de la cocina?',
+    '¿Cuál es el nombre del restaurante?',
+    '¿Qué cuenta el carpintero?',
   ])(
     'are not seen where there are none: %s',
     (message) => {
@@ -96,6 +100,17 @@ describe('questions about the past', () => {
     ['When he left, what happened?', 'when he left'],
   ])('still see a reminder of the past and "left" as a past tense: %s', (message, phrase) => {
     expect(detectPastReference(message, now)?.phrase).toBe(phrase);
+  });
+
+  it.each([
+    ['¿Qué te conté del carpintero?', 'que te conte'],
+    ['¿Recuerdas qué te comenté sobre la encimera?', 'que te comente'],
+    ['¿Cuándo dijimos que venía el carpintero?', 'cuando dijimos'],
+    ['¿Cuánto era el presupuesto de la cocina?', 'cuanto era'],
+    ['¿Te acuerdas de cuánto era el presupuesto?', 'cuanto era'],
+    ['¿Cuál era el nombre del restaurante?', 'cual era'],
+  ])('see the Spanish past of a question (what was told, what something was): %s', (message, phrase) => {
+    expect(detectPastReference(message, now)).toMatchObject({ phrase, range: null });
   });
 
   it.each([

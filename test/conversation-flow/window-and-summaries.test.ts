@@ -323,6 +323,26 @@ describe('topic shifts and segments', () => {
     expect(promptText(await chat.say('What did we decide about ci?', { dryRun: true }))).not.toContain('GitHub Actions');
   });
 
+  it('retrieves archived summaries for a question in the Spanish past: what was told, what something was', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'spanish-past');
+    await chat.say('[topic:70] El presupuesto de la cocina es de 12.000 euros, con encimera de cuarzo.');
+    await chat.reply('[topic:70] Anotado: 12.000 euros para la cocina, encimera de cuarzo.');
+    await chat.say('[topic:71] El carpintero Ramón viene el martes a medir los muebles.');
+    await chat.reply('[topic:71] Perfecto, Ramón el martes para medir.');
+    for (let i = 0; i < 12; i += 1) {
+      await chat.say(`[topic:${72 + i}] idea de vacaciones ${i}: una cabaña junto al lago ${i}`);
+      await chat.reply(`[topic:${72 + i}] la cabaña ${i} suena bien`);
+    }
+    const view = await chat.view();
+    expect(JSON.stringify(view.summaries.active)).not.toContain('12.000');
+    expect(JSON.stringify(view.summaries.active)).not.toContain('Ramón');
+    expect(promptText(await chat.say('¿Cuánto era el presupuesto de la cocina?', { dryRun: true }))).toContain('12.000');
+    expect(promptText(await chat.say('¿Qué te conté del carpintero?', { dryRun: true }))).toContain('Ramón');
+    // Asked in the present, the archive is not searched.
+    expect(promptText(await chat.say('¿Cuánto cuesta una cocina nueva?', { dryRun: true }))).not.toContain('12.000');
+  });
+
   it('writes a summary once: its row is byte-identical after archiving, more turns, a flush and the session end', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 20, 9));
     const { client, daemon } = await daemonWithTopics(clock);

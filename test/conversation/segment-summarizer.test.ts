@@ -97,6 +97,16 @@ describe('SegmentSummarizer', () => {
     for (const key of ['topic', 'discussed', 'outcome', 'decisions', 'open', 'questions']) expect(words).not.toContain(key);
   });
 
+  it('is found by its segment\'s top keywords, not only by the few its summary shows', () => {
+    const content = atClosing([
+      turn(1, 'El carpintero Ramón viene el martes 2 de diciembre a medir los muebles de la cocina.'),
+      turn(2, 'Perfecto: Ramón, el martes 2 de diciembre, para medir los muebles.', 'assistant'),
+      turn(3, 'Y el fontanero Julián cambia el grifo del baño el jueves.'),
+    ]);
+    expect(content.body).not.toContain('carpintero');
+    expect(content.searchText.split(' ')).toEqual(expect.arrayContaining(['carpintero', 'ramon', 'fontanero']));
+  });
+
   it('has a compact form of topic and outcome alone when nothing was decided, always smaller than the summary', () => {
     const content = atClosing([turn(1, 'How warm should the greenhouse be at night?'), turn(2, 'Keep it above ten degrees.', 'assistant')]);
     expect(JSON.parse(content.body)).toMatchObject({ decisions: [] });
