@@ -3,7 +3,7 @@ import { ConfigError } from '../errors.js';
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { STOP_WORDS } from './stopwords.js';
-import { isHiraganaOnly } from './summary-text.js';
+import { isHiraganaOnly, isUncountedNumber, startsWithNumber } from './summary-text.js';
 import { foldText } from './text-normalise.js';
 
 /** The key-value summary of a closed segment (memory spec §1.2); every key is always present. */
@@ -243,17 +243,16 @@ function shortenLongestString(strings: readonly string[][]): boolean {
   if (longest === null) return false;
   longest.pop();
   // Never end on a function word ("…over the") or a number without what it counts ("Entre 250").
-  while (longest.length > 1 && (isStopWord(longest[longest.length - 1] ?? '') || isUncountedNumber(longest[longest.length - 1] ?? '', longest[longest.length - 2]))) longest.pop();
+  while (longest.length > 1 && (isStopWord(longest[longest.length - 1] ?? '') || isUncountedNumber(longest[longest.length - 1] ?? '', wordShape(longest[longest.length - 2])))) longest.pop();
   // Cut down to words that say nothing ("Who?" of "Who should own the export feature?"),
   // it is dropped: an empty item is not rendered, and its tokens go to what is left.
   if (longest.every(isStopWord)) longest.length = 0;
   return true;
 }
 
-// A bare number after a function word or another number: "250" of "Entre 250", not "2023" or "5pm".
-function isUncountedNumber(word: string, previous: string | undefined): boolean {
-  if (!/^\d+(?:[.,]\d+)?$/u.test(word) || /^(?:1[89]|20)\d\d$/u.test(word)) return false;
-  return previous === undefined || isStopWord(previous) || /^[$€£]?\d/u.test(previous);
+// A shown word as `isUncountedNumber` reads the word before a number.
+function wordShape(word: string | undefined): { stop: boolean; number: boolean } | undefined {
+  return word === undefined ? undefined : { stop: isStopWord(word), number: startsWithNumber(word) };
 }
 
 function isStopWord(word: string): boolean {

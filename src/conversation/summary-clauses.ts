@@ -1,6 +1,6 @@
 import { isContent, type Keyword } from './keywords.js';
 import { decisionDay } from './summary-decision-dates.js';
-import { isUnspaced, shownWords, tokenize, type Sentence, type Token } from './summary-text.js';
+import { isUncountedNumber, isUnspaced, shownWords, tokenize, type Sentence, type Token } from './summary-text.js';
 
 // Decision markers as folded word sequences ("we'll" folds to "well", "let's" to "lets").
 const DECISION_MARKERS: readonly string[][] = [
@@ -235,14 +235,7 @@ function phraseEnds(tokens: readonly Token[]): number[] {
 
 function endsPhrase(token: Token, previous: Token | undefined): boolean {
   if (token.dated !== undefined) return token.dated.length > 0;
-  return isContent(token) && !isUncountedNumber(token, previous);
-}
-
-// A bare number ("250", "8", "3.5"; not "5pm", "$40", "10%", "2023" or "7:45") after a
-// function word, another number or nothing: what it counts was cut off.
-function isUncountedNumber(token: Token, previous: Token | undefined): boolean {
-  if (!token.number || !/^\d+(?:[.,]\d+)?$/u.test(token.surface) || /^(?:1[89]|20)\d\d$/u.test(token.surface)) return false;
-  return previous === undefined || previous.stop || previous.number;
+  return isContent(token) && !(token.number && isUncountedNumber(token.surface, previous));
 }
 
 // Runs over every token of every sentence of a closing segment, against every marker:

@@ -276,8 +276,25 @@ function isAsciiDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
+/** Whether a word is a number as a token is one: a digit first, or a currency sign and a digit ("$40"). */
+export function startsWithNumber(surface: string): boolean {
+  return NUMBER_START.test(surface);
+}
+
+const NUMBER_START = /^[$€£]?\p{N}/u;
+
+/**
+ * Whether `surface`, a number, is a bare one ("250", "8", "3.5"; not "5pm", "$40", "10%",
+ * "2023" or "7:45") after a function word, another number or nothing (`previous`): what it
+ * counts was cut off ("Entre 250", "a girl around 8"). A summary's cut never ends on one.
+ */
+export function isUncountedNumber(surface: string, previous: { stop: boolean; number: boolean } | undefined): boolean {
+  if (!/^\d+(?:[.,]\d+)?$/u.test(surface) || /^(?:1[89]|20)\d\d$/u.test(surface)) return false;
+  return previous === undefined || previous.stop || previous.number;
+}
+
 function unicodeShape(surface: string): TokenShape {
-  const number = /^[$€£]?\p{N}/u.test(surface);
+  const number = NUMBER_START.test(surface);
   return {
     number,
     letters: surface.replace(/[^\p{L}]/gu, ''),
