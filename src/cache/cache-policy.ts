@@ -27,7 +27,7 @@ import {
   TIME_STEMS,
 } from './refusal-lexicon.js';
 import { standsAlone } from './self-contained.js';
-import { matchesWords, wordMatcher } from './word-matcher.js';
+import { endingAt, endingPhrases, matchesWords, wordMatcher } from './word-matcher.js';
 
 /**
  * Why a question/answer pair may not be cached, or a message not answered from the cache:
@@ -57,9 +57,8 @@ export interface PolicyContext {
 const TIME = wordMatcher(TIME_PHRASES, TIME_STEMS);
 const EMOTION = wordMatcher(EMOTION_PHRASES, EMOTION_STEMS);
 const CONVERSATION = wordMatcher(CONVERSATION_PHRASES, CONVERSATION_STEMS);
-const TIME_ENDINGS = new Set(TIME_QUESTION_ENDINGS);
+const TIME_ENDINGS = endingPhrases(TIME_QUESTION_ENDINGS);
 const TIME_ALONE = new Set(TIME_QUESTIONS_ALONE);
-const TIME_ENDING_LENGTHS = [...new Set(TIME_QUESTION_ENDINGS.map((phrase) => phrase.split(' ').length))];
 const ESCAPED = /[.*+?^${}()|[\]\\]/g;
 // Case-insensitive through the lower-cased text; no letter or digit may touch an emoticon.
 const EMOTICON = new RegExp(`(?<![\\p{L}\\p{N}])(?:${EMOTICONS.map((emoticon) => emoticon.replace(ESCAPED, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'u');
@@ -82,7 +81,7 @@ export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRe
   const core = analysis.core;
   // Any "again" at the tail recalls the clock ("Got the time again?"): refusing more is the safe side.
   const ending = RECALL_TAILS.has(core.at(-1) ?? '') ? core.slice(0, -1) : core;
-  if (endsWithPhrase(ending, TIME_ENDINGS, TIME_ENDING_LENGTHS) || TIME_ALONE.has(ending.join(' ')) || asksStateNow(ending)) return 'time-dependent';
+  if (endingAt(ending, TIME_ENDINGS) >= 0 || TIME_ALONE.has(ending.join(' ')) || asksStateNow(ending)) return 'time-dependent';
   if (pointsIntoConversation(words) || leansOnAntecedent(core)) return 'conversation-bound';
   if (!looksLikeQuestion(question, core)) return 'not-a-question';
   if (!standsAlone(analysis)) return 'conversation-bound';
@@ -104,10 +103,6 @@ export function mayShareAnswer(a: QueryInput | DedupProfile, b: QueryInput | Ded
 }
 
 // One Set lookup per distinct phrase length; builds at most that many short strings.
-function endsWithPhrase(words: readonly string[], endings: ReadonlySet<string>, lengths: readonly number[]): boolean {
-  return lengths.some((length) => length <= words.length && endings.has(words.slice(words.length - length).join(' ')));
-}
-
 // "Is my life a failure?", "What do I do with my life?", but not "my life insurance".
 function speaksOfOwnLife(words: readonly string[]): boolean {
   return words.some((word, at) => word === 'my' && words[at + 1] === 'life' && !LIFE_COMPOUNDS.has(words[at + 2] ?? ''));

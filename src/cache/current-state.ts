@@ -11,13 +11,13 @@ import {
   STATUS_COMPOUNDS,
   STATUS_WORDS,
 } from './refusal-lexicon.js';
+import { endingAt, endingPhrases } from './word-matcher.js';
 
 // Words of a state that changes ("open", "failed", "status", "CEO") refuse a question only
 // when it asks about a particular thing or post now; about a kind of thing, or as part of
 // another noun ("the HTTP status code"), they are no clock.
 
-const ENDINGS = new Set(STATE_ENDINGS);
-const ENDING_LENGTHS = [...new Set(STATE_ENDINGS.map((phrase) => phrase.split(' ').length))];
+const ENDINGS = endingPhrases(STATE_ENDINGS);
 const CLAUSE_START: ReadonlySet<string> = new Set([...QUESTION_WORDS, ...QUESTION_AUXILIARIES, ...ELLIPTICAL_AUXILIARIES, ...FORMS_OF_BE, ...CLAUSE_OPENERS]);
 
 /**
@@ -28,7 +28,7 @@ const CLAUSE_START: ReadonlySet<string> = new Set([...QUESTION_WORDS, ...QUESTIO
  * fail?" ask about a kind of thing.
  */
 export function asksStateNow(core: readonly string[]): boolean {
-  const start = stateEndingAt(core);
+  const start = endingAt(core, ENDINGS);
   if (start < 0) return false;
   // "…if a port is open": the verb before the state belongs to its clause, not its start.
   const end = start > 1 && CLAUSE_START.has(core[start - 1] as string) ? start - 1 : start;
@@ -50,13 +50,6 @@ export function asksStatus(words: readonly string[]): boolean {
 /** Whether a question asks who holds a post ("Who is the CEO of Twitter?"), not what the post is ("What is a CEO?"). */
 export function asksHolderOfPost(words: readonly string[]): boolean {
   return words.some((word, at) => HELD_POSTS.has(word) && !INDEFINITE_ARTICLES.has(words[at - 1] ?? ''));
-}
-
-function stateEndingAt(words: readonly string[]): number {
-  for (const length of ENDING_LENGTHS) {
-    if (length <= words.length && ENDINGS.has(words.slice(words.length - length).join(' '))) return words.length - length;
-  }
-  return -1;
 }
 
 function namesAKind(subject: readonly string[]): boolean {

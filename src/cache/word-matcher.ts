@@ -45,3 +45,22 @@ export function phraseAt(words: readonly string[], at: number, phrases: readonly
   }
   return longest;
 }
+
+/** Phrases a question may end with, and their lengths in words (in the order the phrases first have them). */
+export interface EndingPhrases {
+  readonly phrases: ReadonlySet<string>;
+  readonly lengths: readonly number[];
+}
+
+/** Compile once from a constant table. */
+export function endingPhrases(phrases: readonly string[]): EndingPhrases {
+  return { phrases: new Set(phrases), lengths: [...new Set(phrases.map((phrase) => phrase.split(' ').length))] };
+}
+
+/** Where the phrase of `endings` that `words` end with starts (the first length that matches wins), or -1. */
+export function endingAt(words: readonly string[], endings: EndingPhrases): number {
+  for (const length of endings.lengths) {
+    if (length <= words.length && endings.phrases.has(words.slice(words.length - length).join(' '))) return words.length - length;
+  }
+  return -1;
+}
