@@ -2,11 +2,11 @@ import { factDomain } from './fact-domain.js';
 import { foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { forgetRequestIn, takesItselfBack } from './forget-request.js';
 import { forgetThenStatements } from './forget-rest.js';
-import { isConditional, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
+import { decidesOnPronoun, isConditional, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
 import { mayStateFacts } from './message-gate.js';
 import { politeRememberRequest, REMEMBERED, stripMarkers, type ClauseMarkers } from './markers.js';
 import { takenBack } from './retraction.js';
-import type { FactRule, RuleHit } from './rule-support.js';
+import { ruleHit, type FactRule, type RuleHit } from './rule-support.js';
 import { CHOICE_RULES } from './rules-choice.js';
 import { correctionFact } from './rules-correction.js';
 import { genericFact } from './rules-generic.js';
@@ -14,8 +14,11 @@ import { HABIT_RULES } from './rules-habit.js';
 import { POSSESSIVE_RULES } from './rules-possessive.js';
 import { REQUEST_RULES } from './rules-request.js';
 import { STATE_RULES } from './rules-state.js';
-import { PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, type Clause, type Sentence } from './split-clauses.js';
-import { steersModel, tidyStatement, tidyValue } from './statement-text.js';
+import {
+  PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, withRememberedThatApart, withWhenClausesJoined, type Clause, type Sentence,
+} from './split-clauses.js';
+import { steersModel, tidyStatement, tidyValue, wordCount } from './statement-text.js';
+import { textKey } from './subject-key.js';
 import type { ExtractedFact, ExtractionContext, FactConfidence, ForgetRequest } from './types.js';
 
 /** Only the start of a longer message is read: facts are stated in short sentences, not pasted documents. */
@@ -90,11 +93,13 @@ function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): Clau
 // asked to be remembered, and so is a clause joined to it by "and" ("remember that A and
 // B"); `refused`: it stated something that is never stored (a credential); `namesSecret`:
 // it states nothing but names a credential ("…, my wifi password"), which refuses what the
-// clause before it stated.
+// clause before it stated; `person`: the person it opens with ("Mi hermana", "my sister"),
+// for a next clause joined by "and that"/"y que" that speaks of them ("…y que vive en Bilbao").
 type ClauseOutcome = {
   facts: ExtractedFact[];
   leadIn: ClauseMarkers | null;
   subject: string | null;
+  person: string | null;
   explicit: boolean;
   refused: boolean;
   namesSecret: boolean;
@@ -103,6 +108,19 @@ type ClauseOutcome = {
 // A clause that opens with one of these verbs has the previous clause's subject ("…and work at Acme").
 const SHARED_SUBJECT = new RegExp(`^(?:${SHARED_SUBJECT_VERBS})\\b`, 'u');
 const OWN_SUBJECT = /^(?<subject>i|we)\b/u;
+const OPENING_PERSON = /^(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}-]+/u;
+// A clause that speaks of the person the clause before it opened with: a pronoun, or a
+// Spanish verb in the third person (a short list: "esta" may also be "this", "manana" no verb).
+const PERSON_PRONOUN_EN = /^(?:he|she|they)\s+/u;
+const THIRD_PERSON_ES =
+  /^(?:(?:no|ya|tambien|todavia|ahora|siempre|nunca)\s+)*(?:se|le|les|es|son|tiene|tienen|vive|viven|trabaja|trabajan|estudia|estudian|prefiere|prefieren|usa|usan|habla|hablan|odia|odian|come|comen|juega|juegan|toma|toman|necesita|necesitan)\b/u;
+
+// The clause with the person it speaks of as its subject ("vive en Bilbao" → "Mi hermana vive en Bilbao"), or null.
+function aboutPerson(body: FoldedText, person: string): FoldedText | null {
+  const pronoun = PERSON_PRONOUN_EN.exec(body.scan);
+  if (pronoun) return foldMessage(`${person} ${sliceFolded(body, pronoun[0].length, body.folded.length).original}`);
+  return THIRD_PERSON_ES.test(body.scan) ? foldMessage(`${person} ${body.original}`) : null;
+}
 
 function clauseFact(
   sentence: Sentence,
@@ -110,31 +128,53 @@ function clauseFact(
   isLast: boolean,
   inherited: ClauseMarkers | null,
   previousSubject: string | null,
+  previousPerson: string | null,
 ): ClauseOutcome {
-  const none = { facts: [], leadIn: null, subject: null, explicit: false, refused: false, namesSecret: false };
+  const none = { facts: [], leadIn: null, subject: null, person: null, explicit: false, refused: false, namesSecret: false };
   const before = sentence.text.scan.slice(0, clause.start);
   if (isConditional(before) || isReportedSpeech(before)) return none;
   if (isQuestion(clause.text.scan, isLast && sentence.terminal === '?')) return none;
   const stripped = stripMarkers(clause.text);
   const own = OWN_SUBJECT.exec(stripped.body.scan)?.groups?.subject;
   const shared = own === undefined && previousSubject !== null && SHARED_SUBJECT.test(stripped.body.scan);
-  const body = shared ? foldMessage(`${previousSubject} ${stripped.body.original}`) : stripped.body;
+  const theirs = own === undefined && previousPerson !== null ? aboutPerson(stripped.body, previousPerson) : null;
+  const body = shared ? foldMessage(`${previousSubject} ${stripped.body.original}`) : (theirs ?? stripped.body);
   const subject = own === undefined ? (shared ? previousSubject : null) : own === 'we' ? 'We' : 'I';
   const markers = mergeMarkers(inherited, stripped.markers);
   if (body.folded.length === 0) return { ...none, leadIn: markers };
   if (isQuestion(body.scan, false) && !isHabitualWhen(body.scan)) return none;
   let hit = firstRuleHit(body);
   if (hit?.subjectless && !opensSentence(sentence.text, clause.start)) hit = null;
+  // "…Decidimos hacerla con pg_upgrade": what "la" stands for is in another sentence, maybe another turn.
+  if (hit !== null && DECISION_RULES.has(hit.rule) && hit.value !== null && decidesOnPronoun(foldMessage(hit.value).folded)) return none;
   const hits = hit ? [hit] : retractions(body);
-  const other = hits.length === 0 ? (correctionFact(body, clause.text, markers) ?? genericFact(body, markers)) : null;
+  const other = hits.length === 0 ? (correctionFact(body, clause.text, markers) ?? genericFact(body, markers) ?? experiencerFact(body, markers)) : null;
   if (other) hits.push(other);
   const namesSecret = mentionsSecret(body.folded);
   const hedged = HEDGE.test(`${before} ${body.scan}`);
   const outcomes = hits.map((each) => toFact(each, markers, hedged, namesSecret));
   const facts = outcomes.flatMap((outcome) => (outcome.fact ? [outcome.fact] : []));
   const refused = outcomes.some((outcome) => outcome.refused);
-  return { facts, leadIn: null, subject, explicit: markers.explicit, refused, namesSecret: hits.length === 0 && namesSecret };
+  const opening = OPENING_PERSON.exec(body.scan);
+  const person = opening ? sliceFolded(body, 0, opening[0].length).original : null;
+  return { facts, leadIn: null, subject, person, explicit: markers.explicit, refused, namesSecret: hits.length === 0 && namesSecret };
 }
+
+const DECISION_RULES: ReadonlySet<string> = new Set(['decided', 'decidi']);
+
+// "A mi jefe Marta no le gustan las reuniones largas", "a mí me encanta el jazz": the one a
+// verb like "gustar" is said of comes first, after "a"; asked to be remembered, a statement
+// (about someone else unless it is "a mí me…", "a nosotros nos…").
+const EXPERIENCER_ES =
+  /^a\s+(?:(?<own>mi|nosotros|nosotras)\s+(?:no\s+)?(?:me|nos)|\p{L}+(?:\s+[\p{L}-]+){0,5}?\s+(?:no\s+)?(?:le|les))\s+(?:gusta|gustan|encanta|encantan|molesta|molestan|interesa|interesan|importa|importan|cuesta|cuestan|sienta|sientan|cae|caen|preocupa|preocupan|aburre|aburren|da|dan)\b/u;
+
+function experiencerFact(body: FoldedText, markers: ClauseMarkers): RuleHit | null {
+  const match = markers.explicit ? EXPERIENCER_ES.exec(body.scan) : null;
+  if (match === null || wordCount(body.folded) > MAX_EXPERIENCER_WORDS) return null;
+  const hit = ruleHit('statement', 'es', 'assert', `note ${textKey(body.folded)}`, null, body.original, null, false);
+  return match.groups?.['own'] === undefined ? { ...hit, aboutOther: true } : hit;
+}
+const MAX_EXPERIENCER_WORDS = 24;
 
 function firstRuleHit(body: FoldedText): RuleHit | null {
   for (const rule of RULES) {
@@ -167,7 +207,9 @@ function retractions(body: FoldedText): RuleHit[] {
   return hits;
 }
 
-const JOINED_BY_AND = /(?:^|[\s,])(?:and|y|e)\s*$/u;
+const JOINED_BY_AND = /(?:^|[\s,])(?:and|y|e)(?:\s+(?:that|que))?\s*$/u;
+// "…and that B" (withRememberedThatApart): B may speak of the person A opened with.
+const JOINED_BY_AND_THAT = /(?:^|[\s,])(?:and|y|e)\s+(?:that|que)\s*$/u;
 
 /**
  * Facts stated explicitly in one message. Only the user's own turns count; questions,
@@ -228,7 +270,7 @@ export function readSentences(message: FoldedText): MessageReading {
     if ((whole && !split) || sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan) || takesItselfBack(sentence.text)) continue;
     // A rest that gives the forgotten statement a new value is that statement, read as its target is: as asked to be remembered.
     const read: Sentence = split?.restated ? { text: split.restated, terminal: '.' } : sentence;
-    const clauses = split?.restated ? [{ text: split.restated, start: 0 }] : (split?.rest ?? withWhenClausesJoined(sentence.text, splitClauses(sentence.text)));
+    const clauses = split?.restated ? [{ text: split.restated, start: 0 }] : (split?.rest ?? withRememberedThatApart(withWhenClausesJoined(sentence.text, splitClauses(sentence.text))));
     let leadIn: ClauseMarkers | null = split?.restated ? { ...REMEMBERED, language: split.request.language } : (polite?.markers ?? null);
     let previous: ClauseOutcome | null = null;
     let previousEnd = 0;
@@ -237,7 +279,8 @@ export function readSentences(message: FoldedText): MessageReading {
       const gap = read.text.scan.slice(previousEnd, clause.start);
       const joined = previous !== null && JOINED_BY_AND.test(gap);
       const inherited = joined && previous?.explicit === true ? mergeMarkers(leadIn, REMEMBERED) : leadIn;
-      const outcome = clauseFact(read, clause, index === clauses.length - 1, inherited, joined ? (previous?.subject ?? null) : null);
+      const person = previous !== null && JOINED_BY_AND_THAT.test(gap) ? previous.person : null;
+      const outcome = clauseFact(read, clause, index === clauses.length - 1, inherited, joined ? (previous?.subject ?? null) : null, person);
       leadIn = outcome.leadIn;
       previous = outcome;
       previousEnd = clause.start + clause.text.folded.length;
@@ -252,26 +295,4 @@ export function readSentences(message: FoldedText): MessageReading {
     });
   }
   return { facts: facts.slice(0, MAX_FACTS_PER_MESSAGE), forget, refused };
-}
-
-const WHEN_OPENER = /^(?:when|whenever|cuando|siempre que)\b/u;
-
-// A clause opening with "when…" joined to the clause after a comma: "remember that when I
-// travel, I prefer aisle seats" is one statement. Apart, the second clause is never read
-// (the "when" before it is a condition), so joining them loses nothing.
-function withWhenClausesJoined(sentence: FoldedText, clauses: Clause[]): Clause[] {
-  if (!/\b(?:when|whenever|cuando|siempre que)\b/u.test(sentence.scan)) return clauses;
-  const out: Clause[] = [];
-  for (let i = 0; i < clauses.length; i++) {
-    const clause = clauses[i] as Clause;
-    const next = clauses[i + 1];
-    const gap = next === undefined ? '' : sentence.scan.slice(clause.start + clause.text.folded.length, next.start);
-    if (next !== undefined && PUNCTUATION_ONLY.test(gap) && WHEN_OPENER.test(stripMarkers(clause.text).body.scan)) {
-      out.push({ text: sliceFolded(sentence, clause.start, next.start + next.text.folded.length), start: clause.start });
-      i += 1;
-    } else {
-      out.push(clause);
-    }
-  }
-  return out;
 }

@@ -10,8 +10,10 @@ const LEAD = new RegExp(
   `^(?:(?:please|pls|and|also|ok|okay|so|hey|oh|hmm|um|never mind|nevermind|por favor|porfa|y|tambien|bueno|che|ah|${CORRECTIONS})[\\s,!]+|(?:no|nope)\\s*[,!]+\\s*)*`,
   'u',
 );
-// "Scratch that": only ever about what was just said.
+// "Scratch that": only ever about what was just said. "Olvídalo" alone is "never mind", as
+// "forget it" is; with "no me hagas caso" ("ignore me") it takes back what was just said.
 const TAKE_BACK = /^(?:scratch|strike) (?:that|this)$/u;
+const TAKE_BACK_ES = /^(?:olvidalo|olvida eso)(?:\s*[,;-]\s*|\s+(?:y\s+)?)no me hagas caso$|^no me hagas caso\s*[,;-]\s*(?:y\s+)?(?:olvidalo|olvida eso)$/u;
 // "I live in Lisbon, forget that": the sentence takes itself back.
 const TAKEN_BACK_TAIL = new RegExp(
   `[,;-]\\s*(?:(?:no|${CORRECTIONS})[\\s,]+)*(?:forget|don't remember|do not remember|dont remember|scratch|strike|olvida|no recuerdes|borra)\\s+(?:that|this|eso|esto)$`,
@@ -20,7 +22,7 @@ const TAKEN_BACK_TAIL = new RegExp(
 const FORGET_EN =
   /^(?:forget|don't remember|do not remember|dont remember|stop remembering|unlearn|(?:delete|erase|remove)(?= (?:that|this) from your memory| the fact| what you know| what i said| everything you know))\s*(?:(?<deictic>that|this)(?:\s+from your memory)?|(?:what|everything) (?:i (?:said|told you)|you know) about\s+(?<about>.+)|(?:the fact )?that\s+(?<clause>.+)|about\s+(?<topic>.+)|(?<mine>my\s+.+)|the fact\s+(?<fact>.+))$/du;
 const FORGET_ES =
-  /^(?:olvida|olvidate de|olvidate|no recuerdes|deja de recordar|(?:borra|elimina)(?= eso| ese dato| lo que| lo de| que| de tu memoria))\s*(?:(?<deictic>eso|esto|lo anterior|ese dato)(?:\s+de tu memoria)?|(?:lo )?que (?:te dije|sabes) (?:sobre|de)\s+(?<about>.+)|que\s+(?<clause>.+)|lo de\s+(?<topic>.+)|(?<mine>mis?\s+.+)|de tu memoria\s+(?<fact>.+))$/du;
+  /^(?:olvida|olvidate de|olvidate|no recuerdes|deja de recordar|(?:borra|elimina)(?= eso| ese dato| lo que| lo del?\b| que| de tu memoria))\s*(?:(?<deictic>eso|esto|lo anterior|ese dato)(?:\s+de tu memoria)?|(?:lo )?que (?:te dije|sabes) (?:sobre|de)\s+(?<about>.+)|que\s+(?<clause>.+)|lo del?\s+(?<topic>.+)|(?<mine>mis?\s+.+)|de tu memoria\s+(?<fact>.+))$/du;
 const TARGET_EDGE = /^[\s"'.,;:!?¿¡]+|[\s"'.,;:!?¿¡]+$/gu;
 // "…and that B", "…y que B": another clause to forget, with its own "that".
 const AND_THAT = /,?\s+(?:and|y|e)\s+(?:that|que)\s+/gu;
@@ -66,7 +68,8 @@ export function forgetRequestIn(sentence: FoldedText, endsWithQuestionMark: bool
     const whole = target(body, match);
     return { target: whole, targets: clauseTargets(body, match) ?? (whole === null ? [] : [whole]), language };
   }
-  return TAKE_BACK.test(scan) ? { target: null, targets: [], language: 'en' } : null;
+  if (TAKE_BACK.test(scan)) return { target: null, targets: [], language: 'en' };
+  return TAKE_BACK_ES.test(scan) ? { target: null, targets: [], language: 'es' } : null;
 }
 
 /**
@@ -81,5 +84,5 @@ export function takesItselfBack(sentence: FoldedText): boolean {
 /** What every forget request needs (rule-support.ts, Trigger). */
 export const FORGET_TRIGGER: TriggeredPatterns = {
   trigger: /forget|remember|unlearn|delete|erase|remove|olvid|recuerd|record|borra|elimina|scratch|strike/u,
-  patterns: [FORGET_EN, FORGET_ES, TAKE_BACK],
+  patterns: [FORGET_EN, FORGET_ES, TAKE_BACK, TAKE_BACK_ES],
 };

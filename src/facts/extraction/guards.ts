@@ -67,5 +67,18 @@ export function isReportedSpeech(textBeforeSignal: string): boolean {
   return false;
 }
 
+// What was decided is only a verb and a pronoun standing for something said before ("we
+// decided to do it with pg_upgrade", "decidimos hacerla con pg_upgrade", "decidimos que lo
+// haremos el lunes"): alone, the fact would not say what it is about.
+const PRONOUN_OBJECT_EN =
+  /^(?:(?:i|we)(?:'ll|\s+will|\s+would|\s+should|'re going to|\s+are going to)\s+)?(?:not\s+)?(?:to\s+)?[a-z]+\s+(?:(?:with|for|on|through|over|ahead with|back|up|off|out)\s+)?(?:it|them)\b/u;
+const PRONOUN_OBJECT_ES =
+  /^(?:no\s+)?(?:que\s+)?(?:(?!(?:carlos|perlas?)\b)\p{L}{1,}(?:ar|er|ir)(?:se|me|te|nos)?(?:lo|la|los|las)\b|(?:no\s+)?(?:lo|la|los|las)\s+(?:(?:vamos|voy) a\s+\p{L}+|\p{L}+(?:amos|emos|imos)|\p{L}+r(?:e|emos))\b)/u;
+
+/** True when a decision's topic (folded, without "to"/"que") has only a pronoun for its object ("do it", "hacerla"). */
+export function decidesOnPronoun(topic: string): boolean {
+  return PRONOUN_OBJECT_EN.test(topic) || PRONOUN_OBJECT_ES.test(topic);
+}
+
 // The credential detection is shared with the conversation tier (its summaries leave the values out).
 export { mentionsSecret } from '../../credentials.js';

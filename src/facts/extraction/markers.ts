@@ -1,6 +1,7 @@
 import { CHANGE_ADVERBS, CORRECTION_LEAD_IN, MISTAKE_LEAD_IN, PRESENT_PHRASES_EN } from './change-words.js';
 import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
 import { alternatives, type TriggeredPatterns } from './rule-support.js';
+import { FIRST_PERSON_ES_ENDING } from './spanish-verbs.js';
 
 /** What the stripped lead-in and tail of a clause said about it. */
 export interface ClauseMarkers {
@@ -54,6 +55,11 @@ const CLOSING_FROM_NOW_ON =
   'from now on|from today on|a partir de ahora|a partir de hoy|de ahora en adelante|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?';
 const FROM_NOW_ON = `${CLOSING_FROM_NOW_ON}|going forward|starting today|starting now|en adelante`;
 
+// What the user says of themselves in Spanish: a pronoun or possessive of theirs, or a verb
+// in the first person ("soy", "vivo", "trabajamos"), not a word ending so that is none.
+const OWN_STATEMENT_ES =
+  `(?:(?:yo|me|nos|mi|mis|nuestr[oa]s?)\\b|(?!(?:esto|eso|todo|algo|pero|como|mucho|poco|otro|cuando|luego|nunca|solo|claro|cuidado)\\b)\\p{L}+${FIRST_PERSON_ES_ENDING}\\b)`;
+
 // "Recordame que…"/"recuérdame que…" is "remind me that…" (a reminder, like English
 // "remind me"), not "remember that…": no explicit marker.
 const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
@@ -63,8 +69,13 @@ const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
   ],
   [
     'explicit',
-    /^(?:(?:por favor|porfa|tambien|y)\s+)*(?:(?:quiero|necesito) que (?:recuerdes|te acuerdes de|no te olvides de|no olvides)|recorda|recuerda|recordad|acordate de|acordate|acuerdate de|acuerdate|no te olvides de|no te olvides|no olvides|ten en cuenta|tene en cuenta|toma nota de|toma nota|anota|apunta)(?:\s*(?::\s*|que\b\s*))/u,
+    /^(?:(?:por favor|porfa|tambien|y)\s+)*(?:(?:quiero|necesito) que (?:recuerdes|te acuerdes de|no te olvides de|no olvides)|recorda|recuerda|recordad|acordate de|acordate|acuerdate de|acuerdate|no te olvides de|no te olvides|no olvides|ten en cuenta|tene en cuenta|toma nota de|toma nota|anota|apunta|guardate)(?:\s*(?::\s*|que\b\s*))/u,
   ],
+  // "Recuérdalo: …", "Guárdalo: …": the pronoun stands for what the colon announces.
+  ['explicit', /^(?:(?:por favor|porfa|tambien|y)\s+)*(?:recuerdalo|recordalo|guardalo|guardatelo|apuntalo|anotalo)\s*:\s*/u],
+  // "Guarda que…" is also "watch out, …" in Rioplatense ("guarda que viene el auto"): a
+  // request to keep only before what the user says of themselves ("guarda que soy alérgico…").
+  ['explicit', new RegExp(`^(?:(?:por favor|porfa|tambien|y)\\s+)*guarda\\s*(?::\\s*|que\\s+)(?=${OWN_STATEMENT_ES})`, 'u')],
   [
     'notice',
     /^(?:just so you know|so you know|for the record|for your information|fyi|for future reference|you should know(?: that)?|para que sepas(?: que)?|para que lo sepas|que sepas que|para tu informacion|te cuento que|sabe que)(?:\s*[:,-]\s*|\s+|$)/u,
@@ -122,7 +133,7 @@ const FROM_NOW_ON_TAIL = new RegExp(`(?:\\s*[,-]\\s*|\\s+)(${CLOSING_FROM_NOW_ON
 const FROM_NOW_ON_ONLY = new RegExp(`^(?:${CLOSING_FROM_NOW_ON})[.!\\s]*$`, 'u');
 const MAX_LEAD_INS = 8;
 const SPANISH_MARKER =
-  /\b(?:que|para|recorda|recuerda|recordad|recordame|acordate|acuerdate|olvides|cuenta|nota|anota|apunta|sepas|partir|ahora|aca|realidad|quise|dicho|correccion|creo|parece|supongo|quizas|quiza|tal vez|capaz|probablemente|posiblemente|segur[oa]|desde|adelante|perdon|equivoque|confundi|equivocad[oa]|error mio)\b/u;
+  /\b(?:que|para|recorda|recuerda|recordad|recordame|recuerdalo|recordalo|guardalo|guardatelo|guarda|guardate|apuntalo|anotalo|acordate|acuerdate|olvides|cuenta|nota|anota|apunta|sepas|partir|ahora|aca|realidad|quise|dicho|correccion|creo|parece|supongo|quizas|quiza|tal vez|capaz|probablemente|posiblemente|segur[oa]|desde|adelante|perdon|equivoque|confundi|equivocad[oa]|error mio)\b/u;
 
 // How a request to remember ends when a clause follows it, not an object (the Spanish
 // ones always end so: their pattern needs "que" or a colon).
@@ -182,7 +193,7 @@ const KEEPING_KINDS: ReadonlySet<MarkerKind> = new Set(['explicit', 'notice', 'f
 /** What every lead-in and tail that marks a statement to keep needs (rule-support.ts, Trigger). */
 export const KEEPING_MARKER_TRIGGER: TriggeredPatterns = {
   trigger: new RegExp(
-    'remember|forget|in mind|note|memoriz|recuerd|acuerd|olvid|record|acord|en cuenta|nota|apunta' +
+    'remember|forget|in mind|note|memoriz|recuerd|acuerd|olvid|record|acord|en cuenta|nota|apunta|guarda(?:te|lo|telo)?\\s*(?::|que\\b)' +
       '|you know|should know|fyi|information|informacion|future reference|sepas|te cuento que|sabe que' +
       `|${FROM_NOW_ON}`,
     'u',

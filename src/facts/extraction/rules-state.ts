@@ -36,7 +36,7 @@ const HOME_EN = new RegExp(
 const HOME_EN_RETRACT =
   /^(?:i|we)\s+(?:no longer|don't|dont|do not)\s+live\s+(?<prep>in|on|at)\s+(?<value>.+)$|^(?:i|we)\s+(?:(?:have|'ve)\s+)?(?:just\s+)?moved\s+(?:out of|away from)\s+(?<value2>.+)$/du;
 const HOME_ES = new RegExp(
-  `^${ADV_ES}(?:(?<me>me mude|me fui a vivir|me vine a vivir)|(?<we>nos mudamos|nos fuimos a vivir))\\s+(?:de\\s+.+?\\s+)?(?:a|para)\\s+(?<value>.+)$` +
+  `^${ADV_ES}(?:(?<me>me (?:mude|he mudado)|me (?:fui|vine|he ido|he venido) a vivir)|(?<we>nos (?:mudamos|hemos mudado)|nos (?:fuimos|hemos ido) a vivir))\\s+(?:de\\s+.+?\\s+)?(?:a|para)\\s+(?<value>.+)$` +
     `|^${ADV_ES}(?:(?<me2>vivo|estoy viviendo)|(?<we2>vivimos|estamos viviendo))\\s+en\\s+(?<value2>.+)$` +
     `|^(?:mi (?:${RELATIONS_ES})\\s+(?:ahora\\s+|ya\\s+|todavia\\s+)?(?:vive|se mudo|se fue a vivir)|mis (?:${PLURAL_RELATIONS_ES})\\s+(?:ahora\\s+|ya\\s+|todavia\\s+)?(?:viven|se mudaron|se fueron a vivir))\\s+(?:en|a)\\s+(?<relvalue>.+)$`,
   'du',

@@ -1,5 +1,5 @@
 import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
-import { isTrailingQualifier } from './markers.js';
+import { isTrailingQualifier, stripMarkers } from './markers.js';
 import { periodRole } from './sentence-periods.js';
 
 /** One sentence of a message, with the punctuation that ended it ("?", "!", "." or ""). */
@@ -93,4 +93,62 @@ function pushClause(clauses: Clause[], sentence: FoldedText, start: number, end:
   const text = trimFolded(raw);
   const lead = raw.folded.length - raw.folded.trimStart().length;
   if (text.folded.length > 0) clauses.push({ text, start: start + lead });
+}
+
+// "…and that B", "…y que B": another clause of what was asked to be remembered, with its own "that".
+const AND_THAT = /(?:,\s*|\s+)(?:and|y|e)\s+(?:that|que)\s+/gu;
+const THAT_OR_QUE = /\b(?:that|que)\b/u;
+
+/**
+ * A clause asked to be remembered, apart at each "and that" / "y que" ("remember that I live
+ * in Lisbon and that I work at Acme"): each later clause starts after its "that", so the
+ * gap before it ends in "and that". Only when no other "that"/"que" stands before a split:
+ * in "recuerda que prefiero que me llames y que me escribas" the second "que" may continue
+ * either, so the clause stays whole.
+ */
+export function withRememberedThatApart(clauses: Clause[]): Clause[] {
+  return clauses.flatMap((clause) => (/\b(?:and|y|e)\s+(?:that|que)\b/u.test(clause.text.scan) ? rememberedThatClauses(clause) : [clause]));
+}
+
+function rememberedThatClauses(clause: Clause): Clause[] {
+  const { body, markers } = stripMarkers(clause.text);
+  const lead = clause.text.scan.indexOf(body.scan);
+  if (!markers.explicit || lead < 0) return [clause];
+  const pieces: Clause[] = [];
+  let start = lead;
+  AND_THAT.lastIndex = 0;
+  for (let found = AND_THAT.exec(body.scan); found !== null; found = AND_THAT.exec(body.scan)) {
+    const end = lead + found.index;
+    if (THAT_OR_QUE.test(clause.text.scan.slice(start, end))) return [clause];
+    pieces.push({ text: trimFolded(sliceFolded(clause.text, pieces.length === 0 ? 0 : start, end)), start: clause.start + (pieces.length === 0 ? 0 : start) });
+    start = end + found[0].length;
+  }
+  const [first] = pieces;
+  if (first === undefined || !stripMarkers(first.text).markers.explicit) return [clause];
+  pieces.push({ text: trimFolded(sliceFolded(clause.text, start, clause.text.folded.length)), start: clause.start + start });
+  return pieces.filter((piece) => piece.text.folded.length > 0);
+}
+
+const WHEN_OPENER = /^(?:when|whenever|cuando|siempre que)\b/u;
+
+/**
+ * A clause opening with "when…" joined to the clause after a comma: "remember that when I
+ * travel, I prefer aisle seats" is one statement. Apart, the second clause is never read
+ * (the "when" before it is a condition), so joining them loses nothing.
+ */
+export function withWhenClausesJoined(sentence: FoldedText, clauses: Clause[]): Clause[] {
+  if (!/\b(?:when|whenever|cuando|siempre que)\b/u.test(sentence.scan)) return clauses;
+  const out: Clause[] = [];
+  for (let i = 0; i < clauses.length; i++) {
+    const clause = clauses[i] as Clause;
+    const next = clauses[i + 1];
+    const gap = next === undefined ? '' : sentence.scan.slice(clause.start + clause.text.folded.length, next.start);
+    if (next !== undefined && PUNCTUATION_ONLY.test(gap) && WHEN_OPENER.test(stripMarkers(clause.text).body.scan)) {
+      out.push({ text: sliceFolded(sentence, clause.start, next.start + next.text.folded.length), start: clause.start });
+      i += 1;
+    } else {
+      out.push(clause);
+    }
+  }
+  return out;
 }
