@@ -218,6 +218,7 @@ export function mentionedIn(
   fact: { stems: readonly string[]; subjectStems: readonly string[]; subject: string | null },
 ): boolean {
   const theirs = personOfSubject(fact.subject) !== null;
+  if (givesOtherNumbers(parts, fact.stems)) return false;
   const only = parts.length === 1 ? parts[0] : undefined;
   if (only !== undefined && only.about === null) return !theirs && mentions(only.stems, fact.stems);
   const holds = (stem: string): boolean => fact.stems.includes(stem) || fact.subjectStems.includes(stem);
@@ -225,6 +226,19 @@ export function mentionedIn(
   let hits = 0;
   for (const each of fact.stems) if (usable.some((part) => part.stems.has(each))) hits += 1;
   return isMention(hits, fact.stems.length);
+}
+
+const NUMBER = /^\p{N}/u;
+
+// Whether the parts give numbers, but not every number of the fact: "mi presupuesto para el
+// viaje es de 4.000 euros" says something else than "…de 3.500 euros", however many of
+// its other words it shares (README: a statement that adds a number is a new fact).
+function givesOtherNumbers(parts: readonly MentionPart[], factStems: readonly string[]): boolean {
+  const own = factStems.filter((each) => NUMBER.test(each));
+  if (own.length === 0) return false;
+  let given = false;
+  for (const part of parts) for (const each of part.stems) given ||= NUMBER.test(each);
+  return given && own.some((each) => !parts.some((part) => part.stems.has(each)));
 }
 
 // The person a subject key is about when it is not the user: the key opens with a person

@@ -27,7 +27,7 @@ import {
   type NewFactInput,
 } from './fact-operations.js';
 import { ReconfirmQueue, reconfirmRevived, writeQueuedReconfirmations } from './reconfirm-queue.js';
-import { currentPreferenceKey, rekeyPreferences, type Rekey } from './subject-rekey.js';
+import { currentSubjectKey, rekeySubjects, type Rekey } from './subject-rekey.js';
 import { applyTurnFacts, mayChangeFacts, prepareTurnFacts, saysOther, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
 
 const REEMBED_BATCH = 64;
@@ -59,19 +59,19 @@ export class FactsService {
     return { reembedded, rekeyed, indexed: this.rt.index.size };
   }
 
-  /** (Re)loads the index of live facts from the database; returns how many preferences it re-keyed. */
+  /** (Re)loads the index of live facts from the database; returns how many facts it re-keyed (`currentSubjectKey`). */
   loadIndex(): number {
     const { database, embedder } = this.rt;
     const rows = liveFactRows(database.db);
     const readings = rows.map((row) => readStatement(row.fact));
     const rekeys: Rekey[] = [];
     const current = rows.map((row, i) => {
-      const subject = currentPreferenceKey(row, readings[i] as StatementKey);
+      const subject = currentSubjectKey(row, readings[i] as StatementKey);
       if (subject === null) return row;
       rekeys.push({ id: row.id, subject });
       return { ...row, subject };
     });
-    const rekeyed = rekeyPreferences(database, this.rt.clock.now(), rekeys);
+    const rekeyed = rekeySubjects(database, this.rt.clock.now(), rekeys);
     const entries = current.map((row, i) => {
       const reading = readings[i] as StatementKey;
       const value = row.subject !== null && reading.subject === row.subject ? reading.value : null;

@@ -21,10 +21,31 @@ export interface Rekey {
  * the index makes of every live fact anyway, so finding none to re-key costs nothing more).
  * Only preference keys change, and only into preference keys.
  */
-export function currentPreferenceKey(row: Pick<FactRow, 'subject'>, reading: StatementKey): string | null {
+function currentPreferenceKey(row: Pick<FactRow, 'subject'>, reading: StatementKey): string | null {
   if (row.subject === null || !row.subject.startsWith(PREFERENCE)) return null;
   const { subject } = reading;
   return subject === null || subject === row.subject || !subject.startsWith(PREFERENCE) ? null : subject;
+}
+
+const NOTE = 'note ';
+const NAME = ' name';
+
+/**
+ * The key a live fact gets now, or null when it keeps its own: a preference re-keyed as
+ * `currentPreferenceKey` says; a note that now reads as a thing and its value ("Mi
+ * presupuesto para el viaje a Japón es de 3.500 euros" was "note presupuesto para viaje
+ * japon es 3 500 euros", and is "presupuesto para viaje japon", so that a new amount
+ * replaces it); a person one has one of, named ("boss name", now "boss", the subject of
+ * "mi jefe es Marta" too). Otherwise a new value of such a thing would supersede neither.
+ * `reading`: how the rules read the row's statement today.
+ */
+export function currentSubjectKey(row: Pick<FactRow, 'subject'>, reading: StatementKey): string | null {
+  const preference = currentPreferenceKey(row, reading);
+  if (preference !== null) return preference;
+  const { subject } = reading;
+  if (row.subject === null || subject === null || subject === row.subject) return null;
+  if (row.subject.startsWith(NOTE)) return subject.startsWith(NOTE) ? null : subject;
+  return row.subject === `${subject}${NAME}` ? subject : null;
 }
 
 /**
@@ -32,7 +53,7 @@ export function currentPreferenceKey(row: Pick<FactRow, 'subject'>, reading: Sta
  * nothing to re-key; the facts stay as they are otherwise (two that now share a key both
  * stay live until the user states one again). Returns how many facts were re-keyed.
  */
-export function rekeyPreferences(database: Database, now: number, rekeys: readonly Rekey[]): number {
+export function rekeySubjects(database: Database, now: number, rekeys: readonly Rekey[]): number {
   if (rekeys.length === 0) return 0;
   return runInTransaction(database, () => {
     for (const { id, subject } of rekeys) updateFactRow(database.db, id, { subject, updatedAt: now });

@@ -64,8 +64,29 @@ export interface PreferredKind {
   modifier: FoldedText;
 }
 
+// A thing and the part of the day it is for, said with a preposition: "meetings in the
+// morning" is "morning meetings", "las reuniones por la tarde" ("de la tarde", "en la
+// tarde", "a la tarde", "de noche"). Its words after that phrase are a qualifier, as after
+// a kind ("reuniones por la tarde los lunes"). "La reunión de mañana" is tomorrow's: "de"
+// takes "mañana" only with its article.
+const TIMED_EN = /^(?:(?:the|a|an|some)\s+)?(?<head>[\p{L}\p{N}'-]+)\s+(?:in\s+the|during\s+the|at)\s+(?<mod>morning|afternoon|evening|night|midday|noon|lunchtime)s?(?=\s|$)/du;
+const TIMED_ES =
+  /^(?:(?:el|la|los|las|un|una|unos|unas|mi|mis)\s+)?(?<head>[\p{L}\p{N}-]+)\s+(?:(?:por|en|a|de|durante)\s+la\s+(?<mod>manana|tarde|noche)|de\s+(?<mod2>tarde|noche)|(?:por|en)\s+las\s+(?<mod3>mananas|tardes|noches)|a\s+la\s+(?<mod4>hora\s+del\s+almuerzo)|al\s+(?<mod5>mediodia))(?=\s|$)/du;
+
+function timedKind(value: FoldedText, language: Language): PreferredKind | null {
+  const timed = (language === 'en' ? TIMED_EN : TIMED_ES).exec(value.folded);
+  const head = timed?.groups?.head;
+  const groups = timed?.indices?.groups;
+  const mod = groups?.mod ?? groups?.mod2 ?? groups?.mod3 ?? groups?.mod4 ?? groups?.mod5;
+  if (!timed || head === undefined || mod === undefined || NOT_IN_PHRASE.has(head) || NOT_A_HEAD[language].test(head)) return null;
+  const qualifier = contentWords(value.folded.slice(timed[0].length));
+  return { key: [singular(head), 'time', ...qualifier].join(' '), modifier: sliceFolded(value, mod[0], mod[1]) };
+}
+
 /** The kind a preferred value names ("aisle seats" → seat position, aisle), or null when it is no modified noun or its modifier's dimension is unknown. */
 export function preferredKind(value: FoldedText, language: Language): PreferredKind | null {
+  const timed = timedKind(value, language);
+  if (timed !== null) return timed;
   const qualifierAt = (language === 'en' ? QUALIFIER_EN : QUALIFIER_ES).exec(value.folded)?.index ?? value.folded.length;
   const phrase = (language === 'en' ? NOUN_PHRASE_EN : NOUN_PHRASE_ES).exec(value.folded.slice(0, qualifierAt));
   const head = phrase?.groups?.head;
@@ -104,6 +125,8 @@ export function comparedKind(value: FoldedText, alt: FoldedText, language: Langu
 // competes with "aisle seats" (only the key needs it: the statement keeps the user's words).
 function singular(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  // "reuniones", "sesiones": "reunión", "sesión".
+  if (word.length > 5 && word.endsWith('iones')) return word.slice(0, -2);
   if (/(?:x|z|ch|sh|ss)es$/u.test(word)) return word.slice(0, -2);
   return word.length > 3 && word.endsWith('s') && !/(?:ss|us|is)$/u.test(word) ? word.slice(0, -1) : word;
 }

@@ -88,6 +88,8 @@ function comparedAlternative(groups: RuleGroups, language: 'en' | 'es'): FoldedT
   if (cmp === '') return null;
   if (language === 'en' && cmp === 'to' && /^(?:to|not)\b/u.test(value)) return null;
   if (language === 'es' && cmp === 'a' && (/^que\b/u.test(value) || /^\p{L}*(?:ar|er|ir)\b/u.test(value))) return null;
+  // "Prefiero reuniones a la tarde": when, not what they are preferred to.
+  if (language === 'es' && cmp === 'a' && /^la\s+(?:manana|tarde|noche|hora\s+del\s+almuerzo)\b/u.test(groups.folded('alt'))) return null;
   return groups.value('alt');
 }
 

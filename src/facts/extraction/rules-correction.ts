@@ -13,7 +13,8 @@ import { isConditional } from './guards.js';
 import type { ClauseMarkers } from './markers.js';
 import { matchRule, ruleHit, type RuleHit, type TriggeredPatterns } from './rule-support.js';
 import { guessLanguage } from './rules-generic.js';
-import { namesNoValue } from './rules-possessive.js';
+import { namesNoValue, withoutAmountDe } from './rules-possessive.js';
+import { withoutChangeWords } from './statement-text.js';
 import { isPersonKey, nounKey } from './subject-key.js';
 
 // "Actually, the standup moved to 10:00", "the standup is at 10:00 now", "en realidad la
@@ -28,10 +29,16 @@ import { isPersonKey, nounKey } from './subject-key.js';
 // sentence's start ("Some of us are…", "Just moved to…", "Today is…").
 const DETERMINER_EN = '(?:the|our|my|this)\\s+';
 const DETERMINER_ES = '(?:el|la|los|las|mi|mis|nuestro|nuestra|nuestros|nuestras)\\s+';
-// What the statement is about: a noun phrase of up to three words ("the standup", "la daily", "the team offsite").
-const THING = '(?<x>[\\p{L}\\p{N}-]+(?:\\s+[\\p{L}\\p{N}-]+){0,2}?)';
-const COPULAR_EN = new RegExp(`^${DETERMINER_EN}${THING}\\s+(?:${CHANGE_ADVERB_EN}\\s+)?${COPULA_EN}\\s+(?:${CHANGE_ADVERB_EN}\\s+)?(?<value>.+)$`, 'du');
-const COPULAR_ES = new RegExp(`^${DETERMINER_ES}${THING}\\s+(?:${CHANGE_ADVERB_ES}\\s+)?${COPULA_ES}\\s+(?:${CHANGE_ADVERB_ES}\\s+)?(?<value>.+)$`, 'du');
+// What the statement is about: a noun phrase of up to three words ("the standup", "la daily",
+// "the team offsite"), which a phrase with "of"/"de" or "for"/"para" may qualify ("el
+// presupuesto de la boda", "the budget for the trip").
+const WORD = '[\\p{L}\\p{N}-]+';
+const QUALIFIED_BY = '(?:of|for|de|del|para)\\s+(?:(?:the|our|my|el|la|los|las|mi|mis|nuestro|nuestra)\\s+)?';
+const THING = `(?<x>${WORD}(?:\\s+${WORD}){0,2}?(?:\\s+${QUALIFIED_BY}${WORD}(?:\\s+${WORD})??)?)`;
+// The article of a qualifier is no pronoun: "para el viaje" names no "él".
+const QUALIFIER_ARTICLE = /\b(?:of|for|de|del|para)\s+(?:the|our|my|el|la|los|las|mi|mis|nuestro|nuestra)\s+/gu;
+const COPULAR_EN = new RegExp(`^${DETERMINER_EN}${THING}\\s+(?<pre>${CHANGE_ADVERB_EN}\\s+)?${COPULA_EN}\\s+(?<post>${CHANGE_ADVERB_EN}\\s+)?(?<value>.+)$`, 'du');
+const COPULAR_ES = new RegExp(`^${DETERMINER_ES}${THING}\\s+(?<pre>${CHANGE_ADVERB_ES}\\s+)?${COPULA_ES}\\s+(?<post>${CHANGE_ADVERB_ES}\\s+)?(?<value>.+)$`, 'du');
 const MOVED_EN = new RegExp(
   `^${DETERMINER_EN}${THING}\\s+(?:(?:has|have|was|were|got|has been|have been)\\s+)?(?:(?:now|just|actually)\\s+)?` +
     '(?:moved|changed|switched|shifted|pushed|rescheduled|bumped)\\s+(?:(?:back|forward|up)\\s+)?to\\s+(?<value>.+)$',
@@ -64,10 +71,11 @@ export function correctionFact(body: FoldedText, clause: FoldedText, markers: Cl
   for (const pattern of shapes) {
     if ((pattern === MOVED_ES || pattern === COPULAR_ES) !== (language === 'es')) continue;
     const groups = matchRule(body, pattern);
-    const value = groups?.value('value');
-    const statement = groups?.statementUpTo('value');
+    const value = withoutAmountDe(groups?.value('value') ?? null, language);
+    const through = groups?.statementUpTo('value');
+    const statement = groups && through ? withoutChangeWords(body, groups, through, ['pre', 'post']) : null;
     const x = groups?.folded('x').trim() ?? '';
-    if (!groups || !value || !statement || NOT_A_THING.test(x)) continue;
+    if (!groups || !value || !statement || NOT_A_THING.test(x.replace(QUALIFIER_ARTICLE, ' '))) continue;
     const subject = nounKey(x);
     // What people do is theirs, and about them possessive rules read what one has one of ("my manager is Marta now").
     if (subject === '' || isPersonKey(subject) || NOT_A_VALUE.test(value.folded) || namesNoValue(value.folded)) continue;

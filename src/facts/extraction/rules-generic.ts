@@ -3,9 +3,10 @@ import { isConditional, isHabitualWhen } from './guards.js';
 import type { ClauseMarkers } from './markers.js';
 import { matchRule, ruleHit, type Language, type RuleHit } from './rule-support.js';
 import { fromNowOnInstruction } from './rules-habit.js';
+import { withoutAmountDe } from './rules-possessive.js';
 import { FIRST_PERSON_ES_ENDING } from './spanish-verbs.js';
 import { wordCount } from './statement-text.js';
-import { namesOneOfSeveral, nounKey, textKey } from './subject-key.js';
+import { contentWords, namesOneOfSeveral, nounKey, textKey } from './subject-key.js';
 
 // A statement with no specific rule is kept only when the user flagged it explicitly
 // ("remember that…", "for the record…", "from now on…"), and only when what was flagged
@@ -56,13 +57,23 @@ export function guessLanguage(folded: string, fallback: Language = 'en'): Langua
 
 // "the standup is at 9" → subject "standup", value "at 9"; null unless a short noun phrase
 // is the subject. "My sister is Ana" is no slot: another sister is not a new value of hers.
+// A thing may be qualified ("el presupuesto de la boda", "the budget for the trip"): its
+// words that carry meaning count, and its value is no part of its subject, so a new amount
+// replaces the old one.
+const MAX_THING_WORDS = 5;
+const MAX_THING_CONTENT_WORDS = 3;
+
 function copular(body: FoldedText, language: Language): { subject: string; value: FoldedText | null } | null {
   const groups = matchRule(body, language === 'en' ? COPULAR_EN : COPULAR_ES);
   const x = groups?.folded('x').trim();
-  if (!groups || !x || x.split(/\s+/u).length > 3 || PRONOUN_SUBJECT.test(x)) return null;
+  if (!groups || !x || x.split(/\s+/u).length > MAX_THING_WORDS || contentWords(x).length > MAX_THING_CONTENT_WORDS || PRONOUN_SUBJECT.test(x)) return null;
   const subject = nounKey(x);
-  return subject === '' || namesOneOfSeveral(subject) ? null : { subject, value: groups.value('value') };
+  return subject === '' || namesOneOfSeveral(subject) ? null : { subject, value: withoutAmountDe(groups.value('value'), language) };
 }
+
+// A text that stops where its value should be ("mi etiqueta favorita es", what is left of
+// "…es <|endoftext|>" once the model's control token is cleaned away): no statement.
+const CUT_SHORT = /\s(?:is|are|was|were|am|the|a|an|my|our|es|son|era|esta|estan|el|la|los|las|un|una|mi|mis|de|del)$/u;
 
 // Whether a flagged text no rule recognised reads as a clause (see the top of this file).
 function readsAsClause(body: FoldedText, language: Language, bareObject: boolean): boolean {
@@ -88,7 +99,7 @@ function saysOfThemselves(body: FoldedText, language: Language): boolean {
 export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit | null {
   if (!markers.explicit && !markers.notice && !markers.fromNowOn) return null;
   const words = wordCount(body.folded);
-  if (words < 2 || words > MAX_WORDS) return null;
+  if (words < 2 || words > MAX_WORDS || CUT_SHORT.test(body.folded.trimEnd())) return null;
   // "Remember that when I travel I prefer aisle seats": a habit, kept as one statement.
   const habit = isHabitualWhen(body.scan);
   if (!habit && (NOT_A_STATEMENT.test(body.scan) || isConditional(body.scan))) return null;

@@ -2,7 +2,8 @@ import type { Domain } from '../../domains/domain.js';
 import { sliceFolded, type FoldedText } from './folded-text.js';
 import { mentionsSecret } from './guards.js';
 import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
-import { ONE_OF_A_KIND, isPersonKey, namesOneOfSeveral, nounKey } from './subject-key.js';
+import { withoutChangeWords } from './statement-text.js';
+import { ONE_OF_A_KIND, contentWords, isPersonKey, namesOneOfSeveral, nounKey } from './subject-key.js';
 
 // "my X is Y" / "mi X es Y" and "Y is my favorite X" / "Y es mi X favorito".
 
@@ -17,8 +18,10 @@ const NOT_A_NOUN: Record<'en' | 'es', RegExp> = {
   // Spanish only: "son" is a copula there, and a son in "my son's name is Leo".
   es: /\b(?:es|son|era|que|quien|dice|dijo)\b/u,
 };
+// A sign of change may stand before the copula or after it ("mi jefe ahora es Marta", "…es ahora Marta").
+const CHANGE_ES = '(?:ahora|actualmente|en realidad)\\s+';
 const MY_X_IS_ES = new RegExp(
-  `^(?:mi|mis|nuestro|nuestra|nuestros|nuestras)\\s+(?<x>${NOUN})\\s+(?<neg>ya no\\s+|no\\s+)?(?<cop>es|son|se llama|se llaman)\\s+(?:(?:ahora|actualmente|en realidad)\\s+)?(?<value>.+)$`,
+  `^(?:mi|mis|nuestro|nuestra|nuestros|nuestras)\\s+(?<x>${NOUN})\\s+(?<pre>${CHANGE_ES})?(?<neg>ya no\\s+|no\\s+)?(?<cop>es|son|se llama|se llaman)\\s+(?<post>${CHANGE_ES})?(?<value>.+)$`,
   'du',
 );
 // "Me llamo Ana": the Spanish way to say "my name is Ana".
@@ -122,10 +125,28 @@ function domainFor(subject: string): Domain | null {
   return isPersonKey(subject.replace(/ name$/u, '')) ? 'personal' : null;
 }
 
-// "Mi presupuesto es de 3000 euros": Spanish gives an amount with "de"; the value is the amount.
-function withoutAmountDe(value: FoldedText | null, language: 'en' | 'es'): FoldedText | null {
+/** "Mi presupuesto es de 3000 euros": Spanish gives an amount with "de"; the value is the amount ("3000 euros"). */
+export function withoutAmountDe(value: FoldedText | null, language: 'en' | 'es'): FoldedText | null {
   const de = language === 'es' && value !== null ? /^de\s+(?=\d)/u.exec(value.folded) : null;
   return de === null || value === null ? value : sliceFolded(value, de[0].length, value.folded.length);
+}
+
+// The possessed noun: up to four words that carry meaning, so that a thing may be qualified
+// ("my budget for the Japan trip", "mi presupuesto para el viaje a Japón": its subject is
+// "budget for japan trip", and a new amount is its new value).
+const MAX_NOUN_CONTENT_WORDS = 4;
+const MAX_NOUN_WORDS = 7;
+
+function isPossessedNoun(x: string, language: 'en' | 'es'): boolean {
+  if (x.split(/\s+/u).length > MAX_NOUN_WORDS || contentWords(x).length > MAX_NOUN_CONTENT_WORDS) return false;
+  return !NOT_A_NOUN[language].test(x);
+}
+
+// The subject of a person one has one of, named: "my boss's name is Andrés", "mi jefe se
+// llama Andrés" and "mi jefe es Andrés" all name the boss ("boss").
+function personNamed(subject: string): string {
+  const person = subject.replace(/ name$/u, '');
+  return person !== subject && ONE_OF_A_KIND.has(person) ? person : subject;
 }
 
 function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): FactRule {
@@ -133,13 +154,14 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     const groups = matchRule(body, pattern);
     if (!groups) return null;
     const x = groups.folded('x').trim();
-    if (x.split(/\s+/u).length > 4 || NOT_A_NOUN[language].test(x)) return null;
+    if (!isPossessedNoun(x, language)) return null;
     const raw = withoutAmountDe(groups.value('value'), language);
     if (!raw) return null;
+    const through = groups.statementUpTo('value');
+    const statement = through === null ? null : withoutChangeWords(body, groups, through, ['adv', 'pre', 'post']);
     // A credential ("my wifi password is hunter2") is a statement whatever its value looks
     // like: the hit goes to the extractor, which refuses it and says so (extract-facts.ts),
     // so that its words re-confirm nothing either.
-    const statement = groups.statementUpTo('value');
     if (statement !== null && (mentionsSecret(x) || mentionsSecret(raw.folded))) {
       return ruleHit(rule, language, 'assert', nounKey(x) || 'secret', null, statement, null, false);
     }
@@ -148,11 +170,13 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     if (/^(?:called|named)\s/u.test(raw.folded) && !named) return null;
     const value = raw.original.replace(/^(?:called|named)\s+/iu, '');
     const key = nounKey(x);
-    const subject = named ? (namesOneOfSeveral(key) ? null : `${key} name`) : subjectFor(key, raw.folded, raw.original);
+    const slot = named ? (namesOneOfSeveral(key) ? null : `${key} name`) : subjectFor(key, raw.folded, raw.original);
+    const subject = slot === null ? null : personNamed(slot);
     if (!subject || !statement) return null;
     const negated = groups.get('neg') !== null || groups.folded('cop').endsWith("n't");
     const kind = negated ? 'retract' : 'assert';
-    return { ...ruleHit(rule, language, kind, subject, null, statement, domainFor(subject), hasCorrectionAdverb(groups)), value };
+    const correction = hasCorrectionAdverb(groups) || /\ben realidad\b/u.test(`${groups.folded('pre')} ${groups.folded('post')}`);
+    return { ...ruleHit(rule, language, kind, subject, null, statement, domainFor(subject), correction), value };
   };
 }
 

@@ -1,4 +1,7 @@
 import { isAscii } from '../../ascii.js';
+import { CHANGE_ADVERBS } from './change-words.js';
+import type { FoldedText } from './folded-text.js';
+import { alternatives, type RuleGroups } from './rule-support.js';
 import { endsWithDottedAcronym } from './sentence-periods.js';
 
 const SPECIAL_TOKENS = /<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>|<\/?s>/giu;
@@ -67,4 +70,24 @@ export function wordCount(text: string): number {
     count += unspaced === 0 ? 1 : Math.max(1, Math.ceil(unspaced / 2));
   }
   return count;
+}
+
+// Words that say the value is new, not what it is.
+const CHANGE_ONLY = new RegExp(`^(?:${alternatives([...CHANGE_ADVERBS.en, ...CHANGE_ADVERBS.es])}\\s+)+$`, 'u');
+
+/**
+ * `statement` (the start of `body` through its value) without each group of `names` that
+ * holds only words saying the value is new ("now", "ahora", "en realidad"): "my boss is
+ * now Marta" is stored as "My boss is Marta", "mi jefe ahora es Marta" as "Mi jefe es Marta".
+ */
+export function withoutChangeWords(body: FoldedText, groups: RuleGroups, statement: string, names: readonly string[]): string {
+  let kept = statement;
+  // From the last group back, so that the earlier offsets still hold.
+  for (const name of [...names].reverse()) {
+    const adverbs = groups.get(name);
+    if (adverbs === null || !CHANGE_ONLY.test(adverbs.folded)) continue;
+    const start = adverbs.base - body.base;
+    kept = kept.slice(0, start) + kept.slice(start + adverbs.original.length);
+  }
+  return kept;
 }
