@@ -19,6 +19,7 @@ import { cacheRefusal, mayShareAnswer, type CacheRefusal } from './cache-policy.
 import { DedupProfile } from './dedup-guards.js';
 import { DedupIndex } from './dedup-index.js';
 import { analyseQuery, detectLanguage, type Language, type QueryAnalysis, type QueryInput } from './query-text.js';
+import { VISIBLE_CHARACTER } from '../visible-text.js';
 
 /** Spec §4: answers to factual questions about the user are kept 24 h. */
 export const RESPONSE_CACHE_TTL_MS = DAY_MS;
@@ -158,7 +159,7 @@ export class ResponseCache {
     afterCommit(scope, () => this.asked.offered(key, askedAt, input.questionTurn?.id));
     const refusal = cacheRefusal(question, { sideEffectSinceQuestion: input.sideEffectSinceQuestion ?? false });
     if (refusal !== null) return { stored: false, reason: refusal };
-    if (input.answer.trim() === '') return { stored: false, reason: 'empty-answer' };
+    if (!VISIBLE_CHARACTER.test(input.answer)) return { stored: false, reason: 'empty-answer' };
     if (askedAt === undefined) return { stored: false, reason: 'asked-before-start' };
     if (askedAt < this.factsGeneration) return { stored: false, reason: 'facts-changed' };
     const embedding = input.embedding ?? null;

@@ -4,6 +4,7 @@ import { InvalidRequestError } from '../errors.js';
 import type { SessionChanges } from '../storage/conversation-store.js';
 import type { Database } from '../storage/database.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
+import { VISIBLE_CHARACTER } from '../visible-text.js';
 import { sideEffectToolNames } from './side-effect-tools.js';
 import { assertToolCallIdFree, assertToolNameMatches } from './tool-call-ids.js';
 import { keepToolResult } from './tool-result-text.js';
@@ -156,16 +157,6 @@ export const NOT_ON_AN_INVALID_ANSWER = 'not on an answer that failed validation
 
 /** Why an assistant's answer with nothing to show is refused. */
 export const ANSWER_NEEDS_VISIBLE_TEXT = 'an answer must contain a visible character (a tool call or a tool result may be empty)';
-
-/**
- * Matches a text that shows something: one character that is not invisible. Invisible
- * are whitespace, controls, zero-width and other format characters (U+200B, U+2060,
- * U+FEFF…), fillers and variation selectors; only the Basic Multilingual Plane's, so the
- * pattern means the same with and without the `u` flag (an OpenAPI reader may use
- * either); the few invisible characters beyond it (tags) count as visible.
- */
-export const VISIBLE_CHARACTER =
-  /[^\s\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]/;
 
 /** A problem of a recorded turn's field that only its other fields reveal. */
 export interface ReplyFieldProblem {

@@ -68,6 +68,8 @@ describe('answer store', () => {
     expect(await offer('What does this function return?', 'A promise.')).toEqual({ stored: false, reason: 'conversation-bound' });
     await say('Where do I live?');
     expect(await offer('Where do I live?', '  ')).toEqual({ stored: false, reason: 'empty-answer' });
+    // Invisible characters show nothing either (the one definition the API's answers use).
+    expect(await offer('Where do I live?', '\u200b\u2060 ')).toEqual({ stored: false, reason: 'empty-answer' });
   });
 
   it('drops an answer resting on a fact\'s absence when that fact is added', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOMAINS } from '../../domains/domain.js';
 import { FACT_STATUSES } from '../../facts/fact-record.js';
+import { VISIBLE_CHARACTER } from '../../visible-text.js';
 
 export const factIdSchema = z
   .string()
@@ -11,8 +12,14 @@ export const factParamsSchema = z.strictObject({ id: factIdSchema });
 const domainSchema = z.enum(DOMAINS);
 const confidenceSchema = z.enum(['high', 'medium', 'low']);
 const statusSchema = z.enum(FACT_STATUSES);
-// A statement: short, one line of meaning; whitespace around it is dropped.
-const factTextSchema = z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters');
+// A statement: short, one line of meaning; whitespace around it is dropped. It must show
+// something: a fact of spaces or zero-width characters alone is a blank line in every
+// prompt and in inspect-facts. A pattern, so the OpenAPI document shows the rule.
+const factTextSchema = z
+  .string()
+  .trim()
+  .regex(VISIBLE_CHARACTER, 'must contain a visible character (not only spaces or invisible characters such as U+200B)')
+  .max(500, 'must be at most 500 characters');
 const reasonSchema = z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters');
 
 export const factListQuerySchema = z.strictObject({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { changedNumberPaths } from '../../cache/canonical-json.js';
 import { budgetOverCap } from '../../compiler/context-service.js';
-import { replyFieldProblems, VISIBLE_CHARACTER } from '../../conversation/record-reply.js';
+import { replyFieldProblems } from '../../conversation/record-reply.js';
+import { VISIBLE_CHARACTER } from '../../visible-text.js';
 import { EVEN_WITH_OTHER_ISSUES, isRecord, toolCallIdSchema, toolNameSchema, turnTimeSchema } from './common.js';
 
 // A pattern rather than a refinement, so the OpenAPI document shows the rule: a message of
