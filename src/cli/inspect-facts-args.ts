@@ -14,6 +14,8 @@ export const INSPECT_FACTS_USAGE = `usage: npm run inspect-facts -- [--domain <d
 
 The facts dashboard: counts per domain and status, then every listed fact with its
 confidence, status, last confirmation, age and whether it is injected (and why not).
+Each fact is shown whole: one longer than 48 columns goes on over more lines of its
+row, broken at spaces (a word longer than a line is broken with a "↵" at the end).
 Statuses are the decay rules' at this moment, whether or not the decay job has run.
 Reads the database read-only, so it is safe while the daemon runs.
 

@@ -2,7 +2,10 @@ import { DAY_MS } from '../clock.js';
 import { DOMAINS } from '../domains/domain.js';
 import type { FactDashboard, StatusCounts } from '../facts/fact-dashboard.js';
 import { FACT_STATUSES, type FactStatus, type FactView } from '../facts/fact-record.js';
+import { displayWidth, padToWidth, wrapToWidth } from './display-width.js';
 
+// The fact column's widest, in terminal columns: a longer fact goes on over more lines of
+// its row, whole, so no reader takes a cut "3.500" for "3.50".
 const MAX_FACT_WIDTH = 48;
 
 type Paint = (code: string, text: string) => string;
@@ -28,9 +31,11 @@ function countsTable(dashboard: FactDashboard, paint: Paint): string[] {
 
 function factsTable(facts: readonly FactView[], now: number, paint: Paint): string[] {
   const header = ['domain', 'fact', 'confidence', 'status', 'last confirmed', 'age', 'injectable'];
-  const rows = facts.map((fact) => [
+  const texts = facts.map((fact) => visible(fact.fact));
+  const factWidth = Math.max(...texts.map((text) => Math.min(MAX_FACT_WIDTH, displayWidth(text))));
+  const rows = facts.map((fact, i) => [
     fact.domain,
-    clip(fact.fact),
+    wrapToWidth(texts[i] ?? '', factWidth).join('\n'),
     fact.confidence,
     fact.status,
     new Date(fact.lastConfirmedAt).toISOString().slice(0, 10),
@@ -45,12 +50,6 @@ function factsTable(facts: readonly FactView[], now: number, paint: Paint): stri
   return table(header, rows, paint, { rightAligned: (column) => column === 5, colours });
 }
 
-// At most MAX_FACT_WIDTH code points of `visible(text)`, never half a surrogate pair.
-function clip(text: string): string {
-  const points = Array.from(visible(text));
-  return points.length > MAX_FACT_WIDTH ? `${points.slice(0, MAX_FACT_WIDTH - 1).join('')}…` : points.join('');
-}
-
 // C0 and C1 controls and the bidirectional overrides: printed raw, a fact's text could
 // recolour the terminal, move the cursor or reorder what follows it.
 const TERMINAL_CONTROLS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
@@ -63,29 +62,41 @@ function visible(text: string): string {
   });
 }
 
+// Columns lined up by display width (graphemes: an emoji is two columns, an accent none).
+// A cell may hold lines ("\n"): its row then takes as many lines, the other cells on the
+// first one; the spaces a line would end in, under cells it leaves empty, are dropped.
 function table(
   header: readonly string[],
   rows: readonly string[][],
   paint: Paint,
   options: { rightAligned: (column: number) => boolean; colours?: (cells: readonly string[], column: number) => string | null },
 ): string[] {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)));
+  const widths = header.map((title, column) =>
+    Math.max(displayWidth(title), ...rows.flatMap((cells) => (cells[column] ?? '').split('\n').map(displayWidth))),
+  );
   const line = (cells: readonly string[], style: (cell: string, column: number) => string): string =>
     cells
       .map((cell, column) => {
         const width = widths[column] ?? 0;
-        // The last column is not padded: no trailing spaces.
-        const padded = column === cells.length - 1 && !options.rightAligned(column) ? cell : options.rightAligned(column) ? cell.padStart(width) : cell.padEnd(width);
-        return style(padded, column);
+        // The last column is not padded: no trailing spaces, not even inside a colour.
+        const last = column === cells.length - 1 && !options.rightAligned(column);
+        const padded = last ? cell : options.rightAligned(column) ? padToWidth(cell, width, 'start') : padToWidth(cell, width);
+        return cell === '' ? padded : style(padded, column);
       })
-      .join('  ');
-  return [
-    line(header.map((title) => title.toUpperCase()), (cell) => paint('1', cell)),
-    ...rows.map((cells) =>
-      line(cells, (cell, column) => {
-        const colour = options.colours?.(cells, column) ?? null;
-        return colour === null ? cell : paint(colour, cell);
-      }),
-    ),
-  ];
+      .join('  ')
+      .trimEnd();
+  const rowLines = (cells: readonly string[]): string[] => {
+    const split = cells.map((cell) => cell.split('\n'));
+    const height = Math.max(...split.map((lines) => lines.length));
+    return Array.from({ length: height }, (_, at) =>
+      line(
+        split.map((lines) => lines[at] ?? ''),
+        (cell, column) => {
+          const colour = options.colours?.(cells, column) ?? null;
+          return colour === null ? cell : paint(colour, cell);
+        },
+      ),
+    );
+  };
+  return [line(header.map((title) => title.toUpperCase()), (cell) => paint('1', cell)), ...rows.flatMap(rowLines)];
 }

@@ -225,7 +225,7 @@ describe('npm run inspect-facts', () => {
     }
   });
 
-  it('shows control characters of a fact escaped and clips long facts by code points', async () => {
+  it('shows control characters of a fact escaped and long facts whole, wrapped within their column', async () => {
     await f.service.add({ fact: 'My alarm says \u001b[31mWAKE UP\u001b[0m\u0007 at 7', domain: 'personal' });
     await f.service.add({ fact: `My flamingo ${'a'.repeat(34)}🦩 is called Rosa`, domain: 'personal' });
     const run = capture({ tty: true });
@@ -233,7 +233,9 @@ describe('npm run inspect-facts', () => {
     const text = run.out.join('');
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/u);
     expect(text).toContain('My alarm says \\x1b[31mWAKE UP\\x1b[0m\\x07 at 7');
-    expect(text).toContain(`My flamingo ${'a'.repeat(34)}🦩…`);
+    // 48 columns: the flamingo is two of them.
+    expect(text).toContain(`My flamingo ${'a'.repeat(34)}🦩  high`);
+    expect(text).toMatch(/\n {10}is called Rosa\n/u);
     // With the u flag, a surrogate class matches only a lone half.
     expect(text).not.toMatch(/[\uD800-\uDFFF]/u);
   });
