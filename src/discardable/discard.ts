@@ -4,6 +4,7 @@ import type { Database } from '../storage/database.js';
 import { runInTransaction } from '../storage/transaction.js';
 import { recordError, type ErrorSummary } from './error-log.js';
 import { CONTENT_FIELD, type LogSink } from './logger.js';
+import { maskSecrets } from './secret-mask.js';
 
 export const DISCARD_KINDS = ['tool_log', 'parse_failure', 'intermediate', 'stack_trace', 'response_tokens', 'other'] as const;
 export type DiscardKind = (typeof DISCARD_KINDS)[number];
@@ -39,6 +40,8 @@ export class DiscardUnwritableError extends AppError {
 /**
  * Writes the record as ONE line of the discardable logs (24 h, deleted by the TTL
  * cleanup) and nothing else: never the database, never anything a prompt is built from.
+ * Its content's secret values (keys, tokens, card numbers, a password after its name) are
+ * masked first (`maskSecrets`): a tool's log or a trace quotes them more often than not.
  * The line is the record, so unlike other log lines it is not dropped quietly: when the
  * files cannot take it (a full disk) this throws DiscardUnwritableError and none of it is
  * left in them. The line's level is `warn` for a failed parse or a stack trace, `info`
@@ -49,7 +52,7 @@ export function discard(sink: LogSink, record: DiscardRecord): boolean {
   const level = ERROR_KINDS.has(record.kind) ? 'warn' : 'info';
   if (!sink.writesLevel(level)) return false;
   const log = sink.logger.child({ part: 'discardable', kind: record.kind, sessionId: record.sessionId ?? null });
-  const fields = { toolName: record.toolName ?? undefined, tokens: record.tokens ?? undefined, [CONTENT_FIELD]: record.content };
+  const fields = { toolName: record.toolName ?? undefined, tokens: record.tokens ?? undefined, [CONTENT_FIELD]: maskSecrets(record.content) };
   const failed = sink.files.requireLines(() => log[level](fields, 'discardable record'));
   if (failed !== null) throw new DiscardUnwritableError(failed);
   return true;

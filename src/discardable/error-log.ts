@@ -1,5 +1,6 @@
 import type { Db } from '../storage/database.js';
 import { insertError, newestErrorSince } from '../storage/errors-repo.js';
+import { maskSecrets } from './secret-mask.js';
 import { DISCARDABLE_TTL_MS } from './ttl.js';
 
 /** Longer messages are cut: a retry needs the gist, and traces belong in the logs. */
@@ -17,10 +18,16 @@ export interface LastError {
   at: number;
 }
 
-/** Keeps the summary in the `errors` table (deleted after 24 h by the TTL cleanup). */
+/**
+ * Keeps the summary in the `errors` table (deleted after 24 h by the TTL cleanup), its
+ * secret values masked (`maskSecrets`): an error's message often quotes the key or token
+ * that failed, and a retry reads it back (`lastError`). Masked before the cut, so a cut
+ * never leaves the head of a value that the mask would have caught whole.
+ */
 export function recordError(db: Db, error: ErrorSummary & { sessionId: string | null }, now: number): void {
-  const message = error.message.length > MAX_ERROR_MESSAGE_CHARS ? `${error.message.slice(0, MAX_ERROR_MESSAGE_CHARS - 1)}…` : error.message;
-  insertError(db, { sessionId: error.sessionId, code: error.code, message, createdAt: now });
+  const readable = maskSecrets(error.message);
+  const message = readable.length > MAX_ERROR_MESSAGE_CHARS ? `${readable.slice(0, MAX_ERROR_MESSAGE_CHARS - 1)}…` : readable;
+  insertError(db, { sessionId: error.sessionId, code: maskSecrets(error.code), message, createdAt: now });
 }
 
 /**
