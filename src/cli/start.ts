@@ -3,6 +3,7 @@ import { unknownSettings } from '../config/unknown-settings.js';
 import { startDaemon, type RunningDaemon, type StopOutcome } from '../daemon.js';
 import { isAppError, messageOf } from '../errors.js';
 import { setHeapGrowth } from '../lifecycle/heap-growth.js';
+import { systemPromptRoomWarning } from '../lifecycle/start-problems.js';
 import { warmUp } from '../warm-up/warm-up.js';
 import { CommandExit, parseOrRefuse, readCommandArgs, type Command } from './command-line.js';
 
@@ -40,6 +41,7 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
     return 1;
   }
   const { context } = daemon;
+  warnOfCrowdedPrompts(daemon);
   process.stdout.write(
     `memoryd ${context.version} listening on ${daemon.socketPath} (embedder ${context.embedder.id}: ${context.embedderReason}; tokenizer ${context.tokenizer.encoding})\n`,
   );
@@ -50,6 +52,18 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   const stopped = await stopAfter(daemon, signal);
   stopping.dispose();
   return stopped ? 0 : 1;
+}
+
+// A system prompt that leaves too little of the cap for the rest of every prompt: said on
+// stderr, where the person starting the daemon looks, and in the log for later.
+function warnOfCrowdedPrompts(daemon: RunningDaemon): void {
+  const { context, services } = daemon;
+  const { system, frames } = services.contextDeps;
+  const load = { system: { tokens: system.tokens, source: system.source }, frames: frames.system + context.tokenizer.messageCost('user', '?') };
+  const warning = systemPromptRoomWarning(load, context.config);
+  if (warning === null) return;
+  process.stderr.write(`memoryd: warning: ${warning}\n`);
+  context.log.logger.warn({ part: 'daemon', systemTokens: system.tokens, fixedTokens: system.tokens + load.frames, tokenCap: context.config.tokenCap }, warning);
 }
 
 // Stops the daemon after `signal`; false, once it has said why on stderr (the log files

@@ -97,7 +97,8 @@ export interface ContextDeps {
   database: Database;
   recorder: RecorderDeps;
   frames: PromptFrames;
-  system: Counted & { version: string };
+  /** `source`: 'built-in' or the file it was read from. */
+  system: Counted & { version: string; source: string };
   format: Counted;
   facts: FactsTier;
   cache: AnswerCache | null;

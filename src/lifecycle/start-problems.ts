@@ -51,3 +51,48 @@ export function explainSystemPromptError(error: unknown, file: string): unknown 
     { cause: error, details: { issues: [{ path: setting, message: `${file}: ${error.message}${why}` }] } },
   );
 }
+
+/**
+ * The largest share of MEMORYD_TOKEN_CAP that what every prompt holds whatever the
+ * conversation (the system prompt with its frame, and the shortest user message) may take
+ * before start warns. Under it, at least 40 % of the cap is left for the message, the
+ * facts (150 tokens base), the summaries (200) and the window before a prompt reaches the
+ * `critical` level (90 %); over it, a message of a few lines is enough to make every prompt
+ * critical and drop the memory. With the built-in prompt (~390 tokens) it asks for a cap of
+ * about 800.
+ */
+export const SYSTEM_PROMPT_MAX_SHARE = 0.5;
+
+/** What every prompt of the daemon holds whatever the conversation: the system prompt, and the frames around it and the message. */
+export interface FixedPromptLoad {
+  /** The system prompt's own tokens and where it comes from ('built-in' or the file). */
+  system: { tokens: number; source: string };
+  /** The system message's frame and a user message of one token, with its frame. */
+  frames: number;
+}
+
+/**
+ * A warning for start when the system prompt leaves too little of the cap for the rest of
+ * every prompt (over SYSTEM_PROMPT_MAX_SHARE, see there), naming MEMORYD_SYSTEM_PROMPT and
+ * MEMORYD_TOKEN_CAP, what it costs and what to do; null otherwise. A warning, not a refusal
+ * as a system prompt over the whole cap is (every context call would then be a 422): such
+ * a daemon answers every call, within the cap, only with less memory than it should.
+ */
+export function systemPromptRoomWarning(load: FixedPromptLoad, config: { tokenCap: number; systemPromptFile: string }): string | null {
+  const { tokenCap } = config;
+  const fixed = load.system.tokens + load.frames;
+  if (fixed <= tokenCap * SYSTEM_PROMPT_MAX_SHARE) return null;
+  const setting = SETTINGS.systemPromptFile.env;
+  const cap = SETTINGS.tokenCap.env;
+  const builtIn = load.system.source === 'built-in';
+  const prompt = builtIn ? `the built-in system prompt (no file at ${setting}=${config.systemPromptFile})` : `the system prompt file ${load.system.source} (${setting})`;
+  const share = Math.round((fixed / tokenCap) * 100);
+  const neededCap = Math.ceil(fixed / SYSTEM_PROMPT_MAX_SHARE);
+  const longestPrompt = Math.floor(tokenCap * SYSTEM_PROMPT_MAX_SHARE) - load.frames;
+  const shorter = builtIn ? `write a system prompt of at most ${longestPrompt} tokens to ${config.systemPromptFile}` : `shorten that file to at most ${longestPrompt} tokens`;
+  return (
+    `${prompt} is ${load.system.tokens} tokens: with the shortest message, ${fixed} of ${cap}=${tokenCap} (${share} %) go to every prompt, ` +
+    `leaving ${tokenCap - fixed} for the message, facts, summaries and the window: a short message already makes a prompt critical (90 % of the cap), ` +
+    `with facts, summaries and turns dropped; raise ${cap} to at least ${neededCap}, or ${shorter}`
+  );
+}
