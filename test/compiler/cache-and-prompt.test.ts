@@ -142,10 +142,20 @@ describe('the system prompt', () => {
 
     writeFileSync(join(temp.dir, 'system-prompt.md'), 'You are Ada, a warm assistant.\n');
     const second = await startTestDaemon({ dir: temp.dir, keepDir: true });
-    defer(() => second.stop());
     const c = await conversation(second.client, 's').say('Hello again?');
     expect(c.systemVersion).toBe('system_v2');
     expect(c.messages[0]?.content).toBe('You are Ada, a warm assistant.\n');
+    await second.stop();
+
+    // Back to the first text: its own version again (a provider may still cache that prefix); a new text, the next one.
+    writeFileSync(join(temp.dir, 'system-prompt.md'), 'You are Ada, a terse assistant.\n');
+    const third = await startTestDaemon({ dir: temp.dir, keepDir: true });
+    expect((await conversation(third.client, 's').say('And now?')).systemVersion).toBe('system_v1');
+    await third.stop();
+    writeFileSync(join(temp.dir, 'system-prompt.md'), 'You are Ada, a playful assistant.\n');
+    const fourth = await startTestDaemon({ dir: temp.dir, keepDir: true });
+    defer(() => fourth.stop());
+    expect((await conversation(fourth.client, 's').say('And now?')).systemVersion).toBe('system_v3');
   });
 
   it('refuses to start with a file that is not UTF-8 or that leaves no room under the cap, saying why', async () => {
