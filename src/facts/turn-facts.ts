@@ -157,6 +157,8 @@ function applyFact(
   }
   // "Actually, the standup moved to 10:00" is a fact only as the new value of a stored one.
   if (fact.replacesOnly && replaced.length === 0) return;
+  // Imported from the past (`at`): a value of its subject confirmed since it was said stands.
+  if (replaced.some((row) => row.lastConfirmedAt > ctx.at)) return;
   const similar = replaced.length === 0 && fact.value === null && usable ? mostSimilar(ctx, fact) : null;
   if (similar) {
     reconfirmFact(ctx, similar, fact.confidence);
