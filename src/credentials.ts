@@ -37,7 +37,8 @@ const COMBINATION =
 // A payment card number by its shape: 13 to 19 digits, in groups split by single spaces or
 // dashes, that pass the Luhn checksum every card number carries. Nothing in a number
 // after "+" (a phone). The checksum keeps out most order numbers; dates are shorter.
-const CARD_NUMBER = /(?<!\d|\+[\d -]*)\d(?:[ -]?\d){12,18}(?!\d)/gu;
+// Nor a run of digits inside an identifier joined by dashes or letters (a UUID's "14-7511-4741-9296").
+const CARD_NUMBER = /(?<![\p{L}\d]|[\p{L}\p{N}]-|\+[\d -]*)\d(?:[ -]?\d){12,18}(?![\p{L}\d]|-[\p{L}\p{N}])/gu;
 
 /** True when folded text names a credential or payment detail. */
 export function mentionsSecret(folded: string): boolean {
@@ -111,8 +112,9 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
   // An IBAN: a country, two check digits and 11 to 30 letters and digits, grouped by 4 or not.
   { pattern: /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\p{L}\p{N}])/gu, digits: 8 },
   // An account or card number, or its head: digits in groups of 2 or more split by single
-  // spaces or dashes; not after "+" (a phone).
-  { pattern: /(?<![\d+]|\+[\d -]*)\d{2,}(?:[ -]\d{2,})*(?!\d)/gu, digits: 12 },
+  // spaces or dashes; not after "+" (a phone), nor inside an identifier joined by dashes
+  // or letters (a UUID's "14-7511-4741-9296", "req12345678901234").
+  { pattern: /(?<![\p{L}\d+]|[\p{L}\p{N}]-|\+[\d -]*)\d{2,}(?:[ -]\d{2,})*(?![\p{L}\d]|-[\p{L}\p{N}])/gu, digits: 12 },
 ];
 
 /**

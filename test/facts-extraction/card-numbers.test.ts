@@ -27,3 +27,15 @@ describe('payment card numbers', () => {
     expect(mentionsSecret(text)).toBe(true);
   });
 });
+
+describe('identifiers', () => {
+  it('are no card or account number: the digits of a UUID or of a glued id stay, a number alone is still found', () => {
+    // "14-7511-4741-9296" of the first is 14 digits in dash-split groups, and passes the Luhn check.
+    for (const id of ['99ca7d14-7511-4741-9296-b0655577370d', '550e8400-e29b-41d4-a716-446655440000', 'req12345678901234']) {
+      expect(slices(`request ${id} failed`), id).toEqual([]);
+      expect(mentionsSecret(`request ${id} failed`), id).toBe(false);
+    }
+    expect(slices('account 7511-4741-9296 on file')).toEqual(['7511-4741-9296']);
+    expect(slices('card 4111-1111-1111-1111.')).toEqual(['4111-1111-1111-1111', '4111-1111-1111-1111']);
+  });
+});
