@@ -76,12 +76,45 @@ describe('a decision opened by a time phrase', () => {
   });
 });
 
+describe('a decision with a time phrase after its verb', () => {
+  it.each([
+    ['We decided yesterday to move the launch to Friday.', 'We decided to move the launch to Friday', 'en'],
+    ['I decided last week to use Postgres for the ledger.', 'I decided to use Postgres for the ledger', 'en'],
+    ['We agreed on Monday to use Kafka for the event bus.', 'We agreed to use Kafka for the event bus', 'en'],
+    ['Decidimos ayer mover el lanzamiento al viernes.', 'Decidimos mover el lanzamiento al viernes', 'es'],
+    ['Acordamos la semana pasada que usaremos Kafka.', 'Acordamos que usaremos Kafka', 'es'],
+  ])('is stored without it: %s', (text, statement, language) => {
+    expect(read(text)).toMatchObject([{ statement, domain: 'decisions', kind: 'assert', language }]);
+  });
+
+  it('"on Monday" with nothing after it is what was decided on', () => {
+    expect(read('We decided on Monday.')).toMatchObject([{ statement: 'We decided on Monday' }]);
+  });
+});
+
+describe('the day a decision names', () => {
+  it.each([
+    ['We agreed that we will ship on Friday.', 'We agreed that we will ship on Friday'],
+    ['Decidimos que el lanzamiento es el viernes.', 'Decidimos que el lanzamiento es el viernes'],
+    ['We decided to move to Berlin in June.', 'We decided to move to Berlin in June'],
+  ])('is part of it: %s', (text, statement) => {
+    expect(read(text)).toMatchObject([{ statement, domain: 'decisions' }]);
+  });
+});
+
 describe('a decision with a time phrase, stored', () => {
   let f: FactsFixture;
   beforeEach(async () => {
     f = await factsFixture();
   });
   afterEach(() => f.close());
+
+  it('a new day replaces the one decided before', async () => {
+    await f.say('We agreed that we will ship on Friday.');
+    const changes = await f.say('We agreed that we will ship on Monday.');
+    expect(factTexts(changes.superseded)).toEqual(['We agreed that we will ship on Friday']);
+    expect(activeFactTexts(f)).toEqual(['We agreed that we will ship on Monday']);
+  });
 
   it.each([
     ['Ayer decidimos mover el lanzamiento al viernes.', 'Decidimos mover el lanzamiento al viernes.', 'Decidimos mover el lanzamiento al viernes'],

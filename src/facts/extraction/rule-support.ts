@@ -70,10 +70,10 @@ export interface RuleGroups {
   get(name: string): FoldedText | null;
   /** The group's folded text ('' when absent). */
   folded(name: string): string;
-  /** The group's value, cut at clause boundaries and cleaned; null when absent or unusable. */
-  value(name: string): FoldedText | null;
+  /** The group's value, cut at clause boundaries and cleaned (`keepWhen`: see cleanValueSpan); null when absent or unusable. */
+  value(name: string, keepWhen?: boolean): FoldedText | null;
   /** The original text of the body up to the end of the cleaned value of group `name`. */
-  statementUpTo(name: string): string | null;
+  statementUpTo(name: string, keepWhen?: boolean): string | null;
 }
 
 /** Runs an anchored pattern (compiled with the `d` flag) over the body's scan form. */
@@ -85,22 +85,22 @@ export function matchRule(body: FoldedText, pattern: RegExp): RuleGroups | null 
     const span = spans[name];
     return span ? sliceFolded(body, span[0], span[1]) : null;
   };
-  const cleanSpan = (name: string): [number, number] | null => {
+  const cleanSpan = (name: string, keepWhen = false): [number, number] | null => {
     const span = spans[name];
     const raw = get(name);
     if (!span || !raw) return null;
-    const inner = cleanValueSpan(raw);
+    const inner = cleanValueSpan(raw, keepWhen);
     return inner ? [span[0] + inner[0], span[0] + inner[1]] : null;
   };
   return {
     get,
     folded: (name) => get(name)?.folded ?? '',
-    value: (name) => {
-      const span = cleanSpan(name);
+    value: (name, keepWhen) => {
+      const span = cleanSpan(name, keepWhen);
       return span ? sliceFolded(body, span[0], span[1]) : null;
     },
-    statementUpTo: (name) => {
-      const span = cleanSpan(name);
+    statementUpTo: (name, keepWhen) => {
+      const span = cleanSpan(name, keepWhen);
       return span ? sliceFolded(body, 0, span[1]).original : null;
     },
   };

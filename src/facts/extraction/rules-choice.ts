@@ -3,9 +3,9 @@ import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule,
 import { comparedKind, preferredKind } from './preferred-kind.js';
 import { MAX_STATEMENT_CHARS } from './statement-text.js';
 import { textKey } from './subject-key.js';
-import { LEADING_TIME_EN, LEADING_TIME_ES, withoutTimePhrase } from './time-phrases.js';
+import { LEADING_TIME_EN, LEADING_TIME_ES, TIME_AFTER_VERB_EN, TIME_AFTER_VERB_ES, withoutTimePhrase } from './time-phrases.js';
 import { answerStyle, valueCategory } from './value-categories.js';
-import { cleanValueSpan, valueSpanIn } from './value-text.js';
+import { cleanValue, cleanValueSpan, valueSpanIn } from './value-text.js';
 
 // Rules for choices: preferences ("I prefer…", "prefiero…") and decisions ("I decided…", "decidimos…").
 
@@ -23,17 +23,18 @@ const WILL_EN = "(?:i|we)(?:'ll|\\s+will|\\s+would|\\s+shall|\\s+should|(?:'m|'r
 // ends at a purpose "to get", value-text.ts): nothing decided.
 const WILL_ONLY_EN = new RegExp(`^(?:${WILL_EN}|(?:i|we)(?:'m|'re|\\s+am|\\s+are)\\s+going)$`, 'u');
 // A decision verb may follow when it was decided ("Yesterday we decided…", "Ayer
-// decidimos…"), which the statement leaves out (time-phrases.ts); "went with" may not:
+// decidimos…") or come before it ("We decided yesterday to…", "Decidimos ayer que…"),
+// which the statement leaves out (time-phrases.ts); "went with" may not:
 // "Last night we went with friends to a concert" is where they went.
 const DECIDE_EN = new RegExp(
-  `^${LEADING_TIME_EN}?(?<subject>i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+|${WILL_EN}\\s+.+)$` +
+  `^${LEADING_TIME_EN}?(?<subject>i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+${TIME_AFTER_VERB_EN}?(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+|${WILL_EN}\\s+.+)$` +
     `|^we(?:'ll go|\\s+will go|'re going|\\s+are going|\\s+went|'ve gone|\\s+have gone)\\s+with\\s+(?<value2>.+)$`,
   'du',
 );
 const LEAD_ES = '(?:(?:yo|ya|al final|finalmente|tambien|entonces)\\s+)*';
 // "Anoche nos quedamos con mis padres": where they stayed.
 const DECIDE_ES = new RegExp(
-  `^${LEAD_ES}(?:${LEADING_TIME_ES}${LEAD_ES}(?!nos quedamos con\\b))?(?:decidi|decidimos|he decidido|hemos decidido|optamos por|opte por|nos quedamos con|acordamos|elegimos)\\s+(?:que\\s+)?(?<value>.+)$`,
+  `^${LEAD_ES}(?:${LEADING_TIME_ES}${LEAD_ES}(?!nos quedamos con\\b))?(?:decidi|decidimos|he decidido|hemos decidido|optamos por|opte por|nos quedamos con|acordamos|elegimos)\\s+${TIME_AFTER_VERB_ES}?(?:que\\s+)?(?<value>.+)$`,
   'du',
 );
 const PRONOUN_ONLY = /^(?:it|that|this|them|him|her|one|ones|those|these|lo|eso|esto|esa|ese|uno|una)$/u;
@@ -131,7 +132,7 @@ function throughNextSteps(raw: FoldedText | null, value: FoldedText): FoldedText
     const lead = NEXT_STEP.exec(raw.scan.slice(end));
     if (!lead) break;
     const from = end + lead[0].length;
-    const step = cleanValueSpan(sliceFolded(raw, from, raw.scan.length));
+    const step = cleanValueSpan(sliceFolded(raw, from, raw.scan.length), true);
     if (step === null) break;
     end = from + step[1];
   }
@@ -149,7 +150,7 @@ function withQualifier(body: FoldedText, raw: FoldedText | null, value: FoldedTe
   const lead = raw === null || span === null ? null : QUALIFIER.exec(raw.scan.slice(span.end));
   if (raw === null || span === null || lead === null) return value;
   const from = span.end + lead[0].length;
-  const qualifier = cleanValueSpan(sliceFolded(raw, from, raw.scan.length));
+  const qualifier = cleanValueSpan(sliceFolded(raw, from, raw.scan.length), true);
   const qualified = qualifier === null ? value : sliceFolded(raw, span.start, from + qualifier[1]);
   return withoutTimePhrase(originalThrough(body, qualified), body, when).length > MAX_STATEMENT_CHARS ? value : qualified;
 }
@@ -167,17 +168,19 @@ function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     // "We agreed to…" is a decision; "I agreed to…" gives in to someone else's.
     if (groups.get('we') && groups.folded('subject') !== 'we') return null;
     const name = groups.get('value2') ? 'value2' : 'value';
-    const cleaned = groups.value(name);
+    // The day a decision names is what was decided ("we will ship on Friday"); only its key leaves it out.
+    const cleaned = groups.value(name, true);
     const decided = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
     if (!decided || PRONOUN_ONLY.test(decided.folded) || WILL_ONLY_EN.test(decidedTopic(decided).scan)) return null;
-    const when = groups.get('when');
+    const when = groups.get('when') ?? groups.get('whenAfter');
     const value = withQualifier(body, groups.get(name), decided, when);
-    const through = value === cleaned ? groups.statementUpTo(name) : originalThrough(body, value);
+    const through = value === cleaned ? groups.statementUpTo(name, true) : originalThrough(body, value);
     if (!through) return null;
     const statement = withoutTimePhrase(through, body, when);
     // The qualifier is part of the value, not of the subject: "…, with a retention of 14
     // days" replaces "…, with a retention of 7 days".
-    const core = decidedTopic(decided).folded;
+    // Without the day it names: "we will ship on Monday" replaces "…on Friday".
+    const core = decidedTopic(cleanValue(decided) ?? decided).folded;
     const subject = `decision ${valueCategory(core) ?? textKey(core)}`;
     const correction = language === 'en' && hasCorrectionAdverb(groups);
     return ruleHit(language === 'en' ? 'decided' : 'decidi', language, 'assert', subject, decidedTopic(value), statement, 'decisions', correction);

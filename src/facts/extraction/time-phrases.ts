@@ -1,7 +1,8 @@
 import type { FoldedText } from './folded-text.js';
 
 // When something was said to happen, as it opens a clause ("Yesterday we decided…", "Ayer
-// decidimos…"): a day relative to the message, or a past one. A fact is read long after it
+// decidimos…") or right after a decision's verb ("We decided yesterday to…"): a day
+// relative to the message, or a past one. A fact is read long after it
 // was said, where "yesterday" points to another day, so no statement keeps such a phrase.
 // Only past and present days: "mañana decidimos" is a decision still to be taken.
 
@@ -26,6 +27,13 @@ const WITH_SEPARATOR = (time: string): string => `(?<when>${time}(?:\\s*,\\s*|\\
 export const LEADING_TIME_EN = WITH_SEPARATOR(TIME_EN);
 /** Regex source: a Spanish time phrase and the comma or space after it, as the group `when`. */
 export const LEADING_TIME_ES = WITH_SEPARATOR(TIME_ES);
+// The same after a decision's verb ("We decided yesterday to…", "Decidimos ayer que…"), as
+// the group `whenAfter` (a pattern may hold both: one group name each).
+const AFTER_VERB = (time: string): string => `(?<whenAfter>${time}(?:\\s*,\\s*|\\s+))`;
+/** Regex source: an English time phrase after a verb and the comma or space after it, as the group `whenAfter`. */
+export const TIME_AFTER_VERB_EN = AFTER_VERB(TIME_EN);
+/** Regex source: a Spanish time phrase after a verb and the comma or space after it, as the group `whenAfter`. */
+export const TIME_AFTER_VERB_ES = AFTER_VERB(TIME_ES);
 
 /**
  * `statement`, the original text of `body` from its start, without the time phrase `when`

@@ -21,8 +21,12 @@ const EDGE = /[\s.,;:!?¡¿"'`*_~…\-]/u;
 /** Values longer than this are rambling, not a fact. */
 export const MAX_VALUE_WORDS = 12;
 
-/** Folded [start, end) of the cleaned value inside `raw`, or null. */
-export function cleanValueSpan(raw: FoldedText): [number, number] | null {
+/**
+ * Folded [start, end) of the cleaned value inside `raw`, or null. `keepWhen`: a day or
+ * month at its end stays (a decision's "ship on Friday", "el lanzamiento es el viernes":
+ * there, when is what was decided).
+ */
+export function cleanValueSpan(raw: FoldedText, keepWhen = false): [number, number] | null {
   const scan = raw.scan;
   let start = 0;
   let end = scan.length;
@@ -31,7 +35,7 @@ export function cleanValueSpan(raw: FoldedText): [number, number] | null {
   if (boundary && boundary.index > 0) end = start + boundary.index;
   const filler = TRAILING_FILLER.exec(scan.slice(start, end));
   if (filler && filler.index > 0) end = start + filler.index;
-  const when = TIME_PHRASE.exec(scan.slice(start, end));
+  const when = keepWhen ? null : TIME_PHRASE.exec(scan.slice(start, end));
   if (when && when.index > 0) end = start + when.index;
   while (end > start && EDGE.test(scan[end - 1] ?? '')) end--;
   if (scan[end] === '.' && endsWithDottedAcronym(scan.slice(start, end))) end++;
