@@ -6,6 +6,7 @@ import { decidesOnPronoun, isConditional, isHabitualWhen, isHypothetical, isQues
 import { mayStateFacts } from './message-gate.js';
 import { politeRememberRequest, REMEMBERED, stripMarkers, type ClauseMarkers } from './markers.js';
 import { takenBack } from './retraction.js';
+import { TIME_THEN } from './time-phrases.js';
 import { ruleHit, type FactRule, type RuleHit } from './rule-support.js';
 import { CHOICE_RULES } from './rules-choice.js';
 import { correctionFact } from './rules-correction.js';
@@ -143,7 +144,7 @@ function clauseFact(
   const markers = mergeMarkers(inherited, stripped.markers);
   if (body.folded.length === 0) return { ...none, leadIn: markers };
   if (isQuestion(body.scan, false) && !isHabitualWhen(body.scan)) return none;
-  let hit = firstRuleHit(body);
+  let hit = firstRuleHit(body) ?? changeSinceThen(body);
   if (hit?.subjectless && !opensSentence(sentence.text, clause.start)) hit = null;
   // "…Decidimos hacerla con pg_upgrade": what "la" stands for is in another sentence, maybe another turn.
   if (hit !== null && DECISION_RULES.has(hit.rule) && hit.value !== null && decidesOnPronoun(foldMessage(hit.value).folded)) return none;
@@ -175,6 +176,20 @@ function experiencerFact(body: FoldedText, markers: ClauseMarkers): RuleHit | nu
   return match.groups?.['own'] === undefined ? { ...hit, aboutOther: true } : hit;
 }
 const MAX_EXPERIENCER_WORDS = 24;
+
+// A change that holds since it happened, told with when it happened first ("Yesterday I
+// moved to Berlin", "Last week I started working at Globex", "Ayer me mudé a Sevilla",
+// "The other day I switched to Helix"): the change without the day. Only these rules: "Today
+// I prefer tea" is today's wish, not a lasting preference.
+const LEADING_PAST = new RegExp(`^${TIME_THEN}`, 'u');
+const LASTING_CHANGES: ReadonlySet<string> = new Set(['live-in', 'vivo-en', 'work-at', 'trabajo-en', 'switched-to', 'me-cambie-a']);
+
+function changeSinceThen(body: FoldedText): RuleHit | null {
+  const when = LEADING_PAST.exec(body.scan);
+  if (when === null) return null;
+  const hit = firstRuleHit(sliceFolded(body, when[0].length, body.folded.length));
+  return hit !== null && hit.kind === 'assert' && LASTING_CHANGES.has(hit.rule) ? hit : null;
+}
 
 function firstRuleHit(body: FoldedText): RuleHit | null {
   for (const rule of RULES) {

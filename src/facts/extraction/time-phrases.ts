@@ -23,6 +23,8 @@ const TIME_ES =
 
 const WITH_SEPARATOR = (time: string): string => `(?<when>${time}(?:\\s*,\\s*|\\s+))`;
 
+/** Regex source: a time phrase of either language and the comma or space after it, without a group. */
+export const TIME_THEN = `(?:${TIME_EN}|${TIME_ES})(?:\\s*,\\s*|\\s+)`;
 /** Regex source: an English time phrase and the comma or space after it, as the group `when`. */
 export const LEADING_TIME_EN = WITH_SEPARATOR(TIME_EN);
 /** Regex source: a Spanish time phrase and the comma or space after it, as the group `when`. */
