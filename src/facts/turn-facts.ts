@@ -144,7 +144,9 @@ function applyFact(
   if (fact.kind === 'retract') {
     // Read inside the transaction: facts written earlier in this turn are already there.
     const same = liveFactRowsBySubject(ctx.db, fact.subject);
-    const retracted = fact.value === null ? same : same.filter((row) => hasValue(row, fact.value as string, ctx.storedValues));
+    // Imported from the past (`at`): a fact confirmed since it was said stands.
+    const current = same.filter((row) => row.lastConfirmedAt <= ctx.at);
+    const retracted = fact.value === null ? current : current.filter((row) => hasValue(row, fact.value as string, ctx.storedValues));
     // The statement is how the message was read, not the user's words: never shown as a quote.
     const reason = `retracted by the user (session ${provenance.sessionId}, turn ${provenance.turnNumber}), read as: ${fact.statement}`;
     for (const row of retracted) supersedeFact(ctx, row, null, reason);

@@ -27,6 +27,14 @@ describe('a statement imported from the past', () => {
     expect(activeFactTexts(f)).toEqual(['Vivo en Valencia']);
   });
 
+  it('does not retract a fact confirmed after it was said', async () => {
+    f.clock.advance(3 * DAY_MS);
+    await f.say('Vivo en Valencia.');
+    const older = await sayAt('Ya no vivo en Valencia.', f.clock.now() - 2 * DAY_MS, 1);
+    expect(older.superseded).toEqual([]);
+    expect(activeFactTexts(f)).toEqual(['Vivo en Valencia']);
+  });
+
   it('replaces one confirmed before it, as a statement said now does', async () => {
     await f.say('Vivo en Valencia.');
     f.clock.advance(3 * DAY_MS);
