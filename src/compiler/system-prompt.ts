@@ -62,21 +62,19 @@ const VERSIONS_KEPT = 64;
  * text had before when it comes back (going back to the built-in prompt after trying a
  * file is `system_v1` again, the prefix a provider may still have cached); the next
  * number for a new text. The meta row holds the last text's hash and version (as before
- * 2026-11-27), the versions of the texts seen (`seen`, the newest VERSIONS_KEPT) and the
- * highest version given (`highest`), so that no number is given twice.
+ * 2026-11-27) and the versions of the texts seen (`seen`, the newest VERSIONS_KEPT).
  */
 function versionFor(db: Db, hash: string, now: number): number {
   const row = db.select().from(meta).where(eq(meta.key, META_KEY)).get();
-  const previous = row ? (JSON.parse(row.value) as { hash: string; version: number; seen?: Record<string, number>; highest?: number }) : null;
+  const previous = row ? (JSON.parse(row.value) as { hash: string; version: number; seen?: Record<string, number> }) : null;
   if (previous?.hash === hash) return previous.version;
   const seen = new Map(Object.entries(previous?.seen ?? (previous === null ? {} : { [previous.hash]: previous.version })));
-  // The highest number ever given, kept apart: a text that left `seen` still had its number.
-  const highest = Math.max(0, previous?.highest ?? 0, previous?.version ?? 0, ...seen.values());
-  const version = seen.get(hash) ?? highest + 1;
+  // The highest number given is always among `seen`: a new text's number is taken before the oldest text is let go.
+  const version = seen.get(hash) ?? Math.max(0, previous?.version ?? 0, ...seen.values()) + 1;
   seen.delete(hash);
   seen.set(hash, version);
   const kept = [...seen].slice(-VERSIONS_KEPT);
-  const value = JSON.stringify({ hash, version, seen: Object.fromEntries(kept), highest: Math.max(highest, version) });
+  const value = JSON.stringify({ hash, version, seen: Object.fromEntries(kept) });
   db.insert(meta).values({ key: META_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: meta.key, set: { value, updatedAt: now } }).run();
   return version;
 }
