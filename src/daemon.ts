@@ -205,9 +205,9 @@ async function shutdown(
   }
   // After the last request: every re-confirmation it queued is written before the database closes.
   reconfirmations.stop();
-  const failure = reconfirmations.flush();
-  const problem = failure === null ? null : lostReconfirmations(context.database.path, failure);
-  if (problem !== null) logger.error({ reason }, problem);
+  const failure = reconfirmations.flushLast();
+  const problem = failure === null ? null : lostReconfirmations(context.database.path, failure.error);
+  if (problem !== null) logger.error({ err: failure?.error, reason }, problem);
   checkpointer.stop();
   context.database.close();
   lock.release();
@@ -219,9 +219,9 @@ async function shutdown(
   return problem === null ? { clean: true } : { clean: false, problem };
 }
 
-// Why the shutdown is not clean when the last flush of the queued re-confirmations failed
-// (the flusher logged the error): a sentence naming the database and the cause. A file
-// memoryd cannot use is named here already: its cause is SQLite's own error.
+// Why the shutdown is not clean when the last flush of the queued re-confirmations failed:
+// a sentence naming the database and the cause, logged with the error. A file memoryd
+// cannot use is named here already: its cause is SQLite's own error.
 function lostReconfirmations(dbPath: string, error: unknown): string {
   const cause = error instanceof UnusableDatabaseError ? error.cause : error;
   return (

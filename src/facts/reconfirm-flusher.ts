@@ -5,6 +5,11 @@ import type { FactView } from './fact-record.js';
 /** How often queued re-confirmations are written (spec §4: "every 5 minutes or at shutdown"). */
 export const RECONFIRM_FLUSH_MS = 5 * MINUTE_MS;
 
+/** A flush that failed, and why. */
+export interface FlushFailure {
+  error: unknown;
+}
+
 /**
  * Writes the facts tier's queued re-confirmations on a timer and once more at shutdown.
  * The timer is unref'd: it never keeps the process alive on its own.
@@ -29,11 +34,19 @@ export class ReconfirmFlusher {
     this.timer = null;
   }
 
-  /**
-   * Writes what is queued now; returns null, or the error when that failed (logged; the
-   * queue keeps what it held for the next flush, if any: the last one, at shutdown, has none).
-   */
-  flush(): unknown {
+  /** Writes what is queued now; a failure is logged, and the queue keeps what it held for the next flush. */
+  flush(): FlushFailure | null {
+    const failure = this.write();
+    if (failure !== null) this.logger.error({ err: failure.error, part: 'facts' }, 'writing queued fact re-confirmations failed; they stay queued');
+    return failure;
+  }
+
+  /** The last flush, at shutdown: nothing stays queued after it, so the caller says what was lost. */
+  flushLast(): FlushFailure | null {
+    return this.write();
+  }
+
+  private write(): FlushFailure | null {
     try {
       const written = this.facts.flushReconfirmations();
       if (written.length > 0) {
@@ -42,8 +55,7 @@ export class ReconfirmFlusher {
       }
       return null;
     } catch (error) {
-      this.logger.error({ err: error, part: 'facts' }, 'writing queued fact re-confirmations failed; they stay queued');
-      return error;
+      return { error };
     }
   }
 }
