@@ -45,15 +45,17 @@ const PATTERNS: readonly Pattern[] = [
   { pattern: /\b(en que|como) (quedo|termino|acabo|salio|resulto) (lo|eso|todo)\b/ },
   // Questions in the past tense ("when did Caroline go…?", "what was the name…?", "…the
   // puppy she got?"): an auxiliary or a common irregular past.
-  { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]*\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|chose|(?<!\b(is|s|are|be|been|the|any|anything|nothing|none|turn|go|keep|or|have|has|still|got) )left(?!\s+(over|side|hand|or)\b|-))\b/ },
+  { pattern: /\b(when|what|where|who|how|why|which)\b[^?.!]{0,80}?\b(did|was|were|had|went|said|told|used to|got|bought|met|saw|made|took|gave|found|came|chose|(?<!\b(is|s|are|be|been|the|any|anything|nothing|none|turn|go|keep|or|have|has|still|got) )left(?!\s+(over|side|hand|or)\b|-))\b/ },
   { pattern: /\b(did|was|were) (i|we|you|he|she|they)\b/ },
   { pattern: /\b\d+ (days?|weeks?|months?|years?) ago\b|\b(a while|long) ago\b/ },
   // The Spanish past of a question: "¿cuándo fue…?", "¿qué te conté del carpintero?",
   // "¿cuándo dijimos que…?", and the imperfect of what something was ("¿cuánto era el
-  // presupuesto?", "¿cuál era su nombre?").
+  // presupuesto?", "¿cuál era su nombre?"); not "era" as a noun ("la era del hielo"), nor
+  // forms that are also a present or a subjunctive folded ("comente", "menciono"). What
+  // lies between is bounded: a long text without a stop costs no more than a short one.
   {
     pattern:
-      /\b(cuando|que|donde|quien|como|por que|cuanto|cuanta|cuantos|cuantas|cual|cuales)\b[^?.!]*\b(fue|fuiste|fuimos|fueron|hizo|hiciste|hicimos|dijo|dijiste|dije|dijimos|conte|contaste|conto|contamos|mencione|mencionaste|menciono|comente|comentaste|comento|comentamos|paso|estuvo|estuvimos|tuvo|tuvimos|era|eran|estaba|estaban|tenia|teniamos)\b/,
+      /\b(cuando|que|donde|quien|como|por que|cuanto|cuanta|cuantos|cuantas|cual|cuales)\b[^?.!]{0,80}?\b(fue|fuiste|fuimos|fueron|hizo|hiciste|hicimos|dijo|dijiste|dije|dijimos|conte|contaste|contamos|mencionaste|comentaste|te (?:comente|mencione)|paso|estuvo|estuvimos|tuvo|tuvimos|(?<!\b(la|una|esta|esa|nueva|gran|otra) )era|eran|estaba|estaban|tenia|teniamos)\b/,
   },
   { pattern: /\bhace (\d+|un|una|unos|unas|mucho|poco) ?(dias?|semanas?|meses|anos?|tiempo)?\b/ },
   // "recuérdame llamar…", "recordame mañana", "recuérdame que compre…" ask for a reminder.

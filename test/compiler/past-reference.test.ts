@@ -86,6 +86,10 @@ describe('questions about the past', () => {
     '¿Cuánto es el presupuesto de la cocina?',
     '¿Cuál es el nombre del restaurante?',
     '¿Qué cuenta el carpintero?',
+    '¿Qué es la era del hielo?',
+    'Dile que comente el PR',
+    'Pídele que no mencione su nombre',
+    'Cuando comento en GitHub me ignoran',
   ])(
     'are not seen where there are none: %s',
     (message) => {
