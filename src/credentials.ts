@@ -37,8 +37,7 @@ const COMBINATION =
 // A payment card number by its shape: 13 to 19 digits, in groups split by single spaces or
 // dashes, that pass the Luhn checksum every card number carries. Nothing in a number
 // after "+" (a phone). The checksum keeps out most order numbers; dates are shorter.
-// Nor a run of digits inside an identifier joined by dashes or letters (a UUID's "14-7511-4741-9296").
-const CARD_NUMBER = /(?<![\p{L}\d]|[\p{L}\p{N}]-|\+[\d -]*)\d(?:[ -]?\d){12,18}(?![\p{L}\d]|-[\p{L}\p{N}])/gu;
+const CARD_NUMBER = /(?<!\d|\+[\d -]*)\d(?:[ -]?\d){12,18}(?!\d)/gu;
 
 /** True when folded text names a credential or payment detail. */
 export function mentionsSecret(folded: string): boolean {
@@ -54,7 +53,7 @@ function cardNumberSpans(text: string, most = Number.POSITIVE_INFINITY): TextSpa
   CARD_NUMBER.lastIndex = 0;
   try {
     for (let match = CARD_NUMBER.exec(text); match !== null; match = CARD_NUMBER.exec(text)) {
-      if (!passesLuhn(match[0].replace(/\D/gu, ''))) continue;
+      if (!passesLuhn(match[0].replace(/\D/gu, '')) || inIdentifier(text, match.index, match.index + match[0].length)) continue;
       spans.push({ start: match.index, end: match.index + match[0].length });
       if (spans.length >= most) break;
     }
@@ -73,6 +72,31 @@ function passesLuhn(digits: string): boolean {
     sum += digit;
   }
   return sum % 10 === 0;
+}
+
+// An identifier's digits are no card or account number: a UUID ("99ca7d14-7511-4741-9296-
+// b0655577370d" holds 14 digits in dash-split groups that may pass the Luhn check) or a run
+// of hex digits with letters (a hash, a trace id). "VISA4111…" and "4111-…-exp" are no hex.
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/giu;
+const HEX_ID = /^(?=(?:[0-9]*[a-f]){4})[0-9a-f]{16,}$/iu;
+const ID_CHAR = /[A-Za-z0-9-]/u;
+
+// Whether [start, end) lies in a UUID, or in a hex id (a dash-free run of its word), of the
+// word (letters, digits, dashes) around it: "request-550e8400-e29b-…", "sha e3b0c442…".
+function inIdentifier(text: string, start: number, end: number): boolean {
+  let from = start;
+  let to = end;
+  while (from > 0 && ID_CHAR.test(text[from - 1] as string)) from--;
+  while (to < text.length && ID_CHAR.test(text[to] as string)) to++;
+  if (from === start && to === end) return false;
+  const word = text.slice(from, to);
+  for (const uuid of word.matchAll(UUID)) if (from + uuid.index <= start && end <= from + uuid.index + uuid[0].length) return true;
+  let offset = 0;
+  for (const part of word.split('-')) {
+    if (from + offset <= start && end <= from + offset + part.length) return HEX_ID.test(part);
+    offset += part.length + 1;
+  }
+  return false;
 }
 
 /** A character range [start, end) of a text. */
@@ -112,9 +136,8 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
   // An IBAN: a country, two check digits and 11 to 30 letters and digits, grouped by 4 or not.
   { pattern: /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\p{L}\p{N}])/gu, digits: 8 },
   // An account or card number, or its head: digits in groups of 2 or more split by single
-  // spaces or dashes; not after "+" (a phone), nor inside an identifier joined by dashes
-  // or letters (a UUID's "14-7511-4741-9296", "req12345678901234").
-  { pattern: /(?<![\p{L}\d+]|[\p{L}\p{N}]-|\+[\d -]*)\d{2,}(?:[ -]\d{2,})*(?![\p{L}\d]|-[\p{L}\p{N}])/gu, digits: 12 },
+  // spaces or dashes; not after "+" (a phone).
+  { pattern: /(?<![\d+]|\+[\d -]*)\d{2,}(?:[ -]\d{2,})*(?!\d)/gu, digits: 12 },
 ];
 
 /**
@@ -128,7 +151,8 @@ export function secretValueSpans(text: string): TextSpan[] {
   const spans = cardNumberSpans(text);
   for (const { pattern, digits, distinct = 0 } of VALUE_SHAPES) {
     for (const match of text.matchAll(pattern)) {
-      if (countDigits(match[0]) >= digits && new Set(match[0]).size >= distinct) spans.push({ start: match.index, end: match.index + match[0].length });
+      const end = match.index + match[0].length;
+      if (countDigits(match[0]) >= digits && new Set(match[0]).size >= distinct && !inIdentifier(text, match.index, end)) spans.push({ start: match.index, end });
     }
   }
   return spans.sort((a, b) => a.start - b.start || a.end - b.end);

@@ -29,13 +29,16 @@ describe('payment card numbers', () => {
 });
 
 describe('identifiers', () => {
-  it('are no card or account number: the digits of a UUID or of a glued id stay, a number alone is still found', () => {
+  it('are no card or account number: the digits of a UUID or of a hex id stay, a number alone is still found', () => {
     // "14-7511-4741-9296" of the first is 14 digits in dash-split groups, and passes the Luhn check.
-    for (const id of ['99ca7d14-7511-4741-9296-b0655577370d', '550e8400-e29b-41d4-a716-446655440000', 'req12345678901234']) {
+    const ids = ['99ca7d14-7511-4741-9296-b0655577370d', '550E8400-E29B-41D4-A716-446655440000', 'e3b0c44298fc1c149afbf4c8996fb924', 'marker-f6064829-6180-4319-b5bb-a5216a424326'];
+    for (const id of ids) {
       expect(slices(`request ${id} failed`), id).toEqual([]);
       expect(mentionsSecret(`request ${id} failed`), id).toBe(false);
     }
     expect(slices('account 7511-4741-9296 on file')).toEqual(['7511-4741-9296']);
     expect(slices('card 4111-1111-1111-1111.')).toEqual(['4111-1111-1111-1111', '4111-1111-1111-1111']);
+    // A card touching letters that make no identifier is still one.
+    for (const text of ['VISA4111111111111111', 'ref A-4111111111111111', '4111-1111-1111-1111-exp']) expect(mentionsSecret(text.toLowerCase()), text).toBe(true);
   });
 });
