@@ -6,12 +6,17 @@ export const SECRET_MASK = '[redacted]';
 // The value a credential's name gives in a log or a trace: after ":" or "=", quoted or not
 // (`password=hunter2&…`, `"token": "abc"`, `api_key: xyz`). Only with the sign: "invalid
 // token at line 3" names a token and gives none.
-const VALUE_AFTER_NAME = /["']?\s*[:=]\s*["']?([^\s"'`,;&)}\]<>]+)/y;
+// A quoted value is the whole quote ("correct horse battery staple").
+const VALUE_AFTER_NAME = /["']?\s*[:=]\s*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'`,;&)}\]<>]+))/y;
+// Credentials that carry no name memoryd knows: a bearer token ("Authorization: Bearer …")
+// and the password of a URL ("postgres://user:pass@host").
+const UNNAMED_VALUES = [/\bBearer\s+([A-Za-z0-9._~+/=-]{8,})/gu, /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s@/]+)@/giu];
 
 /**
  * `text` with every secret value replaced by SECRET_MASK: the values secret by their shape
  * (API keys and tokens, card and account numbers, IBANs: `secretValueSpans`) and the value
- * a credential's name gives after ":" or "=" (`credentialNameSpans`). The names and the
+ * a credential's name gives after ":" or "=" (`credentialNameSpans`), quoted or not, a
+ * bearer token and a URL's password. The names and the
  * rest of the text stay, so a trace still says what failed and where.
  */
 export function maskSecrets(text: string): string {
@@ -40,10 +45,19 @@ function namedValueSpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
   for (const name of names) {
     VALUE_AFTER_NAME.lastIndex = name.end;
-    const value = VALUE_AFTER_NAME.exec(text)?.[1];
-    if (value === undefined) continue;
-    const end = VALUE_AFTER_NAME.lastIndex;
+    const found = VALUE_AFTER_NAME.exec(text);
+    const value = found?.[1] ?? found?.[2] ?? found?.[3];
+    if (found === null || value === undefined) continue;
+    // The value ends where the match does, or just before its closing quote.
+    const end = VALUE_AFTER_NAME.lastIndex - (found[3] === undefined ? 1 : 0);
     spans.push({ start: end - value.length, end });
+  }
+  for (const pattern of UNNAMED_VALUES) {
+    for (const match of text.matchAll(pattern)) {
+      const value = match[1] as string;
+      const end = match.index + match[0].length - (match[0].endsWith('@') ? 1 : 0);
+      spans.push({ start: end - value.length, end });
+    }
   }
   return spans;
 }
