@@ -102,6 +102,8 @@ export function createServer(options: ServerOptions): FastifyInstance {
     if (tooLarge) discardRestOfBody(request.raw, reply);
     const mapped = sendError(reply, tooLarge ? bodyTooLargeError(options.maxBodyBytes, request.headers['content-length']) : error);
     if (mapped.internal) log.error({ err: error, method: request.method, url: truncate(request.url) }, 'request failed');
+    // Refused for want of a working database (a full disk, a file gone): the operator's to mend.
+    else if (mapped.status === 503) log.warn({ method: request.method, url: truncate(request.url), details: mapped.body.error.details }, mapped.body.error.message);
   });
 
   app.addHook('onResponse', (request, reply, done) => {

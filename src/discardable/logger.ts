@@ -23,14 +23,23 @@ export const CONTENT_FIELD = 'content';
 
 /**
  * NDJSON logs into hourly files under the logs dir: the discardable tier's home, never
- * read back into a prompt. `verbose` also prints debug lines to stdout, each without its
+ * read back into a prompt. Warnings and errors also go to stderr, but a discardable
+ * record's. `verbose` also prints debug lines to stdout, each without its
  * `content`: stdout outlives the 24 h files (a terminal's scrollback, systemd's journal),
  * so a record's text goes to the files only. A logs dir this user cannot make or write in
  * throws `UnusablePathError` naming MEMORYD_LOGS_DIR, and one other users can write in is
  * refused (or tightened, when it holds nothing but memoryd's log files) as the data dir is:
  * another user could swap the hour's file for a link. Once started, a failing write never throws.
  */
-export function createLogger(options: { logsDir: string; level: LogLevel; verbose: boolean; clock: Clock; files?: HourlyLogStreamOptions }): LogSink {
+export function createLogger(options: {
+  logsDir: string;
+  level: LogLevel;
+  verbose: boolean;
+  clock: Clock;
+  files?: HourlyLogStreamOptions;
+  /** Where warnings and errors also go (process.stderr; tests give their own). */
+  stderr?: { write(line: string): unknown };
+}): LogSink {
   ensurePrivateDir(options.logsDir, {
     setting: SETTINGS.logsDir.env,
     label: 'logs dir',
@@ -42,15 +51,29 @@ export function createLogger(options: { logsDir: string; level: LogLevel; verbos
   const fileLevel = options.level;
   const { values } = pino.levels;
   const writesLevel = (level: 'info' | 'warn'): boolean => fileLevel !== 'silent' && (values[level] ?? 0) >= (values[fileLevel] ?? Number.POSITIVE_INFINITY);
+  const toFiles = { level: fileLevel === 'silent' ? 'fatal' : fileLevel, stream: files } as const;
+  // Warnings and errors of the daemon also go to stderr, which outlives the 24 h files (the
+  // journal): an operator finds Saturday's full disk on Monday. Never a discardable record.
+  const toStderr = { level: 'warn', stream: withoutDiscardable(options.stderr ?? process.stderr) } as const;
   if (!options.verbose) {
-    return { logger: pino({ level: fileLevel, base: { pid: process.pid } }, files), files, writesLevel };
+    const level = fileLevel === 'silent' || (values[fileLevel] ?? 0) > (values.warn ?? 0) ? 'warn' : fileLevel;
+    return { logger: pino({ level, base: { pid: process.pid } }, pino.multistream([toFiles, toStderr])), files, writesLevel };
   }
-  const streams = pino.multistream([
-    { level: fileLevel === 'silent' ? 'fatal' : fileLevel, stream: files },
-    { level: 'debug', stream: withoutContent(process.stdout) },
-  ]);
+  // --verbose prints every line on stdout (warnings and errors too), so not on stderr again.
+  const streams = pino.multistream([toFiles, { level: 'debug', stream: withoutContent(process.stdout) }]);
   return { logger: pino({ level: 'debug', base: { pid: process.pid } }, streams), files, writesLevel };
 }
+
+// A stream that writes every line but a discardable record's (the discardable tier is the 24 h files' alone).
+function withoutDiscardable(out: { write(line: string): unknown }): { write(line: string): void } {
+  return {
+    write: (line) => {
+      if (!line.includes(DISCARDABLE_PART)) out.write(line);
+    },
+  };
+}
+
+const DISCARDABLE_PART = '"part":"discardable"';
 
 // A stream that writes each NDJSON line with its `content` replaced by a note of its length.
 function withoutContent(out: { write(line: string): unknown }): { write(line: string): void } {
