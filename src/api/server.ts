@@ -36,7 +36,9 @@ const MAX_PARAM_LENGTH = 64 * 1024;
 export function createServer(options: ServerOptions): FastifyInstance {
   const log = options.logger.child({ part: 'api' });
   // Which route a path has the shape of, for a bad escape's 400 and the 404/405: compiled once.
-  const shapes = options.routes.map((route) => ({ method: route.method, ...pathShape(route.path) }));
+  const shapes = options.routes.map((route) => ({ method: route.method, path: route.path, ...pathShape(route.path) }));
+  // The route of a request answered 405 (a known path, another method): its metrics label.
+  const refusedMethod = new WeakMap<object, string>();
   // Sockets whose parser error has been answered: the parser repeats it on every later read.
   const answered = new WeakSet<Socket>();
   const app = Fastify({
@@ -86,7 +88,9 @@ export function createServer(options: ServerOptions): FastifyInstance {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const allowed = shapes.filter((entry) => entry.pattern.test(path)).map((entry) => entry.method);
+    const matching = shapes.filter((entry) => entry.pattern.test(path));
+    const allowed = matching.map((entry) => entry.method);
+    if (matching[0] !== undefined) refusedMethod.set(request, matching[0].path);
     const error =
       allowed.length > 0
         ? new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${truncate(path)}; use ${allowed.join(', ')}`, {
@@ -108,7 +112,7 @@ export function createServer(options: ServerOptions): FastifyInstance {
 
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
-    const route = request.routeOptions.url ?? 'unmatched';
+    const route = request.routeOptions.url ?? refusedMethod.get(request) ?? 'unmatched';
     options.onResponse?.(route, reply.statusCode, ms);
     log.debug({ method: request.method, route, status: reply.statusCode, ms: Math.round(ms * 1000) / 1000 }, 'request');
     done();

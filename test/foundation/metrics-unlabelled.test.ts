@@ -36,6 +36,14 @@ describe('GET /v1/metrics of a daemon that has done nothing yet', () => {
     expect(lines).toContain('memoryd_cache_hits_total 1');
     expect(lines).toContain('memoryd_dedup_hits_total 0');
   });
+
+  it('counts a wrong method on a known path under that route, an unknown path as unmatched', async () => {
+    expect((await file.client.raw('DELETE', '/v1/health')).status).toBe(405);
+    expect((await file.client.raw('GET', '/v1/nowhere')).status).toBe(404);
+    const lines = samples(await file.client.metrics());
+    expect(lines).toContain('memoryd_http_requests_total{route="/v1/health",status="405"} 1');
+    expect(lines).toContain('memoryd_http_requests_total{route="unmatched",status="404"} 1');
+  });
 });
 
 describe('the metrics registry', () => {
