@@ -47,6 +47,8 @@ export interface RunningDaemon {
   readonly context: AppContext;
   readonly services: Services;
   readonly socketPath: string;
+  /** Start created the database file (there was none at MEMORYD_DB): `npm start` says so, a mistyped or deleted path would start on an empty memory. */
+  readonly createdDatabase: boolean;
   /**
    * Stops accepting, finishes requests in flight, writes queued fact re-confirmations,
    * closes the database and removes the socket. Not clean when the re-confirmations could
@@ -77,8 +79,12 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     // One daemon per database, whatever socket each serves: the sessions' in-memory copy assumes it.
     const lock = lockDatabase(config.dbPath);
     opened.unshift(() => lock.release());
-    const database = openDaemonDatabase(config.dbPath);
+    const { database, created, migrated } = openDaemonDatabase(config.dbPath);
     opened.unshift(() => database.close());
+    if (created) logger.info({ dbPath: config.dbPath }, 'created a new, empty database');
+    if (migrated !== null) {
+      logger.info({ dbPath: config.dbPath, count: migrated.names.length, migrations: migrated.names, from: migrated.from, to: migrated.to }, 'applied migrations');
+    }
     const context = await baseContext(options, { clock, log, database });
     const services = await buildServices(context).catch((error: unknown) => {
       throw explainSystemPromptError(error, config.systemPromptFile);
@@ -112,6 +118,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
       context,
       services,
       socketPath: config.socketPath,
+      createdDatabase: created,
       stop: once((reason) => shutdown(reason, { context, app, scheduler, checkpointer, reconfirmations, lock, socket })),
     };
   } catch (error) {

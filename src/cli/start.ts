@@ -1,4 +1,5 @@
 import { loadConfig, type Environment } from '../config/config.js';
+import { SETTINGS } from '../config/settings.js';
 import { unknownSettings } from '../config/unknown-settings.js';
 import { startDaemon, type RunningDaemon, type StopOutcome } from '../daemon.js';
 import { isAppError, messageOf } from '../errors.js';
@@ -42,6 +43,8 @@ export async function runStart(argv: string[], env: Environment, cwd: string): P
   }
   const { context } = daemon;
   warnOfCrowdedPrompts(daemon);
+  // Where the person starting memoryd looks: a mistyped or deleted MEMORYD_DB starts on an empty database.
+  if (daemon.createdDatabase) process.stdout.write(`memoryd: created a new, empty database at ${context.config.dbPath} (${SETTINGS.db.env})\n`);
   process.stdout.write(
     `memoryd ${context.version} listening on ${daemon.socketPath} (embedder ${context.embedder.id}: ${context.embedderReason}; tokenizer ${context.tokenizer.encoding})\n`,
   );

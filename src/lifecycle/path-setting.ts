@@ -1,5 +1,6 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
 import { AppError, messageOf } from '../errors.js';
 
 /**
@@ -28,13 +29,53 @@ export function unusablePath(setting: string, target: { kind: 'folder' | 'file';
  * (a read-only file system, a folder this user may not write), instead of at the first write.
  */
 export function ensureUsableDir(setting: string, dir: string): void {
+  const target = { kind: 'folder', path: dir } as const;
+  refuseUnexpandedHome(setting, target);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
-  } catch (error) {
-    const target = { kind: 'folder', path: dir } as const;
+  } catch (thrown) {
+    const error = whyNotMade(dir, thrown);
     throw new UnusablePathError(setting, target, `${reasonInWords(target, error)}${unwritableAdvice(setting, error)}`, error);
   }
+}
+
+/**
+ * Refuses a path with a part that starts with "~": the shell's shorthand for a home
+ * folder, which only a shell expands. Written in a systemd `Environment=` line or quoted,
+ * `~/mdx-data` reaches memoryd as is, resolves under the working directory and would make
+ * a folder named "~" there.
+ */
+export function refuseUnexpandedHome(setting: string, target: { kind: 'folder' | 'file'; path: string }): void {
+  const parts = target.path.split(sep);
+  const at = parts.findIndex((part) => part.startsWith('~'));
+  if (at === -1) return;
+  const tilde = parts[at] ?? '~';
+  const rest = parts.slice(at + 1);
+  const meant = tilde === '~' ? join(homedir(), ...rest) : `the home folder of ${tilde.slice(1)}, then ${join(...rest)}`;
+  throw new UnusablePathError(
+    setting,
+    target,
+    `"${tilde}" is not expanded to a home folder (only a shell does that, not a systemd Environment= line or a quoted value), ` +
+      `so it would be a folder named "${tilde}"; write the path out (${meant}, or $HOME/… where a shell reads it)`,
+  );
+}
+
+// A recursive mkdir that fails on a read-only file system (or under a folder this user may
+// not write) says ENOENT, for the first missing folder it could not make: the folder it
+// could not make it in says why.
+function whyNotMade(dir: string, error: unknown): unknown {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') return error;
+  for (let current = dirname(dir); current !== dirname(current); current = dirname(current)) {
+    if (!existsSync(current)) continue;
+    try {
+      accessSync(current, constants.W_OK | constants.X_OK);
+      return error;
+    } catch (probe) {
+      return probe;
+    }
+  }
+  return error;
 }
 
 /**
@@ -61,7 +102,12 @@ export function unwritableAdvice(setting: string, error: unknown): string {
 export function unusableFileReason(setting: string, path: string, error: unknown): string {
   let cause = error;
   let reason = reasonInWords({ kind: 'file', path }, error);
-  if ((error as NodeJS.ErrnoException | undefined)?.code === 'SQLITE_CANTOPEN') {
+  const denied = (error as NodeJS.ErrnoException | undefined)?.code === 'SQLITE_CANTOPEN' ? deniedFile(path) : null;
+  if (denied !== null) {
+    cause = denied.error;
+    const words = reasonInWords({ kind: 'file', path: denied.file }, denied.error);
+    reason = denied.file === path ? words : `its ${denied.file.slice(path.length)} file ${denied.file}: ${words}`;
+  } else if ((error as NodeJS.ErrnoException | undefined)?.code === 'SQLITE_CANTOPEN') {
     const folder = dirname(path);
     try {
       accessSync(folder, constants.W_OK | constants.X_OK);
@@ -71,6 +117,21 @@ export function unusableFileReason(setting: string, path: string, error: unknown
     }
   }
   return `${reason}${unwritableAdvice(setting, cause)}`;
+}
+
+// The first of the database file and its -wal and -shm files that exists and this user may
+// not read and write (another user's, mode 600), with the file system's error: SQLite says
+// only SQLITE_CANTOPEN for it.
+function deniedFile(path: string): { file: string; error: unknown } | null {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (!existsSync(file)) continue;
+    try {
+      accessSync(file, constants.R_OK | constants.W_OK);
+    } catch (error) {
+      return { file, error };
+    }
+  }
+  return null;
 }
 
 const FOLDER_PROBLEM: Record<string, string> = {

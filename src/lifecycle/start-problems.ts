@@ -1,6 +1,6 @@
 import { SETTINGS } from '../config/settings.js';
 import { AppError, isAppError } from '../errors.js';
-import { openDatabase, type Database } from '../storage/database.js';
+import { DamagedDatabaseError, NewerDatabaseError, openDatabaseAtStart, type OpenedDatabase } from '../storage/database.js';
 import { reasonInWords, UnusablePathError, unusableFileReason } from './path-setting.js';
 
 // What keeps memoryd from writing a file it must write: the file system's or SQLite's code.
@@ -18,19 +18,51 @@ function codeBehind(error: unknown): { code: string; error: unknown } | null {
 }
 
 /**
- * Opens the daemon's database at start; a file it may not write (a read-only file or file
- * system, a file of another user's or marked immutable) is refused naming MEMORYD_DB, the
- * file, what is wrong and what to do, instead of the bare error of the chmod or the pragma
- * that met it.
+ * Opens the daemon's database at start, checked (`openDatabaseAtStart`). A file it may not
+ * write (a read-only file or file system, a file of another user's or marked immutable), a
+ * damaged one and one a newer memoryd has migrated are refused naming MEMORYD_DB, the file,
+ * what is wrong and what to do, instead of the bare error of the chmod or the pragma that
+ * met it, or of serving it.
  */
-export function openDaemonDatabase(dbPath: string): Database {
+export function openDaemonDatabase(dbPath: string): OpenedDatabase {
+  const setting = SETTINGS.db.env;
+  const target = { kind: 'file', path: dbPath } as const;
   try {
-    return openDatabase(dbPath);
+    return openDatabaseAtStart(dbPath);
   } catch (error) {
+    if (error instanceof DamagedDatabaseError) throw new UnusablePathError(setting, target, damagedReason(error), error);
+    if (error instanceof NewerDatabaseError) throw new UnusablePathError(setting, target, newerReason(error), error);
     const behind = codeBehind(error);
     if (behind === null || !UNWRITABLE.test(behind.code)) throw error;
-    throw new UnusablePathError(SETTINGS.db.env, { kind: 'file', path: dbPath }, unusableFileReason(SETTINGS.db.env, dbPath, behind.error), error);
+    throw new UnusablePathError(setting, target, unusableFileReason(setting, dbPath, behind.error), error);
   }
+}
+
+// How to put a backup back, for a database memoryd will not serve.
+function restoreAdvice(path: string, lead = 'restore it from a backup'): string {
+  return (
+    `${lead}: with memoryd stopped, delete ${path}-wal and ${path}-shm, then copy the backup to ${path} ` +
+    '(README, "Backing up and restoring"; `npm run backup` makes one while memoryd runs)'
+  );
+}
+
+function damagedReason(error: DamagedDatabaseError): string {
+  const notADatabase = codeBehind(error)?.code === 'SQLITE_NOTADB';
+  const what = notADatabase ? `it is not an SQLite database (${error.complaint})` : `it is damaged (PRAGMA quick_check: ${error.complaint})`;
+  const otherwise = notADatabase
+    ? `; or, if it is not memoryd's database, set ${SETTINGS.db.env} to memoryd's`
+    : '; memoryd does not serve a damaged database, which would lose or garble what it reads';
+  return `${what}; ${restoreAdvice(error.path)}${otherwise}`;
+}
+
+function newerReason(error: NewerDatabaseError): string {
+  const newest = Math.max(...error.unknown.map((migration) => migration.createdAt));
+  const count = error.unknown.length;
+  return (
+    `a newer memoryd has migrated it: it holds ${count} migration${count === 1 ? '' : 's'} this memoryd does not know ` +
+    `(the newest made ${new Date(newest).toISOString()}), and this memoryd would misread it; ` +
+    `run that newer memoryd on it, or ${restoreAdvice(error.path, 'restore the backup taken before the upgrade')}`
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
+import { count } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -39,23 +40,143 @@ export const PAGE_SIZE = 1024;
  * committed transaction survive a crash of the process; only a power loss or OS crash
  * can roll back the last transactions (the file itself stays consistent). Transactions
  * that must survive those too (new or changed facts) ask `runInTransaction` for a
- * durable commit, which syncs with FULL.
+ * durable commit, which syncs with FULL. Throws `NewerDatabaseError` for a database a
+ * newer memoryd has migrated, before any change.
  */
 export function openDatabase(path: string): Database {
+  return prepareDatabase(path, { checkIntegrity: false }).database;
+}
+
+/** What opening the daemon's database did besides opening it. */
+export interface OpenedDatabase {
+  readonly database: Database;
+  /** The file did not exist: SQLite made a new, empty database. */
+  readonly created: boolean;
+  /** The migrations applied, or null when the database had them all. */
+  readonly migrated: AppliedMigrations | null;
+}
+
+/** The migrations one start applied: their names in order, and the newest one before and after. */
+export interface AppliedMigrations {
+  readonly names: readonly string[];
+  /** The newest migration the database had before, null for a new database. */
+  readonly from: string | null;
+  readonly to: string;
+}
+
+/**
+ * `openDatabase` for the daemon's start: first runs `PRAGMA quick_check` on an existing
+ * file (throwing `DamagedDatabaseError` with SQLite's first complaint, before anything is
+ * changed) and says whether it created the file and which migrations it applied.
+ */
+export function openDatabaseAtStart(path: string): OpenedDatabase {
+  return prepareDatabase(path, { checkIntegrity: true });
+}
+
+/** A database file SQLite finds damaged (`quick_check`), or that is not a database at all. */
+export class DamagedDatabaseError extends AppError {
+  constructor(
+    readonly path: string,
+    /** SQLite's first complaint, as it says it. */
+    readonly complaint: string,
+    cause?: unknown,
+  ) {
+    super('STORAGE', `the database ${path} is damaged: ${complaint}`, { cause });
+  }
+}
+
+/** A database holding migrations this memoryd does not know: a newer memoryd migrated it. */
+export class NewerDatabaseError extends AppError {
+  constructor(
+    readonly path: string,
+    /** What `__drizzle_migrations` records of them: each one's time (its name's, in the newer memoryd) and SQL hash. */
+    readonly unknown: ReadonlyArray<{ createdAt: number; hash: string }>,
+  ) {
+    const count = unknown.length;
+    super('STORAGE', `the database ${path} holds ${count} migration${count === 1 ? '' : 's'} this memoryd does not know: a newer memoryd migrated it`);
+  }
+}
+
+function prepareDatabase(path: string, options: { checkIntegrity: boolean }): OpenedDatabase {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const created = !existsSync(path);
   const sqlite = openRaw(path, {});
   try {
+    if (options.checkIntegrity && !created) assertIntact(sqlite, path);
     // Before the first write, so only a new database takes it (an existing one keeps its own).
     sqlite.pragma(`page_size = ${PAGE_SIZE}`);
     configure(sqlite);
+    const known = knownMigrations();
+    const recorded = recordedMigrations(sqlite);
+    const unknown = recorded.filter((row) => !known.some((migration) => migration.createdAt === row.createdAt));
+    if (unknown.length > 0) throw new NewerDatabaseError(path, unknown);
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     restrictToOwner([path, `${path}-wal`, `${path}-shm`]);
-    return { db, sqlite, path, close: () => sqlite.close() };
+    return { database: { db, sqlite, path, close: () => sqlite.close() }, created, migrated: appliedMigrations(known, recorded) };
   } catch (error) {
     sqlite.close();
+    if (error instanceof DamagedDatabaseError || error instanceof NewerDatabaseError) throw error;
+    if (DAMAGED.test(sqliteCode(error))) throw new DamagedDatabaseError(path, messageOf(error), error);
     throw new AppError('STORAGE', `cannot prepare the database ${path}: ${messageOf(error)}`, { cause: error });
   }
+}
+
+// SQLite's answers for a file that is not a database, or one whose pages are damaged.
+const DAMAGED = /^SQLITE_(NOTADB|CORRUPT)(_|$)/;
+
+function sqliteCode(error: unknown): string {
+  return error instanceof BetterSqlite3.SqliteError ? error.code : '';
+}
+
+// quick_check reads every page and checks each b-tree's structure, but not that indexes
+// match their tables (integrity_check's slow part): enough to refuse a file SQLite cannot
+// read, at a cost the README states. Its first row is 'ok' or the first complaint.
+function assertIntact(sqlite: BetterSqlite3.Database, path: string): void {
+  const [first] = integrityComplaints(sqlite, 'quick_check', 1);
+  if (first !== undefined) throw new DamagedDatabaseError(path, first);
+}
+
+/**
+ * What SQLite finds wrong with the database (`integrity_check`, or the faster `quick_check`),
+ * at most `max` complaints; none when it is intact.
+ */
+export function integrityComplaints(sqlite: BetterSqlite3.Database, check: 'integrity_check' | 'quick_check', max = 10): string[] {
+  const rows = sqlite.pragma(`${check}(${max})`, { simple: false }) as Array<Record<string, unknown>>;
+  // One row may hold several lines, under a "*** in database main ***" heading.
+  const complaints = rows.flatMap((row) => String(Object.values(row)[0]).split('\n')).filter((line) => !/^\*\*\* in database /.test(line));
+  return complaints.length === 1 && complaints[0] === 'ok' ? [] : complaints.slice(0, max);
+}
+
+interface KnownMigration {
+  name: string;
+  createdAt: number;
+}
+
+// This memoryd's migrations, oldest first: drizzle records each as its journal time
+// (`when`, as created_at) and the SHA-256 of its SQL; the time is what it compares, so it
+// is what names a migration here (a hash changes with a checkout's line endings).
+function knownMigrations(): KnownMigration[] {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string; when: number }> };
+  const times = new Set(readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((migration) => migration.folderMillis));
+  return journal.entries.filter((entry) => times.has(entry.when)).map((entry) => ({ name: entry.tag, createdAt: entry.when }));
+}
+
+function recordedMigrations(sqlite: BetterSqlite3.Database): Array<{ createdAt: number; hash: string }> {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  if (table === undefined) return [];
+  const rows = sqlite.prepare('SELECT hash, created_at FROM __drizzle_migrations ORDER BY created_at').all() as Array<{ hash: string; created_at: number | string }>;
+  return rows.map((row) => ({ createdAt: Number(row.created_at), hash: row.hash }));
+}
+
+// What drizzle's migrate just applied, by its own rule: the known migrations newer than the newest recorded one.
+function appliedMigrations(known: KnownMigration[], recorded: ReadonlyArray<{ createdAt: number }>): AppliedMigrations | null {
+  const newest = recorded.reduce<number | null>((max, row) => (max === null || row.createdAt > max ? row.createdAt : max), null);
+  const applied = known.filter((migration) => newest === null || migration.createdAt > newest);
+  const last = applied.at(-1);
+  if (last === undefined) return null;
+  const from = known.filter((migration) => newest !== null && migration.createdAt <= newest).at(-1)?.name ?? null;
+  return { names: applied.map((migration) => migration.name), from, to: last.name };
 }
 
 /**
@@ -139,3 +260,23 @@ export function restrictToOwner(files: readonly string[]): void {
   }
 }
 
+/**
+ * Writes a consistent copy of `database` to `path`, which must not exist or be empty, with
+ * one `VACUUM INTO`: a single read transaction, so the copy is one committed state (the
+ * WAL's included) however the daemon writes meanwhile, and it blocks no writer (WAL
+ * readers never do). SQLite does not sync the new file; this does, before returning.
+ */
+export function copyDatabaseTo(database: Database, path: string): void {
+  database.sqlite.prepare('VACUUM INTO ?').run(path);
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** How many facts the database holds, whatever their status. */
+export function factCount(database: Database): number {
+  return database.db.select({ facts: count() }).from(schema.facts).get()?.facts ?? 0;
+}

@@ -14,7 +14,7 @@ const defer = cleanupAfterEach();
 
 // Starts the daemon as `npm start` does, waits until it answers, then stops it as a SIGTERM
 // would: through the handlers runStart installed, and only those.
-async function startThenStop(env: Record<string, string>): Promise<{ code: number; stderr: string; log: string }> {
+async function startThenStop(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string; log: string }> {
   const temp = makeTempDir('memoryd-prompt-room-');
   defer(temp.remove);
   if (env.MEMORYD_SYSTEM_PROMPT !== undefined) writeFileSync(join(temp.dir, 'prompt.md'), env.MEMORYD_SYSTEM_PROMPT);
@@ -26,7 +26,7 @@ async function startThenStop(env: Record<string, string>): Promise<{ code: numbe
     ...(env.MEMORYD_SYSTEM_PROMPT === undefined ? {} : { MEMORYD_SYSTEM_PROMPT: join(temp.dir, 'prompt.md') }),
   };
   const before = new Set(process.listeners('SIGTERM'));
-  const { value, stderr } = await captureProcessOutput(async () => {
+  const { value, stdout, stderr } = await captureProcessOutput(async () => {
     const running = runStart([], settings, temp.dir);
     const client = new MemorydClient({ socketPath: join(temp.dir, 'memoryd.sock'), timeoutMs: 2000 });
     try {
@@ -50,7 +50,7 @@ async function startThenStop(env: Record<string, string>): Promise<{ code: numbe
     .map((name) => readFileSync(join(logsDir, name), 'utf8'))
     .join('');
   // The temp dir's name changes from run to run.
-  return { code: value, stderr: stderr.replaceAll(temp.dir, '<dir>'), log: log.replaceAll(temp.dir, '<dir>') };
+  return { code: value, stdout: stdout.replaceAll(temp.dir, '<dir>'), stderr: stderr.replaceAll(temp.dir, '<dir>'), log: log.replaceAll(temp.dir, '<dir>') };
 }
 
 const warnings = (log: string): string[] =>
@@ -78,6 +78,8 @@ describe('a system prompt that leaves little of the token cap', () => {
     for (const env of [{}, { MEMORYD_TOKEN_CAP: '800' }] as Array<Record<string, string>>) {
       const started = await startThenStop(env);
       expect(started).toMatchObject({ code: 0, stderr: '' });
+      // A fresh data dir: npm start says it made the database, before it says where it listens.
+      expect(started.stdout).toMatch(/^memoryd: created a new, empty database at <dir>\/memoryd\.db \(MEMORYD_DB\)\nmemoryd \S+ listening on /u);
       expect(warnings(started.log)).toEqual([]);
     }
   });
