@@ -35,8 +35,10 @@ const NAME = ' name';
  * `currentPreferenceKey` says; a note that now reads as a thing and its value ("Mi
  * presupuesto para el viaje a Japón es de 3.500 euros" was "note presupuesto para viaje
  * japon es 3 500 euros", and is "presupuesto para viaje japon", so that a new amount
- * replaces it); a person one has one of, named ("boss name", now "boss", the subject of
- * "mi jefe es Marta" too). Otherwise a new value of such a thing would supersede neither.
+ * replaces it), or as a note with a value ("a mí no me gusta el jazz", keyed without its
+ * "no"); a person one has one of, named ("Mi jefe es Andrés" was "boss", and is "boss name",
+ * the subject of "mi jefe se llama Andrés" too, so that a description keyed "boss" leaves
+ * it alone). Otherwise a new value of such a thing would supersede neither.
  * `reading`: how the rules read the row's statement today.
  */
 export function currentSubjectKey(row: Pick<FactRow, 'subject'>, reading: StatementKey): string | null {
@@ -44,8 +46,8 @@ export function currentSubjectKey(row: Pick<FactRow, 'subject'>, reading: Statem
   if (preference !== null) return preference;
   const { subject } = reading;
   if (row.subject === null || subject === null || subject === row.subject) return null;
-  if (row.subject.startsWith(NOTE)) return subject.startsWith(NOTE) ? null : subject;
-  return row.subject === `${subject}${NAME}` ? subject : null;
+  if (row.subject.startsWith(NOTE)) return subject.startsWith(NOTE) && reading.value === null ? null : subject;
+  return subject === `${row.subject}${NAME}` ? subject : null;
 }
 
 /**

@@ -7,9 +7,14 @@ import { EXPLICIT_CASES, PLAIN_CASES } from './cases.js';
 // The pattern without its zero-width assertions (lookarounds, \b, \B): it matches every
 // text the pattern matches, and more. fast-check cannot sample texts from assertions, so
 // texts are sampled from it and kept when the pattern itself matches them: a trigger may
-// rely on what an assertion demands ("now" as a word, not in "know").
+// rely on what an assertion demands ("now" as a word, not in "know"). What a lookahead
+// demands is sampled too, as an optional group: "guarda que" is a request only before one
+// of a closed list of words ("soy", "vivo"), which random text after it never is.
 function withoutAssertions(pattern: RegExp): RegExp {
-  const source = pattern.source;
+  return new RegExp(sourceWithoutAssertions(pattern.source), pattern.flags);
+}
+
+function sourceWithoutAssertions(source: string): string {
   let out = '';
   let inClass = false;
   for (let i = 0; i < source.length; i++) {
@@ -24,13 +29,17 @@ function withoutAssertions(pattern: RegExp): RegExp {
     } else if (ch === '[') {
       out += ch;
       inClass = true;
+    } else if (ch === '(' && /^\(\?=/u.test(source.slice(i, i + 3))) {
+      const close = closingParen(source, i);
+      out += `(?:${sourceWithoutAssertions(source.slice(i + 3, close))})?`;
+      i = close;
     } else if (ch === '(' && /^\(\?<?[=!]/u.test(source.slice(i, i + 4))) {
       i = closingParen(source, i);
     } else {
       out += ch;
     }
   }
-  return new RegExp(out, pattern.flags);
+  return out;
 }
 
 function closingParen(source: string, open: number): number {

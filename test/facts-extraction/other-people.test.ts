@@ -26,6 +26,7 @@ describe('where someone else works or lives', () => {
     ['Recuerda que mi hermano trabaja en Mercado Libre.', 'brother employer'],
     ['Remember that my brother lives in Paris.', 'brother home'],
     ['Recordá que mi hermano vive en Sevilla.', 'brother home'],
+    ['Recuerda que mi mejor amiga vive en Cádiz.', 'best friend home'],
     ['Just so you know, my mom works at a hospital.', 'mother employer'],
   ])('asked to be remembered, is theirs, never the user\'s employer or home: %s', (text, subject) => {
     expect(read(text)).toMatchObject([{ subject }]);
@@ -52,8 +53,9 @@ describe('people one may have several of are never a slot with one value', () =>
   });
 
   it.each([
-    ['My wife is Ana', 'wife'],
-    ['Remember that my manager is Laura', 'manager'],
+    // Named: the person's name is the slot ("mi jefe es Andrés" as "mi jefe se llama Andrés"); a description is not.
+    ['My wife is Ana', 'wife name'],
+    ['Remember that my manager is Laura', 'manager name'],
     ['My dog is called Rex', 'dog name'],
     ['Remember that my mom is Ana', 'mother'],
   ])('people (and pets) one has one of keep their slot: %s', (text, subject) => {

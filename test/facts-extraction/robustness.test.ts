@@ -61,9 +61,17 @@ describe('extraction never throws and keeps its invariants', () => {
     expect(extractFacts(huge, { role: 'user' }).map((fact) => fact.subject)).toEqual(['employer']);
   });
 
-  it('drops model control tokens and invisible characters from statements', () => {
-    const facts = extractFacts('<|endoftext|>Remember that I\u200b work at <|im_start|>Acme', { role: 'user' });
+  it('drops invisible characters from statements', () => {
+    const facts = extractFacts('Remember that I\u200b work at \u2060Acme', { role: 'user' });
     expect(facts.map((fact) => fact.statement)).toEqual(['I work at Acme']);
+  });
+
+  it('reads nothing from a clause that held a model control token, which may have stood for its value', () => {
+    expect(extractFacts('<|endoftext|>Remember that I\u200b work at <|im_start|>Acme', { role: 'user' })).toEqual([]);
+    expect(extractFacts('Remember that my favorite tag is the\n<|endoftext|>', { role: 'user' })).toEqual([]);
+    // One that opens a sentence cut nothing from it; the other sentences are read as ever.
+    const facts = extractFacts('<|im_start|>user\nRemember that I work at Acme. Remember that my tag is [INST]. I live in Porto.', { role: 'user' });
+    expect(facts.map((fact) => fact.statement)).toEqual(['I work at Acme', 'I live in Porto']);
   });
 
   it('caps the number of facts from one message', () => {

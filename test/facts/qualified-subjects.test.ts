@@ -94,6 +94,24 @@ describe('one boss at a time, however named', () => {
     expect(activeFactTexts(f)).toEqual(['Mi jefe es Marta']);
   });
 
+  it('a description of the boss leaves the name alone, and a new name replaces every name but not the description', async () => {
+    await f.say('Recuerda que mi jefe se llama Andrés.');
+    await f.service.add({ fact: 'Mi jefe es Andrés', domain: 'work' });
+    const described = await f.say('Recuerda que mi jefe es muy exigente.');
+    expect(factTexts(described.added)).toEqual(['Mi jefe es muy exigente']);
+    expect(described.superseded).toEqual([]);
+    const changes = await f.say('En realidad, mi jefe ahora es Marta.');
+    expect(sorted(changes.superseded)).toEqual(['Mi jefe es Andrés', 'Mi jefe se llama Andrés']);
+    expect(activeFactTexts(f)).toEqual(['Mi jefe es Marta', 'Mi jefe es muy exigente']);
+  });
+
+  it('in English too: "my boss is very demanding" leaves "my boss\'s name is Andrés" alone', async () => {
+    await f.say("Remember that my boss's name is Andrés.");
+    const described = await f.say('Remember that my boss is very demanding.');
+    expect(described.superseded).toEqual([]);
+    expect(activeFactTexts(f)).toEqual(['My boss is very demanding', "My boss's name is Andrés"]);
+  });
+
   it('in English: "my boss\'s name is", "my boss is called" and "my boss is now" are one subject', async () => {
     await f.say("Remember that my boss's name is Andrés.");
     expect(factTexts((await f.say('Remember that my boss is called Andrés.')).reconfirmed)).toEqual(["My boss's name is Andrés"]);
@@ -132,6 +150,21 @@ describe('a value that cleaning removes', () => {
     expect(activeFactTexts(f)).toEqual([]);
     await f.say('Remember that my favorite tag is <|endoftext|>.');
     await f.say('Remember that the release tag is [INST].');
+    await f.say('Recuerda que mi etiqueta favorita es el <|endoftext|>.');
+    await f.say('Remember that my favorite tag is the <|endoftext|>.');
+    expect(activeFactTexts(f)).toEqual([]);
+  });
+
+  it('a statement ending in a short value or an article-like word is kept whole', async () => {
+    for (const text of ["Remember that Pedro's blood type is A.", 'Recuerda que el grupo sanguíneo de Juan es A.', 'Remember that the default locale is es.', 'Recuerda que la llave buena es esta.']) {
+      expect(factTexts((await f.say(text)).added), text).toHaveLength(1);
+    }
+    expect(activeFactTexts(f)).toEqual(['El grupo sanguíneo de Juan es A', 'La llave buena es esta', "Pedro's blood type is A", 'The default locale is es']);
+  });
+
+  it('a control token opening a forget request leaves it a request', async () => {
+    await f.say('Recuerda que mi etiqueta favorita es v2.');
+    expect(factTexts((await f.say('<|endoftext|>Olvida que mi etiqueta favorita es v2.')).deleted)).toEqual(['Mi etiqueta favorita es v2']);
     expect(activeFactTexts(f)).toEqual([]);
   });
 });
@@ -153,10 +186,10 @@ describe('facts stored under the keys of the version before', () => {
   it('facts stored under an older key get the current one as the index loads, and a new value then replaces them', async () => {
     await f.say('Recuerda que mi presupuesto para el viaje a Japón es de 3.500 euros.');
     await f.say('Recuerda que mi jefe se llama Andrés.');
-    // As an earlier version stored them: the value inside a note's key, a named boss under "boss name".
+    // As an earlier version stored them: the value inside a note's key, a named boss under "boss".
     const setSubject = f.database.sqlite.prepare('update facts set subject = ? where fact = ?');
     setSubject.run('note presupuesto para viaje japon es 3 500 euros', 'Mi presupuesto para el viaje a Japón es de 3.500 euros');
-    setSubject.run('boss name', 'Mi jefe se llama Andrés');
+    setSubject.run('boss', 'Mi jefe se llama Andrés');
     expect((await f.restart()).list().map((fact) => fact.fact).sort()).toEqual(['Mi jefe se llama Andrés', 'Mi presupuesto para el viaje a Japón es de 3.500 euros']);
     const budget = await f.say('En realidad, mi presupuesto para el viaje a Japón ahora es de 4.000 euros.');
     expect(factTexts(budget.superseded)).toEqual(['Mi presupuesto para el viaje a Japón es de 3.500 euros']);
@@ -165,14 +198,21 @@ describe('facts stored under the keys of the version before', () => {
     expect(activeFactTexts(f)).toEqual(['Mi jefe es Marta', 'Mi presupuesto para el viaje a Japón es de 4.000 euros']);
   });
 
-  it('a note that now reads as a thing and its value, and a named boss, get the current key', () => {
+  it('a note that now reads as a thing and its value, or with a value, and a named boss, get the current key', () => {
     const note = { subject: 'note presupuesto para viaje japon es 3 500 euros' };
     expect(currentSubjectKey(note, readStatement('Mi presupuesto para el viaje a Japón es de 3.500 euros'))).toBe('presupuesto para viaje japon');
-    expect(currentSubjectKey({ subject: 'boss name' }, readStatement('Mi jefe se llama Andrés'))).toBe('boss');
+    expect(currentSubjectKey({ subject: 'boss' }, readStatement('Mi jefe se llama Andrés'))).toBe('boss name');
+    expect(currentSubjectKey({ subject: 'boss' }, readStatement('Mi jefe es Andrés'))).toBe('boss name');
+    expect(currentSubjectKey({ subject: 'wife' }, readStatement('My wife is Ana'))).toBe('wife name');
+    const negated = readStatement('A mi jefe no le gustan las reuniones cortas');
+    expect(currentSubjectKey({ subject: 'note jefe no le gustan reuniones cortas' }, negated)).toBe('note jefe le gustan reuniones cortas');
     expect(currentSubjectKey({ subject: 'preference reunione length' }, readStatement('Prefiero reuniones cortas'))).toBe('preference reunion length');
     // A note that still reads as a note, another person's name and a current key stay as they are.
     expect(currentSubjectKey({ subject: 'note i am vegetarian' }, readStatement('I am vegetarian'))).toBeNull();
     expect(currentSubjectKey({ subject: 'dog name' }, readStatement("My dog's name is Rex"))).toBeNull();
-    expect(currentSubjectKey({ subject: 'boss' }, readStatement('Mi jefe es Marta'))).toBeNull();
+    expect(currentSubjectKey({ subject: 'boss name' }, readStatement('Mi jefe es Marta'))).toBeNull();
+    // A description of the boss is no name: it keeps its key, and a name is never re-keyed to it.
+    expect(currentSubjectKey({ subject: 'boss' }, readStatement('Mi jefe es muy exigente'))).toBeNull();
+    expect(currentSubjectKey({ subject: 'boss name' }, readStatement('Mi jefe es muy exigente'))).toBeNull();
   });
 });

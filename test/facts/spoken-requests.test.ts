@@ -26,6 +26,24 @@ describe('"remember that A and that B"', () => {
     expect(await added('Remember that my brother is called Tom and that he lives in Leeds.')).toEqual(['My brother is called Tom', 'My brother lives in Leeds']);
   });
 
+  it('gives the person only when the first clause opens with "my"/"mi", a relative and its verb', async () => {
+    expect(await added('Remember that my best friend is Tom and that he lives in Leeds.')).toContain('My best friend lives in Leeds');
+    // Someone else, or one of several sisters: the second clause is read alone.
+    expect(await added("Remember that my sister's husband is Tom and that he lives in Leeds.")).not.toContain('My sister lives in Leeds');
+    expect(await added('Recuerda que mi hermana mayor se llama Lucía y que vive en Bilbao.')).not.toContain('Mi hermana vive en Bilbao');
+    expect(activeFactTexts(f)).not.toContain('Mi hermana vive en Bilbao');
+  });
+
+  it('gives it to no impersonal clause, no "they" and no pronoun of the other gender', async () => {
+    const boss = await f.say('Recuerda que mi jefe es Marta y que es importante llegar puntual a las reuniones.');
+    expect(factTexts(boss.added)).not.toContain('Mi jefe es importante llegar puntual a las reuniones');
+    expect(boss.superseded).toEqual([]);
+    expect(activeFactTexts(f)).toContain('Mi jefe es Marta');
+    expect(await added('Recuerda que mi hermana se llama Lucía y que se acerca la fecha de la boda.')).not.toContain('Mi hermana se acerca la fecha de la boda');
+    expect(await added('Remember that my mom lives in Leeds and that they are moving next year.')).not.toContain('My mom are moving next year');
+    expect(await added('Remember that my brother is called Tom and that she lives in Leeds.')).not.toContain('My brother lives in Leeds');
+  });
+
   it('leaves the sentence whole when another "que"/"that" may be what the second continues, and splits no ordinary chat', async () => {
     expect(await added('Recuerda que prefiero que me llames y que me escribas.')).not.toContain('Me escribas');
     expect(await added("I think that you're right and that I work too much.")).toEqual([]);
@@ -61,6 +79,19 @@ describe('Spain-Spanish phrasings', () => {
     expect(await added('A mi jefe no le gustan los lunes.')).toEqual([]);
   });
 
+  it('a negated "a X no le gusta…" replaces the one it contradicts, and said again re-confirms it', async () => {
+    await f.say('Recuerda que a mi jefe le gustan las reuniones cortas.');
+    const negated = await f.say('Recuerda que a mi jefe no le gustan las reuniones cortas.');
+    expect(negated.reconfirmed).toEqual([]);
+    expect(factTexts(negated.superseded)).toEqual(['A mi jefe le gustan las reuniones cortas']);
+    const again = await f.say('Recuerda que a mi jefe no le gustan las reuniones cortas.');
+    expect(again).toMatchObject({ added: [], superseded: [] });
+    expect(factTexts(again.reconfirmed)).toEqual(['A mi jefe no le gustan las reuniones cortas']);
+    await f.say('Recuerda que a mí me gusta el jazz.');
+    expect(factTexts((await f.say('Recuerda que a mí no me gusta el jazz.')).superseded)).toEqual(['A mí me gusta el jazz']);
+    expect(activeFactTexts(f)).toEqual(['A mi jefe no le gustan las reuniones cortas', 'A mí no me gusta el jazz']);
+  });
+
   it('reads "guarda que", "guárdate que" and "recuérdalo:" as requests to remember', async () => {
     expect(await added('Guarda que soy alérgico al marisco.')).toEqual(['Soy alérgico al marisco']);
     expect(await added('Guárdate que mi coche es un Seat León.')).toEqual(['Mi coche es un Seat León']);
@@ -68,6 +99,8 @@ describe('Spain-Spanish phrasings', () => {
     // Rioplatense "guarda que…" is "watch out": a warning, no request to keep it.
     expect(await added('Guarda que viene el auto.')).toEqual([]);
     expect(await added('Guarda que esto quema.')).toEqual([]);
+    expect(await added('Guarda que abajo hay un escalón.')).toEqual([]);
+    expect(await added('Guarda que vivo en Vigo.')).toEqual(['Vivo en Vigo']);
   });
 });
 
@@ -78,6 +111,20 @@ describe('a decision whose object is only a pronoun', () => {
     expect(await added('Decidimos que lo haremos el lunes.')).toEqual([]);
     expect(await added('We decided to do it with pg_upgrade.')).toEqual([]);
     expect(await added("We decided we'll go with it next week.")).toEqual([]);
+    expect(await added('We decided to do it on Monday.')).toEqual([]);
+  });
+
+  it.each([
+    // An article and an adjective, a name ending as an infinitive with "la" does ("Car-la").
+    'Decidimos que los próximos sprints serán de dos semanas',
+    'Decidimos que los últimos viernes serán de demo',
+    'Decidimos que Carla lidere el proyecto',
+    'Decidimos que Karla lidere el proyecto',
+    // What follows the pronoun says what was decided.
+    'We decided to call it Phoenix',
+    'We decided to keep it simple and use SQLite',
+  ])('is stored when what looks like a pronoun is none, or what follows it says what was decided: %s', async (text) => {
+    expect(await added(`${text}.`)).toEqual([text]);
   });
 
   it('is stored when it names what was decided', async () => {

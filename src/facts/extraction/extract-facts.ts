@@ -1,25 +1,26 @@
 import { factDomain } from './fact-domain.js';
-import { foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
+import { CONTROL_TOKEN_MARK, foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { forgetRequestIn, takesItselfBack } from './forget-request.js';
 import { forgetThenStatements } from './forget-rest.js';
 import { decidesOnPronoun, isConditional, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
 import { mayStateFacts } from './message-gate.js';
 import { politeRememberRequest, REMEMBERED, stripMarkers, type ClauseMarkers } from './markers.js';
+import { aboutPerson, openingPerson, type OpeningPerson } from './opening-person.js';
 import { takenBack } from './retraction.js';
 import { TIME_THEN } from './time-phrases.js';
-import { ruleHit, type FactRule, type RuleHit } from './rule-support.js';
+import type { FactRule, RuleHit } from './rule-support.js';
 import { CHOICE_RULES } from './rules-choice.js';
 import { correctionFact } from './rules-correction.js';
+import { experiencerFact } from './rules-experiencer.js';
 import { genericFact } from './rules-generic.js';
 import { HABIT_RULES } from './rules-habit.js';
 import { POSSESSIVE_RULES } from './rules-possessive.js';
 import { REQUEST_RULES } from './rules-request.js';
 import { STATE_RULES } from './rules-state.js';
 import {
-  PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, withRememberedThatApart, withWhenClausesJoined, type Clause, type Sentence,
+  AND_THAT, PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, withRememberedThatApart, withWhenClausesJoined, type Clause, type Sentence,
 } from './split-clauses.js';
-import { steersModel, tidyStatement, tidyValue, wordCount } from './statement-text.js';
-import { textKey } from './subject-key.js';
+import { steersModel, tidyStatement, tidyValue } from './statement-text.js';
 import type { ExtractedFact, ExtractionContext, FactConfidence, ForgetRequest } from './types.js';
 
 /** Only the start of a longer message is read: facts are stated in short sentences, not pasted documents. */
@@ -29,10 +30,14 @@ export const MAX_SENTENCE_CHARS = 300;
 export const MAX_FACTS_PER_MESSAGE = 8;
 
 const RULES: readonly FactRule[] = [...STATE_RULES, ...CHOICE_RULES, ...REQUEST_RULES, ...POSSESSIVE_RULES, ...HABIT_RULES];
-// Model control tokens and invisible characters: never part of what the user said. Not
-// the zero-width joiners (U+200C/D): inside a word or an emoji sequence ("👩‍💻") they are
-// part of it; folding drops them for matching and tidying drops the stray ones.
-const NOISE = /<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+// Model control tokens: never part of what the user said, and maybe where what they meant
+// was (CONTROL_TOKEN_MARK). With the blanks around them, so that a token after a line break
+// stays in the sentence it may have cut short ("my tag is the\n<|endoftext|>").
+const CONTROL_TOKENS = /(?<!\s)\s*(?:<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>)\s*/gu;
+// Invisible characters: never part of what the user said. Not the zero-width joiners
+// (U+200C/D): inside a word or an emoji sequence ("👩‍💻") they are part of it; folding
+// drops them for matching and tidying drops the stray ones.
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
 const HEDGE =
   /\b(?:maybe|probably|perhaps|possibly|i think|i guess|i believe|i suppose|not sure|i (?:kinda|kind of|sort of)|quizas|quiza|tal vez|creo que|capaz que|a lo mejor|probablemente|posiblemente|supongo|me parece)\b/u;
 
@@ -100,7 +105,7 @@ type ClauseOutcome = {
   facts: ExtractedFact[];
   leadIn: ClauseMarkers | null;
   subject: string | null;
-  person: string | null;
+  person: OpeningPerson | null;
   explicit: boolean;
   refused: boolean;
   namesSecret: boolean;
@@ -109,29 +114,17 @@ type ClauseOutcome = {
 // A clause that opens with one of these verbs has the previous clause's subject ("…and work at Acme").
 const SHARED_SUBJECT = new RegExp(`^(?:${SHARED_SUBJECT_VERBS})\\b`, 'u');
 const OWN_SUBJECT = /^(?<subject>i|we)\b/u;
-const OPENING_PERSON = /^(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}-]+/u;
-// A clause that speaks of the person the clause before it opened with: a pronoun, or a
-// Spanish verb in the third person (a short list: "esta" may also be "this", "manana" no verb).
-const PERSON_PRONOUN_EN = /^(?:he|she|they)\s+/u;
-const THIRD_PERSON_ES =
-  /^(?:(?:no|ya|tambien|todavia|ahora|siempre|nunca)\s+)*(?:se|le|les|es|son|tiene|tienen|vive|viven|trabaja|trabajan|estudia|estudian|prefiere|prefieren|usa|usan|habla|hablan|odia|odian|come|comen|juega|juegan|toma|toman|necesita|necesitan)\b/u;
-
-// The clause with the person it speaks of as its subject ("vive en Bilbao" → "Mi hermana vive en Bilbao"), or null.
-function aboutPerson(body: FoldedText, person: string): FoldedText | null {
-  const pronoun = PERSON_PRONOUN_EN.exec(body.scan);
-  if (pronoun) return foldMessage(`${person} ${sliceFolded(body, pronoun[0].length, body.folded.length).original}`);
-  return THIRD_PERSON_ES.test(body.scan) ? foldMessage(`${person} ${body.original}`) : null;
-}
-
 function clauseFact(
   sentence: Sentence,
   clause: Clause,
   isLast: boolean,
   inherited: ClauseMarkers | null,
   previousSubject: string | null,
-  previousPerson: string | null,
+  previousPerson: OpeningPerson | null,
 ): ClauseOutcome {
   const none = { facts: [], leadIn: null, subject: null, person: null, explicit: false, refused: false, namesSecret: false };
+  // What a model control token stood in (cleanMessage) may have been the very value: "mi etiqueta favorita es <|endoftext|>".
+  if (clause.text.folded.includes(CONTROL_TOKEN_MARK)) return none;
   const before = sentence.text.scan.slice(0, clause.start);
   if (isConditional(before) || isReportedSpeech(before)) return none;
   if (isQuestion(clause.text.scan, isLast && sentence.terminal === '?')) return none;
@@ -156,26 +149,10 @@ function clauseFact(
   const outcomes = hits.map((each) => toFact(each, markers, hedged, namesSecret));
   const facts = outcomes.flatMap((outcome) => (outcome.fact ? [outcome.fact] : []));
   const refused = outcomes.some((outcome) => outcome.refused);
-  const opening = OPENING_PERSON.exec(body.scan);
-  const person = opening ? sliceFolded(body, 0, opening[0].length).original : null;
-  return { facts, leadIn: null, subject, person, explicit: markers.explicit, refused, namesSecret: hits.length === 0 && namesSecret };
+  return { facts, leadIn: null, subject, person: openingPerson(body), explicit: markers.explicit, refused, namesSecret: hits.length === 0 && namesSecret };
 }
 
 const DECISION_RULES: ReadonlySet<string> = new Set(['decided', 'decidi']);
-
-// "A mi jefe Marta no le gustan las reuniones largas", "a mí me encanta el jazz": the one a
-// verb like "gustar" is said of comes first, after "a"; asked to be remembered, a statement
-// (about someone else unless it is "a mí me…", "a nosotros nos…").
-const EXPERIENCER_ES =
-  /^a\s+(?:(?<own>mi|nosotros|nosotras)\s+(?:no\s+)?(?:me|nos)|\p{L}+(?:\s+[\p{L}-]+){0,5}?\s+(?:no\s+)?(?:le|les))\s+(?:gusta|gustan|encanta|encantan|molesta|molestan|interesa|interesan|importa|importan|cuesta|cuestan|sienta|sientan|cae|caen|preocupa|preocupan|aburre|aburren|da|dan)\b/u;
-
-function experiencerFact(body: FoldedText, markers: ClauseMarkers): RuleHit | null {
-  const match = markers.explicit ? EXPERIENCER_ES.exec(body.scan) : null;
-  if (match === null || wordCount(body.folded) > MAX_EXPERIENCER_WORDS) return null;
-  const hit = ruleHit('statement', 'es', 'assert', `note ${textKey(body.folded)}`, null, body.original, null, false);
-  return match.groups?.['own'] === undefined ? { ...hit, aboutOther: true } : hit;
-}
-const MAX_EXPERIENCER_WORDS = 24;
 
 // A change that holds since it happened, told with when it happened first ("Yesterday I
 // moved to Berlin", "Last week I started working at Globex", "Ayer me mudé a Sevilla",
@@ -224,7 +201,7 @@ function retractions(body: FoldedText): RuleHit[] {
 
 const JOINED_BY_AND = /(?:^|[\s,])(?:and|y|e)(?:\s+(?:that|que))?\s*$/u;
 // "…and that B" (withRememberedThatApart): B may speak of the person A opened with.
-const JOINED_BY_AND_THAT = /(?:^|[\s,])(?:and|y|e)\s+(?:that|que)\s*$/u;
+const JOINED_BY_AND_THAT = new RegExp(`(?:^|[\\s,])${AND_THAT}\\s*$`, 'u');
 
 /**
  * Facts stated explicitly in one message. Only the user's own turns count; questions,
@@ -257,7 +234,7 @@ export function readUserMessage(text: string, context: ExtractionContext): Messa
 
 /** The part of a message that is read, without noise, folded. */
 export function cleanMessage(text: string): FoldedText {
-  return foldMessage(text.slice(0, MAX_MESSAGE_CHARS).replace(NOISE, ' '));
+  return foldMessage(text.slice(0, MAX_MESSAGE_CHARS).replace(CONTROL_TOKENS, ` ${CONTROL_TOKEN_MARK} `).replace(INVISIBLE, ' '));
 }
 
 export interface MessageReading {

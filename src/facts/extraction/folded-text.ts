@@ -11,6 +11,12 @@ function isJoinerOrSelector(code: number): boolean {
 }
 /** Replaces masked characters: no lexicon or rule matches it. */
 export const MASK = '#';
+/**
+ * Stands where a cleaned message held a model control token ("<|endoftext|>", "[INST]"): a
+ * private-use character, which folding keeps and no rule matches. What the token stood in
+ * is unknown (maybe the very value), so a clause holding it states nothing.
+ */
+export const CONTROL_TOKEN_MARK = '\uE000';
 
 /**
  * A piece of a message in three aligned forms: the original text, its folded form

@@ -1,6 +1,7 @@
 import { sliceFolded, type FoldedText } from './folded-text.js';
 import { isQuestion } from './guards.js';
 import type { TriggeredPatterns } from './rule-support.js';
+import { AND_THAT } from './split-clauses.js';
 import type { ForgetRequest } from './types.js';
 
 // The corrections that usually open a take-back ("actually no, forget that", "en realidad no, olvidá eso").
@@ -25,7 +26,7 @@ const FORGET_ES =
   /^(?:olvida|olvidate de|olvidate|no recuerdes|deja de recordar|(?:borra|elimina)(?= eso| ese dato| lo que| lo del?\b| que| de tu memoria))\s*(?:(?<deictic>eso|esto|lo anterior|ese dato)(?:\s+de tu memoria)?|(?:lo )?que (?:te dije|sabes) (?:sobre|de)\s+(?<about>.+)|que\s+(?<clause>.+)|lo del?\s+(?<topic>.+)|(?<mine>mis?\s+.+)|de tu memoria\s+(?<fact>.+))$/du;
 const TARGET_EDGE = /^[\s"'.,;:!?¿¡]+|[\s"'.,;:!?¿¡]+$/gu;
 // "…and that B", "…y que B": another clause to forget, with its own "that".
-const AND_THAT = /,?\s+(?:and|y|e)\s+(?:that|que)\s+/gu;
+const AND_THAT_BREAK = new RegExp(`(?:,\\s*|\\s+)${AND_THAT}\\s+`, 'gu');
 
 function target(text: FoldedText, match: RegExpExecArray): string | null {
   const spans = match.indices?.groups ?? {};
@@ -47,8 +48,8 @@ function clauseTargets(text: FoldedText, match: RegExpExecArray): string[] | nul
   const clause = sliceFolded(text, span[0], span[1]);
   const targets: string[] = [];
   let start = 0;
-  AND_THAT.lastIndex = 0;
-  for (let found = AND_THAT.exec(clause.scan); found !== null; found = AND_THAT.exec(clause.scan)) {
+  AND_THAT_BREAK.lastIndex = 0;
+  for (let found = AND_THAT_BREAK.exec(clause.scan); found !== null; found = AND_THAT_BREAK.exec(clause.scan)) {
     targets.push(sliceFolded(clause, start, found.index).original);
     start = found.index + found[0].length;
   }

@@ -69,11 +69,28 @@ export function isReportedSpeech(textBeforeSignal: string): boolean {
 
 // What was decided is only a verb and a pronoun standing for something said before ("we
 // decided to do it with pg_upgrade", "decidimos hacerla con pg_upgrade", "decidimos que lo
-// haremos el lunes"): alone, the fact would not say what it is about.
-const PRONOUN_OBJECT_EN =
-  /^(?:(?:i|we)(?:'ll|\s+will|\s+would|\s+should|'re going to|\s+are going to)\s+)?(?:not\s+)?(?:to\s+)?[a-z]+\s+(?:(?:with|for|on|through|over|ahead with|back|up|off|out)\s+)?(?:it|them)\b/u;
-const PRONOUN_OBJECT_ES =
-  /^(?:no\s+)?(?:que\s+)?(?:(?!(?:carlos|perlas?)\b)\p{L}{1,}(?:ar|er|ir)(?:se|me|te|nos)?(?:lo|la|los|las)\b|(?:no\s+)?(?:lo|la|los|las)\s+(?:(?:vamos|voy) a\s+\p{L}+|\p{L}+(?:amos|emos|imos)|\p{L}+r(?:e|emos))\b)/u;
+// haremos el lunes"): alone, the fact would not say what it is about. Only when nothing
+// but a prepositional phrase or a time follows the pronoun: "call it Phoenix", "keep it
+// simple and use SQLite" say what was decided, and "Carla lidere el proyecto" is a name
+// ("car" + "la"), "los próximos sprints" an article.
+const AFTER_PRONOUN_EN =
+  '(?:[\\s.!]*$|\\s+(?:with|on|in|at|by|for|from|to|into|through|via|using|before|after|during|until|over|' +
+  'today|tonight|tomorrow|now|soon|later|next|this|last|asap|again|first|right away)\\b)';
+const PRONOUN_OBJECT_EN = new RegExp(
+  "^(?:(?:i|we)(?:'ll|\\s+will|\\s+would|\\s+should|'re going to|\\s+are going to)\\s+)?(?:not\\s+)?(?:to\\s+)?[a-z]+\\s+" +
+    `(?:(?:with|for|on|through|over|ahead with|back|up|off|out)\\s+)?(?:it|them)${AFTER_PRONOUN_EN}`,
+  'u',
+);
+const AFTER_PRONOUN_ES =
+  '(?:[\\s.!]*$|\\s+(?:con|en|para|por|de|desde|hasta|sin|a|al|el|la|los|las|este|esta|hoy|manana|ahora|ya|pronto|luego|antes|despues|asi)\\b)';
+// An infinitive with its pronoun ("hacerla", "usarlo", "dárselo"), or "lo" before a verb
+// in the first person plural or the future ("lo haremos", "lo usamos") or "ir a": "la"
+// and "los" there are as often articles ("los próximos sprints", "la madre de Juan").
+const PRONOUN_OBJECT_ES = new RegExp(
+  '^(?:no\\s+)?(?:que\\s+)?(?:(?!(?:carlos|perlas?)\\b)\\p{L}+(?:ar|er|ir)(?:se|me|te|nos)?(?:lo|la|los|las)' + AFTER_PRONOUN_ES +
+    '|(?:no\\s+)?(?:(?:lo|la|los|las)\\s+(?:vamos|voy) a\\s+\\p{L}+|lo\\s+(?:\\p{L}+(?:amos|emos|imos)|\\p{L}+r(?:e|emos)))\\b)',
+  'u',
+);
 
 /** True when a decision's topic (folded, without "to"/"que") has only a pronoun for its object ("do it", "hacerla"). */
 export function decidesOnPronoun(topic: string): boolean {

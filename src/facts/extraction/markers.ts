@@ -1,7 +1,6 @@
 import { CHANGE_ADVERBS, CORRECTION_LEAD_IN, MISTAKE_LEAD_IN, PRESENT_PHRASES_EN } from './change-words.js';
 import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
 import { alternatives, type TriggeredPatterns } from './rule-support.js';
-import { FIRST_PERSON_ES_ENDING } from './spanish-verbs.js';
 
 /** What the stripped lead-in and tail of a clause said about it. */
 export interface ClauseMarkers {
@@ -55,10 +54,15 @@ const CLOSING_FROM_NOW_ON =
   'from now on|from today on|a partir de ahora|a partir de hoy|de ahora en adelante|de ahora en mas|de aca en mas|desde ahora(?: en adelante)?';
 const FROM_NOW_ON = `${CLOSING_FROM_NOW_ON}|going forward|starting today|starting now|en adelante`;
 
-// What the user says of themselves in Spanish: a pronoun or possessive of theirs, or a verb
-// in the first person ("soy", "vivo", "trabajamos"), not a word ending so that is none.
-const OWN_STATEMENT_ES =
-  `(?:(?:yo|me|nos|mi|mis|nuestr[oa]s?)\\b|(?!(?:esto|eso|todo|algo|pero|como|mucho|poco|otro|cuando|luego|nunca|solo|claro|cuidado)\\b)\\p{L}+${FIRST_PERSON_ES_ENDING}\\b)`;
+// What the user says of themselves in Spanish: a pronoun or possessive of theirs, or one of
+// the commonest verbs in the first person ("soy", "vivo", "trabajamos"). A closed list: many
+// words end as such a verb does ("abajo hay un escalón", "esto quema").
+const FIRST_PERSON_VERBS_ES = alternatives([
+  'soy', 'estoy', 'tengo', 'vivo', 'trabajo', 'prefiero', 'uso', 'necesito', 'odio', 'hablo', 'estudio', 'tomo', 'juego',
+  'somos', 'estamos', 'tenemos', 'vivimos', 'trabajamos', 'preferimos', 'usamos', 'necesitamos', 'odiamos', 'hablamos',
+  'estudiamos', 'tomamos', 'jugamos',
+]);
+const OWN_STATEMENT_ES = `(?:(?:yo|me|nos|mi|mis|nuestr[oa]s?)\\b|(?:(?:no|ya|tambien|siempre|nunca)\\s+)?${FIRST_PERSON_VERBS_ES}\\b)`;
 
 // "Recordame que…"/"recuérdame que…" is "remind me that…" (a reminder, like English
 // "remind me"), not "remember that…": no explicit marker.

@@ -71,10 +71,6 @@ function copular(body: FoldedText, language: Language): { subject: string; value
   return subject === '' || namesOneOfSeveral(subject) ? null : { subject, value: withoutAmountDe(groups.value('value'), language) };
 }
 
-// A text that stops where its value should be ("mi etiqueta favorita es", what is left of
-// "…es <|endoftext|>" once the model's control token is cleaned away): no statement.
-const CUT_SHORT = /\s(?:is|are|was|were|am|the|a|an|my|our|es|son|era|esta|estan|el|la|los|las|un|una|mi|mis|de|del)$/u;
-
 // Whether a flagged text no rule recognised reads as a clause (see the top of this file).
 function readsAsClause(body: FoldedText, language: Language, bareObject: boolean): boolean {
   if (NON_LATIN_START.test(body.folded) || language === 'es') return !bareObject;
@@ -99,7 +95,7 @@ function saysOfThemselves(body: FoldedText, language: Language): boolean {
 export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit | null {
   if (!markers.explicit && !markers.notice && !markers.fromNowOn) return null;
   const words = wordCount(body.folded);
-  if (words < 2 || words > MAX_WORDS || CUT_SHORT.test(body.folded.trimEnd())) return null;
+  if (words < 2 || words > MAX_WORDS) return null;
   // "Remember that when I travel I prefer aisle seats": a habit, kept as one statement.
   const habit = isHabitualWhen(body.scan);
   if (!habit && (NOT_A_STATEMENT.test(body.scan) || isConditional(body.scan))) return null;

@@ -104,7 +104,9 @@ function subjectFor(key: string, value: string, original: string): string | null
   // "my son's birthday", "my wife's email": one value at a time whoever's it is.
   if (SINGLE_VALUED.has(key) || SINGLE_VALUED.has(words.at(-1) ?? key) || key.startsWith('favorite ')) return key;
   // "my wife is a doctor", "my kids are outside": about someone else, and rarely one slot.
-  if (isPersonKey(key)) return ONE_OF_A_KIND.has(key) && isTypedName(original) && !NOT_A_NAME.has(value) ? key : null;
+  // "Mi jefe es Andrés" names the boss, as "mi jefe se llama Andrés" does: the name is the
+  // slot, and a description ("mi jefe es muy exigente", keyed "boss") leaves it alone.
+  if (isPersonKey(key)) return ONE_OF_A_KIND.has(key) && isTypedName(original) && !NOT_A_NAME.has(value) ? `${key} name` : null;
   if (/^(?:in|at|near|en|cerca de)\b/u.test(value)) return `${key} location`;
   // Other nouns take a thing or a name ("my car is a Tesla"), not a bare opinion ("my city is lovely").
   return capitalised || THING_VALUE.test(value) ? key : null;
@@ -142,13 +144,6 @@ function isPossessedNoun(x: string, language: 'en' | 'es'): boolean {
   return !NOT_A_NOUN[language].test(x);
 }
 
-// The subject of a person one has one of, named: "my boss's name is Andrés", "mi jefe se
-// llama Andrés" and "mi jefe es Andrés" all name the boss ("boss").
-function personNamed(subject: string): string {
-  const person = subject.replace(/ name$/u, '');
-  return person !== subject && ONE_OF_A_KIND.has(person) ? person : subject;
-}
-
 function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): FactRule {
   return (body) => {
     const groups = matchRule(body, pattern);
@@ -170,8 +165,7 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     if (/^(?:called|named)\s/u.test(raw.folded) && !named) return null;
     const value = raw.original.replace(/^(?:called|named)\s+/iu, '');
     const key = nounKey(x);
-    const slot = named ? (namesOneOfSeveral(key) ? null : `${key} name`) : subjectFor(key, raw.folded, raw.original);
-    const subject = slot === null ? null : personNamed(slot);
+    const subject = named ? (namesOneOfSeveral(key) ? null : `${key} name`) : subjectFor(key, raw.folded, raw.original);
     if (!subject || !statement) return null;
     const negated = groups.get('neg') !== null || groups.folded('cop').endsWith("n't");
     const kind = negated ? 'retract' : 'assert';

@@ -154,7 +154,7 @@ const homeEs: FactRule = (body) => {
   const relValue = groups.value('relvalue');
   if (relValue) {
     const statement = groups.statementUpTo('relvalue');
-    const relWord = /^mis?\s+(\S+)/u.exec(body.folded)?.[1] ?? 'relative';
+    const relWord = /^mis?\s+((?:mejor\s+)?\S+)/u.exec(body.folded)?.[1] ?? 'relative';
     return statement ? aboutWhom(relWord, ruleHit('vivo-en', 'es', 'assert', `${nounKey(relWord)} home`, relValue, statement, 'personal', false)) : null;
   }
   const raw = groups.value('value') ?? groups.value('value2');

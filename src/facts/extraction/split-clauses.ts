@@ -1,4 +1,4 @@
-import { sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
+import { CONTROL_TOKEN_MARK, sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
 import { isTrailingQualifier, stripMarkers } from './markers.js';
 import { periodRole } from './sentence-periods.js';
 
@@ -54,8 +54,14 @@ export function splitSentences(message: FoldedText): Sentence[] {
   return sentences;
 }
 
+// A model control token opening a sentence ("<|im_start|>user\nI live in Lisbon") cut nothing
+// from it: the sentence starts after it. Anywhere else it may stand for what was said (clauseFact).
+const LEADING_CONTROL_TOKENS = new RegExp(`[\\s${CONTROL_TOKEN_MARK}]+`, 'uy');
+
 function pushSentence(sentences: Sentence[], message: FoldedText, start: number, end: number, terminal: string): void {
-  const text = trimFolded(sliceFolded(message, start, end));
+  LEADING_CONTROL_TOKENS.lastIndex = start;
+  const lead = LEADING_CONTROL_TOKENS.exec(message.folded)?.[0].length ?? 0;
+  const text = trimFolded(sliceFolded(message, Math.min(start + lead, end), end));
   if (text.folded.length > 0) sentences.push({ text, terminal });
 }
 
@@ -95,8 +101,11 @@ function pushClause(clauses: Clause[], sentence: FoldedText, start: number, end:
   if (text.folded.length > 0) clauses.push({ text, start: start + lead });
 }
 
+/** "and that", "y que": a clause joined to the one before with its own "that" (a regular expression's source). */
+export const AND_THAT = '(?:and|y|e)\\s+(?:that|que)';
 // "…and that B", "…y que B": another clause of what was asked to be remembered, with its own "that".
-const AND_THAT = /(?:,\s*|\s+)(?:and|y|e)\s+(?:that|que)\s+/gu;
+const AND_THAT_BREAK = new RegExp(`(?:,\\s*|\\s+)${AND_THAT}\\s+`, 'gu');
+const HOLDS_AND_THAT = new RegExp(`\\b${AND_THAT}\\b`, 'u');
 const THAT_OR_QUE = /\b(?:that|que)\b/u;
 
 /**
@@ -107,7 +116,7 @@ const THAT_OR_QUE = /\b(?:that|que)\b/u;
  * either, so the clause stays whole.
  */
 export function withRememberedThatApart(clauses: Clause[]): Clause[] {
-  return clauses.flatMap((clause) => (/\b(?:and|y|e)\s+(?:that|que)\b/u.test(clause.text.scan) ? rememberedThatClauses(clause) : [clause]));
+  return clauses.flatMap((clause) => (HOLDS_AND_THAT.test(clause.text.scan) ? rememberedThatClauses(clause) : [clause]));
 }
 
 function rememberedThatClauses(clause: Clause): Clause[] {
@@ -116,8 +125,8 @@ function rememberedThatClauses(clause: Clause): Clause[] {
   if (!markers.explicit || lead < 0) return [clause];
   const pieces: Clause[] = [];
   let start = lead;
-  AND_THAT.lastIndex = 0;
-  for (let found = AND_THAT.exec(body.scan); found !== null; found = AND_THAT.exec(body.scan)) {
+  AND_THAT_BREAK.lastIndex = 0;
+  for (let found = AND_THAT_BREAK.exec(body.scan); found !== null; found = AND_THAT_BREAK.exec(body.scan)) {
     const end = lead + found.index;
     if (THAT_OR_QUE.test(clause.text.scan.slice(start, end))) return [clause];
     pieces.push({ text: trimFolded(sliceFolded(clause.text, pieces.length === 0 ? 0 : start, end)), start: clause.start + (pieces.length === 0 ? 0 : start) });
