@@ -107,7 +107,10 @@ export function createServer(options: ServerOptions): FastifyInstance {
     const mapped = sendError(reply, tooLarge ? bodyTooLargeError(options.maxBodyBytes, request.headers['content-length']) : error);
     if (mapped.internal) log.error({ err: error, method: request.method, url: truncate(request.url) }, 'request failed');
     // Refused for want of a working database (a full disk, a file gone): the operator's to mend.
-    else if (mapped.status === 503) log.warn({ method: request.method, url: truncate(request.url), details: mapped.body.error.details }, mapped.body.error.message);
+    // Not a 503 while shutting down: the client retries, nothing is wrong.
+    else if (mapped.status === 503 && 'down' in mapped.body.error.details) {
+      log.warn({ method: request.method, url: truncate(request.url), details: mapped.body.error.details }, mapped.body.error.message);
+    }
   });
 
   app.addHook('onResponse', (request, reply, done) => {

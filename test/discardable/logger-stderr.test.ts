@@ -42,7 +42,7 @@ describe('stderr', () => {
     expect(stderr).toHaveLength(1);
   });
 
-  it('gets a request refused because the database cannot be used (503), with what the client was told', async () => {
+  it('gets a request refused because the database cannot be used (503), with what the client was told, not one refused while stopping', async () => {
     const { sink, stderr } = sinkWithStderr('info');
     const temp = makeTempDir();
     defer(temp.remove);
@@ -59,6 +59,14 @@ describe('stderr', () => {
             throw new AppError('UNAVAILABLE', 'memoryd cannot write to the database /srv/memoryd.db: SQLITE_FULL', { details: { down: ['db'] } });
           },
         },
+        {
+          method: 'GET',
+          path: '/v1/stopping',
+          summary: 'shutting down',
+          handler: () => {
+            throw new AppError('UNAVAILABLE', 'memoryd is shutting down; retry when it is back');
+          },
+        },
       ],
     });
     await app.listen({ path: socketPath });
@@ -68,6 +76,8 @@ describe('stderr', () => {
       await app.close();
     });
     expect((await client.raw('GET', '/v1/full')).status).toBe(503);
+    // A 503 while shutting down is no trouble of the operator's: the client retries.
+    expect((await client.raw('GET', '/v1/stopping')).status).toBe(503);
     expect(stderr.map((line) => JSON.parse(line).msg)).toEqual(['memoryd cannot write to the database /srv/memoryd.db: SQLITE_FULL']);
   });
 });
