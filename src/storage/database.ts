@@ -108,8 +108,7 @@ function prepareDatabase(path: string, options: { checkIntegrity: boolean }): Op
     configure(sqlite);
     const known = knownMigrations();
     const recorded = recordedMigrations(sqlite);
-    const unknown = recorded.filter((row) => !known.some((migration) => migration.createdAt === row.createdAt));
-    if (unknown.length > 0) throw new NewerDatabaseError(path, unknown);
+    assertNotNewer(path, known, recorded);
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     restrictToOwner([path, `${path}-wal`, `${path}-shm`]);
@@ -120,6 +119,12 @@ function prepareDatabase(path: string, options: { checkIntegrity: boolean }): Op
     if (DAMAGED.test(sqliteCode(error))) throw new DamagedDatabaseError(path, messageOf(error), error);
     throw new AppError('STORAGE', `cannot prepare the database ${path}: ${messageOf(error)}`, { cause: error });
   }
+}
+
+// Refuses a database holding migrations this memoryd does not know, before any change.
+function assertNotNewer(path: string, known: readonly KnownMigration[], recorded: ReadonlyArray<{ createdAt: number; hash: string }>): void {
+  const unknown = recorded.filter((row) => !known.some((migration) => migration.createdAt === row.createdAt));
+  if (unknown.length > 0) throw new NewerDatabaseError(path, unknown);
 }
 
 // SQLite's answers for a file that is not a database, or one whose pages are damaged.
@@ -183,13 +188,16 @@ function appliedMigrations(known: KnownMigration[], recorded: ReadonlyArray<{ cr
  * Opens an existing database that has every migration of this memoryd, read-write with
  * the daemon's settings, for tools that write beside the daemon (`npm run job`). Never
  * creates the file and never migrates (the daemon does, at start): throws `NOT_FOUND`
- * when there is no database and `STORAGE` when migrations are pending.
+ * when there is no database, `STORAGE` when migrations are pending and `NewerDatabaseError`
+ * for a database a newer memoryd migrated.
  */
 export function openMigratedDatabase(path: string): Database {
   assertExists(path);
   const sqlite = openRaw(path, { fileMustExist: true });
   try {
     configure(sqlite);
+    // A job must not write into a database a newer memoryd migrated: it would misread it.
+    assertNotNewer(path, knownMigrations(), recordedMigrations(sqlite));
     const pending = pendingMigrations(sqlite);
     if (pending > 0) throw new AppError('STORAGE', `${olderSchema(path, pending)}, then try again`);
     return { db: drizzle(sqlite, { schema }), sqlite, path, close: () => sqlite.close() };

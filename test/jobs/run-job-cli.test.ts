@@ -89,6 +89,15 @@ describe('npm run job', () => {
     }
   });
 
+  it('refuses a database a newer memoryd migrated, and writes nothing to it', async () => {
+    const future = Date.UTC(2030, 0, 1);
+    f.database.sqlite.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('0'.repeat(64), future);
+    const result = await run(['decay']);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(`memoryd job: the database ${join(f.dir, 'memoryd.db')} holds 1 migration this memoryd does not know: a newer memoryd migrated it\n`);
+    expect(recentJobRuns(f.database.db, 'decay', 1)).toEqual([]);
+  });
+
   it('reports a failing job in one line, without a stack', async () => {
     f.database.sqlite.exec("CREATE TRIGGER job_runs_broken BEFORE INSERT ON job_runs WHEN NEW.job = 'decay' BEGIN SELECT RAISE(ABORT, 'job_runs is broken'); END");
     const result = await run(['decay']);
