@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { run as layoutBench } from '../../src/bench/layout-bench.js';
 import { CommandExit, parseCommandLine, parseOrRefuse, readCommandArgs, type CommandLineConfig } from '../../src/cli/command-line.js';
 import { runFetchModelCli } from '../../src/cli/fetch-model-cli.js';
+import { runBackupCli } from '../../src/cli/backup-cli.js';
 import { runInspectFacts } from '../../src/cli/inspect-facts.js';
 import { runMakeTinyModelCli } from '../../src/cli/make-tiny-model-cli.js';
 import { runJobCli, type CliIo } from '../../src/cli/run-job-cli.js';
@@ -131,6 +132,7 @@ const EVERY_KIND_OF_COMMAND: Array<[string, (argv: string[]) => Promise<Outcome>
   ['npm run job', onIo(runJobCli), ['nope', 'now', '--bogus']],
   ['npm run token-box', onIo(runTokenBoxCli), ['a.json', 'b.json', '--bogus']],
   ['npm run inspect-facts', onIo(runInspectFacts), ['--domain', 'hobbies', '--bogus']],
+  ['npm run backup', onIo(runBackupCli), ['a.db', 'b.db', '--bogus']],
   ['npm run fetch-model', onIo(runFetchModelCli), ['--model', 'foo', 'models']],
   ['npm run make-tiny-model', onIo(runMakeTinyModelCli), ['a', 'b', '--seed']],
   ['npm run bench -- layout', onProcess(layoutBench), ['--quick', 'fast', '--bogus']],
