@@ -12,6 +12,7 @@ describe('a lasting change told with when it happened', () => {
   it.each([
     ['Yesterday I moved to Berlin.', 'I live in Berlin'],
     ['Last month we moved to Porto.', 'We live in Porto'],
+    ['Last month we moved to Rio de Janeiro.', 'We live in Rio de Janeiro'],
     ['Last week I started working at Globex.', 'I work at Globex'],
     ['The other day I switched to Helix.', 'I switched to Helix'],
     ['Ayer me mudé a Sevilla.', 'Vivo en Sevilla'],
@@ -26,6 +27,11 @@ describe('a lasting change told with when it happened', () => {
     'Yesterday I was at Acme for a meeting.',
     'Last week I lived in a tent.',
     'Yesterday my brother moved to Madrid.',
+    // A move with its day to no place's name: a one-off move, not a new home.
+    'Yesterday I moved to the front row.',
+    'On Monday I moved to table 5.',
+    'Yesterday I moved to Berlin for a week.',
+    'Ayer me mudé a la habitación de al lado.',
   ])('but not what held for that day: %s', (text) => {
     expect(read(text)).toEqual([]);
   });

@@ -87,8 +87,12 @@ describe('a decision with a time phrase after its verb', () => {
     expect(read(text)).toMatchObject([{ statement, domain: 'decisions', kind: 'assert', language }]);
   });
 
-  it('"on Monday" with nothing after it is what was decided on', () => {
+  it('"on Monday" with nothing after it, or before what it is for, is what was decided on', () => {
     expect(read('We decided on Monday.')).toMatchObject([{ statement: 'We decided on Monday' }]);
+    expect(read('We decided on Monday for the launch.')).toMatchObject([{ statement: 'We decided on Monday for the launch' }]);
+    expect(read('We settled on Tuesday for the standup.')).toMatchObject([{ statement: 'We settled on Tuesday for the standup' }]);
+    expect(read('Decidimos el lunes para el lanzamiento.')).toMatchObject([{ statement: 'Decidimos el lunes para el lanzamiento' }]);
+    expect(read('Elegimos el viernes para la demo.')).toMatchObject([{ statement: 'Elegimos el viernes para la demo' }]);
   });
 });
 

@@ -72,6 +72,10 @@ describe('extraction never throws and keeps its invariants', () => {
     // One that opens a sentence cut nothing from it; the other sentences are read as ever.
     const facts = extractFacts('<|im_start|>user\nRemember that I work at Acme. Remember that my tag is [INST]. I live in Porto.', { role: 'user' });
     expect(facts.map((fact) => fact.statement)).toEqual(['I work at Acme', 'I live in Porto']);
+    // Chat templates pair them ("<|im_end|>\n<|im_start|>"): a run of tokens is one.
+    expect(extractFacts('<|im_end|>\n<|im_start|>Remember I work at Acme', { role: 'user' }).map((fact) => fact.statement)).toEqual(['I work at Acme']);
+    const paired = extractFacts('I live in Lisbon. <|im_end|> <|im_start|> My favourite color is blue', { role: 'user' });
+    expect(paired.map((fact) => fact.statement)).toEqual(['I live in Lisbon', 'My favourite color is blue']);
   });
 
   it('caps the number of facts from one message', () => {

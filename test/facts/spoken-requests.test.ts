@@ -44,6 +44,12 @@ describe('"remember that A and that B"', () => {
     expect(await added('Remember that my brother is called Tom and that she lives in Leeds.')).not.toContain('My brother lives in Leeds');
   });
 
+  it('keeps no short description of no one ("…y que es muy alta"), and an impersonal clause of its own', async () => {
+    expect(await added('Recuerda que mi hermana es enfermera y que es muy alta.')).toEqual(['Mi hermana es enfermera']);
+    expect(await added('Recuerda que mi amiga se llama Lucía y que es vegana.')).toEqual(['Mi amiga se llama Lucía']);
+    expect(await added('Recuerda que mi jefe es Marta y que es importante llegar puntual a las reuniones.')).toContain('Es importante llegar puntual a las reuniones');
+  });
+
   it('leaves the sentence whole when another "que"/"that" may be what the second continues, and splits no ordinary chat', async () => {
     expect(await added('Recuerda que prefiero que me llames y que me escribas.')).not.toContain('Me escribas');
     expect(await added("I think that you're right and that I work too much.")).toEqual([]);

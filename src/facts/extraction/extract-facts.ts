@@ -5,7 +5,7 @@ import { forgetThenStatements } from './forget-rest.js';
 import { decidesOnPronoun, isConditional, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
 import { mayStateFacts } from './message-gate.js';
 import { politeRememberRequest, REMEMBERED, stripMarkers, type ClauseMarkers } from './markers.js';
-import { aboutPerson, openingPerson, type OpeningPerson } from './opening-person.js';
+import { aboutPerson, openingPerson, opensWithoutSubject, type OpeningPerson } from './opening-person.js';
 import { takenBack } from './retraction.js';
 import { TIME_THEN } from './time-phrases.js';
 import type { FactRule, RuleHit } from './rule-support.js';
@@ -32,8 +32,10 @@ export const MAX_FACTS_PER_MESSAGE = 8;
 const RULES: readonly FactRule[] = [...STATE_RULES, ...CHOICE_RULES, ...REQUEST_RULES, ...POSSESSIVE_RULES, ...HABIT_RULES];
 // Model control tokens: never part of what the user said, and maybe where what they meant
 // was (CONTROL_TOKEN_MARK). With the blanks around them, so that a token after a line break
-// stays in the sentence it may have cut short ("my tag is the\n<|endoftext|>").
-const CONTROL_TOKENS = /(?<!\s)\s*(?:<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>)\s*/gu;
+// stays in the sentence it may have cut short ("my tag is the\n<|endoftext|>"); a run of
+// them is one mark ("<|im_end|>\n<|im_start|>", as chat templates pair them).
+const CONTROL_TOKEN = String.raw`(?:<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>)`;
+const CONTROL_TOKENS = new RegExp(String.raw`(?<!\s)\s*${CONTROL_TOKEN}(?:\s*${CONTROL_TOKEN})*\s*`, 'gu');
 // Invisible characters: never part of what the user said. Not the zero-width joiners
 // (U+200C/D): inside a word or an emoji sequence ("👩‍💻") they are part of it; folding
 // drops them for matching and tidying drops the stray ones.
@@ -132,6 +134,8 @@ function clauseFact(
   const own = OWN_SUBJECT.exec(stripped.body.scan)?.groups?.subject;
   const shared = own === undefined && previousSubject !== null && SHARED_SUBJECT.test(stripped.body.scan);
   const theirs = own === undefined && previousPerson !== null ? aboutPerson(stripped.body, previousPerson) : null;
+  // "Recuerda que mi hermana es enfermera y que es muy alta": not "Es muy alta", of no one.
+  if (own === undefined && !shared && previousPerson !== null && theirs === null && opensWithoutSubject(stripped.body)) return none;
   const body = shared ? foldMessage(`${previousSubject} ${stripped.body.original}`) : (theirs ?? stripped.body);
   const subject = own === undefined ? (shared ? previousSubject : null) : own === 'we' ? 'We' : 'I';
   const markers = mergeMarkers(inherited, stripped.markers);
@@ -161,11 +165,17 @@ const DECISION_RULES: ReadonlySet<string> = new Set(['decided', 'decidi']);
 const LEADING_PAST = new RegExp(`^${TIME_THEN}`, 'u');
 const LASTING_CHANGES: ReadonlySet<string> = new Set(['live-in', 'vivo-en', 'work-at', 'trabajo-en', 'switched-to', 'me-cambie-a']);
 
+// A move told with its day is to a place by its name ("Berlin", "San Sebastián", "Rio de
+// Janeiro"), not to "the front row", "table 5" or "Berlin for a week": one-off moves.
+const HOMES = new Set(['live-in', 'vivo-en']);
+const PLACE_NAME = /^\p{Lu}[\p{L}\p{N}.'’-]*(?:\s+(?:(?:de|del|la|las|los|el|da|do|dos|das|of|on|upon|am|an|der|y|and)\s+)?\p{Lu}[\p{L}\p{N}.'’-]*){0,3}$/u;
+
 function changeSinceThen(body: FoldedText): RuleHit | null {
   const when = LEADING_PAST.exec(body.scan);
   if (when === null) return null;
   const hit = firstRuleHit(sliceFolded(body, when[0].length, body.folded.length));
-  return hit !== null && hit.kind === 'assert' && LASTING_CHANGES.has(hit.rule) ? hit : null;
+  if (hit === null || hit.kind !== 'assert' || !LASTING_CHANGES.has(hit.rule)) return null;
+  return HOMES.has(hit.rule) && !PLACE_NAME.test(hit.value ?? '') ? null : hit;
 }
 
 function firstRuleHit(body: FoldedText): RuleHit | null {

@@ -56,3 +56,16 @@ export function aboutPerson(body: FoldedText, person: OpeningPerson): FoldedText
   const back = person.refersBack.exec(body.scan);
   return back ? foldMessage(`${person.text} ${sliceFolded(body, back[0].length, body.folded.length).original}`) : null;
 }
+
+// A short description with its subject left out: "…y que es muy alta", "…and that is very
+// tall" (the person's, most likely); "…y que es importante llegar puntual" (it is) says more.
+const SUBJECTLESS = new RegExp(`^${ADVERBS_ES}(?:es|esta|son|estan|is|was)(?:\\s+[\\p{L}\\p{N}-]+){1,3}\\s*$`, 'u');
+
+/**
+ * Whether a clause that follows one opening with a person (`openingPerson`), which
+ * `aboutPerson` could not give that person, is a short description without a subject: read
+ * alone it would be a fact of no one ("Es muy alta"), so it states nothing.
+ */
+export function opensWithoutSubject(body: FoldedText): boolean {
+  return SUBJECTLESS.test(body.scan);
+}

@@ -23,18 +23,19 @@ const WILL_EN = "(?:i|we)(?:'ll|\\s+will|\\s+would|\\s+shall|\\s+should|(?:'m|'r
 // ends at a purpose "to get", value-text.ts): nothing decided.
 const WILL_ONLY_EN = new RegExp(`^(?:${WILL_EN}|(?:i|we)(?:'m|'re|\\s+am|\\s+are)\\s+going)$`, 'u');
 // A decision verb may follow when it was decided ("Yesterday we decided…", "Ayer
-// decidimos…") or come before it ("We decided yesterday to…", "Decidimos ayer que…"),
-// which the statement leaves out (time-phrases.ts); "went with" may not:
+// decidimos…") or come right after it, before what was decided ("We decided yesterday to…",
+// "Decidimos ayer que…", "…ayer mover…"; not "We decided on Monday for the launch", where
+// the day is what was decided), which the statement leaves out (time-phrases.ts); "went with" may not:
 // "Last night we went with friends to a concert" is where they went.
 const DECIDE_EN = new RegExp(
-  `^${LEADING_TIME_EN}?(?<subject>i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+${TIME_AFTER_VERB_EN}?(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+|${WILL_EN}\\s+.+)$` +
+  `^${LEADING_TIME_EN}?(?<subject>i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+(?:${TIME_AFTER_VERB_EN}(?=(?:not\\s+)?(?:to|that)\\s|${WILL_EN}\\s))?(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+|${WILL_EN}\\s+.+)$` +
     `|^we(?:'ll go|\\s+will go|'re going|\\s+are going|\\s+went|'ve gone|\\s+have gone)\\s+with\\s+(?<value2>.+)$`,
   'du',
 );
 const LEAD_ES = '(?:(?:yo|ya|al final|finalmente|tambien|entonces)\\s+)*';
 // "Anoche nos quedamos con mis padres": where they stayed.
 const DECIDE_ES = new RegExp(
-  `^${LEAD_ES}(?:${LEADING_TIME_ES}${LEAD_ES}(?!nos quedamos con\\b))?(?:decidi|decidimos|he decidido|hemos decidido|optamos por|opte por|nos quedamos con|acordamos|elegimos)\\s+${TIME_AFTER_VERB_ES}?(?:que\\s+)?(?<value>.+)$`,
+  `^${LEAD_ES}(?:${LEADING_TIME_ES}${LEAD_ES}(?!nos quedamos con\\b))?(?:decidi|decidimos|he decidido|hemos decidido|optamos por|opte por|nos quedamos con|acordamos|elegimos)\\s+(?:${TIME_AFTER_VERB_ES}(?=que\\s|\\p{L}+(?:ar|er|ir)\\b))?(?:que\\s+)?(?<value>.+)$`,
   'du',
 );
 const PRONOUN_ONLY = /^(?:it|that|this|them|him|her|one|ones|those|these|lo|eso|esto|esa|ese|uno|una)$/u;
