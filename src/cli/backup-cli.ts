@@ -30,7 +30,7 @@ interface BackupArgs {
  * file's name. Returns the exit code: 0 written, 1 not written (no database, a file already
  * there, a copy or check that failed: one line on stderr, the destination untouched), 2 usage.
  */
-export async function runBackupCli(argv: string[], io: CliIo): Promise<number> {
+export async function runBackupCli(argv: string[], io: CliIo & { callerCwd?: string }): Promise<number> {
   const args = readCommandArgs(BACKUP, argv, readBackupArgs, io);
   if (args instanceof CommandExit) return args.code;
   const clock = io.clock ?? systemClock;
@@ -39,7 +39,8 @@ export async function runBackupCli(argv: string[], io: CliIo): Promise<number> {
   let destination: string;
   try {
     const config = loadConfig(io.env, { cwd: io.cwd });
-    destination = resolve(io.cwd, args.destination);
+    // Where the command was typed (npm's INIT_CWD): the settings' paths stay the package's.
+    destination = resolve(io.callerCwd ?? io.cwd, args.destination);
     refuseDestination(destination, config.dbPath, args.force);
     source = openDatabaseReadOnly(config.dbPath);
   } catch (error) {
@@ -99,17 +100,30 @@ function writeCheckedCopy(source: Database, destination: string, force: boolean)
     copyDatabaseTo(source, partial);
     const facts = checkCopy(partial);
     if (force) renameSync(partial, destination);
-    else {
-      // Refuses a file made there since the first look, where a rename would replace it.
-      linkSync(partial, destination);
-      unlinkSync(partial);
-    }
+    else placeWithoutReplacing(partial, destination);
     syncFolder(dirname(destination));
     return facts;
   } catch (error) {
     rmSync(partial, { force: true });
     throw explainCopyError(error, source.path, destination);
   }
+}
+
+// Puts the copy at `destination` unless a file was made there since the first look, where a
+// rename would replace it: a hard link refuses one. File systems without hard links (vfat,
+// exFAT, many CIFS and sshfs mounts: EPERM, ENOTSUP) get an empty placeholder made with "wx",
+// which refuses one too, then the rename over that placeholder.
+function placeWithoutReplacing(partial: string, destination: string): void {
+  try {
+    linkSync(partial, destination);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    closeSync(openSync(destination, 'wx', 0o600));
+    renameSync(partial, destination);
+    return;
+  }
+  unlinkSync(partial);
 }
 
 // The copy's own integrity_check (every page, every index against its table) and its facts.

@@ -105,6 +105,16 @@ describe('npm run backup', () => {
     expect((await daemon.client.health()).status).toBe('ok');
   });
 
+  it('reads a relative file from where npm was run (INIT_CWD), not from the package folder npm runs it in', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const daemon = await startTestDaemon({ dir: dataDir, keepDir: true });
+    defer(() => daemon.stop());
+    const caller = tempDir();
+    const result = await backup({ MEMORYD_DATA_DIR: dataDir, INIT_CWD: caller }, ['copy.db']);
+    expect(result.code).toBe(0);
+    expect(existsSync(join(caller, 'copy.db'))).toBe(true);
+  });
+
   it('says there is no database yet or no folder for the file (exit 1), and a missing destination is a usage error (exit 2)', async () => {
     const dataDir = join(tempDir(), 'data');
     const destination = join(tempDir(), 'copy.db');
