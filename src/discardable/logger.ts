@@ -64,16 +64,25 @@ export function createLogger(options: {
   return { logger: pino({ level: 'debug', base: { pid: process.pid } }, streams), files, writesLevel };
 }
 
-// A stream that writes every line but a discardable record's (the discardable tier is the 24 h files' alone).
+// A stream that writes every line but a discardable record's (the discardable tier is the
+// 24 h files' alone) and a warning about one request's own state (`PER_REQUEST`).
 function withoutDiscardable(out: { write(line: string): unknown }): { write(line: string): void } {
   return {
     write: (line) => {
-      if (!line.includes(DISCARDABLE_PART)) out.write(line);
+      if (!line.includes(DISCARDABLE_PART) && !line.includes(PER_REQUEST_FIELD)) out.write(line);
     },
   };
 }
 
 const DISCARDABLE_PART = '"part":"discardable"';
+
+/**
+ * Fields of a warning about one request's own state ("prompt usage crossed a threshold"),
+ * which may come on every call: it stays in the log files and off stderr, the journal, which
+ * is for what an operator must mend. The metrics count such cases.
+ */
+export const PER_REQUEST = { perRequest: true } as const;
+const PER_REQUEST_FIELD = '"perRequest":true';
 
 // A stream that writes each NDJSON line with its `content` replaced by a note of its length.
 function withoutContent(out: { write(line: string): unknown }): { write(line: string): void } {

@@ -4,7 +4,7 @@ import { createServer } from '../../src/api/server.js';
 import { ManualClock } from '../../src/clock.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { discard } from '../../src/discardable/discard.js';
-import { createLogger, type LogSink } from '../../src/discardable/logger.js';
+import { createLogger, PER_REQUEST, type LogSink } from '../../src/discardable/logger.js';
 import { AppError } from '../../src/errors.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -34,6 +34,12 @@ describe('stderr', () => {
     discard(sink, { kind: 'stack_trace', sessionId: 's1', content: 'TypeError: x is undefined' });
     sink.logger.error({ part: 'daemon' }, 'request failed');
     expect(stderr.map((line) => JSON.parse(line).msg)).toEqual(['idle WAL checkpoint failed', 'request failed']);
+  });
+
+  it('does not get a warning about one request\'s own state, which may come on every call: the files do', () => {
+    const { sink, stderr } = sinkWithStderr('info');
+    sink.logger.warn({ part: 'compiler', ...PER_REQUEST, usageLevel: 'warning' }, 'prompt usage crossed a threshold');
+    expect(stderr).toEqual([]);
   });
 
   it('gets the warnings even when the files keep errors only', () => {
