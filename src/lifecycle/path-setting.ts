@@ -41,15 +41,17 @@ export function ensureUsableDir(setting: string, dir: string): void {
 }
 
 /**
- * Refuses a path with a part that starts with "~": the shell's shorthand for a home
- * folder, which only a shell expands. Written in a systemd `Environment=` line or quoted,
+ * Refuses a path with a part that starts with "~" and is not there yet: the shell's
+ * shorthand for a home folder, which only a shell expands. Written in a systemd `Environment=` line or quoted,
  * `~/mdx-data` reaches memoryd as is, resolves under the working directory and would make
  * a folder named "~" there.
  */
 export function refuseUnexpandedHome(setting: string, target: { kind: 'folder' | 'file'; path: string }): void {
   const parts = target.path.split(sep);
   const at = parts.findIndex((part) => part.startsWith('~'));
-  if (at === -1) return;
+  // A folder of that name that is there already is one the user made or memoryd runs on
+  // ("/srv/~old/data", a data dir an earlier start made): refusing it now would start elsewhere, empty.
+  if (at === -1 || existsSync(parts.slice(0, at + 1).join(sep) || sep)) return;
   const tilde = parts[at] ?? '~';
   const rest = parts.slice(at + 1);
   const meant = tilde === '~' ? join(homedir(), ...rest) : `the home folder of ${tilde.slice(1)}, then ${join(...rest)}`;

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { DIST_ENTRY } from '../../src/cli/dist-paths.js';
+import { refuseUnexpandedHome } from '../../src/lifecycle/path-setting.js';
 import { spawnCommand } from '../helpers/spawn-daemon.js';
 import { startTestDaemon } from '../helpers/test-daemon.js';
 import { startPathsPerTest } from './start-paths.js';
@@ -37,6 +38,14 @@ describe('a path that starts with "~"', () => {
     });
     expect(existsSync(join(dir, '~'))).toBe(false);
     expect(existsSync(join(dir, 'data', '~'))).toBe(false);
+  });
+
+  it('is used when a folder of that name is there already (one made on purpose, or by an earlier start)', () => {
+    const { dir } = paths();
+    const target = (path: string) => ({ kind: 'folder' as const, path });
+    expect(() => refuseUnexpandedHome('MEMORYD_DATA_DIR', target(join(dir, '~old', 'data')))).toThrow(/is not expanded to a home folder/);
+    mkdirSync(join(dir, '~old'));
+    expect(() => refuseUnexpandedHome('MEMORYD_DATA_DIR', target(join(dir, '~old', 'data')))).not.toThrow();
   });
 });
 
