@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, linkSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, linkSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { systemClock } from '../clock.js';
@@ -6,7 +6,7 @@ import { loadConfig } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
 import { reasonInWords } from '../lifecycle/path-setting.js';
-import { copyDatabaseTo, factCount, integrityComplaints, openDatabaseReadOnly, type Database } from '../storage/database.js';
+import { copyDatabaseTo, factCount, integrityComplaints, openDatabaseReadOnly, syncPath, type Database } from '../storage/database.js';
 import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, UsageError, type Command } from './command-line.js';
 import type { CliIo } from './run-job-cli.js';
 
@@ -101,7 +101,8 @@ function writeCheckedCopy(source: Database, destination: string, force: boolean)
     const facts = checkCopy(partial);
     if (force) renameSync(partial, destination);
     else placeWithoutReplacing(partial, destination);
-    syncFolder(dirname(destination));
+    // The new name is durable only once its folder is synced.
+    syncPath(dirname(destination));
     return facts;
   } catch (error) {
     rmSync(partial, { force: true });
@@ -156,14 +157,4 @@ function explainCopyError(error: unknown, dbPath: string, destination: string): 
     return new AppError('CONFIG_INVALID', `cannot write in the folder ${folder.path}: ${reasonInWords(folder, error)}`, { cause: error });
   }
   return error;
-}
-
-// The new name is durable only once its folder is synced.
-function syncFolder(folder: string): void {
-  const fd = openSync(folder, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -5,7 +5,6 @@ import BetterSqlite3 from 'better-sqlite3';
 import { count } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
 import { A_FOLDER_NOT_A_FILE, isFolder } from '../lifecycle/path-setting.js';
@@ -106,13 +105,12 @@ function prepareDatabase(path: string, options: { checkIntegrity: boolean }): Op
     // Before the first write, so only a new database takes it (an existing one keeps its own).
     sqlite.pragma(`page_size = ${PAGE_SIZE}`);
     configure(sqlite);
-    const known = knownMigrations();
     const recorded = recordedMigrations(sqlite);
-    assertNotNewer(path, known, recorded);
+    assertNotNewer(path, recorded);
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     restrictToOwner([path, `${path}-wal`, `${path}-shm`]);
-    return { database: { db, sqlite, path, close: () => sqlite.close() }, created, migrated: appliedMigrations(known, recorded) };
+    return { database: { db, sqlite, path, close: () => sqlite.close() }, created, migrated: appliedMigrations(recorded) };
   } catch (error) {
     sqlite.close();
     if (error instanceof DamagedDatabaseError || error instanceof NewerDatabaseError) throw error;
@@ -122,8 +120,8 @@ function prepareDatabase(path: string, options: { checkIntegrity: boolean }): Op
 }
 
 // Refuses a database holding migrations this memoryd does not know, before any change.
-function assertNotNewer(path: string, known: readonly KnownMigration[], recorded: ReadonlyArray<{ createdAt: number; hash: string }>): void {
-  const unknown = recorded.filter((row) => !known.some((migration) => migration.createdAt === row.createdAt));
+function assertNotNewer(path: string, recorded: ReadonlyArray<{ createdAt: number; hash: string }>): void {
+  const unknown = recorded.filter((row) => !knownMigrations().some((migration) => migration.createdAt === row.createdAt));
   if (unknown.length > 0) throw new NewerDatabaseError(path, unknown);
 }
 
@@ -158,13 +156,28 @@ interface KnownMigration {
   createdAt: number;
 }
 
-// This memoryd's migrations, oldest first: drizzle records each as its journal time
-// (`when`, as created_at) and the SHA-256 of its SQL; the time is what it compares, so it
-// is what names a migration here (a hash changes with a checkout's line endings).
-function knownMigrations(): KnownMigration[] {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string; when: number }> };
-  const times = new Set(readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).map((migration) => migration.folderMillis));
-  return journal.entries.filter((entry) => times.has(entry.when)).map((entry) => ({ name: entry.tag, createdAt: entry.when }));
+// This memoryd's migrations, oldest first, read once: drizzle records each as its journal
+// time (`when`, as created_at; readMigrationFiles' `folderMillis`) and the SHA-256 of its
+// SQL; the time is what it compares, so it is what names a migration here (a hash changes
+// with a checkout's line endings).
+let known: readonly KnownMigration[] | null = null;
+
+function knownMigrations(): readonly KnownMigration[] {
+  known ??= (JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string; when: number }> }).entries.map(
+    (entry) => ({ name: entry.tag, createdAt: entry.when }),
+  );
+  return known;
+}
+
+// The newest migration the database records, or null for none.
+function newestRecorded(recorded: ReadonlyArray<{ createdAt: number }>): number | null {
+  return recorded.reduce<number | null>((max, row) => (max === null || row.createdAt > max ? row.createdAt : max), null);
+}
+
+// Drizzle's own rule: the known migrations newer than the newest recorded one are pending.
+function pendingOf(recorded: ReadonlyArray<{ createdAt: number }>): readonly KnownMigration[] {
+  const newest = newestRecorded(recorded);
+  return knownMigrations().filter((migration) => newest === null || migration.createdAt > newest);
 }
 
 function recordedMigrations(sqlite: BetterSqlite3.Database): Array<{ createdAt: number; hash: string }> {
@@ -174,13 +187,13 @@ function recordedMigrations(sqlite: BetterSqlite3.Database): Array<{ createdAt: 
   return rows.map((row) => ({ createdAt: Number(row.created_at), hash: row.hash }));
 }
 
-// What drizzle's migrate just applied, by its own rule: the known migrations newer than the newest recorded one.
-function appliedMigrations(known: KnownMigration[], recorded: ReadonlyArray<{ createdAt: number }>): AppliedMigrations | null {
-  const newest = recorded.reduce<number | null>((max, row) => (max === null || row.createdAt > max ? row.createdAt : max), null);
-  const applied = known.filter((migration) => newest === null || migration.createdAt > newest);
+// What drizzle's migrate just applied: what was pending before it ran (`recorded`).
+function appliedMigrations(recorded: ReadonlyArray<{ createdAt: number }>): AppliedMigrations | null {
+  const applied = pendingOf(recorded);
   const last = applied.at(-1);
   if (last === undefined) return null;
-  const from = known.filter((migration) => newest !== null && migration.createdAt <= newest).at(-1)?.name ?? null;
+  const newest = newestRecorded(recorded);
+  const from = knownMigrations().filter((migration) => newest !== null && migration.createdAt <= newest).at(-1)?.name ?? null;
   return { names: applied.map((migration) => migration.name), from, to: last.name };
 }
 
@@ -197,8 +210,9 @@ export function openMigratedDatabase(path: string): Database {
   try {
     configure(sqlite);
     // A job must not write into a database a newer memoryd migrated: it would misread it.
-    assertNotNewer(path, knownMigrations(), recordedMigrations(sqlite));
-    const pending = pendingMigrations(sqlite);
+    const recorded = recordedMigrations(sqlite);
+    assertNotNewer(path, recorded);
+    const pending = pendingOf(recorded).length;
     if (pending > 0) throw new AppError('STORAGE', `${olderSchema(path, pending)}, then try again`);
     return { db: drizzle(sqlite, { schema }), sqlite, path, close: () => sqlite.close() };
   } catch (error) {
@@ -224,10 +238,7 @@ export function openDatabaseReadOnly(path: string): Database {
  * rule (those newer than the newest one recorded). Reads only.
  */
 export function pendingMigrations(sqlite: BetterSqlite3.Database): number {
-  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
-  const recorded = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get() !== undefined;
-  const newest = recorded ? (sqlite.prepare('SELECT max(created_at) FROM __drizzle_migrations').pluck().get() as number | null) : null;
-  return migrations.filter((migration) => newest === null || Number(newest) < migration.folderMillis).length;
+  return pendingOf(recordedMigrations(sqlite)).length;
 }
 
 /** The sentence a tool says about a database that needs `pending` migrations. */
@@ -276,6 +287,11 @@ export function restrictToOwner(files: readonly string[]): void {
  */
 export function copyDatabaseTo(database: Database, path: string): void {
   database.sqlite.prepare('VACUUM INTO ?').run(path);
+  syncPath(path);
+}
+
+/** fsyncs a file, or a folder (which makes a name made or changed in it durable). */
+export function syncPath(path: string): void {
   const fd = openSync(path, 'r');
   try {
     fsyncSync(fd);
