@@ -9,7 +9,7 @@ import { SETTINGS } from './config/settings.js';
 import { buildRoutes, buildServices, newContext, type AppContext, type Services } from './context.js';
 import { AppError, messageOf } from './errors.js';
 import type { HourlyLogStreamOptions } from './discardable/log-files.js';
-import { createLogger, type Logger, type LogSink } from './discardable/logger.js';
+import { createLogger, type LogSink } from './discardable/logger.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { selectEmbedder } from './embeddings/select-embedder.js';
 import { ReconfirmFlusher } from './facts/reconfirm-flusher.js';
@@ -96,7 +96,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
     const checkpointer = new IdleCheckpointer(database, log.logger);
     opened.unshift(() => checkpointer.stop());
     const app = createServer({
-      routes: routes.map((route) => answeringUnusableDatabase(route, database, logger)),
+      routes: routes.map((route) => answeringUnusableDatabase(route, database)),
       logger: log.logger,
       maxBodyBytes: config.maxBodyBytes,
       onResponse: (route, status) => {
@@ -128,22 +128,20 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningDaemon
 }
 
 // A route whose request fails because the database file cannot be used (a disk I/O error,
-// a read-only file or file system, a file SQLite cannot open) answers 503 naming the file,
-// logged here with the route. A transaction throws that error itself (storage/transaction.ts,
-// as it does DatabaseFullError); this is also the one place that maps SQLite's own error
-// from a plain read outside any transaction (GET /v1/facts, a tool-cache lookup, a session's
-// view), which would otherwise answer 500.
-function answeringUnusableDatabase(route: RouteSpec, database: Database, logger: Logger): RouteSpec {
+// a read-only file or file system, a file SQLite cannot open) answers 503 naming the file
+// (the server logs every such 503, api/server.ts). A transaction throws that error itself
+// (storage/transaction.ts, as it does DatabaseFullError); this is the one place that maps
+// SQLite's own error from a plain read outside any transaction (GET /v1/facts, a tool-cache
+// lookup, a session's view), which would otherwise answer 500.
+function answeringUnusableDatabase(route: RouteSpec, database: Database): RouteSpec {
   return {
     ...route,
     handler: async (input) => {
       try {
         return await route.handler(input);
       } catch (error) {
-        const unusable = error instanceof UnusableDatabaseError ? error : unusableDatabaseErrorOf(database, error);
-        if (unusable === null) throw error;
-        logger.error({ err: error, route: route.path, method: route.method }, unusable.message);
-        throw unusable;
+        if (error instanceof UnusableDatabaseError) throw error;
+        throw unusableDatabaseErrorOf(database, error) ?? error;
       }
     },
   };

@@ -106,10 +106,11 @@ export function createServer(options: ServerOptions): FastifyInstance {
     if (tooLarge) discardRestOfBody(request.raw, reply);
     const mapped = sendError(reply, tooLarge ? bodyTooLargeError(options.maxBodyBytes, request.headers['content-length']) : error);
     if (mapped.internal) log.error({ err: error, method: request.method, url: truncate(request.url) }, 'request failed');
-    // Refused for want of a working database (a full disk, a file gone): the operator's to mend.
-    // Not a 503 while shutting down: the client retries, nothing is wrong.
+    // Refused for want of a working database (a full disk, a file gone): the operator's to mend,
+    // with SQLite's error behind it. Not a 503 while shutting down: the client retries.
     else if (mapped.status === 503 && 'down' in mapped.body.error.details) {
-      log.warn({ method: request.method, url: truncate(request.url), details: mapped.body.error.details }, mapped.body.error.message);
+      const route = request.routeOptions.url ?? 'unmatched';
+      log.error({ method: request.method, route, url: truncate(request.url), details: mapped.body.error.details, err: error }, mapped.body.error.message);
     }
   });
 

@@ -121,6 +121,8 @@ describe('a read outside any transaction from a database file that cannot be use
       details: { down: ['db'], path: dbPath, cause: 'SQLITE_IOERR_READ' },
     });
     expect(logged(daemon)).toMatch(/"route":"\/v1\/facts".*SQLITE_IOERR_READ/);
+    // Once, by the server, with SQLite's error behind it.
+    expect(logged(daemon).split('\n').filter((line) => line.includes('"msg":"memoryd cannot use the database'))).toHaveLength(1);
 
     failing.mockRestore();
     expect((await daemon.client.raw('GET', '/v1/facts')).status).toBe(200);
