@@ -25,7 +25,7 @@ import { endSession, sessionView } from './conversation/session-view.js';
 import { TurnVectors } from './conversation/turn-vectors.js';
 import type { RecorderDeps } from './conversation/turn-recorder.js';
 import { lastErrorForRetry } from './discardable/error-log.js';
-import { PER_REQUEST, type LogSink } from './discardable/logger.js';
+import { OFF_STDERR, type LogSink } from './discardable/logger.js';
 import type { Embedder } from './embeddings/embedder.js';
 import { createFactsService, type FactsService } from './facts/facts-service.js';
 import { messageOf } from './errors.js';
@@ -183,7 +183,7 @@ async function contextWithMetrics(context: AppContext, services: Services, reque
     recordContextMetrics(context.metrics, services.stats, request.sessionId, outcome, performance.now() - started);
     if (outcome.prompt.level !== 'ok' && !outcome.dryRun) {
       context.log.logger.warn(
-        { part: 'compiler', ...PER_REQUEST, sessionId: request.sessionId, tokens: outcome.prompt.tokens, budget: outcome.prompt.budget, usageLevel: outcome.prompt.level },
+        { part: 'compiler', ...OFF_STDERR, sessionId: request.sessionId, tokens: outcome.prompt.tokens, budget: outcome.prompt.budget, usageLevel: outcome.prompt.level },
         'prompt usage crossed a threshold',
       );
     }

@@ -2,6 +2,7 @@ import { loadConfig, type Environment } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
 import { unknownSettings } from '../config/unknown-settings.js';
 import { startDaemon, type RunningDaemon, type StopOutcome } from '../daemon.js';
+import { OFF_STDERR } from '../discardable/logger.js';
 import { isAppError, messageOf } from '../errors.js';
 import { setHeapGrowth } from '../lifecycle/heap-growth.js';
 import { systemPromptRoomWarning } from '../lifecycle/start-problems.js';
@@ -66,7 +67,8 @@ function warnOfCrowdedPrompts(daemon: RunningDaemon): void {
   const warning = systemPromptRoomWarning(load, context.config);
   if (warning === null) return;
   process.stderr.write(`memoryd: warning: ${warning}\n`);
-  context.log.logger.warn({ part: 'daemon', systemTokens: system.tokens, fixedTokens: system.tokens + load.frames, tokenCap: context.config.tokenCap }, warning);
+  // Said on stderr in words just above: the log keeps it, the journal has it once.
+  context.log.logger.warn({ part: 'daemon', ...OFF_STDERR, systemTokens: system.tokens, fixedTokens: system.tokens + load.frames, tokenCap: context.config.tokenCap }, warning);
 }
 
 // Stops the daemon after `signal`; false, once it has said why on stderr (the log files

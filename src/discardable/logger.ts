@@ -65,11 +65,11 @@ export function createLogger(options: {
 }
 
 // A stream that writes every line but a discardable record's (the discardable tier is the
-// 24 h files' alone) and a warning about one request's own state (`PER_REQUEST`).
+// 24 h files' alone) and one marked OFF_STDERR.
 function withoutDiscardable(out: { write(line: string): unknown }): { write(line: string): void } {
   return {
     write: (line) => {
-      if (!line.includes(DISCARDABLE_PART) && !line.includes(PER_REQUEST_FIELD)) out.write(line);
+      if (!line.includes(DISCARDABLE_PART) && !line.includes(OFF_STDERR_FIELD)) out.write(line);
     },
   };
 }
@@ -77,12 +77,13 @@ function withoutDiscardable(out: { write(line: string): unknown }): { write(line
 const DISCARDABLE_PART = '"part":"discardable"';
 
 /**
- * Fields of a warning about one request's own state ("prompt usage crossed a threshold"),
- * which may come on every call: it stays in the log files and off stderr, the journal, which
- * is for what an operator must mend. The metrics count such cases.
+ * Fields of a warning that stays in the log files and off stderr, the journal, which is for
+ * what an operator must mend, said once: one about a request's own state that may come on
+ * every call ("prompt usage crossed a threshold"; the metrics count those), or one the
+ * command has already written on stderr in words.
  */
-export const PER_REQUEST = { perRequest: true } as const;
-const PER_REQUEST_FIELD = '"perRequest":true';
+export const OFF_STDERR = { offStderr: true } as const;
+const OFF_STDERR_FIELD = '"offStderr":true';
 
 // A stream that writes each NDJSON line with its `content` replaced by a note of its length.
 function withoutContent(out: { write(line: string): unknown }): { write(line: string): void } {

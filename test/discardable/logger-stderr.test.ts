@@ -4,7 +4,7 @@ import { createServer } from '../../src/api/server.js';
 import { ManualClock } from '../../src/clock.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { discard } from '../../src/discardable/discard.js';
-import { createLogger, PER_REQUEST, type LogSink } from '../../src/discardable/logger.js';
+import { createLogger, OFF_STDERR, type LogSink } from '../../src/discardable/logger.js';
 import { AppError } from '../../src/errors.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -38,7 +38,7 @@ describe('stderr', () => {
 
   it('does not get a warning about one request\'s own state, which may come on every call: the files do', () => {
     const { sink, stderr } = sinkWithStderr('info');
-    sink.logger.warn({ part: 'compiler', ...PER_REQUEST, usageLevel: 'warning' }, 'prompt usage crossed a threshold');
+    sink.logger.warn({ part: 'compiler', ...OFF_STDERR, usageLevel: 'warning' }, 'prompt usage crossed a threshold');
     expect(stderr).toEqual([]);
   });
 

@@ -66,6 +66,8 @@ describe('a system prompt that leaves little of the token cap', () => {
     const [line] = started.stderr.split('\n');
     expect(line).toMatchInlineSnapshot(`"memoryd: warning: the system prompt file <dir>/prompt.md (MEMORYD_SYSTEM_PROMPT) is 761 tokens: with the shortest message, 772 of MEMORYD_TOKEN_CAP=800 (97 %) go to every prompt, leaving 28 for the message, facts, summaries and the window: a short message already makes a prompt critical (90 % of the cap), with facts, summaries and turns dropped; raise MEMORYD_TOKEN_CAP to at least 1544, or shorten that file to at most 389 tokens"`);
     expect(warnings(started.log)).toEqual([line?.replace(/^memoryd: warning: /u, '')]);
+    // Once on stderr: in words, not again as the log's JSON line.
+    expect(started.stderr.split('\n').filter((each) => each.includes('is 761 tokens'))).toHaveLength(1);
   });
 
   it('names the built-in prompt under the smallest cap', async () => {
