@@ -129,13 +129,17 @@ export async function recordReply(
   });
   // The user reads this answer before writing the next message: summarise now the segments
   // that message will most likely close, so the context call only has to store them, and
-  // stem the turn for the next prompt's fact selection. Each after the one before, as they
-  // will close: a summary does not repeat the outcome of the summary before it.
+  // stem the turn for the next prompt's fact selection. Within a plan each after the one
+  // before, as they will close: a summary does not repeat the outcome of the summary before
+  // it; every plan starts after the session's newest summary.
   const { window, turn } = outcome.recorded;
-  let saidBefore: string | null = null;
-  for (const segment of window.likelyNext()) {
-    saidBefore ??= newestOutcome(deps.recorder.store, sessionId);
-    saidBefore = deps.recorder.summarizer.anticipate(summaryTurns(segment), replyAfter(window.live, segment), saidBefore) ?? saidBefore;
+  let newest: string | null = null;
+  for (const plan of window.likelyNext()) {
+    newest ??= newestOutcome(deps.recorder.store, sessionId);
+    let saidBefore = newest;
+    for (const segment of plan) {
+      saidBefore = deps.recorder.summarizer.anticipate(summaryTurns(segment), replyAfter(window.live, segment), saidBefore) ?? saidBefore;
+    }
   }
   if (turn.content !== null) deps.facts?.noteRecentTurn(turn.content);
   return outcome;

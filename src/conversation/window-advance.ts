@@ -24,8 +24,11 @@ export interface WindowOutcome extends WindowSize {
   archived: number;
   /** The session's live turns after the move, oldest first, as `ConversationStore.liveTurns` now reads them. */
   live: TurnRow[];
-  /** The segments the next user turn will most likely close: worth summarising ahead of time (computed on demand). */
-  likelyNext(): TurnRow[][];
+  /**
+   * What the next user turn will most likely close: alternative plans, each its segments in
+   * closing order (see forecastClosings), worth summarising ahead of time (computed on demand).
+   */
+  likelyNext(): TurnRow[][][];
 }
 
 export type AdvanceMode = WindowMode | 'end';

@@ -4,6 +4,7 @@ import type { ContextResponse } from '../../src/api/schemas/sessions.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+import { topicEmbedder } from '../helpers/topic-embedder.js';
 
 const defer = cleanupAfterEach();
 
@@ -55,5 +56,46 @@ describe('summaries prepared while the user reads an answer', () => {
     expect(summaryWork(closingMetrics, 'anticipated')).toBe(0);
     expect(summaryWork(closingMetrics, 'prepared')).toBe(0);
     expect(summaryWork(closingMetrics, 'computed')).toBe(summaryWork(aheadMetrics, 'anticipated') + summaryWork(aheadMetrics, 'computed'));
+  });
+});
+
+describe('the summaries prepared for each way the next message may move the window', () => {
+  // High continuity has grown the window to 8 turns, 13–20, none open: a message of
+  // continuity 1 keeps 8 (turn 13 leaves, and closes only on a topic shift), one of
+  // continuity 0 brings it down to 6 (13–15 leave and close). Two alternatives, not one
+  // segment after the other: each is prepared as it would close, after the session's
+  // newest summary (turns 10–12), never after the other's outcome.
+  it('prepares each alternative closing after the session\'s newest summary, and an explicit shift finds its summary ready', async () => {
+    const daemon = await startTestDaemon({ embedder: topicEmbedder() });
+    defer(() => daemon.stop());
+    const chat = conversation(daemon.client, 'plans');
+    const subjects = ['garden', 'tomatoes', 'peppers', 'compost', 'watering', 'mulch', 'seedlings', 'trellis', 'harvest', 'pests'];
+    for (const [i, subject] of subjects.entries()) {
+      await chat.say(`[c:0.9] We should plan the ${subject} for the vegetable beds this spring, step ${i}.`);
+      if (i < subjects.length - 1) await chat.reply(`[c:0.9] Agreed: the ${subject} goes in the raised bed by the fence, step ${i}.`);
+    }
+    const summarizer = daemon.daemon.services.contextDeps.recorder.summarizer;
+    const prepared: Array<{ turns: number[]; saidBefore: string }> = [];
+    const anticipate = summarizer.anticipate.bind(summarizer);
+    summarizer.anticipate = (turns, reply, saidBefore = '') => {
+      prepared.push({ turns: turns.map((turn) => turn.turnNumber), saidBefore });
+      return anticipate(turns, reply, saidBefore);
+    };
+    await chat.reply('[c:0.9] Agreed: the pests are kept off with a net over the raised bed, step 9.');
+    const newest = (await chat.view()).summaries.active.at(-1) as { turns: number[]; summary: { outcome: string } };
+    expect(newest.turns).toEqual([10, 11, 12]);
+    const newestOutcome = newest.summary.outcome;
+    expect(newestOutcome).not.toBe('');
+    // Both alternatives open with turn 13, and both are prepared after turns 10–12's summary.
+    const opening = prepared.filter((each) => each.turns[0] === 13);
+    expect(opening.map((each) => each.turns)).toEqual([[13, 14, 15], [13]]);
+    expect(opening.map((each) => each.saidBefore)).toEqual([newestOutcome, newestOutcome]);
+
+    const before = (await daemon.client.raw('GET', '/v1/metrics')).body;
+    const shifted = await chat.say('[c:0.9] Changing the subject: what time is the dentist appointment tomorrow?');
+    const after = (await daemon.client.raw('GET', '/v1/metrics')).body;
+    expect(shifted.turn.summariesCreated).toBe(1);
+    expect(summaryWork(after, 'computed') - summaryWork(before, 'computed')).toBe(0);
+    expect(summaryWork(after, 'anticipated') - summaryWork(before, 'anticipated')).toBe(1);
   });
 });
