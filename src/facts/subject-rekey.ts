@@ -1,6 +1,7 @@
 import type { Database } from '../storage/database.js';
 import { updateFactRow, type FactRow } from '../storage/facts-repo.js';
 import { runInTransaction } from '../storage/transaction.js';
+import { personLast } from './extraction/subject-key.js';
 import type { StatementKey } from './fact-statement.js';
 
 const PREFERENCE = 'preference ';
@@ -38,7 +39,8 @@ const NAME = ' name';
  * replaces it), or as a note with a value ("a mí no me gusta el jazz", keyed without its
  * "no"); a person one has one of, named ("Mi jefe es Andrés" was "boss", and is "boss name",
  * the subject of "mi jefe se llama Andrés" too, so that a description keyed "boss" leaves
- * it alone). Otherwise a new value of such a thing would supersede neither.
+ * it alone; "My new boss is Marta" was "new boss", and "Mi jefe nuevo se llama Andrés"
+ * "boss nuevo name": both are "boss name"). Otherwise a new value of such a thing would supersede neither.
  * `reading`: how the rules read the row's statement today.
  */
 export function currentSubjectKey(row: Pick<FactRow, 'subject'>, reading: StatementKey): string | null {
@@ -47,7 +49,13 @@ export function currentSubjectKey(row: Pick<FactRow, 'subject'>, reading: Statem
   const { subject } = reading;
   if (row.subject === null || subject === null || subject === row.subject) return null;
   if (row.subject.startsWith(NOTE)) return subject.startsWith(NOTE) && reading.value === null ? null : subject;
-  return subject === `${row.subject}${NAME}` ? subject : null;
+  return subject === `${row.subject}${NAME}` || subject === `${asPersonNow(row.subject)}${NAME}` ? subject : null;
+}
+
+// An older key of a person named with a word for "now" or in Spanish order ("new boss",
+// "boss nuevo name"), as such keys are made today ("boss"; see personLast).
+function asPersonNow(key: string): string {
+  return personLast(key.endsWith(NAME) ? key.slice(0, -NAME.length) : key, 'es');
 }
 
 /**

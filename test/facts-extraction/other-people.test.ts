@@ -48,7 +48,16 @@ describe('people one may have several of are never a slot with one value', () =>
     expect(other?.subject).not.toBe(one?.subject);
   });
 
-  it.each(["My son's name is Leo", 'Mi hermana se llama Ana', 'Mi mejor amiga se llama Sofía'])('said in passing, a name for one of several is no fact: %s', (text) => {
+  it.each([
+    "My son's name is Leo",
+    'Mi hermana se llama Ana',
+    'Mi mejor amiga se llama Sofía',
+    // Spanish puts the adjective after the noun: still one of several sisters, brothers.
+    'Mi hermana mayor se llama Lucía',
+    'Mi hermana mayor es Lucía',
+    'Mi hermano pequeño se llama Pablo',
+    'My older sister is called Lucy',
+  ])('said in passing, a name for one of several is no fact: %s', (text) => {
     expect(read(text)).toEqual([]);
   });
 
@@ -60,5 +69,21 @@ describe('people one may have several of are never a slot with one value', () =>
     ['Remember that my mom is Ana', 'mother'],
   ])('people (and pets) one has one of keep their slot: %s', (text, subject) => {
     expect(read(text)).toMatchObject([{ subject }]);
+  });
+
+  it.each([
+    // The one of now, however it is said, and in either order: the slot of the bare noun.
+    ['My new boss is Marta', 'boss name', 'Marta'],
+    ['My current manager is Laura', 'manager name', 'Laura'],
+    ['Mi nuevo jefe es Andrés', 'boss name', 'Andrés'],
+    ['Mi jefe nuevo se llama Andrés', 'boss name', 'Andrés'],
+    ['Mi jefe actual es Marta', 'boss name', 'Marta'],
+    ['Mi perro nuevo se llama Toby', 'dog name', 'Toby'],
+    // One of before is another person: named, but not the current one's slot.
+    ['My former boss is Tom', 'former boss name', 'Tom'],
+    ['My old boss is called Tom', 'former boss name', 'Tom'],
+    ['Mi antiguo jefe se llama Luis', 'former boss name', 'Luis'],
+  ])('a person one has one of, with a word for now or before: %s', (text, subject, value) => {
+    expect(read(text)).toMatchObject([{ subject, value }]);
   });
 });

@@ -86,6 +86,25 @@ describe('a name for one of several people', () => {
   });
 });
 
+describe('the boss of now', () => {
+  it.each([
+    ['My boss is Andrew.', 'My new boss is Marta.', 'My new boss is Marta'],
+    ['Mi jefe se llama Andrés.', 'Mi jefe nuevo se llama Luis.', 'Mi jefe nuevo se llama Luis'],
+  ])('named as new replaces the name before: %s / %s', async (first, second, replacement) => {
+    await f.say(first);
+    const changes = await f.say(second);
+    expect(texts(changes.superseded)).toEqual([first.replace(/\.$/u, '')]);
+    expect(active()).toEqual([replacement]);
+  });
+
+  it('named as the old one leaves the current one alone', async () => {
+    await f.say('My boss is Andrew.');
+    const changes = await f.say('My old boss is called Tom.');
+    expect(changes.superseded).toEqual([]);
+    expect(active()).toEqual(['My boss is Andrew', 'My old boss is called Tom']);
+  });
+});
+
 describe('a correction after a colon', () => {
   it.each([
     ['I live in Granada.', 'Sorry, I was wrong: I live in Malaga.', 'I live in Malaga'],

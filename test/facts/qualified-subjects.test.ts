@@ -204,6 +204,10 @@ describe('facts stored under the keys of the version before', () => {
     expect(currentSubjectKey({ subject: 'boss' }, readStatement('Mi jefe se llama Andrés'))).toBe('boss name');
     expect(currentSubjectKey({ subject: 'boss' }, readStatement('Mi jefe es Andrés'))).toBe('boss name');
     expect(currentSubjectKey({ subject: 'wife' }, readStatement('My wife is Ana'))).toBe('wife name');
+    // The boss of now, keyed with the word that said so or in Spanish order before.
+    expect(currentSubjectKey({ subject: 'new boss' }, readStatement('My new boss is Marta'))).toBe('boss name');
+    expect(currentSubjectKey({ subject: 'boss nuevo name' }, readStatement('Mi jefe nuevo se llama Andrés'))).toBe('boss name');
+    expect(currentSubjectKey({ subject: 'former boss' }, readStatement('My former boss is Tom'))).toBe('former boss name');
     const negated = readStatement('A mi jefe no le gustan las reuniones cortas');
     expect(currentSubjectKey({ subject: 'note jefe no le gustan reuniones cortas' }, negated)).toBe('note jefe le gustan reuniones cortas');
     expect(currentSubjectKey({ subject: 'preference reunione length' }, readStatement('Prefiero reuniones cortas'))).toBe('preference reunion length');

@@ -3,7 +3,7 @@ import { sliceFolded, type FoldedText } from './folded-text.js';
 import { mentionsSecret } from './guards.js';
 import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
 import { withoutChangeWords } from './statement-text.js';
-import { ONE_OF_A_KIND, contentWords, isPersonKey, namesOneOfSeveral, nounKey } from './subject-key.js';
+import { ONE_OF_A_KIND, contentWords, isPersonKey, namesOneOfSeveral, nounKey, personLast, personNoun } from './subject-key.js';
 
 // "my X is Y" / "mi X es Y" and "Y is my favorite X" / "Y es mi X favorito".
 
@@ -106,7 +106,8 @@ function subjectFor(key: string, value: string, original: string): string | null
   // "my wife is a doctor", "my kids are outside": about someone else, and rarely one slot.
   // "Mi jefe es Andrés" names the boss, as "mi jefe se llama Andrés" does: the name is the
   // slot, and a description ("mi jefe es muy exigente", keyed "boss") leaves it alone.
-  if (isPersonKey(key)) return ONE_OF_A_KIND.has(key) && isTypedName(original) && !NOT_A_NAME.has(value) ? `${key} name` : null;
+  // "My old boss is Tom" names the old one: "old boss name", another slot than the boss's.
+  if (isPersonKey(key)) return ONE_OF_A_KIND.has(personNoun(key) ?? key) && isTypedName(original) && !NOT_A_NAME.has(value) ? `${key} name` : null;
   if (/^(?:in|at|near|en|cerca de)\b/u.test(value)) return `${key} location`;
   // Other nouns take a thing or a name ("my car is a Tesla"), not a bare opinion ("my city is lovely").
   return capitalised || THING_VALUE.test(value) ? key : null;
@@ -164,7 +165,7 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     const named = /^(?:called|named)\s(?!after|for\b)/u.test(raw.folded) || /^se llaman?$/u.test(groups.folded('cop'));
     if (/^(?:called|named)\s/u.test(raw.folded) && !named) return null;
     const value = raw.original.replace(/^(?:called|named)\s+/iu, '');
-    const key = nounKey(x);
+    const key = personLast(nounKey(x), language);
     const subject = named ? (namesOneOfSeveral(key) ? null : `${key} name`) : subjectFor(key, raw.folded, raw.original);
     if (!subject || !statement) return null;
     const negated = groups.get('neg') !== null || groups.folded('cop').endsWith("n't");

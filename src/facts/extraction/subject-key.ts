@@ -61,10 +61,49 @@ const PERSON_GROUPS: ReadonlySet<string> = new Set([
  * "sons", "clients"): what they are or do is theirs, not a value of one of the user's slots.
  */
 export function isPersonKey(key: string): boolean {
-  const singular = key.replace(/ies$/u, 'y').replace(/s$/u, '');
-  // "my older sister", "my fifth son": still a person.
-  const last = singular.split(' ').at(-1) ?? singular;
-  return PERSON_KEYS.has(key) || PERSON_KEYS.has(singular) || PERSON_KEYS.has(last) || PERSON_GROUPS.has(key);
+  return personNoun(key) !== null || PERSON_GROUPS.has(key);
+}
+
+/**
+ * The person (or pet) a key names: the whole key ("best friend"), else its last word, as
+ * written or singular ("my older sister", "my fifth son", "sons"; "boss" is no plural), or
+ * null when it names none.
+ */
+export function personNoun(key: string): string | null {
+  const last = key.split(' ').at(-1) ?? key;
+  for (const candidate of [key, last, singular(key), singular(last)]) if (PERSON_KEYS.has(candidate)) return candidate;
+  return null;
+}
+
+function singular(word: string): string {
+  return word.replace(/ies$/u, 'y').replace(/s$/u, '');
+}
+
+// Words that say the person named is the one of now, as the bare noun does ("my new boss is Marta").
+const NOW_QUALIFIERS: ReadonlySet<string> = new Set(['new', 'current', 'present', 'nuevo', 'nueva', 'actual']);
+// Words that say the person named is one of before ("my old boss", "mi antiguo jefe": "former boss").
+const FORMER_QUALIFIERS: ReadonlySet<string> = new Set(['former', 'old', 'previous', 'ex', 'antiguo', 'antigua', 'anterior']);
+
+/**
+ * A possessed noun's key with the person it names last, as the other keys have it: Spanish
+ * puts the adjective after the noun ("mi hermana mayor", "mi jefe nuevo" are "sister
+ * mayor", "boss nuevo"; as "my older sister", "my new boss", "mayor sister", "nuevo boss"),
+ * and without the words that only say the person is the one of now ("nuevo boss" is
+ * "boss"). "My old boss", "mi antiguo jefe" are another person: "former boss".
+ */
+export function personLast(key: string, language: 'en' | 'es'): string {
+  let words = key.split(' ');
+  if (language === 'es' && words.length > 1 && personNoun(key) === null) {
+    const lead = words.findIndex((_, i) => i > 0 && personNoun(words.slice(0, i).join(' ')) === words.slice(0, i).join(' '));
+    if (lead > 0) words = [...words.slice(lead), ...words.slice(0, lead)];
+  }
+  const person = personNoun(words.join(' '));
+  if (person === null) return words.join(' ');
+  const qualifiers = words.slice(0, words.length - person.split(' ').length);
+  if (qualifiers.length === 0) return person;
+  if (qualifiers.every((word) => NOW_QUALIFIERS.has(word))) return person;
+  if (qualifiers.every((word) => FORMER_QUALIFIERS.has(word))) return `former ${person}`;
+  return words.join(' ');
 }
 
 /**
@@ -89,10 +128,9 @@ const NAME_SLOT = / (?:(?:first|last|full|middle) )?(?:nick)?name$/u;
  * value of the first's, so such a key is never a slot with one value.
  */
 export function namesOneOfSeveral(key: string): boolean {
-  const person = key.replace(NAME_SLOT, '');
   // "my older sister", "my fifth son": still a sister, a son.
-  const noun = PERSON_KEYS.has(person) ? person : (person.split(' ').at(-1) ?? person);
-  return PERSON_KEYS.has(noun) && !ONE_OF_A_KIND.has(noun) && !NOT_ONE_OF_SEVERAL.has(noun);
+  const noun = personNoun(key.replace(NAME_SLOT, ''));
+  return noun !== null && !ONE_OF_A_KIND.has(noun) && !NOT_ONE_OF_SEVERAL.has(noun);
 }
 
 /** Words of a folded phrase without determiners and possessives. */
