@@ -98,6 +98,27 @@ describe('Spain-Spanish phrasings', () => {
     expect(activeFactTexts(f)).toEqual(['A mi jefe no le gustan las reuniones cortas', 'A mí no me gusta el jazz']);
   });
 
+  it('keeps "(no) me gusta…" without "a mí", and the negation replaces what it contradicts', async () => {
+    expect(await added('Recuerda que me gusta el jazz.')).toEqual(['Me gusta el jazz']);
+    const negated = await f.say('Recuerda que no me gusta el jazz.');
+    expect(factTexts(negated.superseded)).toEqual(['Me gusta el jazz']);
+    expect(factTexts((await f.say('Recuerda que a mí no me gusta el jazz.')).reconfirmed)).toEqual(['No me gusta el jazz']);
+    expect(await added('Recuerda que me encanta el café solo.')).toEqual(['Me encanta el café solo']);
+    // Said in passing, it is conversation.
+    expect(await added('Me gusta el jazz.')).toEqual([]);
+  });
+
+  it('an English note and its negation replace each other, and said again re-confirm', async () => {
+    await f.say('Remember that I like jazz.');
+    expect(factTexts((await f.say("Remember that I don't like jazz.")).superseded)).toEqual(['I like jazz']);
+    expect(factTexts((await f.say('Remember I do not like jazz.')).reconfirmed)).toEqual(["I don't like jazz"]);
+    await f.say("Remember that I'm vegetarian.");
+    expect(factTexts((await f.say("Remember that I'm not vegetarian.")).superseded)).toEqual(["I'm vegetarian"]);
+    expect(activeFactTexts(f)).toEqual(["I don't like jazz", "I'm not vegetarian"]);
+    // Another verb is another note.
+    expect(await added('Remember that I love jazz.')).toEqual(['I love jazz']);
+  });
+
   it('reads "guarda que", "guárdate que" and "recuérdalo:" as requests to remember', async () => {
     expect(await added('Guarda que soy alérgico al marisco.')).toEqual(['Soy alérgico al marisco']);
     expect(await added('Guárdate que mi coche es un Seat León.')).toEqual(['Mi coche es un Seat León']);

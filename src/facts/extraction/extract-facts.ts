@@ -146,7 +146,7 @@ function clauseFact(
   // "…Decidimos hacerla con pg_upgrade": what "la" stands for is in another sentence, maybe another turn.
   if (hit !== null && DECISION_RULES.has(hit.rule) && hit.value !== null && decidesOnPronoun(foldMessage(hit.value).folded)) return none;
   const hits = hit ? [hit] : retractions(body);
-  const other = hits.length === 0 ? (correctionFact(body, clause.text, markers) ?? genericFact(body, markers) ?? experiencerFact(body, markers)) : null;
+  const other = hits.length === 0 ? (correctionFact(body, clause.text, markers) ?? experiencerFact(body, markers) ?? genericFact(body, markers)) : null;
   if (other) hits.push(other);
   const namesSecret = mentionsSecret(body.folded);
   const hedged = HEDGE.test(`${before} ${body.scan}`);

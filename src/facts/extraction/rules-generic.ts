@@ -6,7 +6,7 @@ import { fromNowOnInstruction } from './rules-habit.js';
 import { withoutAmountDe } from './rules-possessive.js';
 import { FIRST_PERSON_ES_ENDING } from './spanish-verbs.js';
 import { wordCount } from './statement-text.js';
-import { contentWords, namesOneOfSeveral, nounKey, textKey } from './subject-key.js';
+import { contentWords, namesOneOfSeveral, nounKey, polarValue, textKey } from './subject-key.js';
 
 // A statement with no specific rule is kept only when the user flagged it explicitly
 // ("remember that…", "for the record…", "from now on…"), and only when what was flagged
@@ -37,6 +37,8 @@ const COPULAR_ES = /^(?:(?:el|la|los|las|nuestro|nuestra|nuestros|nuestras)\s+)?
 const GENERIC_START_EN = /^(?:there|there's|it|it's|this|that|these|those|here|everything|nothing|life|people|everyone|nobody)\b/u;
 const PRONOUN_SUBJECT = /^(?:it|that|this|there|he|she|they|you|eso|esto|ella|el|ellos|vos|tu|usted)$/u;
 const MAX_WORDS = 24;
+// The words a note's key keeps (textKey).
+const NOTE_KEY_WORDS = 8;
 // Function words, and the commonest verbs of a Spanish statement without a subject ("uso Linux").
 const ES_WORDS = new Set([
   'el', 'la', 'los', 'las', 'que', 'de', 'en', 'y', 'es', 'mi', 'mis', 'por', 'con', 'para', 'una', 'un', 'se', 'lo', 'yo', 'tengo', 'soy', 'estoy',
@@ -106,6 +108,28 @@ export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit |
   if (language === 'en' && GENERIC_START_EN.test(body.scan)) return null;
   const pair = habit ? null : copular(body, language);
   if (!habit && !pair && !readsAsClause(body, language, markers.bareObject)) return null;
-  const subject = pair?.subject ?? `note ${textKey(body.folded)}`;
-  return ruleHit('statement', language, 'assert', subject, pair?.value ?? null, body.original, null, false);
+  if (pair !== null) return ruleHit('statement', language, 'assert', pair.subject, pair.value, body.original, null, false);
+  const negatable = habit || language !== 'en' ? null : negatableNote(body);
+  if (negatable !== null) return { ...ruleHit('statement', language, 'assert', negatable.subject, null, body.original, null, false), value: negatable.value };
+  return ruleHit('statement', language, 'assert', `note ${textKey(body.folded)}`, null, body.original, null, false);
+}
+
+// "I like jazz", "I don't like jazz", "I'm (not) vegetarian": the user's own short clause
+// in the present, which its negation contradicts.
+const OWN_CLAUSE_EN = /^(?:(?:i|we)\s+(?<does>(?:don't|dont|do not)\s+)?|(?:i'm|im|i am|we're|we are)\s+(?<is>not\s+)?)\p{L}/u;
+
+/**
+ * The note of such a clause, keyed without its negation and valued by its polarity (as
+ * the Spanish "(no) me gusta…", rules-experiencer.ts): "Remember I don't like jazz"
+ * replaces "Remember I like jazz", and either said again, in any wording of the same
+ * polarity ("I do not like jazz"), re-confirms it. Null for any other note, and for one
+ * too long for its key to hold all its words.
+ */
+function negatableNote(body: FoldedText): { subject: string; value: string } | null {
+  const clause = OWN_CLAUSE_EN.exec(body.scan);
+  if (clause === null) return null;
+  const negated = (clause.groups?.['does'] ?? clause.groups?.['is']) !== undefined;
+  const words = contentWords(negated ? body.folded.replace(/\b(?:don't|dont|do not|not)\s+/u, '') : body.folded);
+  if (words.length > NOTE_KEY_WORDS) return null;
+  return { subject: `note ${words.join(' ')}`, value: polarValue(words, negated) };
 }

@@ -163,6 +163,15 @@ export function nounKey(folded: string): string {
   return phrase;
 }
 
+/**
+ * The value of a note that its negation contradicts ("I (don't) like jazz", "(no) me gusta
+ * el jazz"): its key's words, after "no" when negated, so that every wording of one
+ * polarity has the same value and the other polarity another.
+ */
+export function polarValue(keyWords: readonly string[], negated: boolean): string {
+  return `${negated ? 'no ' : ''}${keyWords.join(' ')}`;
+}
+
 /** A short key for free text that has no canonical subject: unique per wording, so it never collides. */
 export function textKey(folded: string, maxWords = 8): string {
   return contentWords(folded).slice(0, maxWords).join(' ');
