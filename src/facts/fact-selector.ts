@@ -7,7 +7,7 @@ import type { FactConfidence } from './extraction/index.js';
 import { factSimilarity, type IndexedFact } from './fact-index.js';
 import type { FactSelection, FactSelectionRequest, SelectedFact } from './fact-selection.js';
 import { asksForValue, namesFact, namesRareWord, questionStems, RARE_WORD_FACTS, speaksOf, type Question } from './fact-selector-names.js';
-import { contentStems, mentions } from './fact-words.js';
+import { contentStems, mentions, namesAll } from './fact-words.js';
 import { messageRareWords } from './rare-words.js';
 
 export interface SelectionOptions {
@@ -106,7 +106,8 @@ function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concerned
 /**
  * Ranks the live facts for one prompt. Pure and synchronous: it runs on every context
  * call. Excludes what may not be injected (stale, superseded, deleted, low confidence
- * unconfirmed for 30 days), facts mentioned in the last 3 turns, and facts that do not
+ * unconfirmed for 30 days), facts mentioned in the last 3 turns (with their value: a
+ * question asking for it shows none), and facts that do not
  * justify their place. The message justifies a fact when it names it (its value, or its
  * short subject key), asks for its value (a question naming the rest of it and nothing
  * else: "where do I live?" for "I live in Lisbon", not "what music do I prefer?" for "I
@@ -160,7 +161,7 @@ export function selectFacts(
           speaksOf(message, fact);
     const inDomain = verdict !== 'on-request' && fact.domain === domains.primary;
     const rareWord = !byMessage && verdict !== 'on-request' && namesRareWord(rare, fact);
-    if (!(byMessage || rareWord || inDomain) || recent.some((turn) => mentions(turn, fact.stems))) continue;
+    if (!(byMessage || rareWord || inDomain) || recent.some((turn) => shownIn(turn, fact))) continue;
     const selected: SelectedFact = {
       id: fact.id,
       fact: fact.fact,
@@ -181,6 +182,13 @@ export function selectFacts(
   justified.sort(byRank);
   ofDomain.sort(byRank);
   return splitByBudget(justified, ofDomain, options);
+}
+
+// A recent turn shows a fact when it mentions it with its value, if it has one: "What is my
+// favourite board game?" mentions "My favourite board game is Catan" and shows nothing of
+// it; the next prompt needs it most.
+function shownIn(turn: ReadonlySet<string>, fact: IndexedFact): boolean {
+  return mentions(turn, fact.stems) && (fact.valueStems.length === 0 || namesAll(turn, fact.valueStems));
 }
 
 // A fact the message justifies by a rare word alone (`namesRareWord`), and whether it is of the message's primary domain.

@@ -95,7 +95,9 @@ describe('a fact the message names by a rare word', () => {
       [MINE, 'personal'],
       [LEOS, 'personal'],
     ]);
-    expect(await selected('Is penicillin safe for me?', ['Leo got a penicillin prescription.'])).toEqual([MINE]);
+    // A turn that says Leo's allergy shows both facts' words; one that only names the drug shows neither.
+    expect(await selected('Is penicillin safe for me?', ['Leo is allergic to penicillin, the doctor said.'])).toEqual([]);
+    expect(await selected('Is penicillin safe for me?', ['Leo got a penicillin prescription.'])).toContain(MINE);
   });
 });
 

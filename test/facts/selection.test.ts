@@ -135,6 +135,15 @@ describe('selection for a prompt', () => {
     expect(await selected(message, ['Laura called.'])).toContain('My manager is Laura');
   });
 
+  it('a question that asked for a fact\'s value did not show it: the next prompts keep the fact', async () => {
+    await f.service.add({ fact: 'My favourite board game is Catan', domain: 'preferences', confidence: 'high' });
+    const asked = ['What is my favourite board game?', 'Checking.'];
+    expect(await selected('Explain the rules of my favourite board game.', asked)).toContain('My favourite board game is Catan');
+    // A turn that said the value did show it.
+    const said = ['My favourite board game is Catan, remember?', 'Yes, Catan.'];
+    expect(await selected('Explain the rules of my favourite board game.', said)).not.toContain('My favourite board game is Catan');
+  });
+
   it('a standing instruction bears on every message, whatever its domain; an ordinary preference does not', async () => {
     await f.service.add({ fact: 'From now on, answer in Spanish', domain: 'preferences', confidence: 'high' });
     await f.service.add({ fact: 'I prefer concise answers', domain: 'preferences', confidence: 'medium' });
