@@ -96,6 +96,17 @@ describe('never from…', () => {
     ['a capitalised description, not a name', 'My wife is Italian'],
     ['a religion, not a name', 'My dad is Christian and my mom is Catholic'],
     ['a place that is not a place', 'I live in the moment'],
+    // Moments of the conversation that read as state changes or preferences (an integrator's findings).
+    ['a move inside a place', 'Hold on, I moved to the kitchen to get coffee.'],
+    ['a move inside a place, in Spanish', 'Me mudé a la cocina.'],
+    ['a room is no home', 'I live in the living room these days'],
+    ['a switch between things at hand', 'I switched to the other tab, sorry.'],
+    ['a switch between things at hand, in Spanish', 'Me cambié a la otra pestaña.'],
+    ['where one works, not for whom', 'Now I work at my desk instead of the sofa.'],
+    ['a refusal to answer', 'I prefer not to say.'],
+    ['a refusal to answer, in Spanish', 'Prefiero no decirlo.'],
+    ['a wish for this moment', 'I prefer to think about it later.'],
+    ['a wish for this moment, in Spanish', 'Prefiero hablarlo más tarde.'],
     ['teamwork, not an employer', 'Trabajo en equipo'],
     ['a secret', 'My password is hunter2'],
     ['a secret even when asked', 'Remember that my PIN is 1234'],
@@ -114,5 +125,20 @@ describe('never from…', () => {
 
   it('skips over-long rambling sentences', () => {
     none(`I work at Acme ${'and then we did a lot of other things '.repeat(12)}`);
+  });
+});
+
+describe('the real thing beside each moment of the conversation', () => {
+  const read = (text: string) => extractFacts(text, { role: 'user' }).map((fact) => [fact.subject, fact.value]);
+  it.each([
+    ['I moved to Berlin.', 'home', 'Berlin'],
+    ['I moved to a new apartment in Madrid.', 'home', 'a new apartment in Madrid'],
+    ['Me mudé a Sevilla para trabajar.', 'home', 'Sevilla'],
+    ['I switched to Neovim.', 'editor', 'Neovim'],
+    ['Now I work at Google.', 'employer', 'Google'],
+    ['I work for my father.', 'employer', 'my father'],
+    ['I prefer to work in the mornings.', 'preference to work in mornings', 'to work in the mornings'],
+  ])('%s', (text, subject, value) => {
+    expect(read(text)).toEqual([[subject, value]]);
   });
 });

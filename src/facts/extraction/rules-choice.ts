@@ -41,6 +41,10 @@ const DECIDE_ES = new RegExp(
 const PRONOUN_ONLY = /^(?:it|that|this|them|him|her|one|ones|those|these|lo|eso|esto|esa|ese|uno|una)$/u;
 // "I prefer not to talk about it": about this conversation, not a lasting preference.
 const ENDS_DEICTIC = /\b(?:it|that|this|eso|esto|ello)$/u;
+// "I prefer to think about it later", "I prefer not to say", "prefiero no decirlo": how the
+// user wants this moment of the conversation to go, not a lasting preference.
+const FOR_THIS_MOMENT =
+  /\b(?:later|for now|right now|for the moment|at the moment|mas tarde|luego|por ahora|de momento|por el momento)$|^(?:not to|no)\s+(?:say|answer|tell|comment|share|discuss|reply|respond|decir(?:lo|te)?|contestar|responder|comentar(?:lo)?|hablar)$/u;
 // Words about how the assistant talks: with a language, the preference is the assistant's language.
 const COMMUNICATION =
   /\b(?:repl\w*|answer\w*|respond\w*|responses?|writ\w*|speak\w*|talk\w*|texts?|messages?|explain\w*|explanations?|contest\w*|habl\w*|escrib\w*|respuestas?|mensajes?|explic\w*|expliqu\w*|digas|dijeras|dijeses)\b/u;
@@ -108,7 +112,7 @@ function preferRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     const alt = comparedAlternative(compared, language);
     const groups = alt ? compared : matchRule(body, plain);
     const value = groups?.value('value');
-    if (!groups || !value || PRONOUN_ONLY.test(value.folded) || ENDS_DEICTIC.test(value.folded)) return null;
+    if (!groups || !value || PRONOUN_ONLY.test(value.folded) || ENDS_DEICTIC.test(value.folded) || FOR_THIS_MOMENT.test(value.folded)) return null;
     const statement = groups.statementUpTo(alt ? 'alt' : 'value');
     if (!statement) return null;
     const naming = /^(?:to be called|being called|que me llamen|que me digan)\b/u.test(value.folded);

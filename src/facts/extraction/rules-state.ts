@@ -27,6 +27,8 @@ const WORK_ES = new RegExp(
 const WORK_ES_RETRACT =
   /^(?:yo\s+)?(?:ya no (?:trabajo|laburo)|no (?:trabajo|laburo) mas|deje de (?:trabajar|laburar)|renuncie a mi trabajo|renuncie)(?:\s+(?:en|para)\s+(?<value>.+))?$/du;
 const NOT_AN_EMPLOYER = /^(?:home|night|nights|the moment|a living|fun|money|free|it|this|that|weekends?|all hours|a while|a bit|casa|equipo|remoto|eso|esto|algo|lo mismo|linea|turnos?|la noche|el dia|\d)/u;
+// "I work at my desk", "trabajo en mi cuarto": where, not for whom ("I work for my father" is for whom).
+const WORKPLACE_OF_MINE = /^(?:my|mi)\s/u;
 
 const HOME_EN = new RegExp(
   `^(?:(?<who>i|we)|my (?<rel>${RELATIONS_EN}))${AUX_EN}${ADV_EN}` +
@@ -44,6 +46,15 @@ const HOME_ES = new RegExp(
 const HOME_ES_RETRACT = /^(?:yo\s+)?(?:ya no vivo|no vivo mas|ya no vivimos|no vivimos mas)\s+en\s+(?<value>.+)$/du;
 const NOT_A_PLACE =
   /^(?:the moment|fear|hope|denial|the past|the present|the future|a bubble|my head|sin|peace|harmony|luxury|poverty|reality|a dream|paz|el pasado|el presente|el futuro|el momento|la luna|mi mundo|otro mundo|negacion|miedo)\b/u;
+// Where one moves for a moment, inside a home or a place ("I moved to the kitchen to get
+// coffee", "me pasé al sofá", "I moved to the front row"): no home.
+const PART_OF_A_PLACE = new RegExp(
+  '^(?:(?:the|a|an|my|our|another|the other|la|el|mi|otra|otro|la otra|el otro)\\s+)?(?:(?:front|back|other|next|living|dining|spare|guest|waiting)\\s+)?' +
+    '(?:kitchen|bedroom|bathroom|room|couch|sofa|desk|table|bed|balcony|garden|garage|basement|attic|hall|hallway|corridor|porch|' +
+    'patio|terrace|row|seat|window|aisle|corner|side|car|tab|screen|cocina|dormitorio|habitacion|cuarto|bano|salon|comedor|sofa|' +
+    'mesa|cama|balcon|jardin|terraza|pasillo|fila|asiento|ventana|esquina|lado|coche|pestana|pantalla)s?$',
+  'u',
+);
 
 const SWITCH_EN = new RegExp(
   `^(?:i|we)${AUX_EN}${ADV_EN}(?:switched|migrated|converted|changed over)\\s+(?:over\\s+)?(?:from\\s+(?<from>.+?)\\s+)?to\\s+(?<value>.+)$`,
@@ -79,6 +90,7 @@ const workEn: FactRule = (body) => {
   const value = raw ? cutAtConjunction(raw) : null;
   if (!groups || !value || NOT_AN_EMPLOYER.test(value.folded)) return null;
   const prep = groups.folded('prep');
+  if (prep === 'at' && WORKPLACE_OF_MINE.test(value.folded)) return null;
   if (prep === 'by' && !/employed\s*$/u.test(body.scan.slice(0, body.scan.indexOf(' by ')))) return null;
   if (prep === 'with' && !/a (?:new )?job\s*$/u.test(body.scan.slice(0, body.scan.indexOf(' with ')))) return null;
   const rel = relationKey(groups);
@@ -115,6 +127,7 @@ const workEs: FactRule = (body) => {
   const value = raw ? cutAtConjunction(raw) : null;
   if (!value || NOT_AN_EMPLOYER.test(value.folded)) return null;
   const prep = groups.folded(rel ? 'relprep' : 'prep');
+  if (prep === 'en' && WORKPLACE_OF_MINE.test(value.folded)) return null;
   const slot = prep === 'como' || prep === 'de' ? 'job title' : 'employer';
   const statement = rel ? originalThrough(body, value) : `Trabajo ${prep} ${value.original}`;
   if (!statement) return null;
@@ -133,7 +146,7 @@ const homeEn: FactRule = (body) => {
   const groups = matchRule(body, HOME_EN);
   const raw = groups?.value('value');
   const value = raw ? cutAtConjunction(raw) : null;
-  if (!groups || !value || NOT_A_PLACE.test(value.folded)) return null;
+  if (!groups || !value || NOT_A_PLACE.test(value.folded) || PART_OF_A_PLACE.test(value.folded)) return null;
   const rel = relationKey(groups);
   const who = groups.folded('who') === 'we' ? 'We' : 'I';
   const statement = rel ? originalThrough(body, value) : `${who} live ${groups.folded('prep') || 'in'} ${value.original}`;
@@ -159,16 +172,19 @@ const homeEs: FactRule = (body) => {
   }
   const raw = groups.value('value') ?? groups.value('value2');
   const value = raw ? cutAtConjunction(raw) : null;
-  if (!value || NOT_A_PLACE.test(value.folded)) return null;
+  if (!value || NOT_A_PLACE.test(value.folded) || PART_OF_A_PLACE.test(value.folded)) return null;
   const plural = groups.get('we') !== null || groups.get('we2') !== null;
   return ruleHit('vivo-en', 'es', 'assert', 'home', value, `${plural ? 'Vivimos' : 'Vivo'} en ${value.original}`, 'personal', false);
 };
+
+// "I switched to the other tab", "me cambié a otra mesa": a switch of the moment, between things at hand.
+const ANOTHER_ONE = /^(?:the other|another|la otra|el otro|otra|otro)\b/u;
 
 function switchRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   return (body) => {
     const groups = matchRule(body, pattern);
     const value = groups?.value('value');
-    if (!groups || !value) return null;
+    if (!groups || !value || ANOTHER_ONE.test(value.folded)) return null;
     const category = valueCategory(value.folded) ?? valueCategory(groups.folded('from'));
     const statement = groups.statementUpTo('value');
     if (!statement) return null;
