@@ -37,6 +37,8 @@ export interface FactChangeLists {
   reconfirmed: FactChangeView[];
   superseded: FactChangeView[];
   deleted: FactChangeView[];
+  /** What a forget request of the message named and forgot nothing for, and why. */
+  notForgotten: Array<{ target: string | null; reason: string }>;
 }
 
 /** The facts tier as the context call uses it (implemented by the facts service). */

@@ -54,6 +54,8 @@ export interface FactChanges {
   /** Replaced by a newer fact, or retired without a replacement ("I no longer work at X"). */
   superseded: FactView[];
   deleted: FactView[];
+  /** What a forget request named and forgot nothing for, and why ("no live fact matches it"). */
+  notForgotten: Array<{ target: string | null; reason: string }>;
 }
 
 export function isLiveStatus(status: FactStatus): status is LiveStatus {
@@ -61,5 +63,5 @@ export function isLiveStatus(status: FactStatus): status is LiveStatus {
 }
 
 export function emptyChanges(): FactChanges {
-  return { added: [], reconfirmed: [], superseded: [], deleted: [] };
+  return { added: [], reconfirmed: [], superseded: [], deleted: [], notForgotten: [] };
 }

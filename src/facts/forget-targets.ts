@@ -24,16 +24,40 @@ export function forgetTargets(
   request: ForgetRequest,
   at: { sessionId: string; turnNumber: number },
   excluded: ReadonlySet<string>,
-): FactRow[] {
-  const rows = request.target === null ? lastAdded(db, at) : named(db, storedValues, request.targets, request.language);
-  return rows.filter((row) => !excluded.has(row.id));
+): ForgetOutcome {
+  if (request.target === null) {
+    const rows = lastAdded(db, at).filter((row) => !excluded.has(row.id));
+    return { rows, notForgotten: rows.length > 0 ? [] : [{ target: null, reason: `no fact was added in the last ${DEICTIC_TURNS} turns of this session` }] };
+  }
+  const { rows, notForgotten } = named(db, storedValues, request.targets, request.language);
+  return { rows: rows.filter((row) => !excluded.has(row.id)), notForgotten };
+}
+
+/** What a forget request forgets, and each target it forgot nothing for, with why. */
+export interface ForgetOutcome {
+  rows: FactRow[];
+  notForgotten: ForgetMiss[];
+}
+
+/** A target of a forget request that forgot nothing (`target` null: a bare "forget that"), and why, in words for the user. */
+export interface ForgetMiss {
+  target: string | null;
+  reason: string;
 }
 
 // The facts the targets designate together; more than 3 is too broad a request to guess which were meant.
-function named(db: Db, storedValues: StoredValues, targets: readonly string[], language: 'en' | 'es'): FactRow[] {
+function named(db: Db, storedValues: StoredValues, targets: readonly string[], language: 'en' | 'es'): ForgetOutcome {
   const found = new Map<string, FactRow>();
-  for (const target of targets) for (const row of matching(db, storedValues, target, language)) found.set(row.id, row);
-  return found.size <= MAX_FORGET_MATCHES ? [...found.values()] : [];
+  const notForgotten: ForgetMiss[] = [];
+  for (const target of targets) {
+    const { rows, tooMany } = matching(db, storedValues, target, language);
+    for (const row of rows) found.set(row.id, row);
+    if (tooMany) notForgotten.push({ target, reason: `more than ${MAX_FORGET_MATCHES} facts match it: name the one to forget` });
+    else if (rows.length === 0) notForgotten.push({ target, reason: 'no live fact matches it' });
+  }
+  if (found.size <= MAX_FORGET_MATCHES) return { rows: [...found.values()], notForgotten };
+  const reason = `the request matches more than ${MAX_FORGET_MATCHES} facts in all: name the ones to forget one by one`;
+  return { rows: [], notForgotten: targets.map((target) => ({ target, reason })) };
 }
 
 function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactRow[] {
@@ -44,18 +68,20 @@ function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactR
   return recent.filter(({ turn }) => turn === latest).map(({ row }) => row);
 }
 
-function matching(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): FactRow[] {
+// The live facts one target designates; `tooMany` when it matches more than 3 (it designates none).
+function matching(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; tooMany: boolean } {
+  const none = { rows: [], tooMany: false };
   const statement = asStatement(db, storedValues, target, language);
-  if (statement.rows.length > 0) return statement.rows.length <= MAX_FORGET_MATCHES ? statement.rows : [];
+  if (statement.rows.length > 0) return statement.rows.length <= MAX_FORGET_MATCHES ? { rows: statement.rows, tooMany: false } : { rows: [], tooMany: true };
   // "Forget that I prefer spaces" while the fact says tabs: another value of that subject is not it.
-  if (statement.otherValue) return [];
+  if (statement.otherValue) return none;
   const wanted = contentStems(target);
-  if (wanted.length === 0) return [];
+  if (wanted.length === 0) return none;
   const found = liveFactRows(db).filter((row) => {
     const words = new Set([...contentStems(row.fact), ...subjectStems(row.subject)]);
     return namesAll(words, wanted);
   });
-  return found.length <= MAX_FORGET_MATCHES ? found : [];
+  return found.length <= MAX_FORGET_MATCHES ? { rows: found, tooMany: false } : { rows: [], tooMany: true };
 }
 
 // The target read as one fact: the live facts of its subject that say the same (by value,

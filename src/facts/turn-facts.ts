@@ -128,7 +128,8 @@ export function applyTurnFacts(
 // (taken-back.ts). Forgetting a fact by name forgets only that fact.
 function forget(ctx: WriteContext, embedder: Pick<Embedder, 'id' | 'dims'>, request: ForgetRequest, provenance: TurnProvenance): void {
   const reason = `forgotten at the user's request (session ${provenance.sessionId}, turn ${provenance.turnNumber})`;
-  const forgotten = forgetTargets(ctx.db, ctx.storedValues, request, provenance, ctx.touched);
+  const { rows: forgotten, notForgotten } = forgetTargets(ctx.db, ctx.storedValues, request, provenance, ctx.touched);
+  ctx.changes.notForgotten.push(...notForgotten);
   for (const row of forgotten) deleteFact(ctx, row, reason);
   if (request.target === null && forgotten.length > 0) restoreSuperseded(ctx, forgotten, (row) => rowVector(row, embedder.id, embedder.dims));
 }

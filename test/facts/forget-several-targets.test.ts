@@ -38,3 +38,23 @@ describe('a forget request naming several facts', () => {
     ]);
   });
 });
+
+describe('a forget request that forgets nothing says so', () => {
+  it('names each target that matched no fact, or too many, and why', async () => {
+    await f.say('I work at Acme.');
+    expect((await f.say('Forget my address.')).notForgotten).toEqual([{ target: 'my address', reason: 'no live fact matches it' }]);
+    expect((await f.say('Olvida lo de mi diagnóstico.')).notForgotten).toEqual([{ target: 'mi diagnóstico', reason: 'no live fact matches it' }]);
+    for (const part of ['billing', 'search', 'auth', 'mail']) await f.say(`Remember that the ${part} service uses Rust.`);
+    expect((await f.say('Forget that the services use Rust.')).notForgotten).toEqual([
+      { target: 'the services use Rust', reason: 'more than 3 facts match it: name the one to forget' },
+    ]);
+    // One that forgot what it named says nothing more.
+    const done = await f.say('Forget that I work at Acme.');
+    expect(done.deleted.map((fact) => fact.fact)).toEqual(['I work at Acme']);
+    expect(done.notForgotten).toEqual([]);
+  });
+
+  it('a bare "forget that" with nothing recent to take back says so', async () => {
+    expect((await f.say('Forget that.')).notForgotten).toEqual([{ target: null, reason: 'no fact was added in the last 6 turns of this session' }]);
+  });
+});

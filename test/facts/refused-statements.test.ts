@@ -8,7 +8,7 @@ beforeEach(async () => {
 });
 afterEach(() => f.close());
 
-const NOTHING = { added: [], reconfirmed: [], superseded: [], deleted: [] };
+const NOTHING = { added: [], reconfirmed: [], superseded: [], deleted: [], notForgotten: [] };
 
 describe('a statement refused as a credential touches no fact', () => {
   it.each([

@@ -47,7 +47,7 @@ describe('facts from user turns', () => {
       const prepared = await f.service.prepareFromMessage('Remember that my editor is Vim. I work at Acme.', role);
       expect(prepared.facts).toEqual([]);
       const changes = runInTransaction(f.database, (scope) => f.service.applyFromUserTurn(prepared, { sessionId: 's1', turnNumber: 2 }, scope));
-      expect(changes).toEqual({ added: [], reconfirmed: [], superseded: [], deleted: [] });
+      expect(changes).toEqual({ added: [], reconfirmed: [], superseded: [], deleted: [], notForgotten: [] });
     }
     expect(f.service.list({ status: 'all' })).toEqual([]);
   });
