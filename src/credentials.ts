@@ -1,7 +1,9 @@
 /**
- * Credentials and payment details: what memoryd never keeps. The facts tier refuses a
- * statement that names one (`mentionsSecret`); the conversation tier's summaries leave
- * the values out (`credentialNameSpans`, `secretValueSpans`) and may keep the names.
+ * Credentials, payment details and identity numbers: what memoryd never keeps. The facts
+ * tier refuses a statement that names one (`mentionsSecret`); the conversation tier's
+ * summaries and the discardable tier's records leave the values out (`credentialNameSpans`,
+ * `secretValueSpans`) and may keep the names; the response cache keeps no answer that holds
+ * one (`holdsSecret`).
  */
 
 // Never stored, whatever the user asks: credentials and payment details. A code or a key
@@ -9,10 +11,19 @@
 // and "my favourite key is C minor" are none.
 const SECRET = new RegExp(
   String.raw`\b(?:password|passwd|passcode|passphrase|pin|pin code|pin number|ssn|social security (?:number|no)|credit card|debit card|card number|cvv|cvv2|cvc|bank account|contrasena|clave|tarjeta|cuenta bancaria|api key|token|secret|private key|seed phrase|recovery phrase` +
-    String.raw`|(?:door|alarm|gate|garage|safe|lock|access|security|entry|keypad|lockbox|unlock|verification|backup|recovery)\s+code` +
+    String.raw`|(?:door|alarm|gate|garage|safe|lock|access|security|entry|keypad|lockbox|unlock|verification|backup|recovery|confirmation|2fa|mfa|otp|sms|one[ -]time|two[ -]factor)\s+code` +
     String.raw`|code\s+(?:for|to|of)\s+(?:the|my|our)\s+(?:front\s+|back\s+)?(?:door|alarm|gate|garage|safe|lock)` +
     String.raw`|(?:wifi|wi-fi|wi fi|license|licence|product|ssh|encryption|access|recovery)\s+key` +
-    String.raw`|codigo\s+(?:de|del)\s+(?:la\s+|el\s+|mi\s+)?(?:puerta|alarma|porton|garaje|cochera|seguridad|acceso|caja fuerte|entrada|candado))\b`,
+    String.raw`|codigo\s+(?:de|del)\s+(?:la\s+|el\s+|mi\s+)?(?:puerta|alarma|porton|garaje|cochera|seguridad|acceso|caja fuerte|entrada|candado|verificacion|confirmacion|autenticacion|un solo uso)` +
+    // One-time codes: "OTP: 739104", "a one-time password", "el código 2FA".
+    String.raw`|otp|totp|one[ -]time (?:password|passcode|pin)|codigo (?:2fa|sms|mfa)` +
+    // Identity documents by their number; the document alone ("my passport expires in May") is none.
+    String.raw`|passport (?:number|no|num)|(?:numero|num|n) de pasaporte|(?:numero|num|n) de (?:la )?seguridad social|numero de afiliacion|nuss` +
+    // A session is a login: its id or cookie lets anyone in ("sessionid=8f7a…", "Cookie: …").
+    String.raw`|sessionid|(?:session|auth|login) cookie` +
+    // Words that are something else alone ("run pwd", "a cookie", "the session id column")
+    // name a credential when a value follows them: "pwd: Perro2024!", "session_id=…".
+    String.raw`|(?:pwd|session[ _-]id)(?=\s*[:=]|\s+(?:is|was|es|era)\b)|cookie(?=\s*[:=]))\b`,
   'u',
 );
 // A login is a credential when it is given: the user's ("my bank login is jdoe / …", "mi
@@ -30,6 +41,12 @@ const LOGIN = new RegExp(
 // Words that name a credential only with a number beside them ("my IBAN is PT50…"); "I get
 // Social Security" and "my account number is on the bill" name none.
 const SECRET_WITH_NUMBER = /\b(?:iban|account number|account no|numero de cuenta|social security)\b/u;
+// An identity document names a credential with its number right after it ("mi pasaporte
+// es AAB123456", "DNI: 12345678", "seguridad social 281234567840"), not with a date or a
+// count elsewhere ("my passport expires in May 2027", "pago la seguridad social"). The
+// match is the document's word alone, so a summary keeps the word and drops the number.
+const IDENTITY_DOCUMENT =
+  /\b(?:passport|pasaporte|dni|nie|nif|seguridad social)(?=(?:\s*(?::|#|\bis\b|\bes\b|\bnumber\b|\bno\b|\bnumero\b|\bnum\b)){0,2}\s*[a-z]{0,3}-?\d{6,})/u;
 // A combination is a lock's ("the safe combination is…", "la combinación es 12-34-56"),
 // not "a combination of tea and coffee".
 const COMBINATION =
@@ -39,10 +56,24 @@ const COMBINATION =
 // after "+" (a phone). The checksum keeps out most order numbers; dates are shorter.
 const CARD_NUMBER = /(?<!\d|\+[\d -]*)\d(?:[ -]?\d){12,18}(?!\d)/gu;
 
+/**
+ * True when a text, as written, names a credential, payment detail or identity number, or
+ * holds a value secret by its shape (a key, a URL's password).
+ */
+export function holdsSecret(text: string): boolean {
+  return mentionsSecret(foldForCredentials(text)) || secretValueSpans(text).length > 0;
+}
+
+/** Lower case and no accents, apostrophes kept ("password's"): the folded form `mentionsSecret` and `credentialNameSpans` read. */
+export function foldForCredentials(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[‘’´]/gu, "'");
+}
+
 /** True when folded text names a credential or payment detail. */
 export function mentionsSecret(folded: string): boolean {
-  if (SECRET.test(folded) || LOGIN.test(folded) || COMBINATION.test(folded)) return true;
-  return (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded)) || cardNumberSpans(folded, 1).length > 0;
+  if (SECRET.test(folded) || LOGIN.test(folded) || COMBINATION.test(folded) || IDENTITY_DOCUMENT.test(folded)) return true;
+  if (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded)) return true;
+  return cardNumberSpans(folded, 1).length > 0 || identityNumberSpans(folded, 1).length > 0;
 }
 
 // Where a text holds a payment card number, the first `most` of them in text order. An exec
@@ -107,7 +138,7 @@ export interface TextSpan {
 
 // The detection above, every match: where folded text names a credential ("wifi password"
 // is named by "password", "door code", "IBAN").
-const NAMES = [SECRET, LOGIN, COMBINATION, SECRET_WITH_NUMBER].map((pattern) => new RegExp(pattern.source, 'gu'));
+const NAMES = [SECRET, LOGIN, COMBINATION, SECRET_WITH_NUMBER, IDENTITY_DOCUMENT].map((pattern) => new RegExp(pattern.source, 'gu'));
 
 /** Where folded text names a credential or payment detail, in text order (spans may overlap). */
 export function credentialNameSpans(folded: string): TextSpan[] {
@@ -138,17 +169,21 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
   // An account or card number, or its head: digits in groups of 2 or more split by single
   // spaces or dashes; not after "+" (a phone).
   { pattern: /(?<![\d+]|\+[\d -]*)\d{2,}(?:[ -]\d{2,})*(?!\d)/gu, digits: 12 },
+  // The password of a URL ("postgres://admin:S3cr3t@db"): the user and the host stay.
+  { pattern: /(?<=\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+(?=@)/giu, digits: 0 },
+  // A bearer token ("Authorization: Bearer …"); "Bearer of bad news" holds no digit.
+  { pattern: /(?<=\b[Bb]earer\s+)[A-Za-z0-9._~+/=-]{8,}/gu, digits: 1 },
 ];
 
 /**
  * Where a text holds a value that is secret by its shape, in text order: a payment card
  * number (Luhn), a long run of digits (an account or card number), an IBAN, an API key or
- * token ("sk-…", "ghp_…", "AKIA…", a JWT, a long mixed-case key). Case-sensitive, on the
- * text as written.
+ * token ("sk-…", "ghp_…", "AKIA…", a JWT, a long mixed-case key), a bearer token, a URL's
+ * password, a Spanish DNI or NIE. Case-sensitive, on the text as written.
  */
 export function secretValueSpans(text: string): TextSpan[] {
   if (!mayHoldSecretValue(text)) return [];
-  const spans = cardNumberSpans(text);
+  const spans = [...cardNumberSpans(text), ...identityNumberSpans(text)];
   for (const { pattern, digits, distinct = 0 } of VALUE_SHAPES) {
     for (const match of text.matchAll(pattern)) {
       const end = match.index + match[0].length;
@@ -158,17 +193,42 @@ export function secretValueSpans(text: string): TextSpan[] {
   return spans.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
-// Every shape above holds 8 digits or more (a card, an IBAN, an account number), or is a
-// run of 10 key characters or more with a digit, "_", "-" or a capital past its first
-// character (every key and token): a sentence of words and short numbers, most of them,
-// holds none, and is told so without running the patterns.
+// Every shape above holds 7 digits or more (a card, an IBAN, an account number, a DNI or
+// NIE), is a run of 10 key characters or more with a digit, "_", "-" or a capital past its
+// first character (every key and token), or follows "://" or "Bearer": a sentence of words
+// and short numbers, most of them, holds none, and is told so without running the patterns.
 const KEY_RUN = /[A-Za-z0-9_+/=.-]{10,}/gu;
 const KEY_MARK = /[0-9_-]|.[A-Z]/u;
+const URL_OR_BEARER = /:\/\/|\bbearer\s/iu;
 
 function mayHoldSecretValue(text: string): boolean {
-  if (countDigits(text) >= 8) return true;
+  if (countDigits(text) >= 7 || URL_OR_BEARER.test(text)) return true;
   for (const run of text.matchAll(KEY_RUN)) if (KEY_MARK.test(run[0])) return true;
   return false;
+}
+
+// A Spanish DNI (8 digits and a letter) or NIE (X, Y or Z, 7 digits and a letter), a dash
+// before the letter or not, in either case. The letter is a checksum of the digits (an NIE's
+// X, Y, Z counting as 0, 1, 2), so only 1 in 23 runs of 8 digits and a letter has the shape.
+const IDENTITY_NUMBER = /(?<![\p{L}\p{N}])(?:(\d{8})|([XYZxyz])-?(\d{7}))-?([A-Za-z])(?![\p{L}\p{N}])/gu;
+const CHECK_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+// Where a text holds a DNI or NIE, the first `most` of them in text order (the exec loop of `cardNumberSpans`).
+function identityNumberSpans(text: string, most = Number.POSITIVE_INFINITY): TextSpan[] {
+  const spans: TextSpan[] = [];
+  IDENTITY_NUMBER.lastIndex = 0;
+  try {
+    for (let match = IDENTITY_NUMBER.exec(text); match !== null; match = IDENTITY_NUMBER.exec(text)) {
+      const [whole, dni, niePrefix, nieDigits, letter] = match;
+      const digits = dni ?? `${'XYZ'.indexOf((niePrefix ?? '').toUpperCase())}${nieDigits ?? ''}`;
+      if (CHECK_LETTERS[Number(digits) % 23] !== letter?.toUpperCase()) continue;
+      spans.push({ start: match.index, end: match.index + whole.length });
+      if (spans.length >= most) break;
+    }
+  } finally {
+    IDENTITY_NUMBER.lastIndex = 0;
+  }
+  return spans;
 }
 
 function countDigits(text: string): number {

@@ -1,4 +1,5 @@
 import { DAY_MS, type Clock } from '../clock.js';
+import { holdsSecret } from '../credentials.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
 import { AppError } from '../errors.js';
@@ -71,12 +72,14 @@ export interface StoreInput {
 }
 
 /**
- * `facts-changed`: a fact changed after the question was asked, so the answer may not hold
- * any more; `asked-before-start`: the question's turn is older than this process, which
- * cannot tell whether a fact changed between it and the start; `expired`: the answer was
- * given longer ago than an answer is kept (an imported one).
+ * `holds-secret`: the question or the answer names a credential, payment detail or identity
+ * number, or holds a secret value (`holdsSecret`): memoryd never keeps one, and a cached
+ * answer is served to every session; `facts-changed`: a fact changed after the question was
+ * asked, so the answer may not hold any more; `asked-before-start`: the question's turn is
+ * older than this process, which cannot tell whether a fact changed between it and the
+ * start; `expired`: the answer was given longer ago than an answer is kept (an imported one).
  */
-export type StoreRefusal = CacheRefusal | 'empty-answer' | 'facts-changed' | 'asked-before-start' | 'expired';
+export type StoreRefusal = CacheRefusal | 'empty-answer' | 'holds-secret' | 'facts-changed' | 'asked-before-start' | 'expired';
 
 export type StoreOutcome = { stored: true; key: string; expiresAt: number } | { stored: false; reason: StoreRefusal };
 
@@ -147,9 +150,10 @@ export class ResponseCache {
   }
 
   /**
-   * Caches the answer unless the policy refuses it, or a fact changed since its question
-   * was asked (`consult`); replaces an answer under the same key. A second answer to the
-   * same question turn is judged by when that turn was asked.
+   * Caches the answer unless the policy refuses it, the question or the answer holds a
+   * secret, or a fact changed since its question was asked (`consult`); replaces an answer
+   * under the same key. A second answer to the same question turn is judged by when that
+   * turn was asked.
    */
   store(input: StoreInput, scope?: TxScope): StoreOutcome {
     const question = analyseQuery(input.question);
@@ -160,6 +164,7 @@ export class ResponseCache {
     const refusal = cacheRefusal(question, { sideEffectSinceQuestion: input.sideEffectSinceQuestion ?? false });
     if (refusal !== null) return { stored: false, reason: refusal };
     if (!VISIBLE_CHARACTER.test(input.answer)) return { stored: false, reason: 'empty-answer' };
+    if (holdsSecret(input.question) || holdsSecret(input.answer)) return { stored: false, reason: 'holds-secret' };
     if (askedAt === undefined) return { stored: false, reason: 'asked-before-start' };
     if (askedAt < this.factsGeneration) return { stored: false, reason: 'facts-changed' };
     const embedding = input.embedding ?? null;

@@ -1,4 +1,4 @@
-import { credentialNameSpans, mentionsSecret, secretValueSpans, type TextSpan } from '../credentials.js';
+import { credentialNameSpans, foldForCredentials, mentionsSecret, secretValueSpans, type TextSpan } from '../credentials.js';
 import { STOP_WORDS } from './stopwords.js';
 
 /** A sentence as a summary may read it: its secret values masked. */
@@ -64,12 +64,6 @@ export function withoutSecretValues(sentence: string, afterNaming: boolean): Sec
   return { text: masked(withoutShapes, chunks.filter((_, i) => drop[i] === true)), namesCredential };
 }
 
-// Lower case and no accents, apostrophes kept ("password's"): the folded form the facts
-// tier's detection reads.
-function foldForCredentials(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[‘’´]/gu, "'");
-}
-
 function chunksOf(sentence: string): Chunk[] {
   const chunks: Chunk[] = [];
   for (const match of sentence.matchAll(CHUNK)) {
@@ -93,9 +87,10 @@ function dropCredentialValues(chunks: readonly Chunk[], drop: boolean[]): void {
   const kept = names.map((name, i) => name || qualifies(chunks, names, i) || qualifiesAfter(chunks, names, i));
   const lead = kept.findIndex(Boolean);
   const linkedBefore = copulaBefore(chunks, lead);
+  const askedEnd = askedValueEnd(chunks, kept, lead);
   chunks.forEach((chunk, i) => {
     if (kept[i] === true) return;
-    const slot = i > lead || (linkedBefore >= 0 && i < linkedBefore);
+    const slot = i > lead || (linkedBefore >= 0 && i < linkedBefore) || i < askedEnd;
     drop[i] ||= !PLAIN_WORD.test(chunk.folded) || (slot && !isFunctionWord(chunk));
   });
 }
@@ -148,6 +143,16 @@ function copulaBefore(chunks: readonly Chunk[], lead: number): number {
     if (!isFunctionWord(chunks[i] as Chunk)) return -1;
   }
   return -1;
+}
+
+// "Is sunshine a strong password?", "¿Es Perro2024 una buena contraseña?": a question that
+// opens with a copula asks about the value right after it, up to a function word or the
+// name. Where those words end (0: none); "Is the alarm code…" asks about none.
+function askedValueEnd(chunks: readonly Chunk[], kept: readonly boolean[], lead: number): number {
+  if (!COPULAS.has(chunks[0]?.folded ?? '')) return 0;
+  let end = 1;
+  while (end < lead && kept[end] !== true && !isFunctionWord(chunks[end] as Chunk)) end += 1;
+  return end > 1 ? end : 0;
 }
 
 function isFunctionWord(chunk: Chunk): boolean {

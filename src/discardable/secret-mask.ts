@@ -4,19 +4,34 @@ import { credentialNameSpans, secretValueSpans, type TextSpan } from '../credent
 export const SECRET_MASK = '[redacted]';
 
 // The value a credential's name gives in a log or a trace: after ":" or "=", quoted or not
-// (`password=hunter2&…`, `"token": "abc"`, `api_key: xyz`). Only with the sign: "invalid
-// token at line 3" names a token and gives none.
-// A quoted value is the whole quote ("correct horse battery staple").
-const VALUE_AFTER_NAME = /["']?\s*[:=]\s*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'`,;&)}\]<>]+))/y;
-// Credentials that carry no name memoryd knows: a bearer token ("Authorization: Bearer …")
-// and the password of a URL ("postgres://user:pass@host").
-const UNNAMED_VALUES = [/\bBearer\s+([A-Za-z0-9._~+/=-]{8,})/gu, /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s@/]+)@/giu];
+// (`password=hunter2&…`, `"token": "abc"`, `api_key: xyz`), or in words: after a copula
+// ("my password is hunter2", "mi contraseña es Gato2023"), or right after the name when it
+// looks like a value ("password hunter2", "clave Luna2025"; "Unexpected token 'u'" is
+// JSON.parse's message, no value). A quoted value is the whole quote ("correct horse
+// battery staple"). In words, on the name's line only: a trace's next line is no value.
+const VALUE_AFTER_SIGN = /["']?\s*[:=]\s*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'`,;&)}\]<>]+))/y;
+const VALUE_IN_WORDS = /[ \t]+(?:(is|was|are|es|era|fue|son)[ \t]+)?(?:"([^"\n]+)"|'([^'\n]+)'|([^\s"'`,;&)}\]<>]+))/y;
+// A name that ends in its copula ("my bank login is"): the value follows it at once.
+const ENDS_IN_COPULA = /(?:\bis|\bes|\bare|\bson)$/u;
+// Without a copula, a word is a value when it holds a digit or a symbol: "password hunter2",
+// not "invalid token at line 3" or "password expired".
+const LOOKS_LIKE_VALUE = /[\p{N}\p{S}@#$%^&*_~+=/\\|]/u;
+// After a copula, what a trace says of a credential rather than its value ("password is
+// incorrect", "token was not found", "la contraseña es obligatoria"): kept, so it still reads.
+const STATES = new Set(
+  (
+    'a an the not no never still now also being set required missing empty blank null undefined none invalid incorrect wrong ' +
+    'correct valid expired revoked rejected too unknown disabled enabled locked changed reset weak strong ' +
+    'un una el la obligatoria obligatorio incorrecta incorrecto invalida invalido caducada caducado vacia vacio ' +
+    'correcta correcto valida valido debil fuerte demasiado'
+  ).split(' '),
+);
 
 /**
  * `text` with every secret value replaced by SECRET_MASK: the values secret by their shape
- * (API keys and tokens, card and account numbers, IBANs: `secretValueSpans`) and the value
- * a credential's name gives after ":" or "=" (`credentialNameSpans`), quoted or not, a
- * bearer token and a URL's password. The names and the
+ * (API keys and tokens, a bearer token, a URL's password, card and account numbers, IBANs,
+ * DNI and NIE numbers: `secretValueSpans`) and the value a credential's name gives
+ * (`credentialNameSpans`): after ":" or "=", quoted or not, or in words. The names and the
  * rest of the text stay, so a trace still says what failed and where.
  */
 export function maskSecrets(text: string): string {
@@ -44,22 +59,33 @@ function namedValueSpans(text: string): TextSpan[] {
   const names = [...credentialNameSpans(folded), ...credentialNameSpans(folded.replace(/-/g, ' '))];
   const spans: TextSpan[] = [];
   for (const name of names) {
-    VALUE_AFTER_NAME.lastIndex = name.end;
-    const found = VALUE_AFTER_NAME.exec(text);
-    const value = found?.[1] ?? found?.[2] ?? found?.[3];
-    if (found === null || value === undefined) continue;
-    // The value ends where the match does, or just before its closing quote.
-    const end = VALUE_AFTER_NAME.lastIndex - (found[3] === undefined ? 1 : 0);
-    spans.push({ start: end - value.length, end });
-  }
-  for (const pattern of UNNAMED_VALUES) {
-    for (const match of text.matchAll(pattern)) {
-      const value = match[1] as string;
-      const end = match.index + match[0].length - (match[0].endsWith('@') ? 1 : 0);
-      spans.push({ start: end - value.length, end });
-    }
+    const value = valueAfterSign(text, name.end) ?? valueInWords(text, folded, name);
+    if (value !== null) spans.push(value);
   }
   return spans;
+}
+
+function valueAfterSign(text: string, at: number): TextSpan | null {
+  VALUE_AFTER_SIGN.lastIndex = at;
+  const found = VALUE_AFTER_SIGN.exec(text);
+  const value = found?.[1] ?? found?.[2] ?? found?.[3];
+  if (found === null || value === undefined) return null;
+  // The value ends where the match does, or just before its closing quote.
+  const end = VALUE_AFTER_SIGN.lastIndex - (found[3] === undefined ? 1 : 0);
+  return { start: end - value.length, end };
+}
+
+function valueInWords(text: string, folded: string, name: TextSpan): TextSpan | null {
+  VALUE_IN_WORDS.lastIndex = name.end;
+  const found = VALUE_IN_WORDS.exec(text);
+  const quoted = found?.[2] ?? found?.[3];
+  const value = quoted ?? found?.[4];
+  if (found === null || value === undefined) return null;
+  const end = VALUE_IN_WORDS.lastIndex - (quoted === undefined ? 0 : 1);
+  const start = end - value.length;
+  const afterCopula = found[1] !== undefined || ENDS_IN_COPULA.test(folded.slice(name.start, name.end));
+  const word = folded.slice(start, end).replace(/[.!?…]+$/u, '');
+  return LOOKS_LIKE_VALUE.test(value) || (afterCopula && !STATES.has(word)) ? { start, end } : null;
 }
 
 function foldSameLength(text: string): string {

@@ -3,6 +3,7 @@ import { mentionsSecret as factsMentionsSecret } from '../../src/facts/extractio
 import { credentialNameSpans, mentionsSecret, secretValueSpans } from '../../src/credentials.js';
 import { SegmentSummarizer } from '../../src/conversation/segment-summarizer.js';
 import { summarizeSegment, type SummaryTurn } from '../../src/conversation/summarizer.js';
+import { withoutSecretValues } from '../../src/conversation/summary-secrets.js';
 import type { TxScope } from '../../src/storage/transaction.js';
 import { createTokenizer } from '../../src/tokens/create-tokenizer.js';
 import type { Tokenizer } from '../../src/tokens/tokenizer.js';
@@ -81,6 +82,40 @@ const CASES: { name: string; turns: SummaryTurn[]; secrets: string[]; kept: RegE
     secrets: ['2580'],
     kept: /alarm code/,
   },
+  {
+    name: 'a URL\'s password and a bearer token',
+    turns: segment(['user', 'Connect to postgres://admin:S3cr3tP4ss@db.internal:5432/prod for the migration.'], ['assistant', 'The migration sent Authorization: Bearer abc123DEF456ghi789 to the API.']),
+    secrets: ['S3cr3tP4ss', 'abc123DEF456ghi789'],
+    kept: /migration/,
+  },
+  {
+    name: 'a password asked about before its name',
+    turns: segment(['user', 'Is sunshine a strong enough password for my bank account?'], ['user', '¿Es girasol una buena contraseña para el banco?']),
+    secrets: ['sunshine', 'girasol'],
+    kept: /strong enough password/,
+  },
+  {
+    name: 'one-time codes',
+    turns: segment(['user', 'El código de verificación que me llegó es 739104.'], ['user', 'My 2FA code is 551234.'], ['user', 'OTP: 604217']),
+    secrets: ['739104', '551234', '604217'],
+    kept: /2FA code|OTP/,
+  },
+  {
+    name: 'a DNI and an NIE, named or not',
+    turns: segment(['user', 'Mi DNI es 12345678Z y el NIE de Ana es X1234567L.'], ['user', 'Put 87654321X and Y7654321G on the rental form.']),
+    secrets: ['12345678Z', 'X1234567L', '87654321X', 'Y7654321G'],
+    kept: /rental form/,
+  },
+  {
+    name: 'passport and social security numbers',
+    turns: segment(
+      ['user', 'My passport number is X12345678 for the Lisbon trip.'],
+      ['user', 'Mi número de pasaporte es AAB123456 y mi pasaporte antiguo era PAB654321.'],
+      ['user', 'Mi número de la seguridad social es 281234567840.'],
+    ),
+    secrets: ['X12345678', 'AAB123456', 'PAB654321', '281234567840'],
+    kept: /passport number/,
+  },
 ];
 
 describe('summaries of turns that hold credentials', () => {
@@ -97,6 +132,15 @@ describe('summaries of turns that hold credentials', () => {
   it('keep ordinary numbers, dates, times and short codes', () => {
     const { summary } = summarizeSegment(segment(['user', 'The Atlas launch moved to 2026-05-08 at 5pm, with 250 guests in room 4B.']), tokenizer);
     expect(JSON.stringify(summary)).toMatch(/2026-05-08|250|4B/);
+  });
+
+  it('keep an identity document, an order number and a year that give no secret', () => {
+    const sentences = [
+      'My passport expires in May 2027, so renew it before the Lisbon trip.',
+      'Tengo que renovar el DNI antes del viaje a Oporto en 2026.',
+      'Order 12345678A ships on flight IB3170 at 10:30 for 49.99 euros.',
+    ];
+    for (const sentence of sentences) expect(withoutSecretValues(sentence, false)).toEqual({ text: sentence, namesCredential: false });
   });
 
   it('are the same when prepared ahead as when made at closing', () => {

@@ -12,7 +12,39 @@ describe('maskSecrets', () => {
     expect(maskSecrets(text)).toBe(masked);
   });
 
-  it.each(['Bearer of bad news', 'see https://example.com/path@x', 'request 550e8400-e29b-41d4-a716-446655440000 failed'])('leaves text without one as it is: %s', (text) => {
+  it.each([
+    ['login failed for user jane with password hunter2', 'login failed for user jane with password [redacted]'],
+    ['my password is hunter2', 'my password is [redacted]'],
+    ['my password is sunshine, remember it', 'my password is [redacted], remember it'],
+    ['mi contraseña es Gato2023', 'mi contraseña es [redacted]'],
+    ['clave Luna2025 para el router', 'clave [redacted] para el router'],
+    ['retrying (pwd: Perro2024!)', 'retrying (pwd: [redacted])'],
+    ['OTP: 739104', 'OTP: [redacted]'],
+    ['My 2FA code is 551234', 'My 2FA code is [redacted]'],
+    ['Cookie: sessionid=8f7a9c2b1d; theme=dark', 'Cookie: [redacted]; theme=dark'],
+    ['GET /me session_id=8f7a9c2b1d 401', 'GET /me session_id=[redacted] 401'],
+    ['my bank login is jdoe42', 'my bank login is [redacted]'],
+    ['form sent with DNI 12345678Z and NIE X1234567L', 'form sent with DNI [redacted] and NIE [redacted]'],
+    ['passport number is X12345678', 'passport number is [redacted]'],
+  ])('masks a value a credential\'s name gives in words, or a one-time code, a session id or an identity number: %s', (text, masked) => {
+    expect(maskSecrets(text)).toBe(masked);
+  });
+
+  it.each([
+    'Bearer of bad news',
+    'see https://example.com/path@x',
+    'request 550e8400-e29b-41d4-a716-446655440000 failed',
+    'invalid token at line 3',
+    'password is incorrect for user jane',
+    'the token was not found',
+    'password expired on 2026-05-08 at 10:30',
+    'la contraseña es obligatoria',
+    'Unexpected token \'u\', "undefined" is not valid JSON',
+    'Unexpected token } in JSON at position 12',
+    'token\n    at parse (/app/src/json.js:12:5)',
+    'run pwd in /tmp; order 12345678A shipped for 49.99 EUR',
+    'the session id column is missing',
+  ])('leaves text without one as it is: %s', (text) => {
     expect(maskSecrets(text)).toBe(text);
   });
 });

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { conversation } from '../helpers/context-calls.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
+
+// A cached answer is served to every session of the user for 24 h: one that holds a
+// credential, or answers a question naming one, is never stored, whatever `cacheable` says.
+const defer = cleanupAfterEach();
+
+async function started(): Promise<TestDaemon> {
+  const daemon = await startTestDaemon();
+  defer(() => daemon.stop());
+  return daemon;
+}
+
+async function probe(daemon: TestDaemon, question: string): Promise<string | null> {
+  return (await conversation(daemon.client, 'other-session').say(question, { dryRun: true })).cached?.response ?? null;
+}
+
+async function answer(daemon: TestDaemon, sessionId: string, question: string, content: string): Promise<unknown> {
+  await conversation(daemon.client, sessionId).say(question);
+  return (await daemon.client.recordTurn(sessionId, { role: 'assistant', content, cacheable: true })).cache;
+}
+
+describe('the response cache and secrets', () => {
+  it('stores no answer that holds a secret value, and serves none to another session', async () => {
+    const daemon = await started();
+    const cases: Array<[string, string]> = [
+      ['How is my home network set up?', 'Your wifi password is Tr0ub4dor&3, and your router admin is admin:Adm1nPass at http://admin:Adm1nPass@192.168.1.1'],
+      ['Which AWS account does staging use?', 'Staging uses the access key AKIAIOSFODNN7EXAMPLE.'],
+      ['Where does the staging database live?', 'At postgres://admin:S3cr3tP4ss@db.internal:5432/prod.'],
+      ['¿Qué documento usé para el alquiler?', 'Usaste tu DNI 12345678Z.'],
+    ];
+    for (const [question, content] of cases) {
+      expect(await answer(daemon, `ask-${cases.findIndex(([each]) => each === question)}`, question, content), question).toEqual({ stored: false, reason: 'holds-secret' });
+      expect(await probe(daemon, question), question).toBeNull();
+    }
+  });
+
+  it('stores no answer to a question that names a credential, and still stores an ordinary one', async () => {
+    const daemon = await started();
+    expect(await answer(daemon, 'wifi', 'What is my wifi password?', 'You have not told me.')).toEqual({ stored: false, reason: 'holds-secret' });
+    expect(await probe(daemon, 'What is my wifi password?')).toBeNull();
+    expect(await answer(daemon, 'capital', 'What is the capital of Australia?', 'Canberra.')).toEqual({ stored: true });
+    expect(await probe(daemon, 'What is the capital of Australia?')).toBe('Canberra.');
+  });
+});
