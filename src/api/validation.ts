@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { InvalidRequestError, type FieldIssue } from '../errors.js';
+import { issueMessages } from './issue-messages.js';
 import { pathParams, type PathShape, type RouteInput, type RouteSpec } from './route.js';
 
 export type RequestPart = 'params' | 'query' | 'body';
@@ -19,6 +20,7 @@ const NO_BODY = 'this endpoint takes no body';
 const MISSING_BODY = 'missing: this endpoint takes a JSON object';
 const NONE: readonly FieldIssue[] = [];
 const BAD_ESCAPE = 'invalid percent-encoding';
+const MESSAGES = { params: issueMessages('params'), query: issueMessages('query'), body: issueMessages('body') } as const;
 
 /**
  * Validates every part of a request its route declares. All the problems of all the
@@ -33,7 +35,7 @@ export function parseRequest(route: RouteSpec, raw: RawRequestParts): RouteInput
   const valid: Partial<Record<RequestPart, unknown>> = {};
   const parse = (schema: z.ZodType | undefined, value: unknown, part: RequestPart): unknown => {
     if (!schema) return undefined;
-    const result = schema.safeParse(value);
+    const result = schema.safeParse(value, { error: MESSAGES[part] });
     if (result.success) {
       valid[part] = result.data;
       return result.data;

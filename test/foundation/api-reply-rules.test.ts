@@ -142,7 +142,7 @@ describe('a request without the body its route requires', () => {
     expect((await file.client.listFacts({ status: 'all' })).facts).toEqual([]);
     expect((await file.client.raw('GET', sessionPath('no-body'))).status).toBe(404);
     // A body of the wrong type is still a wrong type, and a route whose body is optional takes none.
-    expect((await refusal(file.client, 'POST', '/v1/facts', 'null')).issues).toEqual([{ path: 'body', message: 'Invalid input: expected object, received null' }]);
+    expect((await refusal(file.client, 'POST', '/v1/facts', 'null')).issues).toEqual([{ path: 'body', message: 'must be a JSON object, not null' }]);
     expect((await file.client.raw('DELETE', '/v1/facts/no-such-fact')).status).toBe(404);
   });
 });

@@ -16,8 +16,9 @@ const PARAMS_FORMAT = 'must be URL-encoded JSON of an object, the tool call\'s p
 
 // The query's `params`: JSON text of an object, parsed here so each issue names its own path (`query.params.order.id`).
 const toolArgumentsTextSchema = z
-  .string()
-  .min(2)
+  // Only a missing one has this message: other issues (given twice) keep the validation layer's.
+  .string({ error: (issue) => (issue.input === undefined ? `required: it ${PARAMS_FORMAT}` : undefined) })
+  .min(2, PARAMS_FORMAT)
   .describe('the tool call\'s parameters as URL-encoded JSON, e.g. %7B%22q%22%3A%22Lima%22%7D')
   .transform((text, context) => {
     const value = parseJsonObject(text);

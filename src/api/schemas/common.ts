@@ -1,17 +1,29 @@
 import { z } from 'zod';
 
-export const sessionIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"');
+const ID_CHARACTERS = 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"';
+
+/**
+ * An id that names a path segment (a session, a tool's cache, a fact): 1–128 characters
+ * of `[A-Za-z0-9._:-]`, but not "." nor "..", which HTTP clients resolve as the current
+ * and parent directory (`/v1/sessions/../context` is sent as `/v1/context`): such an id
+ * could be created but not addressed. `what` names the thing in the message.
+ */
+export function pathIdSchema(what: string): z.ZodString {
+  return z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,128}$/, ID_CHARACTERS)
+    .regex(/^(?!\.\.?$)/, `must not be "." or "..": HTTP clients read those as the current and parent path segments, so a ${what} so named could not be addressed`);
+}
+
+export const sessionIdSchema = pathIdSchema('session');
 
 /**
  * A tool's name, one rule wherever a tool is named (the context call's tools and results,
- * a recorded turn, a discardable record, the tool cache): the session ids' characters. A
- * ":" is safe in the tool cache's key (`name:<64 hex digits>`), whose hash has a fixed length.
+ * a recorded turn, a discardable record, the tool cache): the session ids' rule, as the
+ * tool cache's path names the tool. A ":" is safe in the tool cache's key
+ * (`name:<64 hex digits>`), whose hash has a fixed length.
  */
-export const toolNameSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"');
+export const toolNameSchema = pathIdSchema('tool');
 
 /**
  * The id of a tool call, as the assistant's LLM gave it: 1–128 characters, not starting

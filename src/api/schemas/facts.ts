@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { DOMAINS } from '../../domains/domain.js';
 import { FACT_STATUSES } from '../../facts/fact-record.js';
 import { VISIBLE_CHARACTER } from '../../visible-text.js';
+import { pathIdSchema } from './common.js';
 
-export const factIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters of A–Z, a–z, 0–9, ".", "_", ":" or "-"');
+export const factIdSchema = pathIdSchema('fact');
 
 export const factParamsSchema = z.strictObject({ id: factIdSchema });
 

@@ -2,8 +2,8 @@
 
 const KIB = 1024;
 
-/** The session id rule of api.md, to know whether an odd id would pass validation. */
-export const SESSION_ID_RULE = /^[A-Za-z0-9._:-]{1,128}$/;
+/** The session id rule of api.md ("." and ".." excepted: see schemas/common.ts), to know whether an odd id would pass validation. */
+export const SESSION_ID_RULE = /^(?!\.\.?$)[A-Za-z0-9._:-]{1,128}$/;
 
 /** Raw path segments (already URL-encoded where they need to be). */
 export const ODD_SESSION_IDS: readonly string[] = [
