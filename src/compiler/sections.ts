@@ -4,21 +4,23 @@ import type { PromptFrames } from './frames.js';
 import type { PromptParts } from './prompt-parts.js';
 
 /**
- * The layout policy of memoryd's prompt (README "Prompt sections"). Priorities follow
- * the spec's "compress summaries first, then shrink the window": summaries (300) give
- * way before the window (400), then tool descriptions (450: shortened, then the least
- * relevant dropped, before a single fact is: a fact is a few tokens of what the user
- * said, a description can be thousands), facts (500), pending tool results (700) and the
- * format instructions (800). The system prompt and the user's
- * message are critical (shrink 0): never cut; if they alone exceed the budget the
- * request fails loudly.
+ * The layout policy of memoryd's prompt (README "Prompt sections"). Lower priority gives
+ * way first, one whole section at a time (token-box.md §2.4). Tool descriptions (200) go
+ * first: shortened to how to call each tool, then dropped last-listed first, so a long
+ * description never costs the conversation it is asked about (each section's pass stops
+ * once the deficit is paid, and space freed beyond it stays free, §2.4e). Then the spec's
+ * "compress summaries first, then shrink the window": summaries (300), the window (400).
+ * Facts (500) outrank the window: a fact a dropped turn mentioned comes back in its place
+ * (context-service.ts). Then pending tool results (700) and the format instructions (800).
+ * The system prompt and the user's message are critical (shrink 0): never cut; if they
+ * alone exceed the budget the request fails loudly.
  */
 export const SECTION_POLICY = {
   system: { priority: 1000, min: 0, grow: 0, shrink: 0 },
   format: { priority: 800, min: 0, grow: 0, shrink: 0.2 },
   facts: { priority: 500, min: 0, grow: 1, shrink: 0.5 },
   summaries: { priority: 300, min: 0, grow: 0, shrink: 1 },
-  tools: { priority: 450, min: 0, grow: 0, shrink: 0.5 },
+  tools: { priority: 200, min: 0, grow: 0, shrink: 0.5 },
   'tool-results': { priority: 700, min: 0, grow: 0, shrink: 0.3 },
   window: { priority: 400, min: 0, grow: 0.5, shrink: 0.8 },
   user: { priority: 2000, min: 0, grow: 0, shrink: 0 },
