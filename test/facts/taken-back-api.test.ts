@@ -36,3 +36,18 @@ describe('"Scratch that" over the socket', () => {
     expect(promptText(next)).not.toContain('I work at Globex');
   });
 });
+
+describe('a forget request that forgets nothing, over the socket', () => {
+  it('lists what it named and why nothing was forgotten, so the assistant can say so', async () => {
+    const chat = conversation(daemon.client, 'forget-nothing');
+    const { facts } = await chat.say('Forget what I told you about my diagnosis.');
+    expect(facts.deleted).toEqual([]);
+    expect(facts.notForgotten).toEqual([{ target: 'my diagnosis', reason: 'no live fact matches it' }]);
+    await chat.reply('OK.');
+    await chat.say('Remember that I take Biktarvy.');
+    await chat.reply('Noted.');
+    const forgotten = await chat.say('Forget that I take Biktarvy.');
+    expect(texts(forgotten.facts.deleted)).toEqual(['I take Biktarvy']);
+    expect(forgotten.facts.notForgotten).toEqual([]);
+  });
+});

@@ -125,6 +125,7 @@ function shapeContext(outcome: ContextOutcome, systemVersion: string): Omit<Cont
       reconfirmed: outcome.factChanges.reconfirmed.map(view),
       superseded: outcome.factChanges.superseded.map(view),
       deleted: outcome.factChanges.deleted.map(view),
+      notForgotten: outcome.factChanges.notForgotten.map((miss) => ({ ...miss })),
     },
     cached: outcome.cached === null ? null : { response: outcome.cached.response, disclaimer: outcome.cached.disclaimer, source: outcome.cached.source },
     dryRun: outcome.dryRun,

@@ -146,6 +146,8 @@ export const contextResponseSchema = z.object({
     reconfirmed: z.array(factChangeSchema),
     superseded: z.array(factChangeSchema),
     deleted: z.array(factChangeSchema),
+    /** What a forget request of the message named and forgot nothing for (`target` null: a bare "forget that"), and why. */
+    notForgotten: z.array(z.object({ target: z.string().nullable(), reason: z.string() })),
   }),
   cached: z.object({ response: z.string(), disclaimer: z.string(), source: z.enum(['cache', 'dedup']) }).nullable(),
   /** Only on a retry: the session's newest error of the last 24 h (spec §1.3), else null. */
