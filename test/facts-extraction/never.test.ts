@@ -107,6 +107,14 @@ describe('never from…', () => {
     ['a refusal to answer, in Spanish', 'Prefiero no decirlo.'],
     ['a wish for this moment', 'I prefer to think about it later.'],
     ['a wish for this moment, in Spanish', 'Prefiero hablarlo más tarde.'],
+    // Contact and identity details said in passing (a form being filled): kept only when asked.
+    ['a date of birth in passing', 'Can you fill in the form? My date of birth is 1985-03-14'],
+    ['an address in passing', 'My address is 221B Baker Street, please format the envelope'],
+    ['a phone number in passing', 'Mi número de teléfono es 699 888 777'],
+    ['an email in passing', 'my email is jane.doe@example.com, send it there'],
+    ['a number plate in passing', 'Mi matrícula es 1234 ABC'],
+    ['a street address as a home, in passing', 'I live in 12 Oak Road, Leeds, how far is the station?'],
+    ["a relative's email in passing", "My wife's email is ana@example.com"],
     ['teamwork, not an employer', 'Trabajo en equipo'],
     ['a secret', 'My password is hunter2'],
     ['a secret even when asked', 'Remember that my PIN is 1234'],
@@ -128,7 +136,7 @@ describe('never from…', () => {
   });
 });
 
-describe('the real thing beside each moment of the conversation', () => {
+describe('the real thing beside each moment of the conversation, and a detail asked to be remembered', () => {
   const read = (text: string) => extractFacts(text, { role: 'user' }).map((fact) => [fact.subject, fact.value]);
   it.each([
     ['I moved to Berlin.', 'home', 'Berlin'],
@@ -138,6 +146,11 @@ describe('the real thing beside each moment of the conversation', () => {
     ['Now I work at Google.', 'employer', 'Google'],
     ['I work for my father.', 'employer', 'my father'],
     ['I prefer to work in the mornings.', 'preference to work in mornings', 'to work in the mornings'],
+    ['Remember that my address is 221B Baker Street.', 'address', '221B Baker Street'],
+    ['Recuerda que mi matrícula es 1234 ABC.', 'license plate', '1234 ABC'],
+    ['Remember that I live at 12 Oak Road.', 'home', '12 Oak Road'],
+    ['I live in Leeds.', 'home', 'Leeds'],
+    ['My name is Carlos Pérez.', 'name', 'Carlos Pérez'],
   ])('%s', (text, subject, value) => {
     expect(read(text)).toEqual([[subject, value]]);
   });

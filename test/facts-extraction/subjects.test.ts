@@ -34,7 +34,7 @@ describe('facts that contradict each other share a subject', () => {
     ['My name is Ana', 'Me llamo Ana María'],
     ['my favorite color is blue', 'mi color favorito es el verde'],
     ['Jazz is my favorite genre', 'my favourite genre is techno'],
-    ['my birthday is May 3', 'mi cumpleaños es el 4 de mayo'],
+    ['Remember that my birthday is May 3', 'Recuerda que mi cumpleaños es el 4 de mayo'],
     ['my dog is named Rex', 'mi perro se llama Toby'],
     ['We decided to use Postgres', 'We decided to use SQLite instead'],
     ['Remember that my sister works at Google', 'Remember that my sister works at Meta'],
@@ -42,8 +42,8 @@ describe('facts that contradict each other share a subject', () => {
     ['Remember that my manager is Laura', 'Actually, my manager is Marta now'],
     ['My wife is Ana', 'mi esposa es Lucía'],
     // Whoever's it is, a birthday or an email has one value at a time.
-    ["Remember that my son's birthday is on the 3rd of May", "My son's birthday is in June"],
-    ["My wife's email is ana@example.com", "my wife's email is ana@work.example"],
+    ["Remember that my son's birthday is on the 3rd of May", "Remember, my son's birthday is in June"],
+    ["Remember that my wife's email is ana@example.com", "remember that my wife's email is ana@work.example"],
     ['My boss is Dr. Smith', 'Mi jefa es Marta'],
     ['remember that the standup is at 9', 'remember that the standup is at 10'],
     ['I prefer concise answers', 'I prefer detailed answers'],
@@ -148,7 +148,7 @@ describe('a preference between kinds of one thing', () => {
 
 describe('a subject key', () => {
   it('is lowercase, accent-free English-ish text with no punctuation noise', () => {
-    for (const text of ['Mi cumpleaños es el 3 de marzo', 'I work at Acme', 'Prefiero el té', 'Siempre respondé en español']) {
+    for (const text of ['Recuerda que mi cumpleaños es el 3 de marzo', 'I work at Acme', 'Prefiero el té', 'Siempre respondé en español']) {
       expect(subjectOf(text)).toMatch(/^[a-z0-9 |:+#-]+$/u);
     }
   });

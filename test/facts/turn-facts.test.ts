@@ -280,7 +280,7 @@ describe('forget requests', () => {
   });
 
   it('understands Spanish and "what I told you about …"', async () => {
-    await f.say('Mi dirección es Calle Falsa 123.');
+    await f.say('Recuerda que mi dirección es Calle Falsa 123.');
     await f.say('I work at Acme.');
     expect(texts((await f.say('Olvidá lo de mi dirección.')).deleted)).toEqual(['Mi dirección es Calle Falsa 123']);
     expect(texts((await f.say('Forget what I told you about Acme.')).deleted)).toEqual(['I work at Acme']);

@@ -21,6 +21,7 @@ import {
   AND_THAT, PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, withRememberedThatApart, withWhenClausesJoined, type Clause, type Sentence,
 } from './split-clauses.js';
 import { steersModel, tidyStatement, tidyValue } from './statement-text.js';
+import { isPrivateDetail } from './subject-key.js';
 import type { ExtractedFact, ExtractionContext, FactConfidence, ForgetRequest } from './types.js';
 
 /** Only the start of a longer message is read: facts are stated in short sentences, not pasted documents. */
@@ -145,9 +146,12 @@ function clauseFact(
   if (hit?.subjectless && !opensSentence(sentence.text, clause.start)) hit = null;
   // "…Decidimos hacerla con pg_upgrade": what "la" stands for is in another sentence, maybe another turn.
   if (hit !== null && DECISION_RULES.has(hit.rule) && hit.value !== null && decidesOnPronoun(foldMessage(hit.value).folded)) return none;
-  const hits = hit ? [hit] : retractions(body);
-  const other = hits.length === 0 ? (correctionFact(body, clause.text, markers) ?? experiencerFact(body, markers) ?? genericFact(body, markers)) : null;
-  if (other) hits.push(other);
+  const found = hit ? [hit] : retractions(body);
+  const other = found.length === 0 ? (correctionFact(body, clause.text, markers) ?? experiencerFact(body, markers) ?? genericFact(body, markers)) : null;
+  if (other) found.push(other);
+  // "Can you fill in the form? My date of birth is 1985-03-14": said in passing, a contact
+  // or identity detail is conversation; kept only when asked to be remembered.
+  const hits = markers.explicit ? found : found.filter((each) => each.kind === 'retract' || !isPrivateDetail(each.subject, each.value));
   const namesSecret = mentionsSecret(body.folded);
   const hedged = HEDGE.test(`${before} ${body.scan}`);
   const outcomes = hits.map((each) => toFact(each, markers, hedged, namesSecret));

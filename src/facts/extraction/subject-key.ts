@@ -34,6 +34,8 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   primo: 'cousin', prima: 'cousin', companero: 'coworker', companera: 'coworker', 'co worker': 'coworker',
   colleague: 'coworker', colega: 'coworker', 'companero trabajo': 'coworker', vecino: 'neighbor',
   vecina: 'neighbor', neighbour: 'neighbor', 'companero cuarto': 'roommate', roomie: 'roommate',
+  matricula: 'license plate', placa: 'license plate', 'license plate number': 'license plate', 'number plate': 'license plate',
+  'licence plate': 'license plate', 'plate number': 'license plate', 'fecha de nacimiento': 'birthday',
   tema: 'theme', fuente: 'font', equipo: 'team', 'equipo favorito': 'favorite team', cancion: 'song',
   pelicula: 'movie', film: 'movie', libro: 'book', deporte: 'sport', bebida: 'drink', comida: 'food',
   banda: 'band', musica: 'music', meta: 'goal', objetivo: 'goal', dieta: 'diet', 'fave': 'favorite',
@@ -161,6 +163,21 @@ export function nounKey(folded: string): string {
   const phrase = canonicalPhrase(words.join(' '));
   if (phrase.startsWith('favorite ')) return `favorite ${canonicalPhrase(phrase.slice('favorite '.length))}`;
   return phrase;
+}
+
+// How to reach or identify the user: kept only when the user asks ("remember that my address is…").
+const PRIVATE_DETAILS: ReadonlySet<string> = new Set(['address', 'phone', 'email', 'birthday', 'license plate']);
+
+/**
+ * Whether a fact of `subject` with `value` is a contact or identity detail, the user's or a
+ * relative's (an address, a phone number, an email, a date of birth, a number plate, or a
+ * home given with its street number: "I live in 12 Oak Road"), which memoryd keeps only
+ * when asked to remember it.
+ */
+export function isPrivateDetail(subject: string, value: string | null): boolean {
+  // "wife email", "son birthday": someone's, the user's or a relative's.
+  const detail = PRIVATE_DETAILS.has(subject) || PRIVATE_DETAILS.has(subject.split(' ').at(-1) ?? subject) || subject.endsWith(' license plate');
+  return detail || (subject.endsWith('home') && value !== null && /\p{N}/u.test(value));
 }
 
 /**
