@@ -5,6 +5,7 @@ import type { FactConfidence } from './extraction/index.js';
 import type { FactStatus } from './fact-record.js';
 import { twinKey } from './fact-statement.js';
 import { contentStems, phraseWords, subjectStems, withoutFirstPerson } from './fact-words.js';
+import { isPrivateDetail } from './extraction/subject-key.js';
 import { rareWordKeys } from './rare-words.js';
 import { isInstructionSubject, isStandingInstruction } from './standing-instruction.js';
 
@@ -39,10 +40,15 @@ export interface IndexedFact {
   standing: boolean;
   /** What its statement shares with its twins (`twinKey`): the API never keeps two live. */
   twinKey: string;
+  /**
+   * A contact or identity detail (`isPrivateDetail`) or a health matter (`isHealthMatter`):
+   * in a prompt only when the message justifies it, never to fill the facts of its domain.
+   */
+  sensitive: boolean;
 }
 
 // The fields the index derives from a fact's text.
-type DerivedField = 'stems' | 'spokenStems' | 'subjectStems' | 'valueStems' | 'predicateStems' | 'words' | 'rareWords' | 'standing' | 'twinKey';
+type DerivedField = 'stems' | 'spokenStems' | 'subjectStems' | 'valueStems' | 'predicateStems' | 'words' | 'rareWords' | 'standing' | 'twinKey' | 'sensitive';
 
 /** What the index is built from: a fact's stored fields, and its value when known. */
 export type IndexInput = Omit<IndexedFact, DerivedField> & { value: string | null };
@@ -61,6 +67,7 @@ export function indexedFact(input: IndexInput): IndexedFact {
     rareWords: [...rareWordKeys(words, new Set(stems))],
     standing: isStandingInstruction(input.fact) || isInstructionSubject(input.subject),
     twinKey: twinKey(input.fact),
+    sensitive: (input.subject !== null && isPrivateDetail(input.subject, input.value)) || isHealthMatter(words),
   });
 }
 
@@ -90,6 +97,7 @@ function shaped(
     rareWords: derived.rareWords,
     standing: derived.standing,
     twinKey: derived.twinKey,
+    sensitive: derived.sensitive,
   };
 }
 
@@ -191,4 +199,21 @@ export class FactIndex {
     if (fact.vector === null) this.vectors.delete(fact.id);
     else this.vectors.set(fact.id, fact.vector);
   }
+}
+
+// Words of a health matter: a diagnosis, a condition, a treatment ("I was diagnosed with…",
+// "I'm in therapy", "estoy embarazada"). An allergy is not among them: it is what a meal,
+// a recipe or a prescription must know, and stays in its domain's prompts.
+const HEALTH_WORDS = new Set([
+  'diagnosed', 'diagnosis', 'hiv', 'aids', 'cancer', 'tumor', 'tumour', 'chemo', 'chemotherapy', 'diabetes', 'diabetic',
+  'depression', 'depressed', 'anxiety', 'bipolar', 'schizophrenia', 'adhd', 'autism', 'autistic', 'epilepsy', 'epileptic',
+  'hepatitis', 'pregnant', 'pregnancy', 'miscarriage', 'therapy', 'therapist', 'psychiatrist', 'antidepressants',
+  'medication', 'prescription', 'rehab', 'sobriety', 'sober', 'diagnostico', 'diagnosticado', 'diagnosticada', 'vih', 'sida',
+  'diabetico', 'diabetica', 'depresion', 'ansiedad', 'trastorno', 'embarazada', 'embarazo', 'aborto', 'terapia',
+  'terapeuta', 'psiquiatra', 'psicologo', 'psicologa', 'medicacion', 'antidepresivos', 'quimioterapia', 'quimio',
+]);
+
+/** Whether a statement's folded words speak of a health matter (`HEALTH_WORDS`). */
+export function isHealthMatter(words: readonly string[]): boolean {
+  return words.some((word) => HEALTH_WORDS.has(word));
 }

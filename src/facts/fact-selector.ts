@@ -159,7 +159,8 @@ export function selectFacts(
           askedDomains.has(fact.domain) ||
           similarity >= similarityNeeded(fact.domain, domains) ||
           speaksOf(message, fact);
-    const inDomain = verdict !== 'on-request' && fact.domain === domains.primary;
+    // A sensitive fact (an address, a diagnosis) goes only where the message justifies it.
+    const inDomain = verdict !== 'on-request' && fact.domain === domains.primary && !fact.sensitive;
     const rareWord = !byMessage && verdict !== 'on-request' && namesRareWord(rare, fact);
     if (!(byMessage || rareWord || inDomain) || recent.some((turn) => shownIn(turn, fact))) continue;
     const selected: SelectedFact = {

@@ -135,6 +135,18 @@ describe('selection for a prompt', () => {
     expect(await selected(message, ['Laura called.'])).toContain('My manager is Laura');
   });
 
+  it('a contact detail or a health matter fills no prompt of its domain: it comes only when the message justifies it', async () => {
+    for (const fact of ['My address is 221B Baker Street', 'I was diagnosed with diabetes last year', 'My favourite author is Ursula K. Le Guin']) {
+      await f.service.add({ fact, domain: 'personal', confidence: 'high' });
+    }
+    const unrelated = await selected('Can you recommend a good book for my holidays, something personal and moving?');
+    expect(unrelated).toContain('My favourite author is Ursula K. Le Guin');
+    expect(unrelated).not.toContain('My address is 221B Baker Street');
+    expect(unrelated).not.toContain('I was diagnosed with diabetes last year');
+    expect(await selected('What is my address again?')).toContain('My address is 221B Baker Street');
+    expect(await selected('Is this cake recipe ok with my diabetes?')).toContain('I was diagnosed with diabetes last year');
+  });
+
   it('a question that asked for a fact\'s value did not show it: the next prompts keep the fact', async () => {
     await f.service.add({ fact: 'My favourite board game is Catan', domain: 'preferences', confidence: 'high' });
     const asked = ['What is my favourite board game?', 'Checking.'];
