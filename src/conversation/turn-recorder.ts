@@ -117,7 +117,8 @@ export function recordTurn(
   options: { keepFrom?: number | null } = {},
 ): RecordedTurn {
   const now = deps.clock.now();
-  const session = deps.store.ensureSession(sessionId, now);
+  // An imported conversation (`at`) started when its first turn was said, not when it was imported.
+  const session = deps.store.ensureSession(sessionId, now, Math.min(prepared.at ?? now, now));
   const at = resolveTurnTime(prepared.at, now, session.lastTurnAt);
   const stored = deps.store.liveTurns(sessionId);
   const { live, next: turnNumber } =

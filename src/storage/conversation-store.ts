@@ -56,19 +56,20 @@ export class ConversationStore {
    * Its summaries and turn numbers carry on, and so does its last side effect: that is a
    * change in the world, and answers cached before it still may not be served.
    */
-  ensureSession(id: string, now: number): SessionRow {
+  /** `startedAt`: when a new session's first turn was said (an imported one's is in the past); `now` otherwise. */
+  ensureSession(id: string, now: number, startedAt = now): SessionRow {
     const existing = this.findSession(id);
-    if (existing === undefined) return this.createSession(id, now);
+    if (existing === undefined) return this.createSession(id, now, startedAt);
     if (existing.endedAt === null) return existing;
     const reopened = { endedAt: null, usedTools: '[]', lastOutputValid: null } satisfies SessionChanges;
     this.updateSession(id, reopened);
     return { ...existing, ...reopened };
   }
 
-  private createSession(id: string, now: number): SessionRow {
+  private createSession(id: string, now: number, startedAt: number): SessionRow {
     const row: SessionRow = {
       id,
-      createdAt: now,
+      createdAt: startedAt,
       updatedAt: now,
       lastTurnNumber: 0,
       lastTurnAt: null,

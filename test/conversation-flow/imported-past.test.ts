@@ -30,3 +30,19 @@ describe('an imported conversation (turns sent with `at`)', () => {
     expect(promptText(asked)).toContain('Kubernetes');
   });
 });
+
+describe('an imported session', () => {
+  it('was created when its first turn was said, not when it was imported', async () => {
+    const daemon = await startTestDaemon();
+    defer(() => daemon.stop());
+    const chat = conversation(daemon.client, 'imported-start');
+    const said = '2024-03-10T09:00:00.000Z';
+    await chat.say('We are planning the billing migration.', { at: said });
+    const view = await chat.view();
+    expect(view.createdAt).toBe(said);
+    // A session started now is created now.
+    const live = conversation(daemon.client, 'started-now');
+    await live.say('Hello there.');
+    expect((await live.view()).createdAt).toBe(new Date(daemon.clock.now()).toISOString());
+  });
+});
