@@ -136,6 +136,9 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
             ]
           : [],
       handler: ({ params, query, body }) => {
+        // Deleting a deleted fact again (a DELETE resent after a timeout) changes nothing and says how it stands.
+        const before = facts.get(params.id);
+        if (before.storedStatus === 'deleted') return { fact: toApiFact(before) };
         const fact = facts.delete(params.id, body?.reason ?? query.reason);
         deps.onChange('deleted');
         return { fact: toApiFact(fact) };
