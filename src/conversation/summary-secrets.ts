@@ -41,10 +41,11 @@ interface Chunk {
  * the first name but other names, and the words before a name a copula links to it
  * ("sunshine is my wifi password"). The names stay, with the words that qualify them
  * ("wifi password", "door code", "IBAN"). `afterNaming`: the sentence before, in the same
- * turn, named one; a short sentence then keeps only its function words. Pure: the same
+ * turn, named one; a short sentence then keeps only its function words. `beforeNaming`:
+ * the sentence after it names one (`valueBeforeNaming`). Pure: the same
  * sentence always reads the same, so summaries prepared ahead match those made at closing.
  */
-export function withoutSecretValues(sentence: string, afterNaming: boolean): SecretFreeSentence {
+export function withoutSecretValues(sentence: string, afterNaming: boolean, beforeNaming = false): SecretFreeSentence {
   const shapes = secretValueSpans(sentence);
   // A value by its shape goes exactly ("sk-…" of "key=sk-…"); named in words, its words go whole.
   const withoutShapes = shapes.length === 0 ? sentence : masked(sentence, shapes);
@@ -52,16 +53,28 @@ export function withoutSecretValues(sentence: string, afterNaming: boolean): Sec
   // loses the number, not the hotel. Read once.
   const namesCredential = mentionsSecret(foldForCredentials(withoutShapes));
   // Most sentences hold no value and name no credential: returned as they are.
-  if (shapes.length === 0 && !afterNaming && !namesCredential) return { text: sentence, namesCredential: false };
+  if (shapes.length === 0 && !afterNaming && !beforeNaming && !namesCredential) return { text: sentence, namesCredential: false };
   const chunks = chunksOf(withoutShapes);
   const drop = chunks.map(() => false);
   if (namesCredential) dropCredentialValues(chunks, drop);
   else if (afterNaming && chunks.length <= SHORT_ANSWER_WORDS) chunks.forEach((chunk, i) => (drop[i] = !isFunctionWord(chunk)));
+  else if (beforeNaming) chunks.forEach((chunk, i) => (drop[i] = !PLAIN_WORD.test(chunk.folded)));
   // "…my wifi password is" says no more than "…my wifi password".
   drop.forEach((dropped, i) => {
     if (dropped && i > 0 && drop[i - 1] !== true && COPULAS.has((chunks[i - 1] as Chunk).folded)) drop[i - 1] = true;
   });
   return { text: masked(withoutShapes, chunks.filter((_, i) => drop[i] === true)), namesCredential };
+}
+
+/**
+ * Whether a sentence may be the value of a credential the next sentence names: short, with
+ * a word of digits or symbols ("Is Perro2024!" of "Is Perro2024! a strong enough
+ * password?", cut at its "!"), and the next one names a credential. `withoutSecretValues`
+ * with `beforeNaming` then drops such words from it, as from a sentence that names one.
+ */
+export function valueBeforeNaming(sentence: string, next: string | undefined): boolean {
+  if (next === undefined || !/\p{N}/u.test(sentence) || chunksOf(sentence).length > SHORT_ANSWER_WORDS) return false;
+  return mentionsSecret(foldForCredentials(next));
 }
 
 function chunksOf(sentence: string): Chunk[] {

@@ -1,7 +1,7 @@
 import { DEFAULT_ELISION_MARKER } from '../layout/index.js';
 import { STOP_WORDS } from './stopwords.js';
 import { dateRelativeWords } from './summary-dates.js';
-import { withoutSecretValues } from './summary-secrets.js';
+import { valueBeforeNaming, withoutSecretValues } from './summary-secrets.js';
 import { foldText } from './text-normalise.js';
 
 /** A turn of a closed segment, as the summarizer reads it. */
@@ -128,7 +128,7 @@ export function splitSentences(turns: readonly SummaryTurn[], limits: TextLimits
     pieces.forEach((piece, p) => {
       const trimmed = piece.trim();
       if (trimmed.length === 0 || trimmed === ELIDED || count >= limits.maxSentencesPerTurn) return;
-      const said = withoutSecretValues(trimmed, named);
+      const said = withoutSecretValues(trimmed, named, valueBeforeNaming(trimmed, pieces[p + 1]?.trim()));
       named = said.namesCredential;
       const tokens = tokenize(said.text);
       const cutAfter = p === pieces.length - 1 ? cutInWord : pieces[p + 1]?.trim() === ELIDED && WORD_CHAR.test(piece.at(-1) ?? '');

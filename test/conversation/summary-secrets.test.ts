@@ -95,6 +95,13 @@ const CASES: { name: string; turns: SummaryTurn[]; secrets: string[]; kept: RegE
     kept: /strong enough password/,
   },
   {
+    // Cut at its "!", the password is a sentence of its own before the one that names it.
+    name: 'a password with a "!", asked about before its name',
+    turns: segment(['user', 'Is Perro2024! a strong enough password for my bank account?'], ['assistant', 'Make it longer than that.']),
+    secrets: ['Perro2024'],
+    kept: /strong, password/,
+  },
+  {
     name: 'one-time codes',
     turns: segment(['user', 'El código de verificación que me llegó es 739104.'], ['user', 'My 2FA code is 551234.'], ['user', 'OTP: 604217']),
     secrets: ['739104', '551234', '604217'],
