@@ -169,10 +169,12 @@ describe('the OpenAPI document', () => {
     for (const [path, method] of calls) {
       expect([path, method, successOf(await operation(path, method))]).toEqual([path, method, [...new Set(seen.get(`${method} ${path}`))].sort()]);
     }
-    // The fact is deleted now: changing it again is the 409 the document describes.
-    const conflict = await file.client.raw('DELETE', `/v1/facts/${fact.id}`);
+    // The fact is deleted now: deleting it again answers with it as it stands; editing it is the 409 the document describes.
+    expect((await file.client.raw('DELETE', `/v1/facts/${fact.id}`)).status).toBe(200);
+    const conflict = await file.client.raw('PATCH', `/v1/facts/${fact.id}`, JSON.stringify({ confirm: true }));
     expect(conflict.status).toBe(409);
-    expect((await operation('/v1/facts/{id}', 'delete')).responses['409']?.description).toMatch(/deleted or superseded/);
+    expect((await operation('/v1/facts/{id}', 'patch')).responses['409']?.description).toMatch(/deleted or superseded/);
+    expect((await operation('/v1/facts/{id}', 'delete')).responses['409']?.description).toMatch(/superseded.*already deleted is answered as it stands/);
   });
 
   it('marks the optional body of DELETE /v1/facts/{id} as optional, and required ones as required', async () => {

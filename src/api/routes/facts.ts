@@ -19,7 +19,10 @@ import {
   type FactEditResponse,
 } from '../schemas/facts.js';
 
-const FACT_CONFLICT: ExtraResponse = { status: 409, description: 'the fact is deleted or superseded: it can no longer be changed' };
+const DELETE_CONFLICT: ExtraResponse = {
+  status: 409,
+  description: 'the fact is superseded: it can no longer be changed (a fact already deleted is answered as it stands, unchanged)',
+};
 const EDIT_CONFLICT: ExtraResponse = {
   status: 409,
   description:
@@ -127,7 +130,7 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       query: factDeleteQuerySchema,
       body: factDeleteBodySchema,
       response: factResponseSchema,
-      errors: [404, FACT_CONFLICT],
+      errors: [404, DELETE_CONFLICT],
       crossCheck: ({ query, body }) =>
         body?.reason !== undefined && query?.reason !== undefined
           ? [
