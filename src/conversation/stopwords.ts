@@ -37,7 +37,7 @@ hasta hay he la las le les lo los mas me mi mis mientras mucho muchos muy nada n
 nuestra nuestro o os otra otras otro otros para pero poco por porque pues que quien quienes se
 sea ser si sido siempre sin sobre solo son soy su sus tal tambien tan tanto te tener tengo ti
 tiene tienen toda todas todo todos tu tus un una unas uno unos usted ustedes va vamos van voy y
-ya yo hola gracias bueno buena vale claro genial jaja jajaja dale oye mira creo cosa cosas vez
+ya yo hola gracias bueno buena vale claro genial jaja jajaja dale oye mira veamos creo cosa cosas vez
 veces ahora hoy luego despues dijo dice decir saber sabes quiero quieres puedo puede podemos
 estoy tenemos tienes fueron seria sera puedes hacer hizo hago algo igual
 entendido anotado perfecto listo favor acordate acuerdate recorda recuerda recordame recuerdame

@@ -50,6 +50,12 @@ describe('the topic of a segment', () => {
     expect(topicOf(huerto)).not.toMatch(/semana|hora/);
   });
 
+  it('never takes a word that only opens the sentence ("veamos", "let\'s see")', () => {
+    const form = segment(['user', 'Veamos, el IBAN es ES9121000418450200051332, ¿lo pongo aquí?']);
+    expect(topicOf(form)).not.toMatch(/veamos/u);
+    expect(topicOf(form)).toMatch(/IBAN/u);
+  });
+
   it('keeps a name that looks like one ("Tim")', () => {
     const turns = segment(['user', 'I had lunch with Tim at the office. Tim wants to join the climbing gym.'], ['assistant', 'Climbing with Tim sounds fun.']);
     expect(topicOf(turns)).toMatch(/\bTim\b/);
