@@ -169,6 +169,11 @@ export class MemorydClient {
     return this.json('DELETE', factPath(id), reason === undefined ? undefined : { reason });
   }
 
+  /** Deletes a fact and erases its text, subject and vector, and those of the older values it replaced. */
+  eraseFact(id: string, reason?: string): Promise<FactResponse> {
+    return this.json('DELETE', factPath(id), reason === undefined ? { erase: true } : { reason, erase: true });
+  }
+
   /** The facts a fact replaced and those that replaced it, oldest first. */
   factChain(id: string): Promise<FactChainResponse> {
     return this.json('GET', factPath(id, '/chain'));

@@ -256,6 +256,47 @@ export function removeFact(rt: FactsRuntime, id: string, reason?: string): FactV
   }, ACKNOWLEDGED);
 }
 
+/** What an erased fact's text becomes: its row stays (the chain still reads), its words do not. */
+export const ERASED_FACT = '[erased]';
+export const ERASE_REASON = 'erased through the API';
+
+/**
+ * Erases a fact and every fact it replaced, the older values of the same thing ("erase my
+ * address" erases each address stored before it too): each row keeps its id, domain,
+ * dates, provenance and place in the supersede chain, loses its text (`ERASED_FACT`),
+ * subject and vector, and is deleted if it was live (a superseded one stays superseded).
+ * Every cached answer is dropped, as for any change of a fact. Erasing an erased fact
+ * changes nothing. What the conversation said of it (a summary, the window) is not the
+ * facts tier's, and stays (README).
+ */
+export function eraseFact(rt: FactsRuntime, id: string, reason?: string): FactView {
+  return runInTransaction(rt.database, (scope) => {
+    const start = requireRow(rt, id);
+    const ctx = writeContext(rt, scope, rt.clock.now());
+    const why = reason?.trim() || ERASE_REASON;
+    for (const row of [start, ...olderVersions(rt, start)]) {
+      if (row.fact === ERASED_FACT && row.subject === null && row.embedding === null) continue;
+      if (isLiveStatus(row.status)) deleteFact(ctx, row, why);
+      updateFactRow(rt.database.db, row.id, { fact: ERASED_FACT, subject: null, embedding: null, embedderId: null, deletedReason: why, updatedAt: ctx.now });
+      ctx.factsChanged = true;
+    }
+    finishWrites(ctx, rt.onFactsChanged);
+    return viewFact(recordOf(requireRow(rt, id)), ctx.now);
+  }, ACKNOWLEDGED);
+}
+
+// Every fact `row` replaced, transitively (the older part of its supersede chain).
+function olderVersions(rt: FactsRuntime, row: FactRow): FactRow[] {
+  const found = new Map<string, FactRow>();
+  let frontier = [row.id];
+  while (frontier.length > 0) {
+    const older = factRowsSupersededBy(rt.database.db, frontier).filter((each) => each.id !== row.id && !found.has(each.id));
+    for (const each of older) found.set(each.id, each);
+    frontier = older.map((each) => each.id);
+  }
+  return [...found.values()];
+}
+
 /**
  * The supersede chain of a fact: every fact it replaced (transitively), the fact, and
  * every fact that replaced it, in order of replacement: a fact comes after the facts it

@@ -19,6 +19,7 @@ import {
   factChain,
   getFact,
   listFacts,
+  eraseFact,
   removeFact,
   type AddedFact,
   type EditedFact,
@@ -226,6 +227,11 @@ export class FactsService {
 
   delete(id: string, reason?: string): FactView {
     return removeFact(this.rt, id, reason);
+  }
+
+  /** Erases a fact and the older values it replaced: their text, subject and vector (see eraseFact). */
+  erase(id: string, reason?: string): FactView {
+    return eraseFact(this.rt, id, reason);
   }
 
   chain(id: string): FactView[] {

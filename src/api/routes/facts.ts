@@ -1,4 +1,4 @@
-import type { FactChanges, FactView } from '../../facts/fact-record.js';
+import { isLiveStatus, type FactChanges, type FactView } from '../../facts/fact-record.js';
 import type { FactsService } from '../../facts/facts-service.js';
 import { defineRoute, Reply, type ExtraResponse, type RouteSpec } from '../route.js';
 import {
@@ -38,7 +38,7 @@ const BOTH_REASONS = 'give the reason once, in the body or in the query';
 export type FactChangeKind = 'added' | 'edited' | 'reconfirmed' | 'superseded' | 'deleted';
 
 export interface FactsRouteDeps {
-  facts: Pick<FactsService, 'list' | 'get' | 'add' | 'edit' | 'delete' | 'chain'>;
+  facts: Pick<FactsService, 'list' | 'get' | 'add' | 'edit' | 'delete' | 'erase' | 'chain'>;
   /** Called once a change is committed. */
   onChange(kind: FactChangeKind): void;
 }
@@ -125,7 +125,8 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
     defineRoute({
       method: 'DELETE',
       path: '/v1/facts/:id',
-      summary: 'Soft-delete a fact (status deleted) with an optional reason in the body or the query (not both: 400)',
+      summary:
+        'Soft-delete a fact (status deleted) with an optional reason in the body or the query (not both: 400); with erase, also erase its text, subject and vector, and those of the older values it replaced',
       params: factParamsSchema,
       query: factDeleteQuerySchema,
       body: factDeleteBodySchema,
@@ -139,10 +140,16 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
             ]
           : [],
       handler: ({ params, query, body }) => {
-        // Deleting a deleted fact again (a DELETE resent after a timeout) changes nothing and says how it stands.
+        const reason = body?.reason ?? query.reason;
         const before = facts.get(params.id);
+        if (body?.erase === true || query.erase === 'true') {
+          const erased = facts.erase(params.id, reason);
+          if (isLiveStatus(before.storedStatus)) deps.onChange('deleted');
+          return { fact: toApiFact(erased) };
+        }
+        // Deleting a deleted fact again (a DELETE resent after a timeout) changes nothing and says how it stands.
         if (before.storedStatus === 'deleted') return { fact: toApiFact(before) };
-        const fact = facts.delete(params.id, body?.reason ?? query.reason);
+        const fact = facts.delete(params.id, reason);
         deps.onChange('deleted');
         return { fact: toApiFact(fact) };
       },

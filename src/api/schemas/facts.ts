@@ -52,8 +52,8 @@ export const factPatchBodySchema = z
     message: 'give at least one of fact, domain, confidence or confirm',
   });
 
-export const factDeleteBodySchema = z.strictObject({ reason: reasonSchema.optional() }).optional();
-export const factDeleteQuerySchema = z.strictObject({ reason: reasonSchema.optional() });
+export const factDeleteBodySchema = z.strictObject({ reason: reasonSchema.optional(), erase: z.boolean().optional() }).optional();
+export const factDeleteQuerySchema = z.strictObject({ reason: reasonSchema.optional(), erase: z.enum(['true', 'false']).optional() });
 
 export const apiFactSchema = z.object({
   id: z.string(),
