@@ -254,7 +254,7 @@ function configure(sqlite: BetterSqlite3.Database): void {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // A deleted row's bytes are zeroed in the pages a write rewrites anyway (no extra I/O):
-  // a summarised turn's text, a forgotten fact's old cell do not linger in live pages. A
+  // a summarised turn's text, an erased fact's old text do not linger in live pages. A
   // page freed whole keeps its bytes until reused (the hourly TTL cleanup's secure delete
   // and WAL truncation do more for the discardable tier).
   sqlite.pragma('secure_delete = FAST');

@@ -1,5 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
+const SECURE_DELETE_FAST = 2;
+
 /**
  * Runs `work` (synchronous deletes) with `secure_delete` on, so deleted rows are
  * overwritten with zeros instead of lingering in free space, then restores the
@@ -12,7 +14,8 @@ export function withSecureDelete<T>(sqlite: BetterSqlite3.Database, work: () => 
   try {
     return work();
   } finally {
-    sqlite.pragma(`secure_delete = ${previous}`);
+    // SQLite reads FAST back as 2, and takes "secure_delete = 2" for on: FAST by its name.
+    sqlite.pragma(`secure_delete = ${previous === SECURE_DELETE_FAST ? 'FAST' : previous}`);
   }
 }
 

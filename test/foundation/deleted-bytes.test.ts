@@ -21,3 +21,15 @@ describe('a deleted row in a page the database keeps', () => {
     expect(file.includes(Buffer.from('Perro2024!'))).toBe(false);
   });
 });
+
+describe('the hourly cleanup\'s full secure delete', () => {
+  it('gives the connection back its FAST setting, not full secure delete on every later write', async () => {
+    const { withSecureDelete } = await import('../../src/storage/secure-delete.js');
+    const database = tempDatabase(defer);
+    const level = (): number => Number(database.sqlite.pragma('secure_delete', { simple: true }));
+    const fast = level();
+    withSecureDelete(database.sqlite, () => expect(level()).toBe(1));
+    expect(level()).toBe(fast);
+    expect(fast).toBe(2);
+  });
+});
