@@ -151,7 +151,10 @@ export function credentialNameSpans(folded: string): TextSpan[] {
 
 // Values that are secret by their shape alone, whatever the words around them; `digits`:
 // how many digits a match needs to be one, `distinct`: how many different characters.
-const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: number }[] = [
+// `group`: the value is that capture group of the match, not the whole match (the pattern
+// needs the 'd' flag); a lookbehind of unbounded length would rescan a long run at every
+// position ("Bearer" and 250,000 spaces took 38 s).
+const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: number; group?: number }[] = [
   // API keys and tokens by their issuers' prefixes: OpenAI/Stripe/Anthropic (sk-, pk_, rk_),
   // GitHub (ghp_…, github_pat_), GitLab (glpat-), AWS access key ids, Slack, Google.
   { pattern: /(?<![\p{L}\p{N}])(?:sk|pk|rk)[-_][A-Za-z0-9_-]{8,}/gu, digits: 1 },
@@ -169,10 +172,11 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
   // An account or card number, or its head: digits in groups of 2 or more split by single
   // spaces or dashes; not after "+" (a phone).
   { pattern: /(?<![\d+]|\+[\d -]*)\d{2,}(?:[ -]\d{2,})*(?!\d)/gu, digits: 12 },
-  // The password of a URL ("postgres://admin:S3cr3t@db"): the user and the host stay.
-  { pattern: /(?<=\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+(?=@)/giu, digits: 0 },
+  // The password of a URL ("postgres://admin:S3cr3t@db", "redis://:S3cr3t@cache"): the
+  // user and the host stay. Bounded runs: a scheme, a user and a password are short.
+  { pattern: /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]{0,256}:([^\s@/]{1,256})@/dgiu, digits: 0, group: 1 },
   // A bearer token ("Authorization: Bearer …"); "Bearer of bad news" holds no digit.
-  { pattern: /(?<=\b[Bb]earer\s+)[A-Za-z0-9._~+/=-]{8,}/gu, digits: 1 },
+  { pattern: /\b[Bb]earer[ \t]{1,16}([A-Za-z0-9._~+/=-]{8,})/dgu, digits: 1, group: 1 },
 ];
 
 /**
@@ -184,10 +188,11 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
 export function secretValueSpans(text: string): TextSpan[] {
   if (!mayHoldSecretValue(text)) return [];
   const spans = [...cardNumberSpans(text), ...identityNumberSpans(text)];
-  for (const { pattern, digits, distinct = 0 } of VALUE_SHAPES) {
+  for (const { pattern, digits, distinct = 0, group } of VALUE_SHAPES) {
     for (const match of text.matchAll(pattern)) {
-      const end = match.index + match[0].length;
-      if (countDigits(match[0]) >= digits && new Set(match[0]).size >= distinct && !inIdentifier(text, match.index, end)) spans.push({ start: match.index, end });
+      const [start, end] = group === undefined ? [match.index, match.index + match[0].length] : (match.indices?.[group] ?? [match.index, match.index]);
+      const value = text.slice(start, end);
+      if (value !== '' && countDigits(value) >= digits && new Set(value).size >= distinct && !inIdentifier(text, start, end)) spans.push({ start, end });
     }
   }
   return spans.sort((a, b) => a.start - b.start || a.end - b.end);

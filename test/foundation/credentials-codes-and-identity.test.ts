@@ -50,6 +50,8 @@ describe('the credential detection: one-time codes, identity numbers, sessions',
 
   it('finds a URL\'s password and a bearer token, and not the rest of the URL or a bearer of news', () => {
     expect(values('postgres://admin:S3cr3tP4ss@db.internal:5432/prod and Authorization: Bearer abc123DEF456ghi789')).toEqual(['S3cr3tP4ss', 'abc123DEF456ghi789']);
+    // A URL with a password and no user.
+    expect(values('REDIS_URL=redis://:mypassword7@cache.local:6379')).toEqual(['mypassword7']);
     expect(values('see https://example.com/path@x, the bearer of bad news, http://admin@host:8080/')).toEqual([]);
   });
 
