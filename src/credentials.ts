@@ -3,7 +3,7 @@
  * tier refuses a statement that names one (`mentionsSecret`); the conversation tier's
  * summaries and the discardable tier's records leave the values out (`credentialNameSpans`,
  * `secretValueSpans`) and may keep the names; the response cache keeps no answer that holds
- * one (`holdsSecret`).
+ * a value.
  */
 
 // Never stored, whatever the user asks: credentials and payment details. A code or a key
@@ -55,14 +55,6 @@ const COMBINATION =
 // dashes, that pass the Luhn checksum every card number carries. Nothing in a number
 // after "+" (a phone). The checksum keeps out most order numbers; dates are shorter.
 const CARD_NUMBER = /(?<!\d|\+[\d -]*)\d(?:[ -]?\d){12,18}(?!\d)/gu;
-
-/**
- * True when a text, as written, names a credential, payment detail or identity number, or
- * holds a value secret by its shape (a key, a URL's password).
- */
-export function holdsSecret(text: string): boolean {
-  return mentionsSecret(foldForCredentials(text)) || secretValueSpans(text).length > 0;
-}
 
 /** Lower case and no accents, apostrophes kept ("password's"): the folded form `mentionsSecret` and `credentialNameSpans` read. */
 export function foldForCredentials(text: string): string {

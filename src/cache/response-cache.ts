@@ -1,5 +1,5 @@
 import { DAY_MS, type Clock } from '../clock.js';
-import { holdsSecret } from '../credentials.js';
+import { maskSecrets } from '../discardable/secret-mask.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { bufferToVector, cosine, vectorToBuffer } from '../embeddings/vector.js';
 import { AppError } from '../errors.js';
@@ -72,9 +72,10 @@ export interface StoreInput {
 }
 
 /**
- * `holds-secret`: the question or the answer names a credential, payment detail or identity
- * number, or holds a secret value (`holdsSecret`): memoryd never keeps one, and a cached
- * answer is served to every session; `facts-changed`: a fact changed after the question was
+ * `holds-secret`: the question or the answer holds a secret value (a password given, a key,
+ * a card or identity number: `holdsSecretValue`): memoryd never keeps one, and a cached
+ * answer is served to every session ("How do I reset my password?" names a credential and
+ * holds none: it is cached); `facts-changed`: a fact changed after the question was
  * asked, so the answer may not hold any more; `asked-before-start`: the question's turn is
  * older than this process, which cannot tell whether a fact changed between it and the
  * start; `expired`: the answer was given longer ago than an answer is kept (an imported one).
@@ -164,7 +165,7 @@ export class ResponseCache {
     const refusal = cacheRefusal(question, { sideEffectSinceQuestion: input.sideEffectSinceQuestion ?? false });
     if (refusal !== null) return { stored: false, reason: refusal };
     if (!VISIBLE_CHARACTER.test(input.answer)) return { stored: false, reason: 'empty-answer' };
-    if (holdsSecret(input.question) || holdsSecret(input.answer)) return { stored: false, reason: 'holds-secret' };
+    if (holdsSecretValue(input.question) || holdsSecretValue(input.answer)) return { stored: false, reason: 'holds-secret' };
     if (askedAt === undefined) return { stored: false, reason: 'asked-before-start' };
     if (askedAt < this.factsGeneration) return { stored: false, reason: 'facts-changed' };
     const embedding = input.embedding ?? null;
@@ -316,4 +317,10 @@ export class ResponseCache {
 function afterCommit(scope: TxScope | undefined, apply: () => void): void {
   if (scope) scope.afterCommit(apply);
   else apply();
+}
+
+// A value the discardable tier would mask: one secret by its shape (a key, a card, a DNI, a
+// URL's password) or given after a credential's name ("your wifi password is Tr0ub4dor&3").
+function holdsSecretValue(text: string): boolean {
+  return maskSecrets(text) !== text;
 }

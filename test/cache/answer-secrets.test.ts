@@ -3,8 +3,8 @@ import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 
-// A cached answer is served to every session of the user for 24 h: one that holds a
-// credential, or answers a question naming one, is never stored, whatever `cacheable` says.
+// A cached answer is served to every session of the user for 24 h: one whose question or
+// answer holds a secret value is never stored, whatever `cacheable` says.
 const defer = cleanupAfterEach();
 
 async function started(): Promise<TestDaemon> {
@@ -37,11 +37,12 @@ describe('the response cache and secrets', () => {
     }
   });
 
-  it('stores no answer to a question that names a credential, and still stores an ordinary one', async () => {
+  it('stores an answer that only names a credential, holding no value, as any other', async () => {
     const daemon = await started();
-    expect(await answer(daemon, 'wifi', 'What is my wifi password?', 'You have not told me.')).toEqual({ stored: false, reason: 'holds-secret' });
-    expect(await probe(daemon, 'What is my wifi password?')).toBeNull();
-    expect(await answer(daemon, 'capital', 'What is the capital of Australia?', 'Canberra.')).toEqual({ stored: true });
+    const reset = 'Open Settings, then Security, then choose Reset password and follow the email link.';
+    expect(await answer(daemon, 'reset', 'How do I reset my password?', reset)).toMatchObject({ stored: true });
+    expect(await probe(daemon, 'How do I reset my password?')).toBe(reset);
+    expect(await answer(daemon, 'capital', 'What is the capital of Australia?', 'Canberra.')).toMatchObject({ stored: true });
     expect(await probe(daemon, 'What is the capital of Australia?')).toBe('Canberra.');
   });
 });

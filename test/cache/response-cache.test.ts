@@ -202,8 +202,7 @@ describe('intent dedup', () => {
     const pairs: Array<[string, string]> = [
       ['How do I delete a branch in git?', 'How do I delete a branch in git remotely?'],
       ['How do I add a user in Linux?', 'How do I add a user to a group in Linux?'],
-      // Not "reset my password": a question that names a credential is never cached (answer-secrets.test.ts).
-      ['How do I reset my phone?', 'How do I reset my office phone?'],
+      ['How do I reset my password?', 'How do I reset my router password?'],
       ['How do I boil an egg?', 'How do I boil an egg soft?'],
       ['How do I install Node on Ubuntu?', 'How do I install Node on Ubuntu with nvm?'],
       ['How many calories in a banana?', 'How many calories in two bananas?'],
