@@ -117,6 +117,10 @@ describe('Spain-Spanish phrasings', () => {
     expect(activeFactTexts(f)).toEqual(["I don't like jazz", "I'm not vegetarian"]);
     // Another verb is another note.
     expect(await added('Remember that I love jazz.')).toEqual(['I love jazz']);
+    // "I am" and "I'm" are one clause, negated or not.
+    await f.say("Remember that I'm allergic to nuts.");
+    expect(factTexts((await f.say('Remember that I am not allergic to nuts.')).superseded)).toEqual(["I'm allergic to nuts"]);
+    expect(factTexts((await f.say("Remember that I'm not allergic to nuts.")).reconfirmed)).toEqual(['I am not allergic to nuts']);
   });
 
   it('reads "guarda que", "guárdate que" and "recuérdalo:" as requests to remember', async () => {

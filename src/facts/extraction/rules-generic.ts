@@ -116,7 +116,10 @@ export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit |
 
 // "I like jazz", "I don't like jazz", "I'm (not) vegetarian": the user's own short clause
 // in the present, which its negation contradicts.
-const OWN_CLAUSE_EN = /^(?:(?:i|we)\s+(?<does>(?:don't|dont|do not)\s+)?|(?:i'm|im|i am|we're|we are)\s+(?<is>not\s+)?)\p{L}/u;
+const OWN_CLAUSE_EN = /^(?:(?:i'm|im|i am|we're|we are)\s+(?<is>not\s+)?|(?:i|we)\s+(?<does>(?:don't|dont|do not)\s+)?)\p{L}/u;
+// "I'm" and "I am" are one clause: its key is the same.
+const CONTRACTED_BE = /^(?:i'm|im)\b/u;
+const CONTRACTED_WE_ARE = /^we're\b/u;
 
 /**
  * The note of such a clause, keyed without its negation and valued by its polarity (as
@@ -129,7 +132,8 @@ function negatableNote(body: FoldedText): { subject: string; value: string } | n
   const clause = OWN_CLAUSE_EN.exec(body.scan);
   if (clause === null) return null;
   const negated = (clause.groups?.['does'] ?? clause.groups?.['is']) !== undefined;
-  const words = contentWords(negated ? body.folded.replace(/\b(?:don't|dont|do not|not)\s+/u, '') : body.folded);
+  const full = body.folded.replace(CONTRACTED_BE, 'i am').replace(CONTRACTED_WE_ARE, 'we are');
+  const words = contentWords(negated ? full.replace(/\b(?:don't|dont|do not|not)\s+/u, '') : full);
   if (words.length > NOTE_KEY_WORDS) return null;
   return { subject: `note ${words.join(' ')}`, value: polarValue(words, negated) };
 }
