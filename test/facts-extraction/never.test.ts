@@ -107,14 +107,6 @@ describe('never from…', () => {
     ['a refusal to answer, in Spanish', 'Prefiero no decirlo.'],
     ['a wish for this moment', 'I prefer to think about it later.'],
     ['a wish for this moment, in Spanish', 'Prefiero hablarlo más tarde.'],
-    // Contact and identity details said in passing (a form being filled): kept only when asked.
-    ['a date of birth in passing', 'Can you fill in the form? My date of birth is 1985-03-14'],
-    ['an address in passing', 'My address is 221B Baker Street, please format the envelope'],
-    ['a phone number in passing', 'Mi número de teléfono es 699 888 777'],
-    ['an email in passing', 'my email is jane.doe@example.com, send it there'],
-    ['a number plate in passing', 'Mi matrícula es 1234 ABC'],
-    ['a street address as a home, in passing', 'I live in 12 Oak Road, Leeds, how far is the station?'],
-    ["a relative's email in passing", "My wife's email is ana@example.com"],
     ['teamwork, not an employer', 'Trabajo en equipo'],
     ['a secret', 'My password is hunter2'],
     ['a secret even when asked', 'Remember that my PIN is 1234'],
@@ -154,4 +146,32 @@ describe('the real thing beside each moment of the conversation, and a detail as
   ])('%s', (text, subject, value) => {
     expect(read(text)).toEqual([[subject, value]]);
   });
+});
+
+describe('a contact or identity detail said in passing', () => {
+  // A form being filled: kept only when asked to be remembered, or as the new value of one kept before.
+  it.each([
+    'Can you fill in the form? My date of birth is 1985-03-14',
+    'My address is 221B Baker Street, please format the envelope',
+    'Mi número de teléfono es 699 888 777',
+    'my email is jane.doe@example.com, send it there',
+    'Mi matrícula es 1234 ABC',
+    'I live in 12 Oak Road, Leeds, how far is the station?',
+    'Vivo en la Calle Mayor 5.',
+    "My wife's email is ana@example.com",
+    'Actually, my address is 10 Downing Street',
+  ])('is only a new value of a kept one: %s', (text) => {
+    const facts = extractFacts(text, { role: 'user' });
+    expect(facts).toHaveLength(1);
+    expect(facts[0]?.replacesOnly).toBe(true);
+  });
+
+  it.each(['My phone is a Pixel 8', 'My email is Gmail', 'My birthday is March 3', 'I live in District 9', 'We live on 5th Avenue', 'Vivo en Madrid 28004'])(
+    'unless its value is no such detail: %s',
+    (text) => {
+      const facts = extractFacts(text, { role: 'user' });
+      expect(facts).toHaveLength(1);
+      expect(facts[0]?.replacesOnly).toBeUndefined();
+    },
+  );
 });

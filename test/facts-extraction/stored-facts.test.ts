@@ -105,6 +105,16 @@ describe('the boss of now', () => {
   });
 });
 
+describe('a contact detail said in passing', () => {
+  it('is not kept, unless it is the new value of one kept before', async () => {
+    expect((await f.say('Can you fill in the form? My date of birth is 1985-03-14.')).added).toEqual([]);
+    await f.say('Remember that my address is 221B Baker Street.');
+    const moved = await f.say('Actually, my address is 10 Downing Street.');
+    expect(texts(moved.superseded)).toEqual(['My address is 221B Baker Street']);
+    expect(active()).toEqual(['My address is 10 Downing Street']);
+  });
+});
+
 describe('a correction after a colon', () => {
   it.each([
     ['I live in Granada.', 'Sorry, I was wrong: I live in Malaga.', 'I live in Malaga'],

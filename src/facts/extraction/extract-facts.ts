@@ -149,13 +149,19 @@ function clauseFact(
   const found = hit ? [hit] : retractions(body);
   const other = found.length === 0 ? (correctionFact(body, clause.text, markers) ?? experiencerFact(body, markers) ?? genericFact(body, markers)) : null;
   if (other) found.push(other);
-  // "Can you fill in the form? My date of birth is 1985-03-14": said in passing, a contact
-  // or identity detail is conversation; kept only when asked to be remembered.
-  const hits = markers.explicit ? found : found.filter((each) => each.kind === 'retract' || !isPrivateDetail(each.subject, each.value));
+  const hits = found;
   const namesSecret = mentionsSecret(body.folded);
   const hedged = HEDGE.test(`${before} ${body.scan}`);
   const outcomes = hits.map((each) => toFact(each, markers, hedged, namesSecret));
-  const facts = outcomes.flatMap((outcome) => (outcome.fact ? [outcome.fact] : []));
+  // "Can you fill in the form? My date of birth is 1985-03-14": said in passing, a contact
+  // or identity detail is conversation, kept only when asked to be remembered; or as the new
+  // value of one kept before ("Actually, my address is 10 Downing Street"), as a correction
+  // said in passing is.
+  const facts = outcomes.flatMap((outcome) => {
+    const fact = outcome.fact;
+    if (!fact) return [];
+    return markers.explicit || fact.kind === 'retract' || !isPrivateDetail(fact.subject, fact.value) ? [fact] : [{ ...fact, replacesOnly: true as const }];
+  });
   const refused = outcomes.some((outcome) => outcome.refused);
   return { facts, leadIn: null, subject, person: openingPerson(body), explicit: markers.explicit, refused, namesSecret: hits.length === 0 && namesSecret };
 }

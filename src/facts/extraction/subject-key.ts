@@ -165,19 +165,31 @@ export function nounKey(folded: string): string {
   return phrase;
 }
 
-// How to reach or identify the user: kept only when the user asks ("remember that my address is…").
-const PRIVATE_DETAILS: ReadonlySet<string> = new Set(['address', 'phone', 'email', 'birthday', 'license plate']);
+// How to reach or identify the user, by what the value looks like: an email address, a
+// phone number, a date of birth (a date with its year), a street address (a number before
+// the street, or a street's word and a number: "12 Oak Road", "Calle Mayor 5"), a number
+// plate. "My email is Gmail", "my phone is a Pixel 8", "my birthday is March 3", "I live in
+// District 9" are none.
+const EMAIL_VALUE = /[^\s@]@[^\s@]+\.[^\s@]/u;
+const PHONE_VALUE = /(?:\d[\s().-]{0,2}){6,}/u;
+const YEAR = /\b(?:19|20)\d{2}\b/u;
+const STREET_ADDRESS = /^\d+[a-z]?\s+\p{L}|\b(?:calle|c\/|avenida|avda|av|plaza|paseo|camino|carrer|rua|street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way)\b.*\d/iu;
 
 /**
  * Whether a fact of `subject` with `value` is a contact or identity detail, the user's or a
- * relative's (an address, a phone number, an email, a date of birth, a number plate, or a
- * home given with its street number: "I live in 12 Oak Road"), which memoryd keeps only
- * when asked to remember it.
+ * relative's, by the value's shape (an address, a phone number, an email address, a date
+ * of birth, a number plate, a home given as a street address: "I live in 12 Oak Road"),
+ * which memoryd keeps only when asked to remember it, or as a new value of one it keeps.
  */
 export function isPrivateDetail(subject: string, value: string | null): boolean {
   // "wife email", "son birthday": someone's, the user's or a relative's.
-  const detail = PRIVATE_DETAILS.has(subject) || PRIVATE_DETAILS.has(subject.split(' ').at(-1) ?? subject) || subject.endsWith(' license plate');
-  return detail || (subject.endsWith('home') && value !== null && /\p{N}/u.test(value));
+  const slot = subject === 'license plate' || subject.endsWith(' license plate') ? 'license plate' : (subject.split(' ').at(-1) ?? subject);
+  if (slot === 'license plate' || slot === 'address') return true;
+  if (value === null) return false;
+  if (slot === 'email') return EMAIL_VALUE.test(value);
+  if (slot === 'phone') return PHONE_VALUE.test(value);
+  if (slot === 'birthday') return YEAR.test(value);
+  return slot === 'home' && STREET_ADDRESS.test(value);
 }
 
 /**
