@@ -78,7 +78,9 @@ describe('people one may have several of are never a slot with one value', () =>
     ['Mi nuevo jefe es Andrés', 'boss name', 'Andrés'],
     ['Mi jefe nuevo se llama Andrés', 'boss name', 'Andrés'],
     ['Mi jefe actual es Marta', 'boss name', 'Marta'],
-    ['Mi perro nuevo se llama Toby', 'dog name', 'Toby'],
+    // One may have more dogs than one: a new dog is named on its own.
+    ['Mi perro nuevo se llama Toby', 'nuevo dog name', 'Toby'],
+    ['My new dog is called Rex', 'new dog name', 'Rex'],
     // One of before is another person: named, but not the current one's slot.
     ['My former boss is Tom', 'former boss name', 'Tom'],
     ['My old boss is called Tom', 'former boss name', 'Tom'],

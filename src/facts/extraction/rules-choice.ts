@@ -44,7 +44,7 @@ const ENDS_DEICTIC = /\b(?:it|that|this|eso|esto|ello)$/u;
 // "I prefer to think about it later", "I prefer not to say", "prefiero no decirlo": how the
 // user wants this moment of the conversation to go, not a lasting preference.
 const FOR_THIS_MOMENT =
-  /\b(?:later|for now|right now|for the moment|at the moment|mas tarde|luego|por ahora|de momento|por el momento)$|^(?:not to|no)\s+(?:say|answer|tell|comment|share|discuss|reply|respond|decir(?:lo|te)?|contestar|responder|comentar(?:lo)?|hablar)$/u;
+  /\b(?:(?:it|this|that|lo|eso|esto)\s+(?:later|mas tarde|luego)|for now|right now|for the moment|at the moment|por ahora|de momento|por el momento)$|\p{L}+lo\s+(?:mas tarde|luego)$|^(?:not to|no)\s+(?:say|answer|tell|comment|share|discuss|reply|respond|decir(?:lo|te)?|contestar|responder|comentar(?:lo)?|hablar)$/u;
 // Words about how the assistant talks: with a language, the preference is the assistant's language.
 const COMMUNICATION =
   /\b(?:repl\w*|answer\w*|respond\w*|responses?|writ\w*|speak\w*|talk\w*|texts?|messages?|explain\w*|explanations?|contest\w*|habl\w*|escrib\w*|respuestas?|mensajes?|explic\w*|expliqu\w*|digas|dijeras|dijeses)\b/u;

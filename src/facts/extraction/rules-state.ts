@@ -27,8 +27,10 @@ const WORK_ES = new RegExp(
 const WORK_ES_RETRACT =
   /^(?:yo\s+)?(?:ya no (?:trabajo|laburo)|no (?:trabajo|laburo) mas|deje de (?:trabajar|laburar)|renuncie a mi trabajo|renuncie)(?:\s+(?:en|para)\s+(?<value>.+))?$/du;
 const NOT_AN_EMPLOYER = /^(?:home|night|nights|the moment|a living|fun|money|free|it|this|that|weekends?|all hours|a while|a bit|casa|equipo|remoto|eso|esto|algo|lo mismo|linea|turnos?|la noche|el dia|\d)/u;
-// "I work at my desk", "trabajo en mi cuarto": where, not for whom ("I work for my father" is for whom).
-const WORKPLACE_OF_MINE = /^(?:my|mi)\s/u;
+// "I work at my desk", "trabajo en mi cuarto": where, not for whom ("I work at my father's
+// company", "…at my own startup" are for whom).
+const WORKPLACE_OF_MINE =
+  /^(?:my|mi)\s+(?:desk|room|bedroom|kitchen|place|home office|office desk|computer|laptop|couch|sofa|bed|table|garden|balcony|escritorio|mesa|cuarto|habitacion|cocina|casa|ordenador|portatil|computadora|sofa|cama|salon|balcon)\b/u;
 
 const HOME_EN = new RegExp(
   `^(?:(?<who>i|we)|my (?<rel>${RELATIONS_EN}))${AUX_EN}${ADV_EN}` +
@@ -146,7 +148,7 @@ const homeEn: FactRule = (body) => {
   const groups = matchRule(body, HOME_EN);
   const raw = groups?.value('value');
   const value = raw ? cutAtConjunction(raw) : null;
-  if (!groups || !value || NOT_A_PLACE.test(value.folded) || PART_OF_A_PLACE.test(value.folded)) return null;
+  if (!groups || !value || NOT_A_PLACE.test(value.folded) || isPartOfAPlace(value)) return null;
   const rel = relationKey(groups);
   const who = groups.folded('who') === 'we' ? 'We' : 'I';
   const statement = rel ? originalThrough(body, value) : `${who} live ${groups.folded('prep') || 'in'} ${value.original}`;
@@ -172,13 +174,18 @@ const homeEs: FactRule = (body) => {
   }
   const raw = groups.value('value') ?? groups.value('value2');
   const value = raw ? cutAtConjunction(raw) : null;
-  if (!value || NOT_A_PLACE.test(value.folded) || PART_OF_A_PLACE.test(value.folded)) return null;
+  if (!value || NOT_A_PLACE.test(value.folded) || isPartOfAPlace(value)) return null;
   const plural = groups.get('we') !== null || groups.get('we2') !== null;
   return ruleHit('vivo-en', 'es', 'assert', 'home', value, `${plural ? 'Vivimos' : 'Vivo'} en ${value.original}`, 'personal', false);
 };
 
+// A room, a seat, a side: written in lower case ("the kitchen"; "Side" and "the Corner" are places' names).
+function isPartOfAPlace(value: FoldedText): boolean {
+  return PART_OF_A_PLACE.test(value.folded) && !/\p{Lu}/u.test(value.original);
+}
+
 // "I switched to the other tab", "me cambié a otra mesa": a switch of the moment, between things at hand.
-const ANOTHER_ONE = /^(?:the other|another|la otra|el otro|otra|otro)\b/u;
+const ANOTHER_ONE = /^(?:the other|another|la otra|el otro|otra|otro)\s+\p{L}+$/u;
 
 function switchRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   return (body) => {

@@ -103,6 +103,8 @@ export function personLast(key: string, language: 'en' | 'es'): string {
   if (person === null) return words.join(' ');
   const qualifiers = words.slice(0, words.length - person.split(' ').length);
   if (qualifiers.length === 0) return person;
+  // A new dog is one more dog, maybe; a new boss is the boss.
+  if (!ONE_OF_A_KIND.has(person)) return words.join(' ');
   if (qualifiers.every((word) => NOW_QUALIFIERS.has(word))) return person;
   if (qualifiers.every((word) => FORMER_QUALIFIERS.has(word))) return `former ${person}`;
   return words.join(' ');
