@@ -16,14 +16,15 @@ const SECRET = new RegExp(
     String.raw`|(?:wifi|wi-fi|wi fi|license|licence|product|ssh|encryption|access|recovery)\s+key` +
     String.raw`|codigo\s+(?:de|del)\s+(?:la\s+|el\s+|mi\s+)?(?:puerta|alarma|porton|garaje|cochera|seguridad|acceso|caja fuerte|entrada|candado|verificacion|confirmacion|autenticacion|un solo uso)` +
     // One-time codes: "OTP: 739104", "a one-time password", "el código 2FA".
-    String.raw`|otp|totp|one[ -]time (?:password|passcode|pin)|codigo (?:2fa|sms|mfa)` +
+    String.raw`|one[ -]time (?:passcode|pin)|codigo (?:2fa|sms|mfa)` +
     // Identity documents by their number; the document alone ("my passport expires in May") is none.
     String.raw`|passport (?:number|no|num)|(?:numero|num|n) de pasaporte|(?:numero|num|n) de (?:la )?seguridad social|numero de afiliacion|nuss` +
     // A session is a login: its id or cookie lets anyone in ("sessionid=8f7a…", "Cookie: …").
     String.raw`|sessionid|(?:session|auth|login) cookie` +
     // Words that are something else alone ("run pwd", "a cookie", "the session id column")
     // name a credential when a value follows them: "pwd: Perro2024!", "session_id=…".
-    String.raw`|(?:pwd|session[ _-]id)(?=\s*[:=]|\s+(?:is|was|es|era)\b)|cookie(?=\s*[:=]))\b`,
+    // "We use TOTP for 2FA", "the session id is stored in Redis" give none: a value with a digit does.
+    String.raw`|(?:pwd|session[ _-]id|otp|totp|one[ -]time password)(?=\s*[:=]|\s+(?:is|was|es|era)\s+\S*\d)|cookie(?=\s*[:=]))\b`,
   'u',
 );
 // A login is a credential when it is given: the user's ("my bank login is jdoe / …", "mi

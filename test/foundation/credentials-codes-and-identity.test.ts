@@ -10,6 +10,7 @@ describe('the credential detection: one-time codes, identity numbers, sessions',
   it.each([
     'My 2FA code is 551234',
     'OTP: 739104',
+    'my OTP is 739104',
     'El código de verificación que me llegó es 739104',
     'the one-time password from the bank is 118822',
     'Mi DNI es 12345678Z',
@@ -39,6 +40,10 @@ describe('the credential detection: one-time codes, identity numbers, sessions',
     'Flight IB3170 leaves at 07:45 from gate 12',
     'The invoice 2026-00123 is 49.99 euros',
     'Nie wiem, 12 razy',
+    // A one-time code or a session id is a credential with its value, not as a topic.
+    'We decided to use TOTP for 2FA',
+    'Remember that the session id is stored in Redis',
+    'Explain how OTP works',
   ])('names none: %s', (text) => {
     expect(names(text)).toBe(false);
   });
