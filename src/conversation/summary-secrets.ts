@@ -97,7 +97,8 @@ function dropCredentialValues(chunks: readonly Chunk[], drop: boolean[]): void {
     chunks.forEach((chunk, i) => (drop[i] ||= !isFunctionWord(chunk)));
     return;
   }
-  const kept = names.map((name, i) => name || qualifies(chunks, names, i) || qualifiesAfter(chunks, names, i));
+  // "password manager": the thing the name qualifies is no value.
+  const kept = names.map((name, i) => name || qualifies(chunks, names, i) || qualifiesAfter(chunks, names, i) || (names[i - 1] === true && QUALIFIED_THINGS.has((chunks[i] as Chunk).folded)));
   const lead = kept.findIndex(Boolean);
   const linkedBefore = copulaBefore(chunks, lead);
   const askedEnd = askedValueEnd(chunks, kept, lead);
@@ -163,10 +164,20 @@ function copulaBefore(chunks: readonly Chunk[], lead: number): number {
 // name. Where those words end (0: none); "Is the alarm code…" asks about none.
 function askedValueEnd(chunks: readonly Chunk[], kept: readonly boolean[], lead: number): number {
   if (!COPULAS.has(chunks[0]?.folded ?? '')) return 0;
+  // "Is Bitwarden a good password manager?", "Is OAuth a token standard?": about a thing the
+  // name only qualifies, not a value.
+  const thing = chunks.some((chunk, i) => kept[i] === true && QUALIFIED_THINGS.has(chunk.folded));
+  if (thing || QUALIFIED_THINGS.has(chunks[lead - 2]?.folded ?? '')) return 0;
   let end = 1;
   while (end < lead && kept[end] !== true && !isFunctionWord(chunks[end] as Chunk)) end += 1;
   return end > 1 ? end : 0;
 }
+
+// Things a credential's name may qualify ("password manager", "gestor de contraseñas").
+const QUALIFIED_THINGS = new Set([
+  'manager', 'managers', 'policy', 'policies', 'reset', 'field', 'strength', 'generator', 'rules', 'requirements', 'standard',
+  'store', 'vault', 'app', 'tool', 'length', 'hint', 'gestor', 'generador', 'politica', 'requisitos', 'longitud',
+]);
 
 function isFunctionWord(chunk: Chunk): boolean {
   return PLAIN_WORD.test(chunk.folded) && STOP_WORDS.has(chunk.folded.replace(/'/gu, ''));

@@ -95,6 +95,12 @@ const CASES: { name: string; turns: SummaryTurn[]; secrets: string[]; kept: RegE
     kept: /strong enough password/,
   },
   {
+    name: 'a thing a credential\'s name only qualifies, asked about',
+    turns: segment(['user', 'Is Bitwarden a good password manager, or is Vault the right secret store?'], ['assistant', 'Both work; my vault password is Tr0ub4dor&3.']),
+    secrets: ['Tr0ub4dor&3'],
+    kept: /Bitwarden|Vault/,
+  },
+  {
     // Cut at its "!", the password is a sentence of its own before the one that names it.
     name: 'a password with a "!", asked about before its name',
     turns: segment(['user', 'Is Perro2024! a strong enough password for my bank account?'], ['assistant', 'Make it longer than that.']),
