@@ -205,12 +205,13 @@ export class FactIndex {
 // "I'm in therapy", "estoy embarazada"). An allergy is not among them: it is what a meal,
 // a recipe or a prescription must know, and stays in its domain's prompts.
 const HEALTH_WORDS = new Set([
-  'diagnosed', 'diagnosis', 'hiv', 'aids', 'cancer', 'tumor', 'tumour', 'chemo', 'chemotherapy', 'diabetes', 'diabetic',
-  'depression', 'depressed', 'anxiety', 'bipolar', 'schizophrenia', 'adhd', 'autism', 'autistic', 'epilepsy', 'epileptic',
-  'hepatitis', 'pregnant', 'pregnancy', 'miscarriage', 'therapy', 'therapist', 'psychiatrist', 'antidepressants',
-  'medication', 'prescription', 'rehab', 'sobriety', 'sober', 'diagnostico', 'diagnosticado', 'diagnosticada', 'vih', 'sida',
-  'diabetico', 'diabetica', 'depresion', 'ansiedad', 'trastorno', 'embarazada', 'embarazo', 'aborto', 'terapia',
-  'terapeuta', 'psiquiatra', 'psicologo', 'psicologa', 'medicacion', 'antidepresivos', 'quimioterapia', 'quimio',
+  'diagnosed', 'diagnosis', 'hiv', 'cancer', 'tumor', 'tumour', 'chemo', 'chemotherapy', 'diabetes', 'diabetic', 'insulin',
+  'depressed', 'anxiety', 'bipolar', 'schizophrenia', 'adhd', 'ptsd', 'autism', 'autistic', 'epilepsy', 'epileptic', 'asthma',
+  'hepatitis', 'pregnant', 'pregnancy', 'miscarriage', 'abortion', 'disorder', 'therapy', 'psychologist', 'psychiatrist',
+  'antidepressant', 'antidepressants', 'medication', 'medications', 'prescription', 'rehab', 'sobriety',
+  'diagnostico', 'diagnosticado', 'diagnosticada', 'diagnosticaron', 'vih', 'sida', 'diabetico', 'diabetica', 'insulina',
+  'depresion', 'ansiedad', 'trastorno', 'asma', 'embarazada', 'embarazo', 'aborto', 'terapia', 'psiquiatra', 'psicologo',
+  'psicologa', 'medicacion', 'medicamentos', 'pastillas', 'antidepresivos', 'quimioterapia', 'quimio',
 ]);
 
 /** Whether a statement's folded words speak of a health matter (`HEALTH_WORDS`). */

@@ -136,13 +136,14 @@ describe('selection for a prompt', () => {
   });
 
   it('a contact detail or a health matter fills no prompt of its domain: it comes only when the message justifies it', async () => {
-    for (const fact of ['My address is 221B Baker Street', 'I was diagnosed with diabetes last year', 'My favourite author is Ursula K. Le Guin']) {
+    for (const fact of ['My address is 221B Baker Street', 'I was diagnosed with diabetes last year', 'I have an eating disorder', 'My favourite author is Ursula K. Le Guin']) {
       await f.service.add({ fact, domain: 'personal', confidence: 'high' });
     }
     const unrelated = await selected('Can you recommend a good book for my holidays, something personal and moving?');
     expect(unrelated).toContain('My favourite author is Ursula K. Le Guin');
     expect(unrelated).not.toContain('My address is 221B Baker Street');
     expect(unrelated).not.toContain('I was diagnosed with diabetes last year');
+    expect(unrelated).not.toContain('I have an eating disorder');
     expect(await selected('What is my address again?')).toContain('My address is 221B Baker Street');
     expect(await selected('Is this cake recipe ok with my diabetes?')).toContain('I was diagnosed with diabetes last year');
   });
