@@ -47,7 +47,7 @@ const SECRET_WITH_NUMBER = /\b(?:iban|account number|account no|numero de cuenta
 // count elsewhere ("my passport expires in May 2027", "pago la seguridad social"). The
 // match is the document's word alone, so a summary keeps the word and drops the number.
 const IDENTITY_DOCUMENT =
-  /\b(?:passport|pasaporte|dni|nie|nif|seguridad social)(?=(?:\s*(?::|#|\bis\b|\bes\b|\bnumber\b|\bno\b|\bnumero\b|\bnum\b)){0,2}\s*[a-z]{0,3}-?\d{6,})/u;
+  /\b(?:passport|pasaporte|dni|nie|nif|seguridad social)(?=(?:\s*(?::|#|\bis\b|\bes\b|\bnumber\b|\bno\.?|n[º°]\.?|\bnumero\b|\bnum\b)){0,2}\s*[a-z]{0,3}-?\d{6,})/u;
 // A combination is a lock's ("the safe combination is…", "la combinación es 12-34-56"),
 // not "a combination of tea and coffee".
 const COMBINATION =
@@ -205,10 +205,10 @@ function mayHoldSecretValue(text: string): boolean {
   return false;
 }
 
-// A Spanish DNI (8 digits and a letter) or NIE (X, Y or Z, 7 digits and a letter), a dash
-// before the letter or not, in either case. The letter is a checksum of the digits (an NIE's
+// A Spanish DNI (8 digits, or written 12.345.678, and a letter) or NIE (X, Y or Z, 7 digits
+// and a letter), a dash before the letter or not, in either case. The letter is a checksum of the digits (an NIE's
 // X, Y, Z counting as 0, 1, 2), so only 1 in 23 runs of 8 digits and a letter has the shape.
-const IDENTITY_NUMBER = /(?<![\p{L}\p{N}])(?:(\d{8})|([XYZxyz])-?(\d{7}))-?([A-Za-z])(?![\p{L}\p{N}])/gu;
+const IDENTITY_NUMBER = /(?<![\p{L}\p{N}.])(?:(\d{8}|\d{2}\.\d{3}\.\d{3})|([XYZxyz])-?(\d{7}))-?([A-Za-z])(?![\p{L}\p{N}])/gu;
 const CHECK_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
 // Where a text holds a DNI or NIE, the first `most` of them in text order (the exec loop of `cardNumberSpans`).
@@ -218,7 +218,7 @@ function identityNumberSpans(text: string, most = Number.POSITIVE_INFINITY): Tex
   try {
     for (let match = IDENTITY_NUMBER.exec(text); match !== null; match = IDENTITY_NUMBER.exec(text)) {
       const [whole, dni, niePrefix, nieDigits, letter] = match;
-      const digits = dni ?? `${'XYZ'.indexOf((niePrefix ?? '').toUpperCase())}${nieDigits ?? ''}`;
+      const digits = dni?.replace(/\./gu, '') ?? `${'XYZ'.indexOf((niePrefix ?? '').toUpperCase())}${nieDigits ?? ''}`;
       if (CHECK_LETTERS[Number(digits) % 23] !== letter?.toUpperCase()) continue;
       spans.push({ start: match.index, end: match.index + whole.length });
       if (spans.length >= most) break;
