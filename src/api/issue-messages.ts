@@ -33,7 +33,7 @@ function messageFor(issue: RawIssue): string {
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;
     case 'unrecognized_keys':
-      return issue.keys.length === 1 ? `unknown field "${issue.keys[0]}"` : `unknown fields: ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+      return issue.keys.length === 1 ? `unknown field ${JSON.stringify(issue.keys[0])}` : `unknown fields: ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}`;
     case 'invalid_key':
       return 'holds a key that is not valid';
     case 'invalid_element':

@@ -11,6 +11,7 @@ import type { Logger } from '../discardable/logger.js';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { InvalidRequestError } from '../errors.js';
 import { yieldToEventLoop } from '../event-loop.js';
+import type { ForgetMiss } from '../facts/fact-record.js';
 import type { FactSelection, FactSelectionRequest } from '../facts/fact-selection.js';
 import type { SessionRow, TurnRow } from '../storage/conversation-store.js';
 import type { Database } from '../storage/database.js';
@@ -38,7 +39,7 @@ export interface FactChangeLists {
   superseded: FactChangeView[];
   deleted: FactChangeView[];
   /** What a forget request of the message named and forgot nothing for, and why. */
-  notForgotten: Array<{ target: string | null; reason: string }>;
+  notForgotten: ForgetMiss[];
 }
 
 /** The facts tier as the context call uses it (implemented by the facts service). */

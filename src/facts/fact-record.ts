@@ -55,7 +55,13 @@ export interface FactChanges {
   superseded: FactView[];
   deleted: FactView[];
   /** What a forget request named and forgot nothing for, and why ("no live fact matches it"). */
-  notForgotten: Array<{ target: string | null; reason: string }>;
+  notForgotten: ForgetMiss[];
+}
+
+/** A target of a forget request that forgot nothing (`target` null: a bare "forget that"), and why, in words for the user. */
+export interface ForgetMiss {
+  target: string | null;
+  reason: string;
 }
 
 export function isLiveStatus(status: FactStatus): status is LiveStatus {

@@ -4,6 +4,7 @@ import { liveFactRows, liveFactRowsBySubject, recentSessionFactRows, type FactRo
 import { recordOf } from './fact-rows.js';
 import { contentStems, namesAll, subjectStems } from './fact-words.js';
 import { hasValue, sameContent, type StoredValues } from './fact-matching.js';
+import type { ForgetMiss } from './fact-record.js';
 
 /** "Forget that" refers to facts added by the session's user within this many turns before it. */
 export const DEICTIC_TURNS = 6;
@@ -39,12 +40,6 @@ export interface ForgetOutcome {
   notForgotten: ForgetMiss[];
 }
 
-/** A target of a forget request that forgot nothing (`target` null: a bare "forget that"), and why, in words for the user. */
-export interface ForgetMiss {
-  target: string | null;
-  reason: string;
-}
-
 // The facts the targets designate together; more than 3 is too broad a request to guess which were meant.
 function named(db: Db, storedValues: StoredValues, targets: readonly string[], language: 'en' | 'es'): ForgetOutcome {
   const found = new Map<string, FactRow>();
@@ -56,8 +51,10 @@ function named(db: Db, storedValues: StoredValues, targets: readonly string[], l
     else if (rows.length === 0) notForgotten.push({ target, reason: 'no live fact matches it' });
   }
   if (found.size <= MAX_FORGET_MATCHES) return { rows: [...found.values()], notForgotten };
+  // Each target's own reason stays; those that matched are refused for the request's breadth.
   const reason = `the request matches more than ${MAX_FORGET_MATCHES} facts in all: name the ones to forget one by one`;
-  return { rows: [], notForgotten: targets.map((target) => ({ target, reason })) };
+  const own = new Set(notForgotten.map((miss) => miss.target));
+  return { rows: [], notForgotten: [...notForgotten, ...targets.filter((target) => !own.has(target)).map((target) => ({ target, reason }))] };
 }
 
 function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactRow[] {

@@ -55,8 +55,9 @@ export class ConversationStore {
    * used yet (full descriptions again), no output known valid (format instructions again).
    * Its summaries and turn numbers carry on, and so does its last side effect: that is a
    * change in the world, and answers cached before it still may not be served.
+   * `startedAt`: when a new session's first turn was said (an imported one's is in the
+   * past); `now` otherwise.
    */
-  /** `startedAt`: when a new session's first turn was said (an imported one's is in the past); `now` otherwise. */
   ensureSession(id: string, now: number, startedAt = now): SessionRow {
     const existing = this.findSession(id);
     if (existing === undefined) return this.createSession(id, now, startedAt);

@@ -54,6 +54,19 @@ describe('a forget request that forgets nothing says so', () => {
     expect(done.notForgotten).toEqual([]);
   });
 
+  it('keeps each target\'s own reason when the request as a whole matches too many', async () => {
+    for (const part of ['billing', 'search', 'auth', 'mail']) await f.say(`Remember that the ${part} service uses Rust.`);
+    const { notForgotten, deleted } = await f.say(
+      'Forget that the billing service uses Rust and that the search service uses Rust and that the auth service uses Rust and that the mail service uses Rust and that I live on Mars.',
+    );
+    expect(deleted).toEqual([]);
+    const inAll = 'the request matches more than 3 facts in all: name the ones to forget one by one';
+    expect(notForgotten).toEqual([
+      { target: 'I live on Mars', reason: 'no live fact matches it' },
+      ...['billing', 'search', 'auth', 'mail'].map((part) => ({ target: `the ${part} service uses Rust`, reason: inAll })),
+    ]);
+  });
+
   it('a bare "forget that" with nothing recent to take back says so', async () => {
     expect((await f.say('Forget that.')).notForgotten).toEqual([{ target: null, reason: 'no fact was added in the last 6 turns of this session' }]);
   });

@@ -90,14 +90,14 @@ describe('a fact the message names by a rare word', () => {
     expect(selection.candidates).toEqual([]);
   });
 
-  it('is still left out when a recent turn mentions it', async () => {
+  it('is still left out when a recent turn shows it, and not when a turn only names the drug', async () => {
     await add([
       [MINE, 'personal'],
       [LEOS, 'personal'],
     ]);
     // A turn that says Leo's allergy shows both facts' words; one that only names the drug shows neither.
     expect(await selected('Is penicillin safe for me?', ['Leo is allergic to penicillin, the doctor said.'])).toEqual([]);
-    expect(await selected('Is penicillin safe for me?', ['Leo got a penicillin prescription.'])).toContain(MINE);
+    expect(await selected('Is penicillin safe for me?', ['Leo got a penicillin prescription.'])).toEqual([MINE, LEOS]);
   });
 });
 
