@@ -21,6 +21,8 @@ import type { Config } from './config/config.js';
 import { markOutputInvalid } from './conversation/output-validity.js';
 import { recordReply, type AnswerStore } from './conversation/record-reply.js';
 import { SegmentSummarizer, type SummaryWork } from './conversation/segment-summarizer.js';
+import { eraseSession } from './conversation/erase-session.js';
+import { truncateWal, withSecureDelete } from './storage/secure-delete.js';
 import { endSession, sessionView } from './conversation/session-view.js';
 import { TurnVectors } from './conversation/turn-vectors.js';
 import type { RecorderDeps } from './conversation/turn-recorder.js';
@@ -144,6 +146,30 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
         const outcome = runInTransaction(database, (scope) => endSession({ ...services.recorder, clock }, sessionId, scope));
         recordSummariesWritten(metrics, outcome);
         return outcome;
+      },
+      // With full secure delete, and the WAL truncated after: the erased rows' bytes are
+      // zeroed in the file's pages, and no older page image keeps them (unless another
+      // process holds a transaction open: the hourly cleanup truncates it then).
+      erase: (sessionId) => {
+        const erased = withSecureDelete(database.sqlite, () =>
+          runInTransaction(database, (scope) =>
+            eraseSession(
+              {
+                db: database.db,
+                store: services.recorder.store,
+                vectors: services.recorder.vectors,
+                summarizer: services.recorder.summarizer,
+                summaryArchive: services.contextDeps.summaryArchive,
+                cache: services.responseCache,
+                forget: (id) => services.stats.forget(id),
+              },
+              sessionId,
+              scope,
+            ),
+          ),
+        );
+        truncateWal(database.sqlite);
+        return erased;
       },
       stats: (sessionId) => services.stats.summary(sessionId),
       lastError: (sessionId) => {

@@ -118,6 +118,11 @@ export class MemorydClient {
     return this.json('DELETE', sessionPath(sessionId));
   }
 
+  /** Erases the session: its turns, summaries and error records, and every cached answer (its facts stay). */
+  eraseSession(sessionId: string): Promise<EndSessionResponse> {
+    return this.json('DELETE', `${sessionPath(sessionId)}?erase=true`);
+  }
+
   /** The cached result of an idempotent tool called with equal `params` (key order does not matter), or a miss. */
   cachedToolResult(toolName: string, params: Record<string, unknown>): Promise<ToolCacheLookup> {
     return this.json('GET', `/v1/tool-cache/${encodeURIComponent(toolName)}?params=${encodeURIComponent(JSON.stringify(params))}`);

@@ -48,6 +48,11 @@ export class SummaryArchiveCache {
 
   constructor(private readonly maxSessions = SESSIONS_CACHED) {}
 
+  /** Lets go of a session's archive (an erased session). */
+  forget(sessionId: string): void {
+    this.sessions.delete(sessionId);
+  }
+
   /**
    * The session's whole archive, newest first: the kept list when the database's bounds
    * show it unchanged, else the kept list brought up to date with the summaries archived

@@ -112,6 +112,11 @@ export class SegmentSummarizer {
     };
   }
 
+  /** Lets go of every summary prepared ahead (an erased session's among them: they are not keyed by session). */
+  forgetPrepared(): void {
+    this.ready.clear();
+  }
+
   /** Summaries prepared ahead of time and not used yet. */
   get pending(): number {
     return this.ready.size;

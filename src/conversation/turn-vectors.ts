@@ -40,6 +40,11 @@ export class TurnVectors {
 
   constructor(private readonly maxSessions = SESSIONS_HELD) {}
 
+  /** Lets go of a session's vectors (an erased session). */
+  forget(sessionId: string): void {
+    this.sessions.delete(sessionId);
+  }
+
   /**
    * Makes sure a session's latest turns' vectors are held, embedding their texts again
    * if not, with `embedder`: the one that embeds the new turns.

@@ -34,6 +34,11 @@ export class SessionStats {
     setNewest(this.sessions, sessionId, entry, MAX_SESSIONS);
   }
 
+  /** Lets go of a session's figures (an erased session). */
+  forget(sessionId: string): void {
+    this.sessions.delete(sessionId);
+  }
+
   summary(sessionId: string): SessionStatsSummary | null {
     const entry = this.sessions.get(sessionId);
     if (!entry) return null;

@@ -34,6 +34,17 @@ export function conversationStatements(db: Db) {
         })
         .where(eq(sessions.id, p('id'))),
     ),
+    sessionCounts: compileSelect(
+      db
+        .select({
+          turns: sql<number>`(select count(*) from ${turns} where ${turns.sessionId} = ${p('sessionId')})`,
+          summaries: sql<number>`(select count(*) from ${summaries} where ${summaries.sessionId} = ${p('sessionId')})`,
+        })
+        .from(sessions)
+        .where(eq(sessions.id, p('sessionId'))),
+    ),
+    // Its turns and summaries go with it (on delete cascade).
+    deleteSession: compileWrite(db.delete(sessions).where(eq(sessions.id, p('sessionId')))),
     insertTurn: compileWrite(db.insert(turns).values(columnPlaceholders(turnColumns, turnNullableFlags))),
     insertSummary: compileWrite(db.insert(summaries).values(columnPlaceholders(summaryColumns))),
     liveTurns: compileSelect(db.select().from(turns).where(eq(turns.sessionId, p('sessionId'))).orderBy(asc(turns.turnNumber))),

@@ -6,7 +6,7 @@ import { conversationStatements, type ConversationStatements } from './conversat
 import type { Database, Db } from './database.js';
 import { sessions } from './schema.js';
 import { asReadSummary, asReadTurn, insertOrdered, SessionMirror } from './session-mirror.js';
-import { onRollback } from './transaction.js';
+import { onRollback, type TxScope } from './transaction.js';
 
 // The store's row and value types live in conversation-rows.ts; the rest of memoryd imports them from here.
 export type {
@@ -156,6 +156,19 @@ export class ConversationStore {
       ),
     );
     return moved;
+  }
+
+  /**
+   * Deletes a session and everything the conversation tier holds of it: its row, turns and
+   * summaries (the foreign keys cascade). Returns how many turns and summaries went, or null
+   * when there is no such session. The mirror forgets it once `scope` commits.
+   */
+  eraseSession(id: string, scope: TxScope): { turns: number; summaries: number } | null {
+    if (this.findSession(id) === undefined) return null;
+    const counted = this.q.sessionCounts.get({ sessionId: id }) ?? { turns: 0, summaries: 0 };
+    this.q.deleteSession.run({ sessionId: id });
+    scope.afterCommit(() => this.mirror.forget(id));
+    return { turns: Number(counted.turns), summaries: Number(counted.summaries) };
   }
 
   /** Deletes summarised turns: the summary (with their numbers) replaces them. */

@@ -27,3 +27,8 @@ export function deleteErrorsUpTo(db: Db, cutoff: number): number {
 export function countErrors(db: Db): number {
   return db.select({ n: sql<number>`count(*)` }).from(errors).get()?.n ?? 0;
 }
+
+/** Deletes a session's error records; returns how many. */
+export function deleteSessionErrors(db: Db, sessionId: string): number {
+  return db.delete(errors).where(eq(errors.sessionId, sessionId)).run().changes;
+}

@@ -64,6 +64,11 @@ export class SessionMirror {
     this.sessions.clear();
   }
 
+  /** Lets go of one session's rows (an erased session: reading them again finds none). */
+  forget(sessionId: string): void {
+    this.sessions.delete(sessionId);
+  }
+
   private entry(sessionId: string): MirroredSession {
     let entry = this.sessions.get(sessionId);
     if (entry === undefined) {

@@ -1,4 +1,5 @@
 import type { ContextOutcome, ContextRequest, FactChangeView } from '../../compiler/context-service.js';
+import type { ErasedSession } from '../../conversation/erase-session.js';
 import type { ReplyInput, ReplyOutcome } from '../../conversation/record-reply.js';
 import type { SessionView } from '../../conversation/session-view.js';
 import type { WindowOutcome } from '../../conversation/window-advance.js';
@@ -8,6 +9,7 @@ import { sessionParamsSchema } from '../schemas/common.js';
 import {
   contextRequestBody,
   contextResponseSchema,
+  endSessionQuerySchema,
   endSessionResponseSchema,
   sessionResponseSchema,
   turnRequestSchema,
@@ -25,6 +27,8 @@ export interface SessionsDeps {
   reply(sessionId: string, input: ReplyInput): Promise<ReplyOutcome>;
   view(sessionId: string): SessionView;
   end(sessionId: string): WindowOutcome;
+  /** Erases the session: its turns, summaries, error records, and every cached answer. */
+  erase(sessionId: string): ErasedSession;
   stats(sessionId: string): SessionStatsSummary | null;
   lastError(sessionId: string): { code: string; message: string; at: string } | null;
   systemVersion: string;
@@ -86,11 +90,14 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
     defineRoute({
       method: 'DELETE',
       path: '/v1/sessions/:sessionId',
-      summary: 'End the session: flush the window and open segment into summaries',
+      summary:
+        'End the session: flush the window and open segment into summaries; with ?erase=true, erase it instead: its turns, summaries and error records, and every cached answer',
       params: sessionParamsSchema,
+      query: endSessionQuerySchema,
       response: endSessionResponseSchema,
       errors: [404],
-      handler: ({ params }): EndSessionResponse => {
+      handler: ({ params, query }): EndSessionResponse => {
+        if (query.erase === 'true') return { ended: true, summariesCreated: 0, archived: 0, erased: deps.erase(params.sessionId) };
         const outcome = deps.end(params.sessionId);
         return { ended: true, summariesCreated: outcome.summariesCreated.length, archived: outcome.archived };
       },

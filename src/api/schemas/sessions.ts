@@ -218,10 +218,14 @@ export const sessionResponseSchema = z.object({
 });
 
 /** `DELETE /v1/sessions/{id}`: the window and open segment flushed into summaries. */
+export const endSessionQuerySchema = z.strictObject({ erase: z.enum(['true', 'false']).optional() });
+
 export const endSessionResponseSchema = z.object({
   ended: z.literal(true),
   summariesCreated: z.number().int(),
   archived: z.number().int(),
+  /** Only with ?erase=true: what erasing the session took away. */
+  erased: z.object({ turns: z.number().int(), summaries: z.number().int(), errors: z.number().int(), cachedAnswers: z.number().int() }).optional(),
 });
 
 export type ContextRequestBody = z.input<typeof contextRequestSchema>;
