@@ -137,7 +137,10 @@ export function selectFacts(
   // A fact is named in the head of a message or not at all; a pasted document must not cost more.
   const head = request.message.slice(0, MESSAGE_SCAN_CHARS);
   const message = stemsOf(head);
-  const recent = request.recentTurns.slice(-RECENT_TURNS).map(stemsOf);
+  const turns = request.recentTurns.slice(-RECENT_TURNS).map(stemsOf);
+  // A question and the answer after it show a fact together ("Do you know my favourite board
+  // game?" / "Yes: Catan"): each turn, and each two in a row, is read as one text.
+  const recent = [...turns, ...turns.slice(1).map((turn, i) => new Set([...(turns[i] as ReadonlySet<string>), ...turn]))];
   const domains = concernedDomains(request.domain);
   const askedDomains = domainsAskedFor(foldText(head));
   let asked: readonly Question[] | undefined;

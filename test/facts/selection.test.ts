@@ -152,9 +152,11 @@ describe('selection for a prompt', () => {
     await f.service.add({ fact: 'My favourite board game is Catan', domain: 'preferences', confidence: 'high' });
     const asked = ['What is my favourite board game?', 'Checking.'];
     expect(await selected('Explain the rules of my favourite board game.', asked)).toContain('My favourite board game is Catan');
-    // A turn that said the value did show it.
+    // A turn that said the value did show it, and so did a question and the answer that gave it.
     const said = ['My favourite board game is Catan, remember?', 'Yes, Catan.'];
     expect(await selected('Explain the rules of my favourite board game.', said)).not.toContain('My favourite board game is Catan');
+    const answered = ['Do you know my favourite board game?', 'Yes: Catan.'];
+    expect(await selected('Explain the rules of my favourite board game.', answered)).not.toContain('My favourite board game is Catan');
   });
 
   it('a standing instruction bears on every message, whatever its domain; an ordinary preference does not', async () => {
