@@ -69,20 +69,23 @@ export function mentionsSecret(folded: string): boolean {
   return cardNumberSpans(folded, 1).length > 0 || identityNumberSpans(folded, 1).length > 0;
 }
 
-// Where a text holds a payment card number, the first `most` of them in text order. An exec
-// loop, not matchAll (which copies the pattern per call, starting at its lastIndex): the
-// shared pattern's lastIndex is 0 on entry and on every exit, an early one or a throw.
+// Where a text holds a payment card number (Luhn), the first `most` of them in text order.
 function cardNumberSpans(text: string, most = Number.POSITIVE_INFINITY): TextSpan[] {
+  return checkedSpans(CARD_NUMBER, text, most, (match) => passesLuhn(match[0].replace(/\D/gu, '')) && !inIdentifier(text, match.index, match.index + match[0].length));
+}
+
+// The matches of a shared global `pattern` in `text` that `accept` keeps, the first `most` of
+// them in text order. An exec loop, not matchAll (which copies the pattern per call): the
+// pattern's lastIndex is 0 on entry and on every exit, an early one or a throw.
+function checkedSpans(pattern: RegExp, text: string, most: number, accept: (match: RegExpExecArray) => boolean): TextSpan[] {
   const spans: TextSpan[] = [];
-  CARD_NUMBER.lastIndex = 0;
+  pattern.lastIndex = 0;
   try {
-    for (let match = CARD_NUMBER.exec(text); match !== null; match = CARD_NUMBER.exec(text)) {
-      if (!passesLuhn(match[0].replace(/\D/gu, '')) || inIdentifier(text, match.index, match.index + match[0].length)) continue;
-      spans.push({ start: match.index, end: match.index + match[0].length });
-      if (spans.length >= most) break;
+    for (let match = pattern.exec(text); match !== null && spans.length < most; match = pattern.exec(text)) {
+      if (accept(match)) spans.push({ start: match.index, end: match.index + match[0].length });
     }
   } finally {
-    CARD_NUMBER.lastIndex = 0;
+    pattern.lastIndex = 0;
   }
   return spans;
 }
@@ -211,22 +214,12 @@ function mayHoldSecretValue(text: string): boolean {
 const IDENTITY_NUMBER = /(?<![\p{L}\p{N}.])(?:(\d{8}|\d{2}\.\d{3}\.\d{3})|([XYZxyz])-?(\d{7}))-?([A-Za-z])(?![\p{L}\p{N}])/gu;
 const CHECK_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 
-// Where a text holds a DNI or NIE, the first `most` of them in text order (the exec loop of `cardNumberSpans`).
+// Where a text holds a DNI or NIE (its check letter right), the first `most` of them in text order.
 function identityNumberSpans(text: string, most = Number.POSITIVE_INFINITY): TextSpan[] {
-  const spans: TextSpan[] = [];
-  IDENTITY_NUMBER.lastIndex = 0;
-  try {
-    for (let match = IDENTITY_NUMBER.exec(text); match !== null; match = IDENTITY_NUMBER.exec(text)) {
-      const [whole, dni, niePrefix, nieDigits, letter] = match;
-      const digits = dni?.replace(/\./gu, '') ?? `${'XYZ'.indexOf((niePrefix ?? '').toUpperCase())}${nieDigits ?? ''}`;
-      if (CHECK_LETTERS[Number(digits) % 23] !== letter?.toUpperCase()) continue;
-      spans.push({ start: match.index, end: match.index + whole.length });
-      if (spans.length >= most) break;
-    }
-  } finally {
-    IDENTITY_NUMBER.lastIndex = 0;
-  }
-  return spans;
+  return checkedSpans(IDENTITY_NUMBER, text, most, ([, dni, niePrefix, nieDigits, letter]) => {
+    const digits = dni?.replace(/\./gu, '') ?? `${'XYZ'.indexOf((niePrefix ?? '').toUpperCase())}${nieDigits ?? ''}`;
+    return CHECK_LETTERS[Number(digits) % 23] === letter?.toUpperCase();
+  });
 }
 
 function countDigits(text: string): number {
