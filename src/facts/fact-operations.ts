@@ -304,13 +304,7 @@ function olderVersions(rt: FactsRuntime, row: FactRow): FactRow[] {
  */
 export function factChain(rt: FactsRuntime, id: string): FactView[] {
   const start = requireRow(rt, id);
-  const found = new Map<string, FactRow>([[start.id, start]]);
-  let frontier = [start.id];
-  while (frontier.length > 0) {
-    const older = factRowsSupersededBy(rt.database.db, frontier).filter((row) => !found.has(row.id));
-    for (const row of older) found.set(row.id, row);
-    frontier = older.map((row) => row.id);
-  }
+  const found = new Map<string, FactRow>([[start.id, start], ...olderVersions(rt, start).map((row) => [row.id, row] as const)]);
   let newer = start.supersededBy;
   while (newer !== null && !found.has(newer)) {
     const row = findFactRow(rt.database.db, newer);
