@@ -246,13 +246,25 @@ export function confirmFact(rt: FactsRuntime, id: string): FactView {
 
 export const API_DELETE_REASON = 'deleted through the API';
 
-/** Soft-deletes a fact that still holds (status deleted, with the reason). */
-export function removeFact(rt: FactsRuntime, id: string, reason?: string): FactView {
+/** A fact as a delete or an erase left it, and whether that call deleted it (it was live). */
+export interface RemovedFact {
+  fact: FactView;
+  deleted: boolean;
+}
+
+/**
+ * Soft-deletes a fact that still holds (status deleted, with the reason). A fact already
+ * deleted (a DELETE resent after a timeout) is returned as it stands, unchanged; a
+ * superseded one is a conflict.
+ */
+export function removeFact(rt: FactsRuntime, id: string, reason?: string): RemovedFact {
   return runInTransaction(rt.database, (scope) => {
-    const row = requireLive(requireRow(rt, id));
+    const found = requireRow(rt, id);
+    if (found.status === 'deleted') return { fact: viewFact(recordOf(found), rt.clock.now()), deleted: false };
+    const row = requireLive(found);
     const ctx = writeContext(rt, scope, rt.clock.now());
     deleteFact(ctx, row, reason?.trim() || API_DELETE_REASON);
-    return finishWrites(ctx, rt.onFactsChanged).deleted[0] as FactView;
+    return { fact: finishWrites(ctx, rt.onFactsChanged).deleted[0] as FactView, deleted: true };
   }, ACKNOWLEDGED);
 }
 
@@ -269,7 +281,7 @@ export const ERASE_REASON = 'erased through the API';
  * changes nothing. What the conversation said of it (a summary, the window) is not the
  * facts tier's, and stays (README).
  */
-export function eraseFact(rt: FactsRuntime, id: string, reason?: string): FactView {
+export function eraseFact(rt: FactsRuntime, id: string, reason?: string): RemovedFact {
   return runInTransaction(rt.database, (scope) => {
     const start = requireRow(rt, id);
     const ctx = writeContext(rt, scope, rt.clock.now());
@@ -280,8 +292,8 @@ export function eraseFact(rt: FactsRuntime, id: string, reason?: string): FactVi
       updateFactRow(rt.database.db, row.id, { fact: ERASED_FACT, subject: null, embedding: null, embedderId: null, deletedReason: why, updatedAt: ctx.now });
       ctx.factsChanged = true;
     }
-    finishWrites(ctx, rt.onFactsChanged);
-    return viewFact(recordOf(requireRow(rt, id)), ctx.now);
+    const deleted = finishWrites(ctx, rt.onFactsChanged).deleted.some((fact) => fact.id === id);
+    return { fact: viewFact(recordOf(requireRow(rt, id)), ctx.now), deleted };
   }, ACKNOWLEDGED);
 }
 

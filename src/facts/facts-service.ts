@@ -22,6 +22,7 @@ import {
   eraseFact,
   removeFact,
   type AddedFact,
+  type RemovedFact,
   type EditedFact,
   type FactEdit,
   type FactListFilter,
@@ -225,12 +226,12 @@ export class FactsService {
     return confirmFact(this.rt, id);
   }
 
-  delete(id: string, reason?: string): FactView {
+  delete(id: string, reason?: string): RemovedFact {
     return removeFact(this.rt, id, reason);
   }
 
   /** Erases a fact and the older values it replaced: their text, subject and vector (see eraseFact). */
-  erase(id: string, reason?: string): FactView {
+  erase(id: string, reason?: string): RemovedFact {
     return eraseFact(this.rt, id, reason);
   }
 

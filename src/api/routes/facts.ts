@@ -1,4 +1,4 @@
-import { isLiveStatus, type FactChanges, type FactView } from '../../facts/fact-record.js';
+import type { FactChanges, FactView } from '../../facts/fact-record.js';
 import type { FactsService } from '../../facts/facts-service.js';
 import { defineRoute, Reply, type ExtraResponse, type RouteSpec } from '../route.js';
 import {
@@ -141,16 +141,8 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
           : [],
       handler: ({ params, query, body }) => {
         const reason = body?.reason ?? query.reason;
-        const before = facts.get(params.id);
-        if (body?.erase === true || query.erase === 'true') {
-          const erased = facts.erase(params.id, reason);
-          if (isLiveStatus(before.storedStatus)) deps.onChange('deleted');
-          return { fact: toApiFact(erased) };
-        }
-        // Deleting a deleted fact again (a DELETE resent after a timeout) changes nothing and says how it stands.
-        if (before.storedStatus === 'deleted') return { fact: toApiFact(before) };
-        const fact = facts.delete(params.id, reason);
-        deps.onChange('deleted');
+        const { fact, deleted } = body?.erase === true || query.erase === 'true' ? facts.erase(params.id, reason) : facts.delete(params.id, reason);
+        if (deleted) deps.onChange('deleted');
         return { fact: toApiFact(fact) };
       },
     }),
