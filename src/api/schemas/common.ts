@@ -57,11 +57,27 @@ export const errorResponseSchema = z.object({
   }),
 });
 
-/** An ISO-8601 timestamp with a time zone, e.g. `2026-11-22T10:00:00Z`. */
-export const isoTimeSchema = z.iso.datetime({
-  offset: true,
-  error: 'must be an ISO-8601 date-time with a time zone, e.g. 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00',
-});
+const ISO_TIME = 'must be an ISO-8601 date-time with a time zone, e.g. 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00';
+
+// RFC 3339 (§5.6) lets the "T" and the "Z" of a date-time be lower case; ISO-8601 does not.
+// Clients that write times by hand (or lower-case them) send both forms.
+const DATE_THEN_SEPARATOR = /^\d{4}-\d{2}-\d{2}[Tt]/;
+
+function upperCaseSeparators(value: string): string {
+  if (!DATE_THEN_SEPARATOR.test(value)) return value;
+  const withT = `${value.slice(0, 10)}T${value.slice(11)}`;
+  return withT.endsWith('z') ? `${withT.slice(0, -1)}Z` : withT;
+}
+
+/**
+ * An ISO-8601 timestamp with a time zone, e.g. `2026-11-22T10:00:00Z`; RFC 3339's lower-case
+ * `t` and `z` are taken too. The value parsed is the upper-case form.
+ */
+export const isoTimeSchema = z
+  .string({ error: ISO_TIME })
+  .meta({ format: 'date-time' })
+  .transform(upperCaseSeparators)
+  .pipe(z.iso.datetime({ offset: true, error: ISO_TIME }));
 
 const BEFORE_EPOCH = 'must not be before 1970-01-01T00:00:00Z: memoryd keeps times as milliseconds since then';
 
