@@ -1,6 +1,6 @@
 import type { Domain } from '../../domains/domain.js';
 import { sliceFolded, type FoldedText } from './folded-text.js';
-import { cleanValueSpan } from './value-text.js';
+import { cleanValueSpan, placeNameEnd } from './value-text.js';
 
 export type Language = 'en' | 'es';
 
@@ -70,10 +70,18 @@ export interface RuleGroups {
   get(name: string): FoldedText | null;
   /** The group's folded text ('' when absent). */
   folded(name: string): string;
-  /** The group's value, cut at clause boundaries and cleaned (`keepWhen`: see cleanValueSpan); null when absent or unusable. */
-  value(name: string, keepWhen?: boolean): FoldedText | null;
+  /** The group's value, cut at clause boundaries and cleaned (see ValueReading); null when absent or unusable. */
+  value(name: string, reading?: ValueReading): FoldedText | null;
   /** The original text of the body up to the end of the cleaned value of group `name`. */
-  statementUpTo(name: string, keepWhen?: boolean): string | null;
+  statementUpTo(name: string, reading?: ValueReading): string | null;
+}
+
+/** How a group's value is cut. */
+export interface ValueReading {
+  /** A day or month at its end stays (see cleanValueSpan). */
+  keepWhen?: boolean;
+  /** A place: its name goes on after a comma ("42 Elm Street, Springfield"; see placeNameEnd). */
+  place?: boolean;
 }
 
 /** Runs an anchored pattern (compiled with the `d` flag) over the body's scan form. */
@@ -85,22 +93,24 @@ export function matchRule(body: FoldedText, pattern: RegExp): RuleGroups | null 
     const span = spans[name];
     return span ? sliceFolded(body, span[0], span[1]) : null;
   };
-  const cleanSpan = (name: string, keepWhen = false): [number, number] | null => {
+  const cleanSpan = (name: string, reading: ValueReading = {}): [number, number] | null => {
     const span = spans[name];
     const raw = get(name);
     if (!span || !raw) return null;
-    const inner = cleanValueSpan(raw, keepWhen);
-    return inner ? [span[0] + inner[0], span[0] + inner[1]] : null;
+    const inner = cleanValueSpan(raw, reading.keepWhen ?? false);
+    if (!inner) return null;
+    const end = reading.place === true ? placeNameEnd(raw, inner[1]) : inner[1];
+    return [span[0] + inner[0], span[0] + end];
   };
   return {
     get,
     folded: (name) => get(name)?.folded ?? '',
-    value: (name, keepWhen) => {
-      const span = cleanSpan(name, keepWhen);
+    value: (name, reading) => {
+      const span = cleanSpan(name, reading);
       return span ? sliceFolded(body, span[0], span[1]) : null;
     },
-    statementUpTo: (name, keepWhen) => {
-      const span = cleanSpan(name, keepWhen);
+    statementUpTo: (name, reading) => {
+      const span = cleanSpan(name, reading);
       return span ? sliceFolded(body, 0, span[1]).original : null;
     },
   };

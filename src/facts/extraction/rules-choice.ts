@@ -174,12 +174,12 @@ function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     if (groups.get('we') && groups.folded('subject') !== 'we') return null;
     const name = groups.get('value2') ? 'value2' : 'value';
     // The day a decision names is what was decided ("we will ship on Friday"); only its key leaves it out.
-    const cleaned = groups.value(name, true);
+    const cleaned = groups.value(name, { keepWhen: true });
     const decided = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
     if (!decided || PRONOUN_ONLY.test(decided.folded) || WILL_ONLY_EN.test(decidedTopic(decided).scan)) return null;
     const when = groups.get('when') ?? groups.get('whenAfter');
     const value = withQualifier(body, groups.get(name), decided, when);
-    const through = value === cleaned ? groups.statementUpTo(name, true) : originalThrough(body, value);
+    const through = value === cleaned ? groups.statementUpTo(name, { keepWhen: true }) : originalThrough(body, value);
     if (!through) return null;
     const statement = withoutTimePhrase(through, body, when);
     // The qualifier is part of the value, not of the subject: "…, with a retention of 14

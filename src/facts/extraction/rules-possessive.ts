@@ -1,7 +1,7 @@
 import type { Domain } from '../../domains/domain.js';
 import { sliceFolded, type FoldedText } from './folded-text.js';
 import { mentionsSecret } from './guards.js';
-import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
+import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type TriggeredPatterns, type ValueReading } from './rule-support.js';
 import { withoutChangeWords } from './statement-text.js';
 import { ONE_OF_A_KIND, contentWords, isPersonKey, namesOneOfSeveral, nounKey, personLast, personNoun } from './subject-key.js';
 
@@ -151,9 +151,9 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     if (!groups) return null;
     const x = groups.folded('x').trim();
     if (!isPossessedNoun(x, language)) return null;
-    const raw = withoutAmountDe(groups.value('value'), language);
+    const raw = withoutAmountDe(groups.value('value', PLACE_NOUN.test(x) ? PLACE : {}), language);
     if (!raw) return null;
-    const through = groups.statementUpTo('value');
+    const through = groups.statementUpTo('value', PLACE_NOUN.test(x) ? PLACE : {});
     const statement = through === null ? null : withoutChangeWords(body, groups, through, ['adv', 'pre', 'post']);
     // A credential ("my wifi password is hunter2") is a statement whatever its value looks
     // like: the hit goes to the extractor, which refuses it and says so (extract-facts.ts),
@@ -199,6 +199,11 @@ function favoriteRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     return ruleHit('favorite', language, 'assert', subject, value, body.original, 'preferences', false);
   };
 }
+
+// Nouns whose value is a place, whose name goes on after its commas ("my address is 42 Elm
+// Street, Springfield", "mi ciudad natal es Alcalá de Henares, Madrid").
+const PLACE_NOUN = /(?:^|\s)(?:address|hometown|home town|birthplace|city|town|village|direccion|domicilio|ciudad|pueblo)(?:\s|$)/u;
+const PLACE: ValueReading = { place: true };
 
 /** Possessive rules. */
 export const POSSESSIVE_RULES: readonly FactRule[] = [

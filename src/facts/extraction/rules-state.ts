@@ -1,7 +1,7 @@
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import {
   ADV_EN, ADV_ES, AUX_EN, PLURAL_RELATIONS_ES, RELATIONS_EN, RELATIONS_ES, hasCorrectionAdverb, matchRule, ruleHit,
-  type FactRule, type RuleGroups, type RuleHit, type TriggeredPatterns,
+  type FactRule, type RuleGroups, type RuleHit, type TriggeredPatterns, type ValueReading,
 } from './rule-support.js';
 import { nounKey, textKey } from './subject-key.js';
 import { cleanValue, cutAtConjunction, valueSpanIn } from './value-text.js';
@@ -136,6 +136,9 @@ const workEs: FactRule = (body) => {
   return aboutWhom(rel, ruleHit('trabajo-en', 'es', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', false));
 };
 
+// A home's name goes on after its commas ("Springfield, Illinois", "Calle Mayor 5, Madrid").
+const PLACE: ValueReading = { place: true };
+
 const homeEn: FactRule = (body) => {
   const retract = matchRule(body, HOME_EN_RETRACT);
   if (retract) {
@@ -146,7 +149,7 @@ const homeEn: FactRule = (body) => {
     return ruleHit('live-in', 'en', 'retract', 'home', value, statement, 'personal', false);
   }
   const groups = matchRule(body, HOME_EN);
-  const raw = groups?.value('value');
+  const raw = groups?.value('value', PLACE);
   const value = raw ? cutAtConjunction(raw) : null;
   if (!groups || !value || NOT_A_PLACE.test(value.folded) || isPartOfAPlace(value)) return null;
   const rel = relationKey(groups);
@@ -166,13 +169,13 @@ const homeEs: FactRule = (body) => {
   }
   const groups = matchRule(body, HOME_ES);
   if (!groups) return null;
-  const relValue = groups.value('relvalue');
+  const relValue = groups.value('relvalue', PLACE);
   if (relValue) {
-    const statement = groups.statementUpTo('relvalue');
+    const statement = groups.statementUpTo('relvalue', PLACE);
     const relWord = /^mis?\s+((?:mejor\s+)?\S+)/u.exec(body.folded)?.[1] ?? 'relative';
     return statement ? aboutWhom(relWord, ruleHit('vivo-en', 'es', 'assert', `${nounKey(relWord)} home`, relValue, statement, 'personal', false)) : null;
   }
-  const raw = groups.value('value') ?? groups.value('value2');
+  const raw = groups.value('value', PLACE) ?? groups.value('value2', PLACE);
   const value = raw ? cutAtConjunction(raw) : null;
   if (!value || NOT_A_PLACE.test(value.folded) || isPartOfAPlace(value)) return null;
   const plural = groups.get('we') !== null || groups.get('we2') !== null;

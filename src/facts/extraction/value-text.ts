@@ -44,6 +44,45 @@ export function cleanValueSpan(raw: FoldedText, keepWhen = false): [number, numb
   return folded.split(/\s+/u).length > MAX_VALUE_WORDS ? null : [start, end];
 }
 
+// A place's name goes on after its comma with parts made of capitalised words and codes
+// ("42 Elm Street, Springfield", "Springfield, Illinois", "Calle Mayor 5, 28013 Madrid",
+// "London SW1A 2AA"), joined by the small words of place names ("Alcalá de Henares").
+const PLACE_PART = /^\s*,\s*([^,]+?)\s*(?=,|$)/u;
+const PLACE_JOINERS: ReadonlySet<string> = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'of', 'on', 'upon', 'am', 'an', 'der', 'sur']);
+const NAME_OR_CODE = /^[\p{Lu}\p{N}]/u;
+const PART_WORD = /\S+/gu;
+const MAX_PLACE_PART_WORDS = 4;
+
+// Whether the part of `raw` at folded [start, start + length) names a place: every word
+// capitalised or a code, save the joiners between them, at most four words.
+function namesPlacePart(raw: FoldedText, start: number, part: string): boolean {
+  let words = 0;
+  PART_WORD.lastIndex = 0;
+  for (let word = PART_WORD.exec(part); word !== null; word = PART_WORD.exec(part)) {
+    if (++words > MAX_PLACE_PART_WORDS) return false;
+    const first = sliceFolded(raw, start + word.index, start + word.index + 1).original;
+    if (!NAME_OR_CODE.test(first) && (words === 1 || !PLACE_JOINERS.has(word[0]))) return false;
+  }
+  return words > 0;
+}
+
+/**
+ * Where a place's value that ends at folded index `end` of `raw` ends with the parts of
+ * its name after commas ("42 Elm Street" + ", Springfield"), or `end` when none follows.
+ * A part that is anything else ("…, a lovely town", "…, Juan en Sevilla") ends it there.
+ */
+export function placeNameEnd(raw: FoldedText, end: number): number {
+  let extended = end;
+  for (;;) {
+    const part = PLACE_PART.exec(raw.scan.slice(extended));
+    if (part === null) return extended;
+    const words = part[1] ?? '';
+    const start = extended + part[0].length - words.length;
+    if (!namesPlacePart(raw, start, words)) return extended;
+    extended += part[0].length;
+  }
+}
+
 /**
  * Cuts a captured value at the first clause boundary ("Acme because…", "Lisbon and I…"),
  * drops trailing fillers ("now", "anymore", "lol") and edge punctuation.
