@@ -21,7 +21,7 @@ import type { Config } from './config/config.js';
 import { markOutputInvalid } from './conversation/output-validity.js';
 import { recordReply, type AnswerStore } from './conversation/record-reply.js';
 import { SegmentSummarizer, type SummaryWork } from './conversation/segment-summarizer.js';
-import { eraseSession } from './conversation/erase-session.js';
+import { eraseSessionRows, withLogLinesErased } from './conversation/erase-session.js';
 import { truncateWal, withSecureDelete } from './storage/secure-delete.js';
 import { endSession, sessionView } from './conversation/session-view.js';
 import { TurnVectors } from './conversation/turn-vectors.js';
@@ -151,9 +151,9 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
       // zeroed in the file's pages, and no older page image keeps them (unless another
       // process holds a transaction open: the hourly cleanup truncates it then).
       erase: (sessionId) => {
-        const erased = withSecureDelete(database.sqlite, () =>
+        const rows = withSecureDelete(database.sqlite, () =>
           runInTransaction(database, (scope) =>
-            eraseSession(
+            eraseSessionRows(
               {
                 db: database.db,
                 store: services.recorder.store,
@@ -169,7 +169,7 @@ export function buildRoutes(context: AppContext, services: Services): RouteSpec[
           ),
         );
         truncateWal(database.sqlite);
-        return erased;
+        return withLogLinesErased(config.logsDir, sessionId, rows);
       },
       stats: (sessionId) => services.stats.summary(sessionId),
       lastError: (sessionId) => {

@@ -91,7 +91,7 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
       method: 'DELETE',
       path: '/v1/sessions/:sessionId',
       summary:
-        'End the session: flush the window and open segment into summaries; with ?erase=true, erase it instead: its turns, summaries and error records, and every cached answer',
+        'End the session: flush the window and open segment into summaries; with ?erase=true, erase it instead: its turns, summaries and error records, its lines in the log files, and every cached answer',
       params: sessionParamsSchema,
       query: endSessionQuerySchema,
       response: endSessionResponseSchema,

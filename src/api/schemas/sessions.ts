@@ -225,7 +225,9 @@ export const endSessionResponseSchema = z.object({
   summariesCreated: z.number().int(),
   archived: z.number().int(),
   /** Only with ?erase=true: what erasing the session took away. */
-  erased: z.object({ turns: z.number().int(), summaries: z.number().int(), errors: z.number().int(), cachedAnswers: z.number().int() }).optional(),
+  erased: z
+    .object({ turns: z.number().int(), summaries: z.number().int(), errors: z.number().int(), cachedAnswers: z.number().int(), logLines: z.number().int() })
+    .optional(),
 });
 
 export type ContextRequestBody = z.input<typeof contextRequestSchema>;
