@@ -65,8 +65,18 @@ function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactR
   return recent.filter(({ turn }) => turn === latest).map(({ row }) => row);
 }
 
-// The live facts one target designates; `tooMany` when it matches more than 3 (it designates none).
+// The live facts one target designates; `tooMany` when it matches more than 3 (it designates
+// none). A target that designates nothing whole is read again up to its first comma: what
+// follows may be a clause of its own ("olvida que mi vuelo sale de Madrid, al final salimos
+// desde Valencia").
 function matching(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; tooMany: boolean } {
+  const whole = matchingWhole(db, storedValues, target, language);
+  const comma = target.indexOf(',');
+  if (whole.rows.length > 0 || whole.tooMany || comma <= 0) return whole;
+  return matchingWhole(db, storedValues, target.slice(0, comma).trim(), language);
+}
+
+function matchingWhole(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; tooMany: boolean } {
   const none = { rows: [], tooMany: false };
   const statement = asStatement(db, storedValues, target, language);
   if (statement.rows.length > 0) return statement.rows.length <= MAX_FORGET_MATCHES ? { rows: statement.rows, tooMany: false } : { rows: [], tooMany: true };

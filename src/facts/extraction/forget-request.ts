@@ -37,8 +37,11 @@ function target(text: FoldedText, match: RegExpExecArray): string | null {
   return null;
 }
 
+// "Forget about the sertraline, please": the polite word is said to the assistant, not part of what to forget.
+const POLITE_TAIL = /(?:[\s,;]+(?:please|pls|plz|thanks|thank you|por favor|porfa|porfis|gracias))+[\s.,;:!?]*$/iu;
+
 function edgeless(text: string): string | null {
-  return text.replace(TARGET_EDGE, '') || null;
+  return text.replace(POLITE_TAIL, '').replace(TARGET_EDGE, '') || null;
 }
 
 // The clauses of a "that" target, each with its own "that" ("A and that B" → A, B).
