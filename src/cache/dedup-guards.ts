@@ -114,15 +114,38 @@ function hasUnmatched(words: readonly string[], other: readonly string[]): boole
   return words.some((word) => !other.some((candidate) => sameStem(word, candidate)));
 }
 
-// The hashing embedder's stems are a word's first four letters; here as well, or a whole
-// shorter word ("tea"/"teas"), or one but its final "e" ("live"/"living", "use"/"using");
-// "where" is not "when".
+// A Spanish word for a person marks their gender in its ending: "hermana" is not "hermano",
+// nor "abuelas" "abuelos", "jefa" "jefe", "doctora" "doctor". Only words for people, whose
+// gender says who is meant: a verb's ending ("corta"/"cortó") is its person or tense.
+const PERSON_STEMS: ReadonlySet<string> = new Set([
+  'herman', 'prim', 'abuel', 'ti', 'hij', 'niet', 'bisniet', 'sobrin', 'novi', 'espos', 'amig', 'jef', 'companer', 'vecin',
+  'suegr', 'cunad', 'yern', 'padrin', 'ahijad', 'chic', 'nin', 'muchach', 'maestr', 'profesor', 'doctor', 'senor', 'director',
+  'entrenador', 'ingenier', 'abogad', 'medic', 'enfermer', 'psicolog', 'cociner', 'alumn', 'hermanastr', 'hijastr',
+]);
+const GENDER_ENDING = /^[aoe]?s?$/u;
+
+function namesOtherGender(stem: string, restA: string, restB: string): boolean {
+  if (!PERSON_STEMS.has(stem) || !GENDER_ENDING.test(restA) || !GENDER_ENDING.test(restB)) return false;
+  // The same word but for a plural "s" is the same people ("hermano"/"hermanos" is not a gender).
+  return restA.replace(/s$/u, '') !== restB.replace(/s$/u, '');
+}
+// What follows a shared stem in two forms of one word: an inflection ("s", "ing", "ed",
+// "ción"), never a word of its own ("grand" + "son" / "daughter").
+const MAX_ENDING = 4;
+
+// The hashing embedder's stems are a word's first four letters; here as well, when what
+// follows is an ending (see MAX_ENDING) and not a gender's, or a whole shorter word
+// ("tea"/"teas"), or one but its final "e" ("live"/"living", "use"/"using"); "where" is not "when".
 function sameStem(a: string, b: string): boolean {
   if (a === b) return true;
   const short = a.length <= b.length ? a : b;
   let shared = 0;
   while (shared < short.length && a[shared] === b[shared]) shared++;
-  return shared >= 4 || (shared === short.length && shared >= 3) || (shared >= 2 && shared === short.length - 1 && short.endsWith('e'));
+  const restA = a.slice(shared);
+  const restB = b.slice(shared);
+  if (namesOtherGender(a.slice(0, shared), restA, restB)) return false;
+  if (shared >= 4) return restA.length <= MAX_ENDING && restB.length <= MAX_ENDING;
+  return (shared === short.length && shared >= 3) || (shared >= 2 && shared === short.length - 1 && short.endsWith('e'));
 }
 
 const PAST = wordMatcher(PAST_PHRASES);

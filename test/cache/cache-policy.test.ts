@@ -420,6 +420,31 @@ describe('sameContentWords', () => {
     }
   });
 
+  it('keeps apart questions about a relative of the other gender, or another relative of the same stem', () => {
+    const people: Array<[string, string]> = [
+      ['¿Cuándo es el cumpleaños de mi hermana?', '¿Cuándo es el cumpleaños de mi hermano?'],
+      ['¿Cómo se llama mi prima?', '¿Cómo se llama mi primo?'],
+      ['¿Dónde vive mi abuela?', '¿Dónde vive mi abuelo?'],
+      ['¿Dónde viven mis abuelas?', '¿Dónde viven mis abuelos?'],
+      ['¿Qué estudia mi hija?', '¿Qué estudia mi hijo?'],
+      ['¿Cómo se llama mi jefa?', '¿Cómo se llama mi jefe?'],
+      ['¿Cómo se llama mi doctora?', '¿Cómo se llama mi doctor?'],
+      ['What does my grandson study?', 'What does my granddaughter study?'],
+      ['When is my grandmother coming?', 'When is my grandfather coming?'],
+    ];
+    for (const [a, b] of people) {
+      expect(sameContent(a, b), `${a} | ${b}`).toBe(false);
+      expect(mayShareAnswer(a, b), `${a} | ${b}`).toBe(false);
+    }
+    // One relative and their plural, or a verb's other form: still the same words.
+    for (const [a, b] of [
+      ['¿Cómo se llaman mis hermanos?', '¿Cómo se llama mi hermano?'],
+      ['¿El hombre cortó el árbol?', '¿El hombre corta el árbol?'],
+    ] as const) {
+      expect(sameContent(a, b), `${a} | ${b}`).toBe(true);
+    }
+  });
+
   it('reads "without" and "sin" as negation: with goggles is not without', () => {
     expect(mayShareAnswer('Do I swim with goggles?', 'Do I swim without goggles?')).toBe(false);
     expect(mayShareAnswer('¿Tomo el café con azúcar?', '¿Tomo el café sin azúcar?')).toBe(false);
