@@ -1,7 +1,7 @@
 import { asksHolderOfPost, asksStateNow, asksStatus } from './current-state.js';
 import { DedupProfile, sameContentWords, sameOrder, sameSpecifics } from './dedup-guards.js';
 import { QUESTION_AUXILIARIES, QUESTION_OPENERS, QUESTION_SUBJECTS, QUESTION_WORDS, RECALL_TAILS } from './policy-lexicon.js';
-import { analyseQuery, MAX_CACHEABLE_CHARS, type QueryInput } from './query-text.js';
+import { analyseHead, analyseQuery, MAX_CACHEABLE_CHARS, type QueryInput } from './query-text.js';
 import {
   ALTERNATIVES,
   ANTECEDENT_PRONOUNS,
@@ -86,6 +86,12 @@ export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRe
   if (!looksLikeQuestion(question, core)) return 'not-a-question';
   if (!standsAlone(analysis)) return 'conversation-bound';
   return null;
+}
+
+/** Whether a message is no question (a statement or a command), by the test `cacheRefusal` applies. */
+export function isStatement(query: QueryInput): boolean {
+  const analysis = analyseHead(query);
+  return !looksLikeQuestion(analysis.text, analysis.core);
 }
 
 /**

@@ -16,10 +16,11 @@ import {
   type ResponseCacheRow,
 } from '../storage/response-cache-repo.js';
 import { AskedQuestions } from './asked-questions.js';
-import { cacheRefusal, mayShareAnswer, type CacheRefusal } from './cache-policy.js';
+import { cacheRefusal, isStatement, mayShareAnswer, type CacheRefusal } from './cache-policy.js';
 import { DedupProfile } from './dedup-guards.js';
 import { DedupIndex } from './dedup-index.js';
-import { analyseQuery, detectLanguage, type Language, type QueryAnalysis, type QueryInput } from './query-text.js';
+import { analyseHead, analyseQuery, detectLanguage, type Language, type QueryAnalysis, type QueryInput } from './query-text.js';
+import { RecentStatements } from './recent-statements.js';
 import { VISIBLE_CHARACTER } from '../visible-text.js';
 
 /** Spec §4: answers to factual questions about the user are kept 24 h. */
@@ -35,6 +36,9 @@ export const MAX_DEDUP_QUESTIONS = 1000;
 
 /** Questions remembered as asked, and user turns whose answer was offered (see AskedQuestions), each up to this many; each costs ~150 bytes. */
 export const MAX_ASKED_QUESTIONS = 10_000;
+
+/** Statements remembered to tell a cached answer the conversation may have changed (see RecentStatements). */
+export const MAX_RECENT_STATEMENTS = 2_000;
 
 /** Written by memoryd, never by the LLM, in the language of the message being answered. */
 export const DISCLAIMERS: Readonly<Record<Language, string>> = {
@@ -117,6 +121,7 @@ export class ResponseCache {
   private readonly ttlMs: number;
   private readonly reader: ResponseCacheReader;
   private readonly asked = new AskedQuestions(MAX_ASKED_QUESTIONS);
+  private readonly statements = new RecentStatements(MAX_RECENT_STATEMENTS);
   /**
    * Fact changes committed (`invalidateAll` counts one once its transaction commits). A
    * question counts as asked once its own call commits, after the fact changes of that
@@ -233,7 +238,14 @@ export class ResponseCache {
   ): { answer: CachedAnswer | null; consulted: boolean } {
     // Split once here, for the policy, the key, the language and the guards of every candidate.
     const query = analyseQuery(message);
-    if (cacheRefusal(query, { sideEffectSinceQuestion: false }) !== null) return { answer: null, consulted: false };
+    if (cacheRefusal(query, { sideEffectSinceQuestion: false }) !== null) {
+      // A statement may change what a cached answer said, though no fact changed: noted once this commits.
+      if (isStatement(query)) {
+        const at = this.options.clock.now();
+        afterCommit(scope, () => this.statements.note(at, analyseHead(query).words));
+      }
+      return { answer: null, consulted: false };
+    }
     const key = responseCacheKey(query);
     afterCommit(scope, () => this.asked.note(key, this.factsGeneration));
     return { answer: this.find(query, key, embedding, after, scope), consulted: true };
@@ -243,13 +255,17 @@ export class ResponseCache {
     const language = detectLanguage(query);
     const now = this.options.clock.now();
     const fresh = (row: ResponseCacheRow): boolean => after === null || row.createdAt > after;
+    // Profiled once per lookup, when the first cached question comes near: a lookup that finds none pays nothing.
+    let message: DedupProfile | undefined;
     const exact = this.reader.findLive(key, now);
-    if (exact && fresh(exact)) return this.answer(exact, 'cache', 1, language);
+    if (exact && fresh(exact)) {
+      message ??= new DedupProfile(query);
+      // The same question: its content words are the message's.
+      if (!this.statements.touchedSince(exact.createdAt, message.contentWords)) return this.answer(exact, 'cache', 1, language);
+    }
     if (embedding === null) return null;
     this.checkDims(embedding);
     const threshold = this.options.dedupThreshold;
-    // Profiled once per lookup, when the first cached question comes near: a lookup that finds none pays nothing.
-    let message: DedupProfile | undefined;
     for (const candidate of this.index.candidates(embedding, language, now, threshold)) {
       const row = this.reader.findLive(candidate.key, now);
       if (!row || row.embedding === null || row.embedderId !== this.options.embedder.id || row.language !== language) {
@@ -259,7 +275,8 @@ export class ResponseCache {
       }
       if (!fresh(row)) continue;
       message ??= new DedupProfile(query);
-      if (!mayShareAnswer(message, this.index.profileOf(candidate.key, row.query))) continue;
+      const cached = this.index.profileOf(candidate.key, row.query);
+      if (!mayShareAnswer(message, cached) || this.statements.touchedSince(row.createdAt, cached.contentWords)) continue;
       const similarity = cosine(embedding, this.vectorOf(row.embedding));
       if (similarity > threshold) return this.answer(row, 'dedup', similarity, language);
     }
