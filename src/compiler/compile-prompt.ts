@@ -1,4 +1,4 @@
-import { layout, type LayoutReport, type RenderedMessage } from '../layout/index.js';
+import { layout, type LayoutReport, type RenderedMessage, type SectionAction, type SectionReport } from '../layout/index.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { PromptFrames } from './frames.js';
 import type { PromptParts } from './prompt-parts.js';
@@ -59,13 +59,28 @@ function framed(frame: number, size: number): number {
  * not fit. The tokenizer is used only under pressure (lenses that rewrite text).
  */
 export function compilePrompt(parts: PromptParts, frames: PromptFrames, budget: number, tokenizer: Tokenizer): CompiledPrompt {
-  const result = layout(buildSections(parts, frames), budget, { tokenizer });
+  // Over its budget, the prompt shows the tools' short forms before anything gives way (sections.ts).
+  const shortTools = baseTotal(parts, frames) > budget && parts.tools.some((item) => item.alternatives?.short !== undefined);
+  const result = layout(buildSections(parts, frames, { shortTools }), budget, { tokenizer });
+  const report = shortTools ? withToolsShortened(result.report, framed(frames.tools, sum(parts.tools))) : result.report;
   return {
     messages: result.messages,
     tokens: result.total,
     budget,
     ...promptUsage(result.total, budget),
-    report: result.report,
-    hash: result.report.hash,
+    report,
+    hash: report.hash,
   };
+}
+
+// The tools section's account when its descriptions were given short: its base is what they
+// cost in full, and the short-tool-descriptions lens is its first action, as if the layout
+// had applied it (context loss is never invisible, token-box.md §4).
+const SHORTENED: SectionAction = { kind: 'compressed', lenses: ['short-tool-descriptions'] };
+
+function withToolsShortened(report: LayoutReport, fullBase: number): LayoutReport {
+  const sections = report.sections.map((section): SectionReport =>
+    section.id !== 'tools' || fullBase <= section.base ? section : { ...section, base: fullBase, actions: [SHORTENED, ...section.actions] },
+  );
+  return { ...report, sections };
 }

@@ -5,22 +5,23 @@ import type { PromptParts } from './prompt-parts.js';
 
 /**
  * The layout policy of memoryd's prompt (README "Prompt sections"). Lower priority gives
- * way first, one whole section at a time (token-box.md §2.4). Tool descriptions (200) go
- * first: shortened to how to call each tool, then dropped last-listed first, so a long
- * description never costs the conversation it is asked about (each section's pass stops
- * once the deficit is paid, and space freed beyond it stays free, §2.4e). Then the spec's
- * "compress summaries first, then shrink the window": summaries (300), the window (400).
- * Facts (500) outrank the window: a fact a dropped turn mentioned comes back in its place
- * (context-service.ts). Then pending tool results (700) and the format instructions (800).
- * The system prompt and the user's message are critical (shrink 0): never cut; if they
- * alone exceed the budget the request fails loudly.
+ * way first, one whole section at a time (token-box.md §2.4). The spec's "compress
+ * summaries first, then shrink the window": summaries (300), then tool descriptions (350),
+ * then the window (400). A prompt over its budget shows every tool in its short form, how
+ * to call it, before any section gives way (`buildSections`' `shortTools`): a long
+ * description never costs the conversation it is asked about, and the tools the assistant
+ * passed are dropped only after the summaries. Facts (500) outrank the window: a fact a
+ * dropped turn mentioned comes back in its place (context-service.ts). Then pending tool
+ * results (700) and the format instructions (800). The system prompt and the user's
+ * message are critical (shrink 0): never cut; if they alone exceed the budget the request
+ * fails loudly.
  */
 export const SECTION_POLICY = {
   system: { priority: 1000, min: 0, grow: 0, shrink: 0 },
   format: { priority: 800, min: 0, grow: 0, shrink: 0.2 },
   facts: { priority: 500, min: 0, grow: 1, shrink: 0.5 },
   summaries: { priority: 300, min: 0, grow: 0, shrink: 1 },
-  tools: { priority: 200, min: 0, grow: 0, shrink: 0.5 },
+  tools: { priority: 350, min: 0, grow: 0, shrink: 0.5 },
   'tool-results': { priority: 700, min: 0, grow: 0, shrink: 0.3 },
   window: { priority: 400, min: 0, grow: 0.5, shrink: 0.8 },
   user: { priority: 2000, min: 0, grow: 0, shrink: 0 },
@@ -33,8 +34,13 @@ export const SECTION_POLICY = {
  */
 export const FACTS_BASE_MAX = DEFAULT_SELECTION.tokenBudget;
 
-/** The eight sections of a prompt, in declared order, from pre-counted parts. Pure. */
-export function buildSections(parts: PromptParts, frames: PromptFrames): SectionSpec[] {
+/**
+ * The eight sections of a prompt, in declared order, from pre-counted parts. Pure.
+ * `shortTools`: every tool description is given in its short form (the prompt is over its
+ * budget; see SECTION_POLICY), so what gives way after is the summaries, then the tools.
+ */
+export function buildSections(parts: PromptParts, frames: PromptFrames, options: { shortTools?: boolean } = {}): SectionSpec[] {
+  const shortTools = options.shortTools === true;
   const system = 'system' as const;
   return [
     section('system', {
@@ -64,10 +70,10 @@ export function buildSections(parts: PromptParts, frames: PromptFrames): Section
       content: items(parts.summaries, 'first'),
     }),
     section('tools', {
-      strategy: ['short-tool-descriptions', 'drop-lowest-ranked'],
+      strategy: shortTools ? ['drop-lowest-ranked'] : ['short-tool-descriptions', 'drop-lowest-ranked'],
       render: { mode: 'one-message', role: system, header: frames.headers.tools },
       frame: frames.tools,
-      content: items(parts.tools, 'last'),
+      content: items(shortTools ? parts.tools.map(inShortForm) : parts.tools, 'last'),
     }),
     section('tool-results', {
       // Already fitted when recorded, 300 tokens in all (tool-results.ts): under pressure they go whole.
@@ -106,6 +112,12 @@ function section(id: keyof typeof SECTION_POLICY, rest: Pick<SectionSpec, 'strat
     frame: rest.frame,
     content: rest.content,
   };
+}
+
+// A tool description as its short form, when it has one (a used tool's is already short).
+function inShortForm(item: LayoutItem): LayoutItem {
+  const short = item.alternatives?.short;
+  return short === undefined ? item : { id: item.id, key: item.key, size: short.size, body: short.body };
 }
 
 function items(list: readonly LayoutItem[], sacrifice: 'first' | 'last', candidates?: readonly LayoutItem[]): SectionSpec['content'] {

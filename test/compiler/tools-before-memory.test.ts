@@ -7,7 +7,8 @@ import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 
 // A long tool description gives way, to its short form first, before the conversation it
 // is asked about: a model asked about "step 2" with no history cannot answer; one told
-// only how to call a tool still can.
+// only how to call a tool still can. Past that, the spec's order: the summaries give way
+// first, then the tools the assistant passed, then the window.
 let daemon: TestDaemon;
 let tokenizer: Tokenizer;
 let tool: ReturnType<typeof shellTool>;
@@ -80,16 +81,53 @@ describe('a long tool description under a lowered budget', () => {
     }
   });
 
-  it('goes whole, before summaries or the window lose anything, when even its short form does not fit', async () => {
+  it('keeps its short form while the summaries give way, when even its short form does not fit; the window stays whole', async () => {
     const chat = await stepsSession('bud-tight');
     const roomy = await chat.say(QUESTION, { dryRun: true, budget: 800, tools: [tool] });
-    // Ten tokens fewer than the prompt with the short form: no tool description pays for that.
+    // Ten tokens fewer than the prompt with the short form: the summaries pay for that (spec: summaries first).
     const budget = roomy.tokens - 10;
     const tight = await chat.say(QUESTION, { dryRun: true, budget, tools: [tool] });
-    expect(section(tight, 'tools').final).toBe(0);
-    expect(section(tight, 'tools').actions).toContainEqual({ kind: 'dropped' });
-    expectMemoryWhole(tight);
+    const tools = section(tight, 'tools');
+    expect(tools.final).toBeGreaterThan(0);
+    expect(tools.actions).toEqual([{ kind: 'compressed', lenses: ['short-tool-descriptions'] }]);
+    expect(section(tight, 'summaries').actions.length).toBeGreaterThan(0);
+    expect(section(tight, 'window').actions).toEqual([]);
     expect(tight.tokens).toBeLessThanOrEqual(budget);
-    expect(promptText(tight)).not.toContain('shell:');
+    expect(promptText(tight)).toContain(SHORT_FORM);
+  });
+
+  it('is dropped only once the summaries are gone, and before the window loses a turn', async () => {
+    const chat = await stepsSession('bud-tighter');
+    const roomy = await chat.say(QUESTION, { dryRun: true, budget: 800, tools: [tool] });
+    const summaries = section(roomy, 'summaries').final;
+    const tools = section(roomy, 'tools').final;
+    expect(summaries).toBeGreaterThan(0);
+    // Less than the summaries and the short tool form together can give: both go, the window stays.
+    const budget = roomy.tokens - summaries - Math.floor(tools / 2);
+    const tight = await chat.say(QUESTION, { dryRun: true, budget, tools: [tool] });
+    expect(section(tight, 'summaries').final).toBe(0);
+    expect(section(tight, 'tools').actions).toContainEqual({ kind: 'dropped' });
+    expect(section(tight, 'window').actions).toEqual([]);
+    expect(tight.tokens).toBeLessThanOrEqual(budget);
+  });
+});
+
+describe('tools already in their short form under a lowered budget', () => {
+  it('stay while the summaries are compressed (the summaries give way first)', async () => {
+    const chat = await stepsSession('used');
+    const short = { name: 'get_weather', description: 'Get the current weather for a city.', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+    // Used once in the session: shown short from then on.
+    await chat.say('What is the weather in Lisbon?', { tools: [short] });
+    await daemon.client.recordTurn('used', { role: 'assistant', content: '', toolCallId: 'w1', toolName: 'get_weather' });
+    await daemon.client.recordTurn('used', { role: 'tool', content: '18 C and sunny', toolCallId: 'w1', toolName: 'get_weather' });
+    await chat.reply('It is 18 C and sunny in Lisbon.');
+    const roomy = await chat.say(QUESTION, { dryRun: true, budget: 4000, tools: [short] });
+    expect(section(roomy, 'tools').actions).toEqual([]);
+    const budget = roomy.tokens - 5;
+    const tight = await chat.say(QUESTION, { dryRun: true, budget, tools: [short] });
+    expect(section(tight, 'tools').final).toBe(section(roomy, 'tools').final);
+    expect(section(tight, 'tools').actions).toEqual([]);
+    expect(section(tight, 'summaries').actions.length).toBeGreaterThan(0);
+    expect(promptText(tight)).toContain('get_weather');
   });
 });
