@@ -1,11 +1,13 @@
-import { closeSync, linkSync, openSync, realpathSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { constants } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { systemClock } from '../clock.js';
-import { loadConfig } from '../config/config.js';
+import { loadConfig, type Config } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, messageOf } from '../errors.js';
 import { reasonInWords } from '../lifecycle/path-setting.js';
+import { DATABASE_SUFFIXES } from '../lifecycle/private-dir.js';
 import { copyDatabaseTo, factCount, integrityComplaints, openDatabaseReadOnly, syncPath, type Database } from '../storage/database.js';
 import { CommandExit, parseOrRefuse, readCommandArgs, reportCommandFailure, UsageError, type Command } from './command-line.js';
 import type { CliIo } from './run-job-cli.js';
@@ -30,7 +32,7 @@ interface BackupArgs {
  * file's name. Returns the exit code: 0 written, 1 not written (no database, a file already
  * there, a copy or check that failed: one line on stderr, the destination untouched), 2 usage.
  */
-export async function runBackupCli(argv: string[], io: CliIo & { callerCwd?: string }): Promise<number> {
+export async function runBackupCli(argv: string[], io: CliIo & { callerCwd?: string; signals?: SignalSource }): Promise<number> {
   const args = readCommandArgs(BACKUP, argv, readBackupArgs, io);
   if (args instanceof CommandExit) return args.code;
   const clock = io.clock ?? systemClock;
@@ -41,23 +43,104 @@ export async function runBackupCli(argv: string[], io: CliIo & { callerCwd?: str
     const config = loadConfig(io.env, { cwd: io.cwd });
     // Where the command was typed (npm's INIT_CWD): the settings' paths stay the package's.
     destination = resolve(io.callerCwd ?? io.cwd, args.destination);
-    refuseDestination(destination, config.dbPath, args.force);
+    refuseDestination(destination, config, args.force);
     source = openDatabaseReadOnly(config.dbPath);
   } catch (error) {
     reportCommandFailure(BACKUP, error, '', io);
     return 1;
   }
+  const signals = watchSignals(io.signals ?? process);
   try {
-    const facts = writeCheckedCopy(source, destination, args.force);
+    const leftovers = removeLeftoverCopies(destination);
+    const facts = await writeCheckedCopy(source, destination, args.force, signals);
     const { size } = statSync(destination);
     const ms = Math.round(clock.now() - started);
-    io.stdout.write(`backup: wrote ${destination} (${size} bytes, ${facts} facts; integrity_check ok) from ${source.path} in ${ms} ms\n`);
+    const removed = leftovers === 0 ? '' : `; removed ${leftovers} partial ${leftovers === 1 ? 'copy' : 'copies'} an interrupted backup left beside it`;
+    io.stdout.write(`backup: wrote ${destination} (${size} bytes, ${facts} facts; integrity_check ok) from ${source.path} in ${ms} ms${removed}\n`);
     return 0;
   } catch (error) {
+    if (error instanceof Interrupted) {
+      io.stderr.write(`backup: stopped by ${error.signal}: nothing written to ${destination}, and the partial copy removed\n`);
+      return 128 + (constants.signals[error.signal] ?? 0);
+    }
     reportCommandFailure(BACKUP, error, `nothing written to ${destination}: `, io);
     return 1;
   } finally {
+    signals.stop();
     source.close();
+  }
+}
+
+/** Where a stop signal comes from: the process, or a test's emitter. */
+export interface SignalSource {
+  on(signal: NodeJS.Signals, listener: () => void): unknown;
+  off(signal: NodeJS.Signals, listener: () => void): unknown;
+}
+
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+class Interrupted extends Error {
+  constructor(readonly signal: NodeJS.Signals) {
+    super(`stopped by ${signal}`);
+  }
+}
+
+interface SignalWatch {
+  /** The first stop signal received, if any. */
+  readonly received: NodeJS.Signals | null;
+  stop(): void;
+}
+
+// A stop signal is noted rather than left to kill the process mid-copy, which left a hidden
+// copy of the whole database beside the destination: the copy (synchronous) ends, and the
+// backup then stops and removes it instead of naming it.
+function watchSignals(source: SignalSource): SignalWatch {
+  const watch = { received: null as NodeJS.Signals | null, stop: () => {} };
+  const listeners = STOP_SIGNALS.map((signal) => {
+    const listener = (): void => {
+      watch.received ??= signal;
+    };
+    source.on(signal, listener);
+    return [signal, listener] as const;
+  });
+  watch.stop = () => {
+    for (const [signal, listener] of listeners) source.off(signal, listener);
+  };
+  return watch;
+}
+
+function partialPrefix(destination: string): string {
+  return `.${basename(destination)}.partial-`;
+}
+
+// The partial copies (and their journals) of earlier backups to the same file whose process no
+// longer runs (a SIGKILL, a power cut): each holds up to the whole database. Returns how many copies.
+function removeLeftoverCopies(destination: string): number {
+  const prefix = partialPrefix(destination);
+  const folder = dirname(destination);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(\d+)(-journal)?$/u.exec(name.slice(prefix.length));
+    if (match === null || processRuns(Number(match[1]))) continue;
+    rmSync(join(folder, name), { force: true });
+    if (match[2] === undefined) removed += 1;
+  }
+  return removed;
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -69,13 +152,19 @@ function readBackupArgs(argv: readonly string[]): BackupArgs {
   return { destination, force: values.force };
 }
 
-// The database itself, or its -wal or -shm, is never a destination, --force or not.
-function refuseDestination(destination: string, dbPath: string, force: boolean): void {
+// The database itself, its -wal, -shm and journal, the daemon's lock beside it and the
+// daemon's socket are never a destination, --force or not: a copy renamed over the lock
+// lets a second daemon serve the same database, one over the socket cuts every client off.
+function refuseDestination(destination: string, config: Pick<Config, 'dbPath' | 'socketPath'>, force: boolean): void {
   const existing = statSync(destination, { throwIfNoEntry: false });
   if (existing?.isDirectory() === true) throw new AppError('CONFIG_INVALID', `${destination} is a folder: name the backup file, e.g. ${join(destination, 'memoryd-backup.db')}`);
-  const database = realOrSelf(dbPath);
-  if ([database, `${database}-wal`, `${database}-shm`].includes(realOrSelf(destination))) {
-    throw new AppError('CONFIG_INVALID', `${destination} is the database memoryd serves (${SETTINGS.db.env}): name another file`);
+  const target = realOrSelf(destination);
+  const database = realOrSelf(config.dbPath);
+  if (DATABASE_SUFFIXES.some((suffix) => `${database}${suffix}` === target)) {
+    throw new AppError('CONFIG_INVALID', `${destination} is the database memoryd serves (${SETTINGS.db.env}) or one of its files: name another file`);
+  }
+  if (realOrSelf(config.socketPath) === target) {
+    throw new AppError('CONFIG_INVALID', `${destination} is memoryd's socket (${SETTINGS.socket.env}): name another file`);
   }
   if (existing !== undefined && !force) {
     throw new AppError('CONFLICT', `${destination} already exists: name another file, or add --force to replace it`);
@@ -91,13 +180,17 @@ function realOrSelf(path: string): string {
 }
 
 // Copies into a new file beside the destination, checks the copy, and only then gives it
-// the destination's name: a copy that fails never replaces or leaves a file there.
-function writeCheckedCopy(source: Database, destination: string, force: boolean): number {
-  const partial = join(dirname(destination), `.${basename(destination)}.partial-${process.pid}`);
+// the destination's name: a copy that fails, or a backup stopped by a signal, never
+// replaces or leaves a file there.
+async function writeCheckedCopy(source: Database, destination: string, force: boolean, signals: SignalWatch): Promise<number> {
+  const partial = join(dirname(destination), `${partialPrefix(destination)}${process.pid}`);
   try {
     // Owner-only from the start (VACUUM INTO takes an empty file): a backup holds everything the database does.
     closeSync(openSync(partial, 'wx', 0o600));
     copyDatabaseTo(source, partial);
+    // A signal that came during the copy is heard here.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (signals.received !== null) throw new Interrupted(signals.received);
     const facts = checkCopy(partial);
     if (force) renameSync(partial, destination);
     else placeWithoutReplacing(partial, destination);
@@ -106,7 +199,8 @@ function writeCheckedCopy(source: Database, destination: string, force: boolean)
     return facts;
   } catch (error) {
     rmSync(partial, { force: true });
-    throw explainCopyError(error, source.path, destination);
+    rmSync(`${partial}-journal`, { force: true });
+    throw error instanceof Interrupted ? error : explainCopyError(error, source.path, destination);
   }
 }
 

@@ -6,9 +6,11 @@ import { ConfigError } from '../errors.js';
 import { ensureUsableDir, UnusablePathError } from './path-setting.js';
 
 const STICKY = 0o1000;
-// SQLite's companions of a database file, and the daemon's lock beside it (an SQLite
-// database too: its journal stays while the daemon runs, and after a crash).
-const DATABASE_SUFFIXES = ['', '-wal', '-shm', '-journal', '.lock', '.lock-journal'];
+/**
+ * SQLite's companions of a database file, and the daemon's lock beside it (an SQLite
+ * database too: its journal stays while the daemon runs, and after a crash).
+ */
+export const DATABASE_SUFFIXES: readonly string[] = ['', '-wal', '-shm', '-journal', '.lock', '.lock-journal'];
 // What a checkout's data/ holds before the first start (data/README.md).
 const CHECKOUT_FILES = ['README.md', '.gitkeep'];
 

@@ -1,7 +1,10 @@
-import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { runBackupCli } from '../../src/cli/backup-cli.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { REPO_ROOT, spawnCommand } from '../helpers/spawn-daemon.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -100,7 +103,7 @@ describe('npm run backup', () => {
     expect(itself).toEqual({
       code: 1,
       stdout: '',
-      stderr: `backup: ${daemon.config.dbPath} is the database memoryd serves (MEMORYD_DB): name another file\n`,
+      stderr: `backup: ${daemon.config.dbPath} is the database memoryd serves (MEMORYD_DB) or one of its files: name another file\n`,
     });
     expect((await daemon.client.health()).status).toBe('ok');
   });
@@ -135,5 +138,66 @@ describe('npm run backup', () => {
     const usage = await backup({ MEMORYD_DATA_DIR: dataDir }, []);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/^backup: a destination file is needed\nusage: npm run backup -- <destination file> \[--force\]\n/);
+  });
+});
+
+describe('npm run backup and memoryd\'s own files', () => {
+  it('never writes over the lock, the journals or the socket, --force or not', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const daemon = await startTestDaemon({ dir: dataDir, keepDir: true });
+    defer(() => daemon.stop());
+    const lock = `${daemon.config.dbPath}.lock`;
+    const lockBytes = readFileSync(lock);
+    for (const file of [lock, `${daemon.config.dbPath}.lock-journal`, `${daemon.config.dbPath}-journal`]) {
+      const refused = await backup({ MEMORYD_DATA_DIR: dataDir }, [file, '--force']);
+      expect([file, refused]).toEqual([file, { code: 1, stdout: '', stderr: `backup: ${file} is the database memoryd serves (MEMORYD_DB) or one of its files: name another file\n` }]);
+    }
+    const socket = await backup({ MEMORYD_DATA_DIR: dataDir }, [daemon.config.socketPath, '--force']);
+    expect(socket).toEqual({ code: 1, stdout: '', stderr: `backup: ${daemon.config.socketPath} is memoryd's socket (MEMORYD_SOCKET): name another file\n` });
+    expect(readFileSync(lock)).toEqual(lockBytes);
+    expect((await daemon.client.health()).status).toBe('ok');
+  });
+});
+
+describe('a backup stopped or killed midway', () => {
+  function collector(): { write(text: string): boolean; text: string } {
+    const out = { text: '', write: (text: string) => ((out.text += text), true) };
+    return out;
+  }
+
+  it('stops on a signal that came during the copy, removing its partial copy and writing nothing', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const daemon = await startTestDaemon({ dir: dataDir, keepDir: true });
+    defer(() => daemon.stop());
+    await daemon.client.addFact({ fact: 'My editor is Helix', domain: 'preferences' });
+    const folder = tempDir();
+    const destination = join(folder, 'copy.db');
+    const signals = new EventEmitter();
+    const stdout = collector();
+    const stderr = collector();
+    const running = runBackupCli([destination], { env: { MEMORYD_DATA_DIR: dataDir }, cwd: REPO_ROOT, stdout, stderr, signals });
+    // The copy is done by now (it is synchronous); the backup hears the signal before it names the copy.
+    signals.emit('SIGTERM');
+    expect(await running).toBe(143);
+    expect(stderr.text).toBe(`backup: stopped by SIGTERM: nothing written to ${destination}, and the partial copy removed\n`);
+    expect(stdout.text).toBe('');
+    expect(readdirSync(folder)).toEqual([]);
+    expect(signals.listenerCount('SIGTERM')).toBe(0);
+  });
+
+  it('removes the partial copies a killed backup to the same file left, not those of a backup still running', async () => {
+    const dataDir = join(tempDir(), 'data');
+    const daemon = await startTestDaemon({ dir: dataDir, keepDir: true });
+    defer(() => daemon.stop());
+    const folder = tempDir();
+    const destination = join(folder, 'copy.db');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid as number;
+    for (const name of [`.copy.db.partial-${gone}`, `.copy.db.partial-${gone}-journal`, `.copy.db.partial-${process.ppid}`, `.other.db.partial-${gone}`]) {
+      writeFileSync(join(folder, name), 'the whole database, once');
+    }
+    const result = await backup({ MEMORYD_DATA_DIR: dataDir }, [destination]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/; removed 1 partial copy an interrupted backup left beside it\n$/u);
+    expect(readdirSync(folder).sort()).toEqual([`.copy.db.partial-${process.ppid}`, `.other.db.partial-${gone}`, 'copy.db'].sort());
   });
 });
