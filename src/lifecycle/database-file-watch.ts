@@ -76,6 +76,13 @@ function fileProblem(path: string, opened: Stats): string | null {
     if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') throw error;
   }
   if (now !== undefined && now.dev === opened.dev && now.ino === opened.ino) return null;
-  const what = now === undefined ? 'is gone (deleted or moved while memoryd ran)' : 'is another file now (replaced while memoryd ran)';
-  return `the database file ${path} ${what}, so a write would go to a file the next start does not open; restart memoryd (it opens what is at that path then: a new, empty database if nothing is)`;
+  if (now === undefined) {
+    return `the database file ${path} is gone (deleted or moved while memoryd ran), so a write would go to a file the next start does not open; restart memoryd (it opens what is at that path then: a new, empty database if nothing is)`;
+  }
+  // The -wal and -shm at the path are the replaced file's: SQLite would replay that WAL onto
+  // the new file at the next start, which then refuses it as damaged.
+  return (
+    `the database file ${path} is another file now (replaced while memoryd ran), so a write would go to a file the next start does not open; ` +
+    `stop memoryd, delete ${path}-wal and ${path}-shm (they belong to the file that was replaced), then start it to open the new file`
+  );
 }

@@ -1,4 +1,4 @@
-import { renameSync, rmSync } from 'node:fs';
+import { copyFileSync, renameSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionPath } from '../../src/client/memoryd-client.js';
 import { DATABASE_FILE_CHECK_MS } from '../../src/lifecycle/database-file-watch.js';
@@ -40,6 +40,18 @@ describe('the data dir deleted under a running daemon', () => {
       dbError: expect.stringContaining(`the database file ${daemon.config.dbPath} is gone`),
       error: { code: 'UNAVAILABLE', details: { down: ['db'] } },
     });
+  });
+
+  it('says, when the file was replaced, to delete the old -wal and -shm before starting again', async () => {
+    const daemon = await started();
+    const path = daemon.config.dbPath;
+    copyFileSync(path, `${path}.copy`);
+    renameSync(`${path}.copy`, path);
+    const health = JSON.parse((await daemon.client.raw('GET', '/v1/health')).body) as { dbError?: string };
+    expect(health.dbError).toBe(
+      `the database file ${path} is another file now (replaced while memoryd ran), so a write would go to a file the next start does not open; ` +
+        `stop memoryd, delete ${path}-wal and ${path}-shm (they belong to the file that was replaced), then start it to open the new file`,
+    );
   });
 
   it('refuses writes with 503 UNAVAILABLE naming the file, and changes nothing', async () => {
