@@ -1,3 +1,4 @@
+import { promptUsage } from '../compiler/compile-prompt.js';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, isAppError } from '../errors.js';
 import { DamagedDatabaseError, NewerDatabaseError, openDatabaseAtStart, type OpenedDatabase } from '../storage/database.js';
@@ -124,7 +125,16 @@ export function systemPromptRoomWarning(load: FixedPromptLoad, config: { tokenCa
   const shorter = builtIn ? `write a system prompt of at most ${longestPrompt} tokens to ${config.systemPromptFile}` : `shorten that file to at most ${longestPrompt} tokens`;
   return (
     `${prompt} is ${load.system.tokens} tokens: with the shortest message, ${fixed} of ${cap}=${tokenCap} (${share} %) go to every prompt, ` +
-    `leaving ${tokenCap - fixed} for the message, facts, summaries and the window: a short message already makes a prompt critical (90 % of the cap), ` +
-    `with facts, summaries and turns dropped; raise ${cap} to at least ${neededCap}, or ${shorter}`
+    `leaving ${tokenCap - fixed} for the message, facts, summaries and the window: ${whatItMeans(fixed, tokenCap)}; raise ${cap} to at least ${neededCap}, or ${shorter}`
   );
+}
+
+// What the fixed load means for every prompt, by the threshold a short message already
+// reaches (the levels of promptUsage), else for the prompts of a long conversation.
+function whatItMeans(fixed: number, tokenCap: number): string {
+  const { level } = promptUsage(fixed, tokenCap);
+  if (level === 'critical') return 'a short message already makes a prompt critical (90 % of the cap), with facts, summaries and turns dropped';
+  if (level === 'compress') return 'a short message already takes a prompt past the compress threshold (80 % of the cap)';
+  if (level === 'warning') return 'a short message already takes a prompt past the warning threshold (70 % of the cap)';
+  return 'the prompts of a long conversation reach the critical threshold (90 % of the cap) and may lose facts, summaries or turns';
 }

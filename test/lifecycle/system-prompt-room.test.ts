@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/start.js';
+import { systemPromptRoomWarning } from '../../src/lifecycle/start-problems.js';
 import { MemorydClient } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { captureProcessOutput } from '../helpers/process-output.js';
@@ -73,7 +74,7 @@ describe('a system prompt that leaves little of the token cap', () => {
   it('names the built-in prompt under the smallest cap', async () => {
     const started = await startThenStop({ MEMORYD_TOKEN_CAP: '512' });
     expect(started.code).toBe(0);
-    expect(started.stderr.split('\n')[0]).toMatchInlineSnapshot(`"memoryd: warning: the built-in system prompt (no file at MEMORYD_SYSTEM_PROMPT=<dir>/system-prompt.md) is 388 tokens: with the shortest message, 399 of MEMORYD_TOKEN_CAP=512 (78 %) go to every prompt, leaving 113 for the message, facts, summaries and the window: a short message already makes a prompt critical (90 % of the cap), with facts, summaries and turns dropped; raise MEMORYD_TOKEN_CAP to at least 798, or write a system prompt of at most 245 tokens to <dir>/system-prompt.md"`);
+    expect(started.stderr.split('\n')[0]).toMatchInlineSnapshot(`"memoryd: warning: the built-in system prompt (no file at MEMORYD_SYSTEM_PROMPT=<dir>/system-prompt.md) is 388 tokens: with the shortest message, 399 of MEMORYD_TOKEN_CAP=512 (78 %) go to every prompt, leaving 113 for the message, facts, summaries and the window: a short message already takes a prompt past the warning threshold (70 % of the cap); raise MEMORYD_TOKEN_CAP to at least 798, or write a system prompt of at most 245 tokens to <dir>/system-prompt.md"`);
   });
 
   it('says nothing when the prompt takes half the cap or less: the built-in one under the default cap, and under 800', async () => {
@@ -84,5 +85,23 @@ describe('a system prompt that leaves little of the token cap', () => {
       expect(started.stdout).toMatch(/^memoryd: created a new, empty database at <dir>\/memoryd\.db \(MEMORYD_DB\)\nmemoryd \S+ listening on /u);
       expect(warnings(started.log)).toEqual([]);
     }
+  });
+});
+
+describe('the warning\'s account of what the fixed load means', () => {
+  const load = (tokens: number) => ({ system: { tokens, source: '/etc/prompt.md' }, frames: 11 });
+  const config = { tokenCap: 4000, systemPromptFile: '/etc/prompt.md' };
+
+  it.each([
+    [2501, 'the prompts of a long conversation reach the critical threshold (90 % of the cap) and may lose facts, summaries or turns'],
+    [2900, 'a short message already takes a prompt past the warning threshold (70 % of the cap)'],
+    [3300, 'a short message already takes a prompt past the compress threshold (80 % of the cap)'],
+    [3700, 'a short message already makes a prompt critical (90 % of the cap), with facts, summaries and turns dropped'],
+  ])('a %i-token system prompt under a 4000 cap: %s', (tokens, meaning) => {
+    expect(systemPromptRoomWarning(load(tokens), config)).toContain(`for the message, facts, summaries and the window: ${meaning}; raise`);
+  });
+
+  it('says nothing at half the cap or less', () => {
+    expect(systemPromptRoomWarning(load(1989), config)).toBeNull();
   });
 });
