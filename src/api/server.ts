@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from '../discardable/logger.js';
-import { AppError } from '../errors.js';
+import { AppError, messageOf } from '../errors.js';
 import { bodyTooLargeError, mapClientError, mapError } from './error-mapping.js';
 import { parseJsonBody } from './json-body.js';
 import { installLingeringClose } from './lingering-close.js';
@@ -107,10 +107,13 @@ export function createServer(options: ServerOptions): FastifyInstance {
     const mapped = sendError(reply, tooLarge ? bodyTooLargeError(options.maxBodyBytes, request.headers['content-length']) : error);
     if (mapped.internal) log.error({ err: error, method: request.method, url: truncate(request.url) }, 'request failed');
     // Refused for want of a working database (a full disk, a file gone): the operator's to mend,
-    // with SQLite's error behind it. Not a 503 while shutting down: the client retries.
+    // with SQLite's error behind it, in words: no stack trace, which says nothing more of a
+    // known condition and, with every refused request, filled the journal of a full disk
+    // (~2.5 KB a request). Not a 503 while shutting down: the client retries.
     else if (mapped.status === 503 && 'down' in mapped.body.error.details) {
       const route = request.routeOptions.url ?? 'unmatched';
-      log.error({ method: request.method, route, url: truncate(request.url), details: mapped.body.error.details, err: error }, mapped.body.error.message);
+      const cause = error instanceof Error && error.cause !== undefined ? messageOf(error.cause) : undefined;
+      log.error({ method: request.method, route, url: truncate(request.url), details: mapped.body.error.details, cause }, mapped.body.error.message);
     }
   });
 

@@ -62,7 +62,10 @@ describe('stderr', () => {
           path: '/v1/full',
           summary: 'always full',
           handler: () => {
-            throw new AppError('UNAVAILABLE', 'memoryd cannot write to the database /srv/memoryd.db: SQLITE_FULL', { details: { down: ['db'] } });
+            throw new AppError('UNAVAILABLE', 'memoryd cannot write to the database /srv/memoryd.db: SQLITE_FULL', {
+              details: { down: ['db'] },
+              cause: new Error('database or disk is full'),
+            });
           },
         },
         {
@@ -85,5 +88,10 @@ describe('stderr', () => {
     // A 503 while shutting down is no trouble of the operator's: the client retries.
     expect((await client.raw('GET', '/v1/stopping')).status).toBe(503);
     expect(stderr.map((line) => JSON.parse(line).msg)).toEqual(['memoryd cannot write to the database /srv/memoryd.db: SQLITE_FULL']);
+    // SQLite's words for it, without a stack trace: one short line per refused request.
+    const [line] = stderr.map((each) => JSON.parse(each) as Record<string, unknown>);
+    expect(line).toMatchObject({ cause: 'database or disk is full', details: { down: ['db'] } });
+    expect(line).not.toHaveProperty('err');
+    expect(stderr[0]?.length).toBeLessThan(600);
   });
 });
