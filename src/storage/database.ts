@@ -262,7 +262,11 @@ function configure(sqlite: BetterSqlite3.Database): void {
 
 function assertExists(path: string): void {
   if (!existsSync(path)) {
-    throw new AppError('NOT_FOUND', `no database at ${path} yet: start the daemon once (npm start) to create it`);
+    // A daemon run as a service often has its own MEMORYD_DATA_DIR, which a shell lacks.
+    throw new AppError(
+      'NOT_FOUND',
+      `no database at ${path} yet: start the daemon once (npm start) to create it; if memoryd runs with other settings (a service's MEMORYD_DATA_DIR or MEMORYD_DB), run this with the same`,
+    );
   }
 }
 

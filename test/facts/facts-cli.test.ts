@@ -173,7 +173,7 @@ describe('npm run inspect-facts', () => {
       const run = capture({ env: { MEMORYD_DATA_DIR: empty.dir } });
       expect(await runInspectFacts([], run.io)).toBe(1);
       expect(run.out).toEqual([]);
-      expect(run.err.join('')).toBe(`inspect-facts: no database at ${join(empty.dir, 'memoryd.db')} yet: start the daemon once (npm start) to create it\n`);
+      expect(run.err.join('')).toBe(`inspect-facts: no database at ${join(empty.dir, 'memoryd.db')} yet: start the daemon once (npm start) to create it; if memoryd runs with other settings (a service's MEMORYD_DATA_DIR or MEMORYD_DB), run this with the same\n`);
     } finally {
       empty.remove();
     }

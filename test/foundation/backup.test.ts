@@ -124,7 +124,7 @@ describe('npm run backup', () => {
     expect(await backup({ MEMORYD_DATA_DIR: dataDir }, [destination])).toEqual({
       code: 1,
       stdout: '',
-      stderr: `backup: no database at ${join(dataDir, 'memoryd.db')} yet: start the daemon once (npm start) to create it\n`,
+      stderr: `backup: no database at ${join(dataDir, 'memoryd.db')} yet: start the daemon once (npm start) to create it; if memoryd runs with other settings (a service's MEMORYD_DATA_DIR or MEMORYD_DB), run this with the same\n`,
     });
     expect(existsSync(destination)).toBe(false);
     const daemon = await startTestDaemon({ dir: dataDir, keepDir: true });

@@ -65,7 +65,7 @@ describe('npm run job', () => {
       expect(await run(['decay'], empty.dir)).toEqual({
         code: 1,
         out: '',
-        err: `memoryd job: no database at ${dbPath} yet: start the daemon once (npm start) to create it\n`,
+        err: `memoryd job: no database at ${dbPath} yet: start the daemon once (npm start) to create it; if memoryd runs with other settings (a service's MEMORYD_DATA_DIR or MEMORYD_DB), run this with the same\n`,
       });
       expect(existsSync(dbPath)).toBe(false);
     } finally {
