@@ -151,9 +151,15 @@ export class DatabaseFullError extends AppError {
 }
 
 // SQLite's codes for a database file memoryd cannot use right now, beside SQLITE_FULL: no
-// bug of memoryd's, and nothing the client did. A corrupt file (SQLITE_CORRUPT, _NOTADB)
-// stays an error of its own: retrying does not mend it.
+// bug of memoryd's, and nothing the client did. A damaged file (SQLITE_CORRUPT, _NOTADB:
+// a disk failing, a file copied over the live one) is the operator's too, but retrying
+// does not mend it: the advice says what does.
 const UNUSABLE_DATABASE: ReadonlyArray<{ code: RegExp; what: string; todo: string }> = [
+  {
+    code: /^SQLITE_(CORRUPT|NOTADB)(_|$)/,
+    what: 'the file is damaged',
+    todo: 'retrying does not mend it: stop memoryd and restore the latest backup (README, "Backing up and restoring"); a start refuses a damaged file and says so',
+  },
   { code: /^SQLITE_IOERR(_|$)/, what: 'a disk I/O error', todo: 'check the disk and the file system (the kernel log says more), then retry' },
   {
     code: /^SQLITE_READONLY(_|$)/,

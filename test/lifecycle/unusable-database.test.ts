@@ -155,6 +155,35 @@ describe('the storage error of an unusable database', () => {
     expect((thrown as Error).cause).toBe(wrapped);
   });
 
+  it('is thrown for a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB), saying that retrying does not mend it and what does', () => {
+    const database = tempDatabase(defer);
+    for (const [code, text] of [['SQLITE_CORRUPT', 'database disk image is malformed'], ['SQLITE_NOTADB', 'file is not a database']]) {
+      const damaged = new BetterSqlite3.SqliteError(text, code);
+      let thrown: unknown;
+      try {
+        runInTransaction(database, () => {
+          throw damaged;
+        });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(mapError(thrown)).toMatchObject({
+        status: 503,
+        internal: false,
+        body: {
+          error: {
+            code: 'UNAVAILABLE',
+            message:
+              `memoryd cannot use the database ${database.path}: the file is damaged (${code}: ${text}); nothing was changed; retrying does not mend it: ` +
+              'stop memoryd and restore the latest backup (README, "Backing up and restoring"); a start refuses a damaged file and says so',
+            details: { down: ['db'], path: database.path, cause: code },
+          },
+        },
+      });
+      expect(mapError(unusableDatabaseErrorOf(database, damaged))).toMatchObject({ status: 503, body: { error: { details: { cause: code } } } });
+    }
+  });
+
   it('is made for a read outside a transaction, and for no other SQLite error nor an AppError', () => {
     const database = tempDatabase(defer);
     const ioError = new BetterSqlite3.SqliteError('disk I/O error', 'SQLITE_IOERR_FSYNC');
