@@ -1,6 +1,7 @@
 import type { Logger } from '../discardable/logger.js';
 import { messageOf } from '../errors.js';
 import { recordJobEnd, recordJobStart, type JobTrigger } from '../storage/job-runs-repo.js';
+import { runInTransaction } from '../storage/transaction.js';
 import type { Job, JobDeps } from './job.js';
 
 export interface JobOutcome {
@@ -20,7 +21,7 @@ export interface JobOutcome {
 export async function runJob(job: Job, deps: JobDeps, trigger: JobTrigger, signal: AbortSignal): Promise<JobOutcome> {
   const log = deps.logger.child({ part: 'jobs', job: job.name, trigger });
   // The job still runs when its start cannot be recorded: the bookkeeping failed, not the work.
-  const started = record(log, 'start', () => recordJobStart(deps.database.db, job.name, trigger, deps.clock.now()));
+  const started = record(deps, log, 'start', () => recordJobStart(deps.database.db, job.name, trigger, deps.clock.now()));
   const t0 = performance.now();
   let counts: Record<string, number> = {};
   let error: string | null = null;
@@ -32,7 +33,7 @@ export async function runJob(job: Job, deps: JobDeps, trigger: JobTrigger, signa
   }
   const ms = performance.now() - t0;
   const ended = started.ok
-    ? record(log, 'end', () => recordJobEnd(deps.database.db, started.value, { at: deps.clock.now(), counts, error }))
+    ? record(deps, log, 'end', () => recordJobEnd(deps.database.db, started.value, { at: deps.clock.now(), counts, error }))
     : started;
   if (error === null && !ended.ok) error = `the run could not be recorded: ${ended.reason}`;
   if (error === null) log.info({ counts, ms: Math.round(ms) }, 'job done');
@@ -41,9 +42,11 @@ export async function runJob(job: Job, deps: JobDeps, trigger: JobTrigger, signa
 
 type Recorded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-function record<T>(log: Logger, moment: 'start' | 'end', write: () => T): Recorded<T> {
+// In a transaction of its own, so that a file that cannot take it (a full disk at start) is
+// on record for the health check as any request's failed write is (lastWriteFailure).
+function record<T>(deps: JobDeps, log: Logger, moment: 'start' | 'end', write: () => T): Recorded<T> {
   try {
-    return { ok: true, value: write() };
+    return { ok: true, value: runInTransaction(deps.database, write) };
   } catch (cause) {
     log.error({ err: cause }, `could not record the ${moment} of the run in job_runs`);
     return { ok: false, reason: messageOf(cause) };

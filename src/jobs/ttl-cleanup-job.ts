@@ -5,6 +5,7 @@ import { deleteErrorsUpTo } from '../storage/errors-repo.js';
 import { pruneJobRunsUpTo } from '../storage/job-runs-repo.js';
 import { deleteExpiredResponses } from '../storage/response-cache-repo.js';
 import { truncateWal, withSecureDelete } from '../storage/secure-delete.js';
+import { runInTransaction } from '../storage/transaction.js';
 import { deleteExpiredToolResults } from '../storage/tool-cache-repo.js';
 import type { Job, JobDeps } from './job.js';
 
@@ -61,13 +62,14 @@ function expireLogs(dir: string, now: number): { deleted: number } | { error: un
 
 function expireRows(deps: JobDeps, now: number): Record<'responseCache' | 'toolCache' | 'errors' | 'jobRuns', number> {
   const { db, sqlite } = deps.database;
+  // Through runInTransaction: a file that cannot take it is on record for the health check.
   const rows = withSecureDelete(sqlite, () =>
-    sqlite.transaction(() => ({
+    runInTransaction(deps.database, () => ({
       responseCache: deleteExpiredResponses(db, now),
       toolCache: deleteExpiredToolResults(db, now),
       errors: deleteErrorsUpTo(db, now - DISCARDABLE_TTL_MS),
       jobRuns: pruneJobRunsUpTo(db, now - DISCARDABLE_TTL_MS),
-    }))(),
+    })),
   );
   const checkpoint = truncateWal(sqlite);
   if (checkpoint.busy !== 0) {

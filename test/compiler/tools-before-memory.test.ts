@@ -90,7 +90,7 @@ describe('a long tool description under a lowered budget', () => {
     const tools = section(tight, 'tools');
     expect(tools.final).toBeGreaterThan(0);
     expect(tools.actions).toEqual([{ kind: 'compressed', lenses: ['short-tool-descriptions'] }]);
-    expect(section(tight, 'summaries').actions.length).toBeGreaterThan(0);
+    expect(section(tight, 'summaries').actions).not.toEqual([]);
     expect(section(tight, 'window').actions).toEqual([]);
     expect(tight.tokens).toBeLessThanOrEqual(budget);
     expect(promptText(tight)).toContain(SHORT_FORM);
@@ -127,7 +127,7 @@ describe('tools already in their short form under a lowered budget', () => {
     const tight = await chat.say(QUESTION, { dryRun: true, budget, tools: [short] });
     expect(section(tight, 'tools').final).toBe(section(roomy, 'tools').final);
     expect(section(tight, 'tools').actions).toEqual([]);
-    expect(section(tight, 'summaries').actions.length).toBeGreaterThan(0);
+    expect(section(tight, 'summaries').actions).not.toEqual([]);
     expect(promptText(tight)).toContain('get_weather');
   });
 });

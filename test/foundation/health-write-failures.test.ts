@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { degradedHealthResponseSchema } from '../../src/api/schemas/health.js';
 import { sessionPath } from '../../src/client/memoryd-client.js';
+import { createDecayJob } from '../../src/jobs/decay-job.js';
+import { runJob } from '../../src/jobs/run-job.js';
 import { lastWriteFailure, RollbackWith, runInTransaction } from '../../src/storage/transaction.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { apiError } from '../helpers/serve-routes.js';
@@ -84,6 +86,20 @@ describe('GET /v1/health once writes fail with a storage error', () => {
     const health = await daemon.client.health();
     expect(health).toMatchObject({ status: 'ok', db: 'ok' });
     expect(health).not.toHaveProperty('dbError');
+  });
+
+  it('answers 503 once a job\'s write fails (a full disk at start), as for a request\'s', async () => {
+    const daemon = await started();
+    fillDisk(daemon);
+    const { config, database, clock, log } = daemon.daemon.context;
+    const deps = { config, database, clock, logger: log.logger };
+    // Each run records its start and end: the pages left fill up within a few dozen runs.
+    let failed: string | null = null;
+    for (let run = 0; run < 500 && failed === null; run++) failed = (await runJob(createDecayJob(), deps, 'startup', new AbortController().signal)).error;
+    expect(failed).toContain('SQLITE_FULL');
+    const health = await daemon.client.raw('GET', '/v1/health');
+    expect(health.status).toBe(503);
+    expect(JSON.parse(health.body)).toMatchObject({ status: 'degraded', dbError: expect.stringContaining('SQLITE_FULL') });
   });
 
   it('stays degraded through a dry run, which writes and rolls back', async () => {

@@ -157,7 +157,7 @@ describe('the storage error of an unusable database', () => {
 
   it('is thrown for a damaged file (SQLITE_CORRUPT, SQLITE_NOTADB), saying that retrying does not mend it and what does', () => {
     const database = tempDatabase(defer);
-    for (const [code, text] of [['SQLITE_CORRUPT', 'database disk image is malformed'], ['SQLITE_NOTADB', 'file is not a database']]) {
+    for (const [code, text] of [['SQLITE_CORRUPT', 'database disk image is malformed'], ['SQLITE_NOTADB', 'file is not a database']] as const) {
       const damaged = new BetterSqlite3.SqliteError(text, code);
       let thrown: unknown;
       try {
