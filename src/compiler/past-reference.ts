@@ -12,9 +12,52 @@ export interface PastReference {
 interface Pattern {
   pattern: RegExp;
   days?: { from: number; to: number };
+  /** Matched against the message as written (case-insensitive), where accents still tell tenses apart. */
+  accented?: true;
 }
 
-// Accent-folded, lower-case text is matched. Days count back from today (0 = today).
+// Spanish questions in a past tense, matched from the verb (a rare word, where an
+// interrogative is a common one: a long message costs one pass): an interrogative at most
+// 80 characters before it in its clause (`lead`), and a "?" ending that clause, so a
+// relative "que" in a statement ("la casa que compramos es bonita") asks nothing.
+const ES_WHICH = 'cuando|que|donde|adonde|quien|quienes|por que|cuanto|cuanta|cuantos|cuantas|cual|cuales';
+const ES_INTERROGATIVES = `${ES_WHICH}|como`;
+const ES_ASKED_BEFORE = (interrogatives: string): string => String.raw`(?<=(?<lead>\b(${interrogatives})\b[^?.!¿\n]{0,80}?)\b(?<verb>[a-z]+))`;
+const ES_ASKED_AFTER = String.raw`(?=[^.!?¿\n]{0,160}\?)`;
+// Forms that are only a past, folded: the imperfect in -aba ("se llamaba", "costaba"; not
+// "acaba", "sílaba", "traba"), the imperfect in -ía of common verbs ("salía", "había"; a
+// closed list, since nouns end so too: "día", "batería"; not "hacia", a preposition), the
+// preterite's 2nd person singular ("elegiste"; not "existe", "chiste", "contraste") and
+// 3rd plural ("compraron", "eligieron", "dijeron"), and irregular or -er preterites of the
+// 1st persons ("fuimos", "comimos", "estuve").
+const ES_PAST_FORMS = [
+  String.raw`[a-z]+(aba|abas|aban|abamos|aste|asteis|iste|isteis|aron|ieron|jeron|yeron)\b(?<!\b([a-z](aba|abas|aban|abamos|aste|asteis|iste|isteis|aron)|acaba|acabas|acaban|acabamos|menoscaba|silaba|silabas|traba|trabas|traban|alaba|alabas|alaban|guayaba|guayabas|aldaba|contraste|desgaste|traste|engaste|existe|resiste|insiste|consiste|asiste|desiste|persiste|subsiste|reviste|inviste|desviste|embiste|chiste|triste|quiste|alpiste|despiste|sharon))`,
+  String.raw`(?!hacia\b)(hab|ten|sal|viv|pod|sab|quer|dec|hac|ven|com|le|cre|parec|conoc|val|ofrec|serv|ped|segu|deb|sol|ve|pon|tra|sent|dorm|escrib|abr|sub|recib|met|perd|vend|aprend|cab)(ia|ias|ian|iamos)`,
+  'iba|ibas|iban|ibamos',
+  'fui|estuve|tuve|puse|pude|quise|supe|vine|hice|estuvimos|pusimos|vimos|dimos|pudimos|quisimos|supimos|vinimos|trajimos|anduvimos|condujimos|leimos|creimos',
+  'comimos|bebimos|vendimos|perdimos|aprendimos|conocimos|escogimos|recogimos|cogimos|entendimos|volvimos|devolvimos|rompimos|respondimos|ofrecimos|metimos|resolvimos|prometimos',
+].join('|');
+// The 1st person plural of -ar and -ir verbs is a present as well as a preterite ("¿dónde
+// compramos los billetes?" asks where we bought them, or where to buy them): only verbs of
+// a choice or a transaction, what one later asks about; not with a time still to come in
+// the clause ("¿qué compramos para mañana?"), nor after "cómo" ("¿cómo reservamos?" asks
+// how to). "¿Dónde vivimos?", "¿cómo configuramos…?" and what recurs ("¿cuánto pagamos de
+// alquiler?") stay the present.
+const ES_DONE_TOGETHER =
+  'elegimos|decidimos|acordamos|reservamos|compramos|regalamos|pedimos|contratamos|alquilamos|encargamos|mandamos|enviamos|invitamos|visitamos|firmamos|apuntamos|anotamos|comentamos|mencionamos|definimos|planeamos|probamos';
+const ES_STILL_TO_COME = String.raw`\b(hoy|ahora|ahorita|manana|luego|despues|esta noche|esta tarde|esta semana|este finde|este fin de semana|este mes|este ano|proximo|proxima|que viene|que vienen)\b`;
+// Written as typed (case-insensitive), the preterite's 3rd and 1st person singular keep an
+// accent that folding loses ("¿qué nos recomendó?", "¿dónde dejé las llaves?"; folded,
+// "recomendo" is also "I recommend"); not "qué" itself, nor nouns ("café", "bebé").
+const ES_ACCENTED_PAST = new RegExp(
+  String.raw`[óé](?![\p{L}\p{N}])` +
+    String.raw`(?<=(?<lead>(?<![\p{L}\p{N}])(cu[aá]ndo|qu[eé]|d[oó]nde|ad[oó]nde|qui[eé]n(es)?|c[oó]mo|por qu[eé]|cu[aá]nt[oa]s?|cu[aá]l(es)?)(?![\p{L}\p{N}])[^?.!¿\n]{0,80}?)(?<![\p{L}\p{N}])(?<verb>\p{L}+ó|(?!(caf|beb|pur|comit|jos|chal|carn|bid|canap|parqu|pat|cors|est|consom|clich|clis|buqu|quinqu|fianc|resum|touch)é)\p{L}{3,}é))` +
+    ES_ASKED_AFTER,
+  'iu',
+);
+
+// Accent-folded, lower-case text is matched (the message as written for `accented` ones).
+// Days count back from today (0 = today).
 const PATTERNS: readonly Pattern[] = [
   { pattern: /\b(the day before yesterday|anteayer|antes de ayer)\b/, days: { from: 2, to: 2 } },
   { pattern: /\b(yesterday|ayer)\b/, days: { from: 1, to: 1 } },
@@ -57,6 +100,15 @@ const PATTERNS: readonly Pattern[] = [
     pattern:
       /\b(cuando|que|donde|quien|como|por que|cuanto|cuanta|cuantos|cuantas|cual|cuales)\b[^?.!]{0,80}?\b(fue|fuiste|fuimos|fueron|hizo|hiciste|hicimos|dijo|dijiste|dije|dijimos|conte|contaste|contamos|mencionaste|comentaste|te (?:comente|mencione)|paso|estuvo|estuvimos|tuvo|tuvimos|(?<!\b(la|una|esta|esa|nueva|gran|otra) )era|eran|estaba|estaban|tenia|teniamos)\b/,
   },
+  // Any other Spanish question in a past tense (the tense, not the verb, tells): "¿Cómo se
+  // llamaba el fotógrafo…?", "¿A qué hora salía el vuelo?", "¿Qué restaurante elegimos…?".
+  { pattern: new RegExp(String.raw`\b(${ES_PAST_FORMS})\b${ES_ASKED_BEFORE(ES_INTERROGATIVES)}${ES_ASKED_AFTER}`) },
+  {
+    pattern: new RegExp(
+      String.raw`\b(${ES_DONE_TOGETHER})\b${ES_ASKED_BEFORE(ES_WHICH)}(?<!${ES_STILL_TO_COME}[^?.!\n]{0,200})(?![^?.!¿\n]{0,160}${ES_STILL_TO_COME})${ES_ASKED_AFTER}`,
+    ),
+  },
+  { pattern: ES_ACCENTED_PAST, accented: true },
   { pattern: /\bhace (\d+|un|una|unos|unas|mucho|poco) ?(dias?|semanas?|meses|anos?|tiempo)?\b/ },
   // "recuérdame llamar…", "recordame mañana", "recuérdame que compre…" ask for a reminder.
   { pattern: /\b(la ultima vez|anteriormente|(recordame|recuerdame)(?!\s+(\w+(ar|er|ir)(me|te|le|lo|la|nos|les|los|las)?|manana|pasado|en|esta|que|a las)\b)|hablamos de|decidimos|acordamos|quedamos en)\b/ },
@@ -73,17 +125,20 @@ const LAST_TIMED = PATTERNS.findLastIndex((pattern) => pattern.days !== undefine
  * the user's, on the machine they talk to their assistant on.
  */
 export function detectPastReference(message: string, now: number): PastReference | null {
-  const text = foldText(message.slice(0, 4000));
+  const head = message.slice(0, 4000);
+  const text = foldText(head);
   let first: string | null = null;
   let timed: { phrase: string; days: { from: number; to: number } } | null = null;
   // The first phrase names the reference; the first time span found bounds it. Patterns
   // run in order and stop once neither can change (time spans are named first).
   for (let index = 0; index < PATTERNS.length; index++) {
     if (first !== null && (timed !== null || index > LAST_TIMED)) break;
-    const { pattern, days } = PATTERNS[index] as Pattern;
-    const match = pattern.exec(text);
+    const { pattern, days, accented } = PATTERNS[index] as Pattern;
+    const match = pattern.exec(accented ? head : text);
     if (match === null) continue;
-    first ??= match[0];
+    // A pattern matched from its verb names what asked in `lead`.
+    const said = match.groups?.lead === undefined ? match[0] : `${match.groups.lead}${match.groups.verb ?? ''}`;
+    first ??= accented ? foldText(said) : said;
     if (days !== undefined && timed === null) timed = { phrase: match[0], days };
   }
   if (first === null) return null;

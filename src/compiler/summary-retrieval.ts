@@ -129,14 +129,30 @@ function updatedList(kept: readonly ArchivedId[], bounds: ArchiveBounds, newer: 
   return sameBounds(listed, bounds) ? ids : null;
 }
 
+// Words that ask about the conversation rather than name what it was about ("what did we
+// talk about…", "¿qué comentamos…?"); most such words are stop words already. With a day
+// named, they tell a question about the day as a whole ("what did we talk about
+// yesterday?") from one about a matter. Without one they are searched for as before: in
+// "why did Caroline choose the agency?" the word is the matter's.
+const ASKING_WORDS: ReadonlySet<string> = new Set([
+  'talk', 'talked', 'talking', 'discuss', 'discussed', 'discussing', 'mention', 'mentioned', 'choose', 'pick',
+  'picked', 'settle', 'settled', 'conclude', 'concluded', 'remind', 'recall', 'recalled', 'earlier', 'previously',
+  'ago', 'hablado', 'hable', 'dijimos', 'dije', 'dijiste', 'dicho', 'decidido', 'acordamos', 'acordado', 'quedamos',
+  'quedado', 'escogimos', 'comentamos', 'comente', 'comentaste', 'mencionaste', 'mencione', 'conte', 'contaste',
+  'recuerdas', 'acuerdas', 'conversamos', 'conversado', 'charlamos', 'anteriormente',
+]);
+
 /**
- * Archived summaries that answer a question about the past: within the named day range
- * (if any), ranked by BM25 of the message's content words over the summaries' words
- * (document frequencies from the session's own archive), newest first on ties. The words
- * that named the range ("yesterday") are not searched for; with a range but no other
- * content words, or none that any summary of the range holds, the newest of the range.
- * Reads the archive only when a message asks about the past, so ordinary turns pay
- * nothing for it.
+ * Archived summaries that answer a question about the past, ranked by BM25 of the
+ * message's content words over the summaries' words (document frequencies from the
+ * session's own archive), newest first on ties. Each must earn its place, since it takes
+ * one from an active summary: one that holds none of the message's words never comes back.
+ * A named day range ("yesterday") bounds the search; its words, and the words that only
+ * ask ("talk", "comentamos"), are not searched for then. A range and no other word asks
+ * for the day as a whole: its newest summaries. When no summary of the range holds one of
+ * the words, the day was misremembered or the matter never came up then: the whole archive
+ * is searched, as for a question that names no day. Reads the archive only when a message
+ * asks about the past, so ordinary turns pay nothing for it.
  */
 export function retrieveArchived(
   store: ConversationStore,
@@ -149,18 +165,15 @@ export function retrieveArchived(
 ): SummaryRow[] {
   const when = new Set(reference.rangePhrase === null ? [] : contentWords(reference.rangePhrase));
   const terms = contentWords(message)
-    .filter((word) => !when.has(word))
+    .filter((word) => !when.has(word) && (reference.range === null || !ASKING_WORDS.has(word)))
     .slice(0, MAX_TERMS);
   if (terms.length === 0 && reference.range === null) return [];
-  const archive = reference.range === null ? cache.wholeArchive(sessionId, store, scope) : store.archivedSummaryIds(sessionId, reference.range);
   const load = (id: string): string | undefined => store.summarySearchText(id);
-  const newest = (): string[] => archive.map(({ id }) => id);
-  let ranked: string[];
-  if (terms.length === 0) ranked = newest();
-  else if (reference.range === null) ranked = cache.rankWhole(sessionId, archive, terms, load);
-  else {
-    const matched = rankByBm25(terms, cache.archiveTerms(sessionId, archive, load)).map(({ id }) => id);
-    ranked = matched.length > 0 ? matched : newest();
+  let ranked: string[] = [];
+  if (reference.range !== null) {
+    const days = store.archivedSummaryIds(sessionId, reference.range);
+    ranked = terms.length === 0 ? days.map(({ id }) => id) : rankByBm25(terms, cache.archiveTerms(sessionId, days, load)).map(({ id }) => id);
   }
+  if (ranked.length === 0 && terms.length > 0) ranked = cache.rankWhole(sessionId, cache.wholeArchive(sessionId, store, scope), terms, load);
   return ranked.slice(0, limit).flatMap((id) => store.findSummary(id) ?? []);
 }

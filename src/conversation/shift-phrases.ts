@@ -25,7 +25,7 @@ const FLUSH_PHRASES = [
   'can we talk about something else', 'cambiemos de tema', 'cambiemos el tema',
   'cambiamos de tema', 'quiero cambiar de tema', 'podemos cambiar de tema',
   'podriamos cambiar de tema', 'vamos a cambiar de tema', 'hablemos de otra cosa',
-  'hablemos de otro tema',
+  'hablemos de otro tema', 'pasemos a otro tema', 'pasemos a otra cosa',
   // Proposals asked in the negative: a question word or negation opens them, and they
   // still ask for the change.
   "can't we change the subject", "couldn't we change the subject", "can't we change the topic",
@@ -45,16 +45,21 @@ const STRONG_SHIFT_PHRASES = [
   'unrelated question', 'i wanted to ask you about', 'i wanted to ask about',
   'cambiando de tema', 'cambio de tema', 'dejando eso de lado', 'dejando de lado eso',
   'te queria preguntar sobre', 'te queria preguntar por', 'queria preguntarte sobre',
-  'hablando de otra cosa', 'en otro orden de cosas', 'pasando a otra cosa',
-  'sobre otro tema', 'nada que ver pero', 'no tiene nada que ver pero',
+  'hablando de otra cosa', 'en otro orden de cosas', 'pasando a otra cosa', 'pasando a otro tema',
+  'cambiando de tercio', 'a otra cosa mariposa', 'sobre otro tema', 'nada que ver pero',
+  'no tiene nada que ver pero',
 ];
 
 // Also names of things ("create a new topic in Kafka", "the error looks completely
-// unrelated"): they announce a change only as a heading, opening a clause that ends with
-// them ("New topic: …", "Completely unrelated, but…") or goes on with "but" / "now".
+// unrelated") or parts of a sentence ("no tiene nada que ver con el precio", "aparte de eso
+// no sé nada"): they announce a change only as a heading, opening a clause that ends with
+// them ("New topic: …", "Completely unrelated, but…", "Oye, nada que ver, ¿…?") or goes on
+// with "but" / "now".
 const HEADING_SHIFT_PHRASES = [
-  'new topic', 'a new topic', 'different topic', 'a different topic', 'completely unrelated',
-  'totally unrelated', 'nuevo tema', 'un nuevo tema', 'tema nuevo', 'un tema nuevo',
+  'new topic', 'a new topic', 'different topic', 'a different topic', 'totally different topic',
+  'a totally different topic', 'completely different topic', 'a completely different topic',
+  'completely unrelated', 'totally unrelated', 'nuevo tema', 'un nuevo tema', 'tema nuevo',
+  'un tema nuevo', 'nada que ver', 'aparte de eso',
 ];
 
 // Ambiguous inside a sentence ("I found it by the way you said"): they count only
@@ -263,10 +268,21 @@ function opensClause(scan: Scan, at: number, length: number): boolean {
   return scan.clauseLead[at] === at && at + length < scan.words.length;
 }
 
+// Headings that also answer a question ("Is it like Python?" "No, nothing like it"): after
+// a lone yes or no they are that answer ("No, nada que ver, es compilado"), not a change.
+const ANSWERS = new Set(['no', 'si', 'yes', 'nope', 'yeah', 'yep']);
+const MAY_ANSWER: readonly (readonly string[])[] = ['nada que ver', 'completely unrelated', 'totally unrelated'].map((phrase) => phrase.split(' '));
+
 function isHeading(scan: Scan, at: number, length: number): boolean {
-  if (!opensClause(scan, at, length)) return false;
+  if (!opensClause(scan, at, length) || answers(scan, at)) return false;
   const next = at + length;
   return scan.clauseHead[next] === next || HEADING_FOLLOWERS.has(scan.words[next] as string);
+}
+
+function answers(scan: Scan, at: number): boolean {
+  if (at === 0 || scan.clauseHead[at - 1] !== at - 1 || !ANSWERS.has(scan.words[at - 1] as string)) return false;
+  for (const phrase of MAY_ANSWER) if (phraseAt(scan.words, at, phrase)) return true;
+  return false;
 }
 
 function isSaid(scan: Scan, at: number, length: number): boolean {

@@ -36,6 +36,9 @@ describe('questions about the past', () => {
     ['Was she at the party', 'was she', null],
     ['I moved here 3 days ago', '3 days ago', null],
     ['¿Cuándo fue la reunión con el cliente?', 'cuando fue', null],
+    ['¿Cómo se llamaba el fotógrafo?', 'como se llamaba', null],
+    ['¿Dónde compramos los billetes?', 'donde compramos', null],
+    ['¿Qué nos recomendó el fotógrafo?', 'que nos recomendo', null],
     ['Hace unos días llovió', 'hace unos dias', null],
     ['La última vez llovió', 'la ultima vez', null],
     ['Eso ya lo vimos antes.', 'antes', null],
@@ -115,6 +118,64 @@ describe('questions about the past', () => {
     ['¿Cuál era el nombre del restaurante?', 'cual era'],
   ])('see the Spanish past of a question (what was told, what something was): %s', (message, phrase) => {
     expect(detectPastReference(message, now)).toMatchObject({ phrase, range: null });
+  });
+
+  it.each([
+    // The tester's questions: a preterite or an imperfect, no "que" right before the verb.
+    ['¿Qué restaurante elegimos para la cena de aniversario?', 'que restaurante elegimos'],
+    ['¿En qué restaurante reservamos para el aniversario?', 'que restaurante reservamos'],
+    ['¿Cómo se llamaba el fotógrafo que nos recomendó mi prima?', 'como se llamaba'],
+    ['¿Dónde compramos los billetes?', 'donde compramos'],
+    ['¿Qué le regalamos a mamá al final?', 'que le regalamos'],
+    ['¿A qué hora salía el vuelo?', 'que hora salia'],
+    // Forms that are only a past: imperfects, the preterite's 2nd singular and 3rd plural,
+    // irregular and -er preterites, and accented 3rd and 1st singulars.
+    ['¿Cuánto costaba el hotel?', 'cuanto costaba'],
+    ['¿Qué había en la lista?', 'que habia'],
+    ['¿Adónde íbamos en verano?', 'adonde ibamos'],
+    ['¿Qué me recomendaste para la espalda?', 'que me recomendaste'],
+    ['¿Qué dijeron los médicos?', 'que dijeron'],
+    ['¿Dónde compraron la casa?', 'donde compraron'],
+    ['¿Dónde comimos aquel día?', 'donde comimos'],
+    ['¿Qué nos recomendó el fotógrafo?', 'que nos recomendo'],
+    ['¿Dónde dejé las llaves?', 'donde deje'],
+    ['donde compramos los billetes?', 'donde compramos'],
+  ])('see everyday questions in the Spanish past: %s', (message, phrase) => {
+    expect(detectPastReference(message, now)).toMatchObject({ phrase, range: null });
+  });
+
+  it.each([
+    // The 1st person plural of -ar and -ir verbs is also the present: verbs that are not of
+    // a choice or a transaction, "cómo" (how to), or a time still to come keep it there.
+    '¿Qué comemos hoy?',
+    '¿Dónde vivimos?',
+    '¿A qué hora salimos?',
+    '¿Cómo configuramos nginx para HTTPS?',
+    '¿Cómo reservamos mesa en ese sitio?',
+    '¿Cuánto pagamos de alquiler?',
+    '¿Qué compramos para mañana?',
+    '¿Qué pedimos de cenar hoy?',
+    'Mañana, ¿qué regalamos a mamá?',
+    '¿Dónde compramos los billetes para el viaje de la semana que viene?',
+    '¿Qué reservamos para el próximo puente?',
+    // Nouns and presents that end like a past.
+    '¿Qué día es hoy?',
+    '¿Qué batería compro?',
+    '¿Cuál es la sílaba tónica de árbol?',
+    '¿Cuándo acaba el plazo?',
+    '¿En qué consiste el método?',
+    '¿Por qué existe la gravedad?',
+    '¿Qué es un chiste malo?',
+    '¿Hacia dónde va el tren?',
+    '¿Qué te gustaría cenar?',
+    '¿Qué café me recomiendas?',
+    '¿Dónde está José?',
+    '¿Por qué llora el bebé?',
+    // Not a question: a relative "que" in a statement.
+    'La casa que compramos es bonita.',
+    'Mi prima nos recomendó un fotógrafo.',
+  ])('leave the Spanish present and future alone: %s', (message) => {
+    expect(detectPastReference(message, now)).toBeNull();
   });
 
   it.each([

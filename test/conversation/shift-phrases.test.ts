@@ -18,6 +18,7 @@ describe('detectExplicitShift', () => {
     ["Can't we change the subject?", 'cant we change the subject'],
     ["Why don't we talk about something else?", 'why dont we talk about something else'],
     ["Let's switch topics.", "let's switch topics"],
+    ['Pasemos a otro tema, ¿vale?', 'pasemos a otro tema'],
   ])('flush: %s', (text, phrase) => {
     expect(detectExplicitShift(text)).toMatchObject({ kind: 'flush', phrase: phrase.replace(/'/g, '') });
   });
@@ -41,6 +42,16 @@ describe('detectExplicitShift', () => {
     ['Shifting gears, how is the budget?', 'shifting gears'],
     ['Back to the trip: what about food in Osaka?', 'back to'],
     ['Volviendo al viaje, ¿qué comemos en Osaka?', 'volviendo al'],
+    ['Pasando a otro tema, el coche hace un ruido raro al frenar.', 'pasando a otro tema'],
+    ['Totally different topic: my knee hurts after running.', 'totally different topic'],
+    ['A completely different topic: my tax return.', 'a completely different topic'],
+    ['Aparte de eso, ¿cuánto cuesta el seguro del coche?', 'aparte de eso'],
+    ['Bueno, a otra cosa mariposa: ¿qué tal el tiempo mañana?', 'a otra cosa mariposa'],
+    ['Oye, nada que ver, ¿has visto la última de Almodóvar?', 'nada que ver'],
+    ['Cambiando de tercio, ¿qué tal tu madre?', 'cambiando de tercio'],
+    ['Changing topics, what should I cook tonight?', 'changing topics'],
+    ['On a different note, I got a new job.', 'on a different note'],
+    ['Otro tema: el coche hace ruido.', 'otro tema'],
   ])('shift: %s', (text, phrase) => {
     expect(detectExplicitShift(text)).toMatchObject({ kind: 'shift', phrase });
   });
@@ -50,6 +61,15 @@ describe('detectExplicitShift', () => {
     ["He's nice, by the way."],
     ["I'll go anyway"],
     ['No es otra cosa que un error de red.'],
+    // In a sentence, or as an answer, these phrases announce nothing.
+    ['No tiene nada que ver con el precio.'],
+    ['Eso no tiene nada que ver.'],
+    ['Nada que ver con lo que dijiste.'],
+    ['No, nada que ver, es un lenguaje compilado.'],
+    ['Is it the DNS? No, completely unrelated, the disk is full.'],
+    ['Aparte de eso no sé nada.'],
+    ['Es un tema totalmente diferente del anterior.'],
+    ['This is a totally different topic from the one in the book.'],
     ['standby the wayfarer is here'],
     ['The changing subjects of art'],
     ['I went back to the office'],
