@@ -1,7 +1,7 @@
 import type { Database } from '../storage/database.js';
 import { updateFactRow, type FactRow } from '../storage/facts-repo.js';
 import { runInTransaction } from '../storage/transaction.js';
-import { personLast } from './extraction/subject-key.js';
+import { nounKey, personLast } from './extraction/subject-key.js';
 import type { StatementKey } from './fact-statement.js';
 
 const PREFERENCE = 'preference ';
@@ -49,6 +49,9 @@ export function currentSubjectKey(row: Pick<FactRow, 'subject'>, reading: Statem
   const { subject } = reading;
   if (row.subject === null || subject === null || subject === row.subject) return null;
   if (row.subject.startsWith(NOTE)) return subject.startsWith(NOTE) && reading.value === null ? null : subject;
+  // A key from a word the subjects now read in English ("coche" is "car", "favorite grupo"
+  // is "favorite band"), so that a correction in either language replaces it.
+  if (nounKey(row.subject) === subject) return subject;
   return subject === `${row.subject}${NAME}` || subject === `${asPersonNow(row.subject)}${NAME}` ? subject : null;
 }
 

@@ -218,6 +218,10 @@ describe('facts stored under the keys of the version before', () => {
     expect(currentSubjectKey({ subject: 'note i am vegetarian' }, readStatement('I am vegetarian'))).toBeNull();
     expect(currentSubjectKey({ subject: 'dog name' }, readStatement("My dog's name is Rex"))).toBeNull();
     expect(currentSubjectKey({ subject: 'boss name' }, readStatement('Mi jefe es Marta'))).toBeNull();
+    // A key from a Spanish word the subjects now read in English.
+    expect(currentSubjectKey({ subject: 'coche' }, readStatement('Mi coche es un Seat Ibiza'))).toBe('car');
+    expect(currentSubjectKey({ subject: 'favorite grupo' }, readStatement('Mi grupo favorito es Vetusta Morla'))).toBe('favorite band');
+    expect(currentSubjectKey({ subject: 'dentista name' }, readStatement('Mi dentista se llama Gómez'))).toBe('dentist name');
     // A description of the boss is no name: it keeps its key, and a name is never re-keyed to it.
     expect(currentSubjectKey({ subject: 'boss' }, readStatement('Mi jefe es muy exigente'))).toBeNull();
     expect(currentSubjectKey({ subject: 'boss name' }, readStatement('Mi jefe es muy exigente'))).toBeNull();

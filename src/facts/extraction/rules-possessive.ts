@@ -26,8 +26,9 @@ const MY_X_IS_ES = new RegExp(
 );
 // "Me llamo Ana": the Spanish way to say "my name is Ana".
 const ME_LLAMO_ES = /^(?:yo\s+)?me llamo\s+(?<value>.+)$/du;
-// A name as typed: capitalised words ("Ana María", "Juan de la Cruz"), after a title ("Dr. Pérez").
-const TYPED_NAME = /^(?:(?:Dr|Mr|Mrs|Ms|Prof|Dra|Sr|Sra)\.?\s+)?\p{Lu}[\p{L}'-]*(?:\s+(?:\p{Lu}[\p{L}'-]*|de|del|la|las|los|y))*$/u;
+// A name as typed: capitalised words ("Ana María", "Juan de la Cruz"), after a title ("Dr.
+// Pérez"), which Spanish may give with its article ("el doctor Pérez", "la Dra. Gómez").
+const TYPED_NAME = /^(?:(?:(?:el|la)\s+)?(?:Dr|Mr|Mrs|Ms|Prof|Dra|Sr|Sra|doctor|doctora|dr|dra|señor|señora|sr|sra|profesor|profesora)\.?\s+)?\p{Lu}[\p{L}'-]*(?:\s+(?:\p{Lu}[\p{L}'-]*|de|del|la|las|los|y))*$/u;
 const MAX_NAME_WORDS = 4;
 
 function isTypedName(original: string): boolean {

@@ -39,6 +39,38 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   tema: 'theme', fuente: 'font', equipo: 'team', 'equipo favorito': 'favorite team', cancion: 'song',
   pelicula: 'movie', film: 'movie', libro: 'book', deporte: 'sport', bebida: 'drink', comida: 'food',
   banda: 'band', musica: 'music', meta: 'goal', objetivo: 'goal', dieta: 'diet', 'fave': 'favorite',
+  // What a bilingual user names in either language ("my car" / "mi coche"), so that a
+  // correction in one replaces the fact told in the other.
+  coche: 'car', carro: 'car', auto: 'car', automovil: 'car', moto: 'motorcycle', motocicleta: 'motorcycle',
+  motorbike: 'motorcycle', bici: 'bike', bicicleta: 'bike', bicycle: 'bike', portatil: 'laptop', 'ordenador portatil': 'laptop',
+  'computadora portatil': 'laptop', ordenador: 'computer', computadora: 'computer', computador: 'computer',
+  'mobile phone': 'phone', 'mobile number': 'phone', mobile: 'phone', cellphone: 'phone', 'numero movil': 'phone', 'numero celular': 'phone',
+  'numero telefono movil': 'phone', 'telefono movil': 'phone', 'telefono celular': 'phone', domicilio: 'address',
+  'correo electronico personal': 'personal email', gimnasio: 'gym', banco: 'bank', medico: 'doctor',
+  medica: 'doctor', doctora: 'doctor', 'medico cabecera': 'doctor', 'medica cabecera': 'doctor', gp: 'doctor',
+  dentista: 'dentist', odontologo: 'dentist', odontologa: 'dentist', terapeuta: 'therapist', psicologo: 'psychologist',
+  psicologa: 'psychologist', escuela: 'school', colegio: 'school', universidad: 'university', uni: 'university',
+  'trabajo actual': 'job', profesion: 'job', profession: 'job', occupation: 'job', ocupacion: 'job', rol: 'role',
+  'ciudad residencia': 'city', sobrino: 'nephew', sobrina: 'niece', nieto: 'grandson', nieta: 'granddaughter',
+  nietos: 'grandchildren', suegra: 'mother in law', suegro: 'father in law', suegros: 'in laws', cunado: 'brother in law',
+  cunada: 'sister in law', prometido: 'fiance', prometida: 'fiancee', gemelo: 'twin', gemela: 'twin',
+  madrastra: 'stepmother', padrastro: 'stepfather', hijastro: 'stepson', hijastra: 'stepdaughter', madrina: 'godmother',
+  padrino: 'godfather', nuera: 'daughter in law', yerno: 'son in law', conyuge: 'spouse', entrenador: 'coach',
+  entrenadora: 'coach', profesor: 'teacher', profesora: 'teacher', profe: 'teacher', maestro: 'teacher', maestra: 'teacher',
+  alumno: 'student', alumna: 'student', estudiante: 'student', 'companero clase': 'classmate', 'companera clase': 'classmate',
+  'companera cuarto': 'roommate', 'companero piso': 'roommate', 'companera piso': 'roommate', flatmate: 'roommate',
+  housemate: 'roommate', gerente: 'manager', responsable: 'manager', colour: 'color', flavour: 'flavor',
+  sabor: 'flavor', cantante: 'singer', escritor: 'author', escritora: 'author', autor: 'author', autora: 'author',
+  writer: 'author', actriz: 'actor', actress: 'actor', juego: 'game', videojuego: 'video game', serie: 'show',
+  'tv show': 'show', 'serie tv': 'show', 'programa tv': 'show', postre: 'dessert', plato: 'dish', fruta: 'fruit',
+  flor: 'flower', cerveza: 'beer', vino: 'wine', restaurante: 'restaurant', artista: 'artist', jugador: 'player',
+  jugadora: 'player', raza: 'breed', apodo: 'nickname', mote: 'nickname', 'nombre usuario': 'username',
+};
+
+// Words that name something else outside "favorite…": "mi grupo favorito" is a band, "mi
+// grupo sanguíneo" a blood type.
+const FAVORITE_SYNONYMS: Readonly<Record<string, string>> = {
+  grupo: 'band', 'grupo musica': 'band', 'grupo musical': 'band', estacion: 'season', ano: 'year', series: 'show',
 };
 
 /** People (and pets): "my sister is…" says something about them, not a single-valued slot. */
@@ -163,7 +195,10 @@ export function nounKey(folded: string): string {
   if (favoriteAt > 0) words = ['favorite', ...words.filter((_, i) => i !== favoriteAt)];
   words = words.map((word) => (/^favou?rites?$|^fave$/u.test(word) ? 'favorite' : word));
   const phrase = canonicalPhrase(words.join(' '));
-  if (phrase.startsWith('favorite ')) return `favorite ${canonicalPhrase(phrase.slice('favorite '.length))}`;
+  if (phrase.startsWith('favorite ')) {
+    const thing = phrase.slice('favorite '.length);
+    return `favorite ${FAVORITE_SYNONYMS[thing] ?? canonicalPhrase(thing)}`;
+  }
   return phrase;
 }
 
