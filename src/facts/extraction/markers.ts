@@ -69,7 +69,7 @@ const OWN_STATEMENT_ES = `(?:(?:yo|me|nos|mi|mis|nuestr[oa]s?)\\b|(?:(?:no|ya|ta
 const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
   [
     'explicit',
-    /^(?:(?:please|pls|also|and|just|so|oh)\s+)*(?:(?:i (?:want|need) you to|i'd like you to|i would like you to|make sure (?:you|to))\s+)?(?:(?:always )?remember|don't forget|do not forget|dont forget|never forget|keep in mind|bear in mind|take note|make a note|note|memorize)(?!\s+(?:to|me|about|when|where|what|who|how|why|if)\b)(?:\s+(?:that|this)\b)?(?:\s*[:,-]\s*|\s+|$)/u,
+    /^(?:(?:please|pls|also|and|just|so|oh)\s+)*(?:(?:i (?:want|need) you to|i'd like you to|i would like you to|make sure (?:you|to))\s+)?(?:(?:always )?remember|don't forget|do not forget|dont forget|never forget|keep in mind|bear in mind|take note|make a note|note|memorize)(?!\s+(?:to|me|about|when|where|what|who|how|why|if)\b)(?:\s+(?:that|this|que)\b)?(?:\s*[:,-]\s*|\s+|$)/u,
   ],
   [
     'explicit',
@@ -123,9 +123,19 @@ const NOT_WAKE_WORD = new Set([
   'vaguely', 'clearly', 'barely', 'hardly', 'definitely', 'certainly', 'only', 'even', 'ever', 'el', 'la', 'los',
   'las', 'un', 'una', 'de', 'en', 'con', 'por', 'para', 'o',
 ]);
-// A trailing "remember" needs a comma before it: "I will remember that" is the user's own promise.
-const TRAIL =
-  /(?:\s*[,.!-]\s*|\s+)(you should know|just so you know|for the record|fyi|para que sepas|para que lo sepas)[.!\s]*$|\s*[,-]\s*(remember that|remember|don't forget|dont forget|recordalo|recuerdalo|no lo olvides|no te olvides)[.!\s]*$/u;
+// A trailing "remember" needs a comma before it: "I will remember that" is the user's own
+// promise. After it, the request may point back with a pronoun ("…, don't forget that",
+// "…, recuerda eso", "…, acuérdate de eso", "…, tenlo en cuenta").
+const TRAILING_REQUESTS =
+  "remember (?:that|this)|remember|(?:don't|dont|do not) forget(?: (?:that|this|it))?|keep (?:that|this|it) in mind|bear (?:that|this|it) in mind|" +
+  'recordalo|recuerdalo|acordate(?: de)? (?:eso|esto)|acuerdate(?: de)? (?:eso|esto)|acordatelo|acuerdatelo|recorda (?:eso|esto)|recuerda (?:eso|esto)|' +
+  'no lo olvides|no te olvides(?: de (?:eso|esto))?|no olvides (?:eso|esto)|tenlo en cuenta|tene(?:lo| eso) en cuenta|ten eso en cuenta|apuntalo|anotalo|guardalo|guardatelo';
+const POLITE_WORD = '(?:please|pls|por favor|porfa)';
+const TRAIL = new RegExp(
+  `(?:\\s*[,.!-]\\s*|\\s+)(you should know|just so you know|for the record|fyi|para que sepas|para que lo sepas)[.!\\s]*$` +
+    `|\\s*[,-]\\s*(?:${POLITE_WORD}\\s*,?\\s+)?(${TRAILING_REQUESTS})(?:\\s*,?\\s*${POLITE_WORD})?[.!\\s]*$`,
+  'u',
+);
 // Hedges that follow what they qualify ("I live in Porto, I think", "vivo en Madrid, creo"),
 // after a comma or dash; the first-person ones also without ("I work at Acme I think").
 const TRAILING_HEDGES =
@@ -197,7 +207,7 @@ const KEEPING_KINDS: ReadonlySet<MarkerKind> = new Set(['explicit', 'notice', 'f
 /** What every lead-in and tail that marks a statement to keep needs (rule-support.ts, Trigger). */
 export const KEEPING_MARKER_TRIGGER: TriggeredPatterns = {
   trigger: new RegExp(
-    'remember|forget|in mind|note|memoriz|recuerd|acuerd|olvid|record|acord|en cuenta|nota|apunta|guarda(?:te|lo|telo)?\\s*(?::|que\\b)' +
+    'remember|forget|in mind|note|memoriz|recuerd|acuerd|olvid|record|acord|en cuenta|nota|apunta|guardalo|guardatelo|guarda(?:te|lo|telo)?\\s*(?::|que\\b)' +
       '|you know|should know|fyi|information|informacion|future reference|sepas|te cuento que|sabe que' +
       `|${FROM_NOW_ON}`,
     'u',
@@ -237,7 +247,7 @@ export function stripMarkers(clause: FoldedText): MarkedClause {
     if (tail[1] !== undefined) markers.notice = true;
     else markers.explicit = true;
     const name = (tail[1] ?? tail[2] ?? '').trim();
-    markers.language ??= SPANISH_MARKER.test(name) || /^(?:recordalo|recuerdalo|no lo olvides|no te olvides)$/u.test(name) ? 'es' : 'en';
+    markers.language ??= SPANISH_MARKER.test(name) || !/^(?:remember|don't|dont|do not|keep|bear)\b/u.test(name) ? 'es' : 'en';
     body = sliceFolded(body, 0, tail.index);
   }
   const hedge = HEDGE_TAIL.exec(body.scan);
