@@ -1,3 +1,4 @@
+import { conditionFirst } from './conditions.js';
 import { factDomain } from './fact-domain.js';
 import { CONTROL_TOKEN_MARK, foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { forgetRequestIn, takesItselfBack } from './forget-request.js';
@@ -18,7 +19,8 @@ import { POSSESSIVE_RULES } from './rules-possessive.js';
 import { REQUEST_RULES } from './rules-request.js';
 import { STATE_RULES } from './rules-state.js';
 import {
-  AND_THAT, PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, withRememberedThatApart, withWhenClausesJoined, type Clause, type Sentence,
+  AND_THAT, PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, withoutConsequence, withRememberedThatApart, withWhenClausesJoined, type Clause,
+  type Sentence,
 } from './split-clauses.js';
 import { steersModel, tidyStatement, tidyValue } from './statement-text.js';
 import { isPrivateDetail } from './subject-key.js';
@@ -131,7 +133,7 @@ function clauseFact(
   const before = sentence.text.scan.slice(0, clause.start);
   if (isConditional(before) || isReportedSpeech(before)) return none;
   if (isQuestion(clause.text.scan, isLast && sentence.terminal === '?')) return none;
-  const stripped = stripMarkers(clause.text);
+  const stripped = withoutConsequence(stripMarkers(clause.text));
   const own = OWN_SUBJECT.exec(stripped.body.scan)?.groups?.subject;
   const shared = own === undefined && previousSubject !== null && SHARED_SUBJECT.test(stripped.body.scan);
   const theirs = own === undefined && previousPerson !== null ? aboutPerson(stripped.body, previousPerson) : null;
@@ -141,7 +143,8 @@ function clauseFact(
   const subject = own === undefined ? (shared ? previousSubject : null) : own === 'we' ? 'We' : 'I';
   const markers = mergeMarkers(inherited, stripped.markers);
   if (body.folded.length === 0) return { ...none, leadIn: markers };
-  if (isQuestion(body.scan, false) && !isHabitualWhen(body.scan)) return none;
+  // "When I travel I prefer aisle seats", "from now on, when I write in Spanish, answer in Spanish": no question.
+  if (isQuestion(body.scan, false) && !isHabitualWhen(body.scan) && !(markers.fromNowOn !== false && conditionFirst(body) !== null)) return none;
   let hit = firstRuleHit(body) ?? changeSinceThen(body);
   if (hit?.subjectless && !opensSentence(sentence.text, clause.start)) hit = null;
   // "…Decidimos hacerla con pg_upgrade": what "la" stands for is in another sentence, maybe another turn.

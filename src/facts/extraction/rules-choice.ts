@@ -1,9 +1,10 @@
+import { conditionAfter, conditionalSubject } from './conditions.js';
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups, type TriggeredPatterns } from './rule-support.js';
 import { comparedKind, preferredKind } from './preferred-kind.js';
 import { MAX_STATEMENT_CHARS } from './statement-text.js';
 import { textKey } from './subject-key.js';
-import { LEADING_TIME_EN, LEADING_TIME_ES, TIME_AFTER_VERB_EN, TIME_AFTER_VERB_ES, withoutTimePhrase } from './time-phrases.js';
+import { LEADING_TIME_EN, LEADING_TIME_ES, TIME_AFTER_VERB_EN, TIME_AFTER_VERB_ES, TIME_PHRASE_EN, withoutTimePhrase } from './time-phrases.js';
 import { answerStyle, valueCategory } from './value-categories.js';
 import { cleanValue, cleanValueSpan, valueSpanIn } from './value-text.js';
 
@@ -22,13 +23,21 @@ const WILL_EN = "(?:i|we)(?:'ll|\\s+will|\\s+would|\\s+shall|\\s+should|(?:'m|'r
 // What is left of such a clause when its value was cut before the verb ("I'm going to get…"
 // ends at a purpose "to get", value-text.ts): nothing decided.
 const WILL_ONLY_EN = new RegExp(`^(?:${WILL_EN}|(?:i|we)(?:'m|'re|\\s+am|\\s+are)\\s+going)$`, 'u');
+// "Decided" may also take what was chosen as its object ("I decided k8s over docker-compose",
+// "I decided Postgres for billing"), never a pronoun, an adverb, a time or a word that
+// opens a clause ("I decided nothing yet", "…quickly", "…last week", "…what to do").
+const NOT_AN_OBJECT_EN =
+  `(?:${TIME_PHRASE_EN}|(?:it|that|this|these|those|nothing|something|anything|everything|none|what|whether|how|when|where|which|who|why|if|so|yet|` +
+  "otherwise|again|already|finally|now|then|later|once|long|never|not|i|i'm|i'd|i'll|we|we're|you|he|she|they|me|him|her|us|them|myself|" +
+  'ourselves|in|at|after|before|with|about|by|from|during|since|until|while|because|but|and|or|as|like|just|really|instead|ahead|early|' +
+  'late|last|next|one day|someday|maybe|too|also|right|both|either|neither|all|a while|\\p{L}+ly)\\b)';
 // A decision verb may follow when it was decided ("Yesterday we decided…", "Ayer
 // decidimos…") or come right after it, before what was decided ("We decided yesterday to…",
 // "Decidimos ayer que…", "…ayer mover…"; not "We decided on Monday for the launch", where
 // the day is what was decided), which the statement leaves out (time-phrases.ts); "went with" may not:
 // "Last night we went with friends to a concert" is where they went.
 const DECIDE_EN = new RegExp(
-  `^${LEADING_TIME_EN}?(?<subject>i|we)${AUX_EN}${ADV_EN}(?:decided|settled|opted|(?<we>agreed))\\s+(?:${TIME_AFTER_VERB_EN}(?=(?:not\\s+)?(?:to|that)\\s|${WILL_EN}\\s))?(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+|${WILL_EN}\\s+.+)$` +
+  `^${LEADING_TIME_EN}?(?<subject>i|we)${AUX_EN}${ADV_EN}(?<verb>decided|settled|opted|(?<we>agreed))\\s+(?:${TIME_AFTER_VERB_EN}(?=(?:not\\s+)?(?:to|that)\\s|${WILL_EN}\\s))?(?<value>(?:not\\s+)?(?:to|on|that|for|upon|against)\\s+.+|${WILL_EN}\\s+.+|(?!${NOT_AN_OBJECT_EN})(?<object>[\\p{L}\\p{N}].*))$` +
     `|^we(?:'ll go|\\s+will go|'re going|\\s+are going|\\s+went|'ve gone|\\s+have gone)\\s+with\\s+(?<value2>.+)$`,
   'du',
 );
@@ -113,12 +122,15 @@ function preferRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     const groups = alt ? compared : matchRule(body, plain);
     const value = groups?.value('value');
     if (!groups || !value || PRONOUN_ONLY.test(value.folded) || ENDS_DEICTIC.test(value.folded) || FOR_THIS_MOMENT.test(value.folded)) return null;
-    const statement = groups.statementUpTo(alt ? 'alt' : 'value');
-    if (!statement) return null;
+    const said = groups.statementUpTo(alt ? 'alt' : 'value');
+    const condition = conditionAfter(body, alt ?? value);
+    if (!said || condition.kind === 'unkept') return null;
+    const statement = condition.kind === 'kept' ? condition.statement : said;
     const naming = /^(?:to be called|being called|que me llamen|que me digan)\b/u.test(value.folded);
     const key = naming ? { subject: 'preferred name', value } : preferenceKey(value, alt, language);
+    const subject = condition.kind === 'kept' ? conditionalSubject(key.subject, condition.key) : key.subject;
     const correction = language === 'en' && hasCorrectionAdverb(groups);
-    return ruleHit(language === 'en' ? 'prefer' : 'prefiero', language, 'assert', key.subject, key.value, statement, 'preferences', correction);
+    return ruleHit(language === 'en' ? 'prefer' : 'prefiero', language, 'assert', subject, key.value, statement, 'preferences', correction);
   };
 }
 
@@ -166,6 +178,27 @@ function decidedTopic(value: FoldedText): FoldedText {
   return sliceFolded(value, lead, value.folded.length);
 }
 
+// What "decided" takes as its object is a choice when it names what was chosen: a thing
+// compared with another ("k8s over docker-compose"), a name or a code ("Postgres", "k8s"),
+// or a known kind of tool ("postgres for billing"); never a clause of its own ("I decided
+// the movie was boring": what the user came to think). "We settled the bill" paid it.
+const COMPARED_EN = /\b(?:over|instead of|rather than|vs|versus)\b/u;
+const NAMED_OR_CODE = /(?:^|\s)(?:\p{Lu}|\p{L}+\p{N}|\p{N}+\p{L})/u;
+// A verb of the object's own ("…the movie was boring", "…Mom needed help", "…Ana needs a
+// break"): an auxiliary, or a past or present verb before its object; "managed Postgres
+// over self-hosted" holds none.
+const FINITE_VERB_EN = new RegExp(
+  "\\b(?:is|are|was|were|am|be|been|had|has|have|would|will|could|should|can|shall|might|must|did|does|do|isn't|aren't|wasn't|weren't|didn't|doesn't|don't|won't|wouldn't)\\b|'(?:re|ll|d|ve|m)\\b" +
+    '|\\s\\p{L}{2,}(?:ed|s)\\s+(?:me|him|her|them|us|it|to|that|a|an|the|my|his|their|our|some|help|so|too|up|out|more|less)\\b' +
+    '|\\s(?:needs|wants|likes|loves|hates|deserves|seems|looks|sounds|feels|goes|works|gets)\\b',
+  'u',
+);
+
+function namesChoice(verb: string, decided: FoldedText): boolean {
+  if (verb !== 'decided' || FINITE_VERB_EN.test(decided.scan)) return false;
+  return COMPARED_EN.test(decided.scan) || NAMED_OR_CODE.test(decided.original) || valueCategory(decided.folded) !== null;
+}
+
 function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   return (body) => {
     const groups = matchRule(body, pattern);
@@ -177,6 +210,7 @@ function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     const cleaned = groups.value(name, { keepWhen: true });
     const decided = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
     if (!decided || PRONOUN_ONLY.test(decided.folded) || WILL_ONLY_EN.test(decidedTopic(decided).scan)) return null;
+    if (groups.get('object') !== null && !namesChoice(groups.folded('verb'), decided)) return null;
     const when = groups.get('when') ?? groups.get('whenAfter');
     const value = withQualifier(body, groups.get(name), decided, when);
     const through = value === cleaned ? groups.statementUpTo(name, { keepWhen: true }) : originalThrough(body, value);

@@ -1,3 +1,4 @@
+import { beforeCondition, conditionFirst } from './conditions.js';
 import type { FoldedText } from './folded-text.js';
 import { isConditional, isHabitualWhen } from './guards.js';
 import type { ClauseMarkers } from './markers.js';
@@ -100,9 +101,15 @@ export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit |
   if (words < 2 || words > MAX_WORDS) return null;
   // "Remember that when I travel I prefer aisle seats": a habit, kept as one statement.
   const habit = isHabitualWhen(body.scan);
-  if (!habit && (NOT_A_STATEMENT.test(body.scan) || isConditional(body.scan))) return null;
   const language = guessLanguage(body.folded, markers.language ?? 'en');
-  if (markers.fromNowOn && !habit && !saysOfThemselves(body, language)) return fromNowOnInstruction(body, language);
+  const first = markers.fromNowOn !== false && !habit ? conditionFirst(body) : null;
+  // "When I write in Spanish, answer in Spanish": kept with its condition ("if possible" is none).
+  if (first !== null && !saysOfThemselves(first.instruction, language)) {
+    return first.condition.kind === 'unkept' ? null : fromNowOnInstruction(first.instruction, language, first.condition.kind === 'kept' ? first.condition : null);
+  }
+  if (!habit && NOT_A_STATEMENT.test(body.scan)) return null;
+  if (markers.fromNowOn && !habit && !saysOfThemselves(body, language)) return conditionalInstruction(body, language);
+  if (!habit && isConditional(body.scan)) return null;
   // "I'll answer in English from now on": the user's own resolution, no request to keep it.
   if (!markers.explicit && !markers.notice && markers.fromNowOn !== 'opens') return null;
   if (language === 'en' && GENERIC_START_EN.test(body.scan)) return null;
@@ -112,6 +119,15 @@ export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit |
   const negatable = habit || language !== 'en' ? null : negatableNote(body);
   if (negatable !== null) return { ...ruleHit('statement', language, 'assert', negatable.subject, null, body.original, null, false), value: negatable.value };
   return ruleHit('statement', language, 'assert', `note ${textKey(body.folded)}`, null, body.original, null, false);
+}
+
+// "From now on, reply in English when I write in English": the instruction with its
+// condition (conditions.ts), or, under no condition, as said.
+function conditionalInstruction(body: FoldedText, language: Language): RuleHit | null {
+  const cut = beforeCondition(body);
+  if (cut === null) return isConditional(body.scan) ? null : fromNowOnInstruction(body, language);
+  if (cut.condition.kind === 'unkept' || isConditional(cut.head.scan)) return null;
+  return fromNowOnInstruction(cut.head, language, cut.condition.kind === 'kept' ? cut.condition : null);
 }
 
 // "I like jazz", "I don't like jazz", "I'm (not) vegetarian": the user's own short clause

@@ -1,3 +1,4 @@
+import { CONDITION_OPENER, conditionAfter, conditionalSubject, type KeptCondition } from './conditions.js';
 import type { FoldedText } from './folded-text.js';
 import { matchRule, ruleHit, type FactRule, type RuleGroups, type RuleHit, type TriggeredPatterns } from './rule-support.js';
 import { choiceSubject } from './rules-choice.js';
@@ -69,7 +70,11 @@ interface Parts {
   statement: string | null;
   language: 'en' | 'es';
   rule: string;
+  /** The key of the condition the statement holds under ("user writes spanish"), or null (conditions.ts). */
+  when: string | null;
 }
+
+const CONDITION_TAIL = new RegExp(`${CONDITION_OPENER}.*$`, 'u');
 
 // An imperative is an instruction to the assistant only when it is about the assistant's answers or actions.
 function isAssistantDirected(verb: string, rest: string, language: 'en' | 'es'): boolean {
@@ -77,13 +82,15 @@ function isAssistantDirected(verb: string, rest: string, language: 'en' | 'es'):
   return language === 'en' ? ASSISTANT_VERBS_EN.has(verb) : ASSISTANT_STEMS_ES.test(verb);
 }
 
-function instructionHit({ verb, rest, statement, language, rule }: Parts): RuleHit | null {
+function instructionHit({ verb, rest, statement, language, rule, when }: Parts): RuleHit | null {
   if (!statement || REST_ONLY_PRONOUN.test(rest) || textKey(rest).length === 0) return null;
   if (!isAssistantDirected(verb, rest, language)) return null;
   const canonical = VERB_ALIASES[verb] ?? verb;
-  const naming = canonical === 'call' && (verb !== 'call' || /^\s*me\b/u.test(rest));
-  const subject = naming ? 'preferred name' : choiceSubject(`instruction ${canonical}`, `${verb} ${rest}`, '', textKey(rest));
-  return ruleHit(rule, language, 'assert', subject, null, statement, 'preferences', false);
+  // What a conditional instruction sets is said before its condition ("reply in English" of "…when I write in Spanish").
+  const what = when === null ? rest : rest.replace(CONDITION_TAIL, '');
+  const naming = canonical === 'call' && (verb !== 'call' || /^\s*me\b/u.test(what));
+  const subject = naming ? 'preferred name' : choiceSubject(`instruction ${canonical}`, `${verb} ${what}`, '', textKey(what));
+  return ruleHit(rule, language, 'assert', when === null ? subject : conditionalSubject(subject, when), null, statement, 'preferences', false);
 }
 
 function habitHit(adverb: string, { verb, rest, statement, language, rule }: Parts): RuleHit | null {
@@ -92,8 +99,16 @@ function habitHit(adverb: string, { verb, rest, statement, language, rule }: Par
   return ruleHit(rule, language, 'assert', subject, null, statement, null, false);
 }
 
-function statementOf(groups: RuleGroups): string | null {
-  return groups.get('rest') ? groups.statementUpTo('rest') : groups.statementUpTo('verb');
+// The statement through its rest, and through the condition after it if any ("always reply
+// in English when I write in English"); null when that condition cannot be kept (conditions.ts).
+function conditioned(body: FoldedText, groups: RuleGroups): Pick<Parts, 'statement' | 'rest' | 'when'> | null {
+  const name = groups.get('rest') ? 'rest' : 'verb';
+  const value = groups.value(name);
+  const condition = value === null ? null : conditionAfter(body, value);
+  if (condition?.kind === 'unkept') return null;
+  const rest = groups.folded('rest');
+  if (condition?.kind !== 'kept') return { statement: groups.statementUpTo(name), rest, when: null };
+  return { statement: condition.statement, rest, when: condition.key };
 }
 
 const alwaysEn: FactRule = (body) => {
@@ -101,15 +116,15 @@ const alwaysEn: FactRule = (body) => {
   if (instruction) {
     const verb = instruction.folded('verb');
     if (NOT_A_VERB_EN.has(verb) || verb.endsWith('ing')) return null;
-    const rest = instruction.folded('rest');
-    return instructionHit({ verb, rest, statement: statementOf(instruction), language: 'en', rule: 'always-never' });
+    const said = conditioned(body, instruction);
+    return said && instructionHit({ verb, ...said, language: 'en', rule: 'always-never' });
   }
   const habit = matchRule(body, HABIT_EN);
   if (!habit) return null;
   const verb = habit.folded('verb');
   if (NOT_A_VERB_EN.has(verb) || NOT_A_HABIT_EN.has(verb) || /ed$/u.test(verb)) return null;
-  const parts = { verb, rest: habit.folded('rest'), statement: statementOf(habit), language: 'en', rule: 'always-never' } as const;
-  return habitHit(habit.folded('adv'), parts);
+  const said = conditioned(body, habit);
+  return said && habitHit(habit.folded('adv'), { verb, ...said, language: 'en', rule: 'always-never' });
 };
 
 // Second-person forms Spanish uses for instructions: voseo ("respondé"), enclitics ("respondeme"), "nunca uses".
@@ -133,10 +148,11 @@ const alwaysEs: FactRule = (body) => {
   const groups = matchRule(body, ALWAYS_ES);
   if (!groups) return null;
   const verb = groups.folded('verb');
-  const rest = groups.folded('rest');
   const adverb = groups.folded('adv');
-  if (NOT_A_VERB_ES.has(verb)) return null;
-  const parts = { verb, rest, statement: statementOf(groups), language: 'es', rule: 'siempre-nunca' } as const;
+  const said = NOT_A_VERB_ES.has(verb) ? null : conditioned(body, groups);
+  if (said === null) return null;
+  const { rest } = said;
+  const parts = { verb, ...said, language: 'es', rule: 'siempre-nunca' } as const;
   const firstPerson = /(?:o|oy)$/u.test(verb) || /(?:amos|emos|imos)$/u.test(verb);
   if (firstPerson) return habitHit(adverb, parts);
   if (verb === 'he' || verb === 'hemos') return null;
@@ -152,17 +168,19 @@ const SENTENCE_CAPITAL = /^\p{Lu}(?=\p{Ll})/u;
 
 /**
  * "From now on" + a body that is not a first-person statement: an instruction ("call me
- * Sam"), stated as "From now on, call me Sam" wherever the phrase stood.
+ * Sam"), stated as "From now on, call me Sam" wherever the phrase stood. With `condition`
+ * (the one that follows `body` in its clause, conditions.ts), the instruction holds under it and is
+ * stated with it ("From now on, reply in English when I write in English").
  */
-export function fromNowOnInstruction(body: FoldedText, language: 'en' | 'es'): RuleHit | null {
+export function fromNowOnInstruction(body: FoldedText, language: 'en' | 'es', condition: KeptCondition | null = null): RuleHit | null {
   const words = body.folded.split(/\s+/u);
   const verb = words[0] ?? '';
   if (words.length < 2 || NOT_A_VERB_EN.has(verb) || NOT_A_VERB_ES.has(verb)) return null;
   const rest = words.slice(1).join(' ');
   // The phrase stays in the statement: it reads as a standing instruction, and reads back the same.
-  const instruction = body.original.replace(SENTENCE_CAPITAL, (capital) => capital.toLowerCase());
+  const instruction = (condition?.statement ?? body.original).replace(SENTENCE_CAPITAL, (capital) => capital.toLowerCase());
   const statement = `${language === 'es' ? 'A partir de ahora' : 'From now on'}, ${instruction}`;
-  return instructionHit({ verb, rest, statement, language, rule: 'from-now-on' });
+  return instructionHit({ verb, rest, statement, language, rule: 'from-now-on', when: condition?.key ?? null });
 }
 
 /** Always/never rules. */

@@ -1,5 +1,5 @@
 import { CONTROL_TOKEN_MARK, sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
-import { isTrailingQualifier, stripMarkers } from './markers.js';
+import { isTrailingQualifier, stripMarkers, type MarkedClause } from './markers.js';
 import { periodRole } from './sentence-periods.js';
 
 /** One sentence of a message, with the punctuation that ended it ("?", "!", "." or ""). */
@@ -160,4 +160,20 @@ export function withWhenClausesJoined(sentence: FoldedText, clauses: Clause[]): 
     }
   }
   return out;
+}
+
+// What follows from a statement ("…vegetarian, so restaurants need…", "…, así que…", "…,
+// por eso…", "…, which means…") is no part of it. One the user says of themselves is a
+// clause of its own ("…, so I prefer…": CLAUSE_BREAK); any other is left out of the clause.
+const CONSEQUENCE =
+  "so|so that|asi que|por eso|por lo que|por lo tanto|which means|that means|which is why|that's why|thats why|therefore|hence|" +
+  'lo que significa|lo cual significa|lo que quiere decir|de modo que|de manera que|con lo cual|entonces';
+// Without a comma, only the words that never join anything else ("soy vegetariana así que…").
+const BARE_CONSEQUENCE = "asi que|which means|lo que significa|y por eso|and that's why|and thats why";
+const CONSEQUENCE_START = new RegExp(`,\\s*(?:(?:and|y)\\s+)?(?:${CONSEQUENCE})\\s|\\s(?:${BARE_CONSEQUENCE})\\s`, 'u');
+
+/** A clause's body without the consequence that follows its statement, if any. */
+export function withoutConsequence(clause: MarkedClause): MarkedClause {
+  const found = CONSEQUENCE_START.exec(clause.body.scan);
+  return found === null || found.index === 0 ? clause : { ...clause, body: trimFolded(sliceFolded(clause.body, 0, found.index)) };
 }

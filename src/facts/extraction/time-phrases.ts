@@ -21,6 +21,9 @@ const TIME_ES =
   `|esta\\s+(?:${PARTS_ES}|semana)|este\\s+(?:mes|ano|fin\\s+de\\s+semana)|la\\s+semana\\s+pasada|el\\s+(?:mes|ano|fin\\s+de\\s+semana)\\s+pasado` +
   `|el\\s+${DAYS_ES}(?:\\s+pasado)?|el\\s+otro\\s+dia|hace\\s+(?:un|una|unos|unas|un\\s+par\\s+de|dos|tres|pocos|\\d+)\\s+(?:dias?|semanas?|mes|meses))`;
 
+/** Regex source: an English time phrase, without a group or what follows it. */
+export const TIME_PHRASE_EN = TIME_EN;
+
 const WITH_SEPARATOR = (time: string): string => `(?<when>${time}(?:\\s*,\\s*|\\s+))`;
 
 /** Regex source: a time phrase of either language and the comma or space after it, without a group. */
