@@ -1,4 +1,5 @@
 import { layout, type LayoutReport, type RenderedMessage, type SectionAction, type SectionReport } from '../layout/index.js';
+import type { UsageThresholds } from '../config/config.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import type { PromptFrames } from './frames.js';
 import type { PromptParts } from './prompt-parts.js';
@@ -17,15 +18,19 @@ export interface CompiledPrompt {
   hash: string;
 }
 
+/** The spec's thresholds (§2: warning 70 %, compress 80 %, critical 90 %), the settings' defaults. */
+export const SPEC_USAGE_THRESHOLDS: UsageThresholds = { warning: 70, compress: 80, critical: 90 };
+
 /**
  * A prompt's usage of its budget, in ten-thousandths rounded down, and its level by the
- * spec's thresholds (§2: warning 70 %, compress 80 %, critical 90 %). Both come from the
- * same integer figure, so a client comparing `usage` with 0.7 agrees with `level`
- * (2,333 of 3,333 is 0.6999 and 'ok'; rounded to nearest it read 0.7 at level 'ok').
+ * thresholds (MEMORYD_WARNING_PERCENT, _COMPRESS_, _CRITICAL_; the spec's by default).
+ * Both come from the same integer figure, so a client comparing `usage` with 0.7 agrees
+ * with `level` (2,333 of 3,333 is 0.6999 and 'ok'; rounded to nearest it read 0.7 at level 'ok').
  */
-export function promptUsage(total: number, budget: number): { usage: number; level: UsageLevel } {
+export function promptUsage(total: number, budget: number, thresholds: UsageThresholds = SPEC_USAGE_THRESHOLDS): { usage: number; level: UsageLevel } {
   const basisPoints = Math.floor((total * 10_000) / budget);
-  const level = basisPoints >= 9_000 ? 'critical' : basisPoints >= 8_000 ? 'compress' : basisPoints >= 7_000 ? 'warning' : 'ok';
+  const level =
+    basisPoints >= thresholds.critical * 100 ? 'critical' : basisPoints >= thresholds.compress * 100 ? 'compress' : basisPoints >= thresholds.warning * 100 ? 'warning' : 'ok';
   return { usage: basisPoints / 10_000, level };
 }
 
@@ -58,7 +63,13 @@ function framed(frame: number, size: number): number {
  * ContextCriticalOverflowError when the system prompt and the user's message alone do
  * not fit. The tokenizer is used only under pressure (lenses that rewrite text).
  */
-export function compilePrompt(parts: PromptParts, frames: PromptFrames, budget: number, tokenizer: Tokenizer): CompiledPrompt {
+export function compilePrompt(
+  parts: PromptParts,
+  frames: PromptFrames,
+  budget: number,
+  tokenizer: Tokenizer,
+  thresholds: UsageThresholds = SPEC_USAGE_THRESHOLDS,
+): CompiledPrompt {
   // Over its budget, the prompt shows the tools' short forms before anything gives way (sections.ts).
   const shortTools = baseTotal(parts, frames) > budget && parts.tools.some((item) => item.alternatives?.short !== undefined);
   const result = layout(buildSections(parts, frames, { shortTools }), budget, { tokenizer });
@@ -67,7 +78,7 @@ export function compilePrompt(parts: PromptParts, frames: PromptFrames, budget: 
     messages: result.messages,
     tokens: result.total,
     budget,
-    ...promptUsage(result.total, budget),
+    ...promptUsage(result.total, budget, thresholds),
     report,
     hash: report.hash,
   };

@@ -242,14 +242,14 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       parts = gather();
     }
     const compileStart = performance.now();
-    let prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
+    let prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer, deps.config.usageThresholds);
     // A fact mentioned in the last turns is left out because the prompt shows it there; a
     // turn the prompt does not show whole (flushed into a summary, dropped under a small
     // budget, shown as its head and tail) shows nothing: the facts it mentions come back.
     const shown = recentTurns.filter((text) => prompt.messages.some((message) => message.content === text));
     if (shown.length < recentTurns.length) {
       parts = gather(shown);
-      prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer);
+      prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer, deps.config.usageThresholds);
     }
     const compileMs = performance.now() - compileStart;
     const asked = deps.facts.askedToReconfirm(factsPrepared, askedFactsInPrompt(facts, prompt));

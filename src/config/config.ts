@@ -50,6 +50,15 @@ export interface Config {
   /** Applied by the daemon's entry point only (a process-wide V8 setting). */
   heapGrowthPercent: number;
   window: WindowParams;
+  /** The usage levels' thresholds, in % of a prompt's budget (spec §2: 70, 80, 90). */
+  usageThresholds: UsageThresholds;
+}
+
+/** Where a prompt's usage of its budget reaches each level, in % (warning ≤ compress ≤ critical). */
+export interface UsageThresholds {
+  warning: number;
+  compress: number;
+  critical: number;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -116,6 +125,7 @@ export function loadConfig(
     warmUpExchanges: read(SETTINGS.warmUpExchanges),
     heapGrowthPercent: read(SETTINGS.heapGrowthPercent),
     window,
+    usageThresholds: { warning: read(SETTINGS.warningPercent), compress: read(SETTINGS.compressPercent), critical: read(SETTINGS.criticalPercent) },
   };
   issues.push(...crossSettingIssues(config, readings, { platform: options.platform ?? process.platform, cwd: options.cwd }));
   if (issues.length > 0) {

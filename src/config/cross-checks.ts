@@ -43,6 +43,9 @@ const maxSummaryTokens = quantity(SETTINGS.maxSummaryTokens, (config) => config.
 const totalSummariesMax = quantity(SETTINGS.totalSummariesMax, (config) => config.window.totalSummariesMax);
 const maxMessageBytes = quantity(SETTINGS.maxMessageBytes, (config) => config.maxMessageBytes);
 const maxBodyBytes = quantity(SETTINGS.maxBodyBytes, (config) => config.maxBodyBytes);
+const warningPercent = quantity(SETTINGS.warningPercent, (config) => config.usageThresholds.warning);
+const compressPercent = quantity(SETTINGS.compressPercent, (config) => config.usageThresholds.compress);
+const criticalPercent = quantity(SETTINGS.criticalPercent, (config) => config.usageThresholds.critical);
 
 const RULES: readonly CrossRule[] = [
   {
@@ -57,6 +60,14 @@ const RULES: readonly CrossRule[] = [
     involves: [totalSummariesMax, maxSummaryTokens],
     rule: `${totalSummariesMax.env} must be at least ${maxSummaryTokens.env} (one summary must fit in a prompt)`,
     atMost: [[maxSummaryTokens, totalSummariesMax]],
+  },
+  {
+    involves: [warningPercent, compressPercent, criticalPercent],
+    rule: 'usage thresholds must satisfy WARNING ≤ COMPRESS ≤ CRITICAL',
+    atMost: [
+      [warningPercent, compressPercent],
+      [compressPercent, criticalPercent],
+    ],
   },
   {
     involves: [maxMessageBytes, maxBodyBytes],

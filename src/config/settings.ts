@@ -96,6 +96,9 @@ export const SETTINGS = {
   systemPromptFile: path('MEMORYD_SYSTEM_PROMPT', 'system-prompt.md', 'replaces the built-in system prompt when the file exists'),
   tokenCap: integer('MEMORYD_TOKEN_CAP', 4000, 512, 1_000_000, 'hard cap on the tokens of every compiled prompt'),
   tokenizer: oneOf('MEMORYD_TOKENIZER', ENCODINGS, 'cl100k_base', 'the js-tiktoken encoding tokens are counted with'),
+  warningPercent: integer('MEMORYD_WARNING_PERCENT', 70, 1, 100, 'a prompt at this share of its budget or more is at level `warning` (logged and counted)'),
+  compressPercent: integer('MEMORYD_COMPRESS_PERCENT', 80, 1, 100, 'a prompt at this share of its budget or more is at level `compress`'),
+  criticalPercent: integer('MEMORYD_CRITICAL_PERCENT', 90, 1, 100, 'a prompt at this share of its budget or more is at level `critical`'),
   logLevel: oneOf(
     'MEMORYD_LOG_LEVEL',
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,

@@ -1,4 +1,5 @@
-import { promptUsage } from '../compiler/compile-prompt.js';
+import { promptUsage, SPEC_USAGE_THRESHOLDS } from '../compiler/compile-prompt.js';
+import type { UsageThresholds } from '../config/config.js';
 import { SETTINGS } from '../config/settings.js';
 import { AppError, isAppError } from '../errors.js';
 import { DamagedDatabaseError, NewerDatabaseError, openDatabaseAtStart, type OpenedDatabase } from '../storage/database.js';
@@ -111,7 +112,10 @@ export interface FixedPromptLoad {
  * as a system prompt over the whole cap is (every context call would then be a 422): such
  * a daemon answers every call, within the cap, only with less memory than it should.
  */
-export function systemPromptRoomWarning(load: FixedPromptLoad, config: { tokenCap: number; systemPromptFile: string }): string | null {
+export function systemPromptRoomWarning(
+  load: FixedPromptLoad,
+  config: { tokenCap: number; systemPromptFile: string; usageThresholds?: UsageThresholds },
+): string | null {
   const { tokenCap } = config;
   const fixed = load.system.tokens + load.frames;
   if (fixed <= tokenCap * SYSTEM_PROMPT_MAX_SHARE) return null;
@@ -125,16 +129,16 @@ export function systemPromptRoomWarning(load: FixedPromptLoad, config: { tokenCa
   const shorter = builtIn ? `write a system prompt of at most ${longestPrompt} tokens to ${config.systemPromptFile}` : `shorten that file to at most ${longestPrompt} tokens`;
   return (
     `${prompt} is ${load.system.tokens} tokens: with the shortest message, ${fixed} of ${cap}=${tokenCap} (${share} %) go to every prompt, ` +
-    `leaving ${tokenCap - fixed} for the message, facts, summaries and the window: ${whatItMeans(fixed, tokenCap)}; raise ${cap} to at least ${neededCap}, or ${shorter}`
+    `leaving ${tokenCap - fixed} for the message, facts, summaries and the window: ${whatItMeans(fixed, tokenCap, config.usageThresholds ?? SPEC_USAGE_THRESHOLDS)}; raise ${cap} to at least ${neededCap}, or ${shorter}`
   );
 }
 
 // What the fixed load means for every prompt, by the threshold a short message already
 // reaches (the levels of promptUsage), else for the prompts of a long conversation.
-function whatItMeans(fixed: number, tokenCap: number): string {
-  const { level } = promptUsage(fixed, tokenCap);
-  if (level === 'critical') return 'a short message already makes a prompt critical (90 % of the cap), with facts, summaries and turns dropped';
-  if (level === 'compress') return 'a short message already takes a prompt past the compress threshold (80 % of the cap)';
-  if (level === 'warning') return 'a short message already takes a prompt past the warning threshold (70 % of the cap)';
-  return 'the prompts of a long conversation reach the critical threshold (90 % of the cap) and may lose facts, summaries or turns';
+function whatItMeans(fixed: number, tokenCap: number, thresholds: UsageThresholds): string {
+  const { level } = promptUsage(fixed, tokenCap, thresholds);
+  if (level === 'critical') return `a short message already makes a prompt critical (${thresholds.critical} % of the cap), with facts, summaries and turns dropped`;
+  if (level === 'compress') return `a short message already takes a prompt past the compress threshold (${thresholds.compress} % of the cap)`;
+  if (level === 'warning') return `a short message already takes a prompt past the warning threshold (${thresholds.warning} % of the cap)`;
+  return `the prompts of a long conversation reach the critical threshold (${thresholds.critical} % of the cap) and may lose facts, summaries or turns`;
 }
