@@ -1,5 +1,5 @@
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { accessSync, chmodSync, closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { count } from 'drizzle-orm';
@@ -230,7 +230,34 @@ export function openDatabaseReadOnly(path: string): Database {
   assertExists(path);
   const sqlite = openRaw(path, { readonly: true, fileMustExist: true });
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  try {
+    // The first read of a WAL database opens (or creates) its -shm: on a read-only folder
+    // SQLite then says only "unable to open database file".
+    sqlite.pragma('schema_version', { simple: true });
+  } catch (error) {
+    sqlite.close();
+    throw unreadableInReadOnlyFolder(path, error) ?? error;
+  }
   return { db: drizzle(sqlite, { schema }), sqlite, path, close: () => sqlite.close() };
+}
+
+// SQLite's bare "unable to open database file" for a WAL database in a folder no file can be
+// made in (a read-only mount, a snapshot): it must make the -shm beside the file to read it.
+function unreadableInReadOnlyFolder(path: string, error: unknown): AppError | null {
+  if (sqliteCode(error) !== 'SQLITE_CANTOPEN') return null;
+  const folder = dirname(path);
+  try {
+    accessSync(folder, constants.W_OK);
+    return null;
+  } catch (access) {
+    const why = (access as NodeJS.ErrnoException).code === 'EROFS' ? 'is on a read-only file system' : 'cannot be written by this user';
+    return new AppError(
+      'STORAGE',
+      `cannot read the database ${path} (${SETTINGS.db.env}): its folder ${folder} ${why}, and SQLite must make ${basename(path)}-shm there to read a WAL database; ` +
+        'copy the data dir to a writable folder and run this on the copy (with the daemon stopped, or from a backup)',
+      { cause: error },
+    );
+  }
 }
 
 /**
