@@ -73,7 +73,11 @@ export const DEFAULT_TEXT_LIMITS: TextLimits = { maxTurnChars: 4000, maxToolChar
 const MAX_TOKEN_CHARS = 40;
 const CLIPPED_HEAD = new RegExp(`^[\\s\\S]{${MAX_TOKEN_CHARS}}`, 'u');
 // Marks inside a word: Devanagari and Thai vowel signs, Arabic vowels.
-const TOKEN_PATTERN = /[$€£]?\p{N}+(?:[.,:/-]\p{N}+)*(?:%|\p{L}+)?|\p{L}[\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+// A number keeps its currency or unit written after it, spaced or not ("1200 €", "15 °C",
+// "18°"), as one token without the space ("1200€", "15°C"): a summary that said "1200"
+// and "12 y 18 C" lost what the numbers were.
+const TOKEN_PATTERN = /[$€£]?\p{N}+(?:[.,:/-]\p{N}+)*(?:%|\p{L}+|[ \u00a0]?(?:[€£$%]|°[CFcf]?)(?![\p{L}\p{N}]))?|\p{L}[\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
+const SPACE_BEFORE_UNIT = /[ \u00a0](?=[€£$%°])/u;
 // Scripts written without spaces between words: their runs are split by ICU's word
 // dictionaries (Intl.Segmenter), not taken whole.
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
@@ -168,9 +172,9 @@ export function tokenize(sentence: string): Token[] {
   const tokens: Token[] = [];
   let end = 0;
   for (const match of sentence.matchAll(TOKEN_PATTERN)) {
-    const surface = match[0];
+    const surface = match[0].replace(SPACE_BEFORE_UNIT, '');
     const gap = sentence.slice(end, match.index);
-    end = match.index + surface.length;
+    end = match.index + match[0].length;
     const words = ASCII_WORD.test(surface) || !UNSPACED_SCRIPT.test(surface) ? [surface] : unspacedWords(surface);
     words.forEach((word, i) => tokens.push(makeToken(word, tokens.length === 0, i === 0 && /\S/u.test(gap))));
   }

@@ -381,3 +381,19 @@ describe('a segment that opens with the answer the summary before took as its ou
     expect(JSON.stringify(read(answer, 'Here is a thought on the flights'))).toContain('itinerary');
   });
 });
+
+describe('summarizeSegment: amounts keep their units', () => {
+  it('keeps a currency or a unit written after a number, spaced or not', () => {
+    const summary = summarizeSegment(
+      segment(
+        ['user', '¿Cuál es el presupuesto del viaje a Lisboa?'],
+        ['assistant', 'Con 1200 € para dos y cinco noches, y la previsión es de 12 a 18 °C.'],
+      ),
+      cl100k,
+    );
+    expect(summary.summary.outcome).toBe('Con 1200€ para dos y cinco noches');
+    expect(summary.text).not.toMatch(/1200(?!€)/u);
+    const weather = summarizeSegment(segment(['user', '¿Qué tiempo hará en Oporto?'], ['assistant', 'La previsión es de 12 a 18 °C.']), cl100k);
+    expect(weather.summary.outcome).toBe('La previsión es de 12 a 18°C');
+  });
+});
