@@ -42,7 +42,8 @@ export function toolCallText(name: string, content: string): string {
   const args = callArguments(content);
   if (args === null) return content.trim() === '' ? `Called ${name}.` : `Called ${name}: ${content}`;
   const pairs = Object.entries(args)
-    .filter(([key, value]) => key !== 'name' && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+    // The tool's own name under another key ({"tool": "search_venues", …}) says nothing the sentence does not.
+    .filter(([key, value]) => key !== 'name' && value !== name && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
     .map(([key, value]) => `${key} ${String(value)}`);
   return pairs.length === 0 ? `Called ${name}.` : `Called ${name} with ${pairs.join(', ')}.`;
 }

@@ -45,6 +45,8 @@ describe('a tool call as the summarizer reads it', () => {
     ['text that is no JSON object', 'searching MAD to LIS', 'Called search_flights: searching MAD to LIS'],
     ['a JSON list', '["MAD","LIS"]', 'Called search_flights: ["MAD","LIS"]'],
     ['nothing', '  ', 'Called search_flights.'],
+    ['the tool named again under another key', '{"tool":"search_flights","arguments":{"to":"LIS"}}', 'Called search_flights with to LIS.'],
+    ['the tool named again among the arguments', '{"tool":"search_flights","to":"LIS"}', 'Called search_flights with to LIS.'],
   ])('%s', (_case, content, sentence) => {
     expect(toolCallText('search_flights', content)).toBe(sentence);
   });
