@@ -44,3 +44,12 @@ describe('a forget request with a clause of its own after a comma', () => {
     expect(activeFactTexts(f)).toEqual(['My dentist is Dr. Smith']);
   });
 });
+
+describe('a forget request opened in English and said in Spanish', () => {
+  it('forgets the fact it names, or says why it forgot nothing', async () => {
+    await f.say('Recuerda que mi vuelo sale de Madrid.');
+    expect(await deletedBy('Forget lo de mi vuelo.')).toEqual(['Mi vuelo sale de Madrid']);
+    const missed = await f.say('Forget lo del hotel.');
+    expect(missed.notForgotten).toEqual([{ target: 'hotel', reason: 'no live fact matches it' }]);
+  });
+});

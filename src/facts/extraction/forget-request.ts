@@ -22,8 +22,9 @@ const TAKEN_BACK_TAIL = new RegExp(
 );
 const FORGET_EN =
   /^(?:forget|don't remember|do not remember|dont remember|stop remembering|unlearn|(?:delete|erase|remove)(?= (?:that|this) from your memory| the fact| what you know| what i said| everything you know))\s*(?:(?<deictic>that|this)(?:\s+from your memory)?|(?:what|everything) (?:i (?:said|told you)|you know) about\s+(?<about>.+)|(?:the fact )?that\s+(?<clause>.+)|about\s+(?<topic>.+)|(?<mine>my\s+.+)|the fact\s+(?<fact>.+))$/du;
+// "forget" opens a Spanish request too, as a bilingual user says it ("Forget lo de mi vuelo").
 const FORGET_ES =
-  /^(?:olvida|olvidate de|olvidate|no recuerdes|deja de recordar|(?:borra|elimina)(?= eso| ese dato| lo que| lo del?\b| que| de tu memoria))\s*(?:(?<deictic>eso|esto|lo anterior|ese dato)(?:\s+de tu memoria)?|(?:lo )?que (?:te dije|sabes) (?:sobre|de)\s+(?<about>.+)|que\s+(?<clause>.+)|lo del?\s+(?<topic>.+)|(?<mine>mis?\s+.+)|de tu memoria\s+(?<fact>.+))$/du;
+  /^(?:olvida|olvidate de|olvidate|no recuerdes|deja de recordar|forget(?= lo del?\b| que\b)|(?:borra|elimina)(?= eso| ese dato| lo que| lo del?\b| que| de tu memoria))\s*(?:(?<deictic>eso|esto|lo anterior|ese dato)(?:\s+de tu memoria)?|(?:lo )?que (?:te dije|sabes) (?:sobre|de)\s+(?<about>.+)|que\s+(?<clause>.+)|lo del?\s+(?<topic>.+)|(?<mine>mis?\s+.+)|de tu memoria\s+(?<fact>.+))$/du;
 const TARGET_EDGE = /^[\s"'.,;:!?¿¡]+|[\s"'.,;:!?¿¡]+$/gu;
 // "…and that B", "…y que B": another clause to forget, with its own "that".
 const AND_THAT_BREAK = new RegExp(`(?:,\\s*|\\s+)${AND_THAT}\\s+`, 'gu');
