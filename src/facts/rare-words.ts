@@ -36,6 +36,24 @@ export function messageRareWords(head: string, stems: ReadonlySet<string>): Read
 
 const NO_WORDS: ReadonlySet<string> = new Set();
 
+// The same allergen, food or substance in English and Spanish under one key, so that a fact
+// told in one language is named by a message in the other ("I am allergic to peanuts" for
+// "¿Puedo comer pad thai con cacahuetes?"): keys as `rareKey` makes them. Words one language
+// shares with the other already meet ("penicilina", "gluten", "ibuprofeno"); common words
+// ("milk", "huevo") are no rare words at all.
+const SAME_THING: Readonly<Record<string, string>> = {
+  cacahue: 'peanut', mani: 'peanut', manie: 'peanut', peanut: 'peanut',
+  nut: 'nut', nuts: 'nut', nuez: 'nut', nuece: 'nut', walnut: 'nut', almendr: 'almond', almond: 'almond',
+  avellan: 'hazelnut', hazelnu: 'hazelnut', anacard: 'cashew', cashew: 'cashew', pistach: 'pistachio',
+  marisco: 'shellfi', shellfi: 'shellfi', gamba: 'shrimp', camaron: 'shrimp', shrimp: 'shrimp', langost: 'lobster', lobster: 'lobster',
+  molusco: 'mollusc', mollusc: 'mollusc', mollusk: 'mollusc', mejillo: 'mussel', mussel: 'mussel',
+  lactosa: 'lactose', lactose: 'lactose', sesamo: 'sesame', sesame: 'sesame', mostaza: 'mustard', mustard: 'mustard',
+  apio: 'celery', celery: 'celery', trigo: 'wheat', wheat: 'wheat', altramu: 'lupin', lupin: 'lupin',
+  sulfito: 'sulphit', sulphit: 'sulphit', sulfite: 'sulphit', fresa: 'strawbe', strawbe: 'strawbe', polen: 'pollen', pollen: 'pollen',
+  abeja: 'bee', avispa: 'wasp', wasp: 'wasp', acaro: 'mite', mite: 'mite', kiwi: 'kiwi', melocot: 'peach', durazno: 'peach', peach: 'peach',
+};
+
 function rareKey(word: string): string {
-  return (word.length > 4 && word.endsWith('s') ? word.slice(0, -1) : word).slice(0, RARE_KEY_LENGTH);
+  const key = (word.length > 4 && word.endsWith('s') ? word.slice(0, -1) : word).slice(0, RARE_KEY_LENGTH);
+  return SAME_THING[key] ?? key;
 }

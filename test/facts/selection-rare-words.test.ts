@@ -56,6 +56,18 @@ describe('a fact the message names by a rare word', () => {
     expect(await selected('Should I buy a cello for a beginner?')).toEqual(['My daughter Mia plays the cello']);
   });
 
+  it('is named in the other language by an allergen or food word: peanuts and cacahuetes, shellfish and marisco', async () => {
+    await add([
+      ['I am allergic to peanuts', 'personal'],
+      ['Soy alérgica al marisco', 'personal'],
+      ['I walk my dog every day', 'personal'],
+    ]);
+    expect(await selected('¿Puedo comer pad thai con cacahuetes?')).toEqual(['I am allergic to peanuts']);
+    expect(await selected('¿Lleva maní la salsa satay?')).toEqual(['I am allergic to peanuts']);
+    expect(await selected('Can I have the shellfish paella tonight?')).toEqual(['Soy alérgica al marisco']);
+    expect(await selected('¿Qué hago con la ropa sucia?')).toEqual([]);
+  });
+
   it('is not justified by a word it shares with the message that is a common one, nor by a stem alone', async () => {
     await add([
       ['I walk my dog every day', 'personal'],
