@@ -8,13 +8,20 @@ import { sharesContentWords } from './dedup-guards.js';
  * `max` statements (a daemon started anew knows none of those before it).
  */
 export class RecentStatements {
-  private entries: Array<{ at: number; words: readonly string[] }> = [];
+  // Each statement's words as one string: a list of strings per statement held ~1 KB of
+  // them (thousands of statements, ~10 MB that the daemon's RSS carried).
+  private entries: Array<{ at: number; words: string }> = [];
 
   constructor(private readonly max: number) {}
 
+  /** Statements held. */
+  get size(): number {
+    return this.entries.length;
+  }
+
   /** A statement made at `at`, as its folded words. */
   note(at: number, words: readonly string[]): void {
-    this.entries.push({ at, words });
+    this.entries.push({ at, words: words.join(' ') });
     // Trimmed in batches: one copy per `max` statements, not one per statement.
     if (this.entries.length >= 2 * this.max) this.entries = this.entries.slice(-this.max);
   }
@@ -25,9 +32,9 @@ export class RecentStatements {
    */
   touchedSince(since: number, questionWords: readonly string[]): boolean {
     for (let at = this.entries.length - 1; at >= 0; at--) {
-      const entry = this.entries[at] as { at: number; words: readonly string[] };
+      const entry = this.entries[at] as { at: number; words: string };
       if (entry.at <= since) return false;
-      if (sharesContentWords(questionWords, entry.words)) return true;
+      if (sharesContentWords(questionWords, entry.words.split(' '))) return true;
     }
     return false;
   }

@@ -7,6 +7,7 @@ import { sha256Hex } from '../sha256.js';
 import type { Db } from '../storage/database.js';
 import type { TxScope } from '../storage/transaction.js';
 import {
+  countResponses,
   deleteExpiredResponses,
   deleteAllResponses,
   liveResponseVectors,
@@ -123,6 +124,12 @@ export class ResponseCache {
   private readonly asked = new AskedQuestions(MAX_ASKED_QUESTIONS);
   private readonly statements = new RecentStatements(MAX_RECENT_STATEMENTS);
   /**
+   * Whether the table may hold a live answer: statements are noted only then. One made
+   * while it holds none can change no answer (an answer stored after it is newer), so a
+   * daemon whose answers are never cached neither keeps nor reads them.
+   */
+  private holdsAnswers: boolean;
+  /**
    * Fact changes committed (`invalidateAll` counts one once its transaction commits). A
    * question counts as asked once its own call commits, after the fact changes of that
    * call, so it sees them as before it.
@@ -136,12 +143,18 @@ export class ResponseCache {
     this.ttlMs = options.ttlMs ?? RESPONSE_CACHE_TTL_MS;
     this.index = new DedupIndex(options.maxDedupQuestions ?? MAX_DEDUP_QUESTIONS);
     this.reader = responseCacheReader(options.db);
+    this.holdsAnswers = countResponses(options.db) > 0;
     const now = options.clock.now();
     for (const row of liveResponseVectors(options.db, options.embedder.id, now)) {
       // A vector of another length cannot be compared (a corrupt row): it serves exact hits only.
       if (row.embedding.byteLength !== options.embedder.dims * 4) continue;
       this.index.set({ key: row.key, language: row.language, vector: this.vectorOf(row.embedding), expiresAt: row.expiresAt });
     }
+  }
+
+  /** Statements held to tell a cached answer the conversation may have changed (none while no answer is cached). */
+  get statementsHeld(): number {
+    return this.statements.size;
   }
 
   /** Unexpired questions in the dedup index (for metrics and benchmarks). */
@@ -192,6 +205,7 @@ export class ResponseCache {
     };
     upsertResponse(this.options.db, row);
     afterCommit(scope, () => {
+      this.holdsAnswers = true;
       if (embedding === null) this.index.delete(key);
       else this.index.set({ key, language, vector: embedding, expiresAt: row.expiresAt, profile: new DedupProfile(question) });
     });
@@ -240,7 +254,7 @@ export class ResponseCache {
     const query = analyseQuery(message);
     if (cacheRefusal(query, { sideEffectSinceQuestion: false }) !== null) {
       // A statement may change what a cached answer said, though no fact changed: noted once this commits.
-      if (isStatement(query)) {
+      if (this.holdsAnswers && isStatement(query)) {
         const at = this.options.clock.now();
         afterCommit(scope, () => this.statements.note(at, analyseHead(query).words));
       }
@@ -295,6 +309,7 @@ export class ResponseCache {
     // Only a committed change counts: a dry run or a refused request changed no fact.
     afterCommit(scope, () => {
       this.factsGeneration++;
+      this.holdsAnswers = false;
       for (const key of keys) this.index.delete(key);
     });
     return keys.length;

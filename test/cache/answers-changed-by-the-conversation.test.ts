@@ -58,6 +58,26 @@ describe('a cached answer and what the user said after it', () => {
   });
 });
 
+describe('the statements the cache holds', () => {
+  it('are none while no answer is cached, and none again once a fact change drops every answer', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 27, 9));
+    const daemon = await started(clock);
+    const cache = daemon.daemon.services.responseCache;
+    const chat = conversation(daemon.client, 'trip');
+    await chat.say('We booked the Hotel Avenida for the trip.');
+    expect(cache?.statementsHeld).toBe(0);
+    await chat.say('Which hotel did we book for the trip?');
+    await daemon.client.recordTurn('trip', { role: 'assistant', content: 'Hotel Avenida.', cacheable: true });
+    clock.advance(MINUTE_MS);
+    await chat.say('The weather looks good for Saturday.');
+    expect(cache?.statementsHeld).toBe(1);
+    await chat.say('Remember that I work at Acme.');
+    const held = cache?.statementsHeld ?? 0;
+    await chat.say('I had pasta for lunch.');
+    expect(cache?.statementsHeld).toBe(held);
+  });
+});
+
 describe('RecentStatements', () => {
   it('finds a statement after a time that holds the one content word of a question, or two of several', () => {
     const statements = new RecentStatements(3);
