@@ -72,9 +72,14 @@ function lastAdded(db: Db, at: { sessionId: string; turnNumber: number }): FactR
 function matching(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; tooMany: boolean } {
   const whole = matchingWhole(db, storedValues, target, language);
   const comma = target.indexOf(',');
-  if (whole.rows.length > 0 || whole.tooMany || comma <= 0) return whole;
+  if (whole.rows.length > 0 || whole.tooMany || comma <= 0 || KEEPS_SOMETHING.test(target.slice(comma))) return whole;
   return matchingWhole(db, storedValues, target.slice(0, comma).trim(), language);
 }
+
+// What follows the comma spares part of what came before ("forget about my sister, but not
+// her job", "olvida lo del vuelo, pero no el número"): read up to the comma, the request
+// would forget what the user asked to keep, so the target is read whole or not at all.
+const KEEPS_SOMETHING = /\b(?:but|not|except|keep|only|unless|apart from|pero|no|excepto|salvo|menos|solo|sólo|deja|guarda|mant[eé]n|quitando)\b/iu;
 
 function matchingWhole(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; tooMany: boolean } {
   const none = { rows: [], tooMany: false };

@@ -53,3 +53,15 @@ describe('a forget request opened in English and said in Spanish', () => {
     expect(missed.notForgotten).toEqual([{ target: 'hotel', reason: 'no live fact matches it' }]);
   });
 });
+
+describe('a forget request that spares something after its comma', () => {
+  it('forgets nothing it was asked to keep: the target is read whole', async () => {
+    await f.say('Remember that my sister lives in Paris.');
+    await f.say('Remember that my sister works at Globex.');
+    const changes = await f.say('Forget about my sister, but not her job.');
+    expect(changes.deleted).toEqual([]);
+    expect(activeFactTexts(f).sort()).toEqual(['My sister lives in Paris', 'My sister works at Globex']);
+    await f.say('Recuerda que mi vuelo sale de Madrid.');
+    expect((await f.say('Olvida lo de mi vuelo, pero no el número.')).deleted).toEqual([]);
+  });
+});
