@@ -138,8 +138,12 @@ const GENDER_ENDING = /^[aoe]?s?$/u;
 
 function namesOtherGender(stem: string, restA: string, restB: string): boolean {
   if (!PERSON_STEMS.has(stem) || !GENDER_ENDING.test(restA) || !GENDER_ENDING.test(restB)) return false;
-  // The same word but for a plural "s" is the same people ("hermano"/"hermanos" is not a gender).
-  return restA.replace(/s$/u, '') !== restB.replace(/s$/u, '');
+  // The same word but for a plural is the same people: "hermano"/"hermanos", "doctor"/"doctores".
+  return singular(restA) !== singular(restB);
+}
+
+function singular(ending: string): string {
+  return ending === 'es' ? '' : ending.replace(/s$/u, '');
 }
 // What follows a shared stem in two forms of one word: an inflection ("s", "ing", "ed",
 // "ción"), never a word of its own ("grand" + "son" / "daughter").

@@ -38,12 +38,14 @@ export function isOmittedResultsText(content: string): boolean {
  * plain values by name, from the call's JSON (`{"name", "arguments"}` or the arguments
  * alone), or its text as given when it is no JSON object.
  */
+const TOOL_KEYS: ReadonlySet<string> = new Set(['tool', 'tool_name', 'toolName', 'function', 'function_name', 'type']);
+
 export function toolCallText(name: string, content: string): string {
   const args = callArguments(content);
   if (args === null) return content.trim() === '' ? `Called ${name}.` : `Called ${name}: ${content}`;
   const pairs = Object.entries(args)
-    // The tool's own name under another key ({"tool": "search_venues", …}) says nothing the sentence does not.
-    .filter(([key, value]) => key !== 'name' && value !== name && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+    // The tool's own name under a key that names the tool ({"tool": "search_venues", …}) says nothing the sentence does not.
+    .filter(([key, value]) => key !== 'name' && !(TOOL_KEYS.has(key) && value === name) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
     .map(([key, value]) => `${key} ${String(value)}`);
   return pairs.length === 0 ? `Called ${name}.` : `Called ${name} with ${pairs.join(', ')}.`;
 }

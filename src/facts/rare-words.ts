@@ -45,12 +45,13 @@ const SAME_THING: Readonly<Record<string, string>> = {
   cacahue: 'peanut', mani: 'peanut', manie: 'peanut', peanut: 'peanut',
   nut: 'nut', nuts: 'nut', nuez: 'nut', nuece: 'nut', walnut: 'nut', almendr: 'almond', almond: 'almond',
   avellan: 'hazelnut', hazelnu: 'hazelnut', anacard: 'cashew', cashew: 'cashew', pistach: 'pistachio',
-  marisco: 'shellfi', shellfi: 'shellfi', gamba: 'shrimp', camaron: 'shrimp', shrimp: 'shrimp', langost: 'lobster', lobster: 'lobster',
-  molusco: 'mollusc', mollusc: 'mollusc', mollusk: 'mollusc', mejillo: 'mussel', mussel: 'mussel',
+  // Shellfish and what it names, one key: an allergy to one is asked about by any of them.
+  marisco: 'shellfi', shellfi: 'shellfi', gamba: 'shellfi', camaron: 'shellfi', shrimp: 'shellfi', langost: 'shellfi', lobster: 'shellfi',
+  molusco: 'shellfi', mollusc: 'shellfi', mollusk: 'shellfi', mejillo: 'shellfi', mussel: 'shellfi', crab: 'shellfi', cangrej: 'shellfi',
   lactosa: 'lactose', lactose: 'lactose', sesamo: 'sesame', sesame: 'sesame', mostaza: 'mustard', mustard: 'mustard',
   apio: 'celery', celery: 'celery', trigo: 'wheat', wheat: 'wheat', altramu: 'lupin', lupin: 'lupin',
   sulfito: 'sulphit', sulphit: 'sulphit', sulfite: 'sulphit', fresa: 'strawbe', strawbe: 'strawbe', polen: 'pollen', pollen: 'pollen',
-  abeja: 'bee', avispa: 'wasp', wasp: 'wasp', acaro: 'mite', mite: 'mite', kiwi: 'kiwi', melocot: 'peach', durazno: 'peach', peach: 'peach',
+  abeja: 'bee', bee: 'bee', bees: 'bee', avispa: 'wasp', prawn: 'shellfi', wasp: 'wasp', acaro: 'mite', mite: 'mite', kiwi: 'kiwi', melocot: 'peach', durazno: 'peach', peach: 'peach',
 };
 
 function rareKey(word: string): string {

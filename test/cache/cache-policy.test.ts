@@ -439,6 +439,7 @@ describe('sameContentWords', () => {
     // One relative and their plural, or a verb's other form: still the same words.
     for (const [a, b] of [
       ['¿Cómo se llaman mis hermanos?', '¿Cómo se llama mi hermano?'],
+      ['¿Dónde trabajan mis doctores?', '¿Dónde trabaja mi doctor?'],
       ['¿El hombre cortó el árbol?', '¿El hombre corta el árbol?'],
     ] as const) {
       expect(sameContent(a, b), `${a} | ${b}`).toBe(true);

@@ -47,6 +47,7 @@ describe('a tool call as the summarizer reads it', () => {
     ['nothing', '  ', 'Called search_flights.'],
     ['the tool named again under another key', '{"tool":"search_flights","arguments":{"to":"LIS"}}', 'Called search_flights with to LIS.'],
     ['the tool named again among the arguments', '{"tool":"search_flights","to":"LIS"}', 'Called search_flights with to LIS.'],
+    ['an argument that happens to be the tool\'s name', '{"query":"search_flights","to":"LIS"}', 'Called search_flights with query search_flights, to LIS.'],
   ])('%s', (_case, content, sentence) => {
     expect(toolCallText('search_flights', content)).toBe(sentence);
   });

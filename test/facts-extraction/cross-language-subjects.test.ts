@@ -36,6 +36,7 @@ describe('one subject in English and Spanish', () => {
     ['mi colegio', 'my school'],
     ['mi universidad', 'my university'],
     ['mi numero de movil', 'my mobile number'],
+    ['mi movil', 'my mobile phone'],
     ['mi domicilio', 'my address'],
     ['mi suegra', 'my mother-in-law'],
     ['mi cunado', 'my brother-in-law'],
@@ -78,5 +79,12 @@ describe('a correction in the other language, stored', () => {
     const changes = await f.say(second);
     expect(factTexts(changes.superseded)).toEqual([old]);
     expect(activeFactTexts(f)).toEqual([current]);
+  });
+});
+
+describe('a phone and its number', () => {
+  it('are two subjects: the device does not replace the number', () => {
+    expect(nounKey('my mobile number')).not.toBe(nounKey('my phone'));
+    expect(nounKey('mi numero de movil')).not.toBe(nounKey('mi movil'));
   });
 });

@@ -37,6 +37,10 @@ describe('a place named with its region, city or postcode after a comma', () => 
     ['I live in Paris, France and I love it', 'I live in Paris, France'],
     ['I live in Lisbon, a lovely city', 'I live in Lisbon'],
     ['I live in Lisbon, Alfama Baixa Chiado Belém Estrela', 'I live in Lisbon'],
+    ['I live in Lisbon, LOL', 'I live in Lisbon'],
+    ['I live in Oslo, Thanks', 'I live in Oslo'],
+    ['I live in Porto, BTW', 'I live in Porto'],
+    ['Vivo en Sevilla, Gracias', 'Vivo en Sevilla'],
   ])('stops at a part that names no place: %s → %s', (message, statement) => {
     expect(statementOf(message)?.statement).toBe(statement);
   });

@@ -65,6 +65,7 @@ describe('a fact the message names by a rare word', () => {
     expect(await selected('¿Puedo comer pad thai con cacahuetes?')).toEqual(['I am allergic to peanuts']);
     expect(await selected('¿Lleva maní la salsa satay?')).toEqual(['I am allergic to peanuts']);
     expect(await selected('Can I have the shellfish paella tonight?')).toEqual(['Soy alérgica al marisco']);
+    expect(await selected('Are there prawns in the paella?')).toEqual(['Soy alérgica al marisco']);
     expect(await selected('¿Qué hago con la ropa sucia?')).toEqual([]);
   });
 

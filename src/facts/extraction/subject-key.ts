@@ -44,8 +44,10 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   coche: 'car', carro: 'car', auto: 'car', automovil: 'car', moto: 'motorcycle', motocicleta: 'motorcycle',
   motorbike: 'motorcycle', bici: 'bike', bicicleta: 'bike', bicycle: 'bike', portatil: 'laptop', 'ordenador portatil': 'laptop',
   'computadora portatil': 'laptop', ordenador: 'computer', computadora: 'computer', computador: 'computer',
-  'mobile phone': 'phone', 'mobile number': 'phone', mobile: 'phone', cellphone: 'phone', 'numero movil': 'phone', 'numero celular': 'phone',
-  'numero telefono movil': 'phone', 'telefono movil': 'phone', 'telefono celular': 'phone', domicilio: 'address',
+  // A mobile number keeps the key of a phone number, apart from the phone itself: "My phone is an
+  // iPhone 15" does not replace "My mobile number is 555-1234".
+  'mobile phone': 'phone', mobile: 'phone', cellphone: 'phone', 'telefono movil': 'phone', 'telefono celular': 'phone',
+  'numero movil': 'phone number', 'numero celular': 'phone number', 'numero telefono movil': 'phone number', domicilio: 'address',
   'correo electronico personal': 'personal email', gimnasio: 'gym', banco: 'bank', medico: 'doctor',
   medica: 'doctor', doctora: 'doctor', 'medico cabecera': 'doctor', 'medica cabecera': 'doctor', gp: 'doctor',
   dentista: 'dentist', odontologo: 'dentist', odontologa: 'dentist', terapeuta: 'therapist', psicologo: 'psychologist',

@@ -50,12 +50,16 @@ export function cleanValueSpan(raw: FoldedText, keepWhen = false): [number, numb
 const PLACE_PART = /^\s*,\s*([^,]+?)\s*(?=,|$)/u;
 const PLACE_JOINERS: ReadonlySet<string> = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'of', 'on', 'upon', 'am', 'an', 'der', 'sur']);
 const NAME_OR_CODE = /^[\p{Lu}\p{N}]/u;
+// Said after a comma and capitalised, yet no part of a place: "I live in Lisbon, LOL",
+// "…Oslo, thanks", "…Porto, BTW".
+const NOT_A_PLACE_PART = /^(?:lol|lmao|rofl|btw|fyi|imo|imho|tbh|thanks|thank|thx|ty|cheers|ok|okay|please|pls|haha\p{L}*|jaja\p{L}*|jeje\p{L}*|gracias|porfa|vale|bueno|anyway|anyways|bye|hi|hello|hola|xd|omg|sadly|honestly|obviously|finally|por favor)$/iu;
 const PART_WORD = /\S+/gu;
 const MAX_PLACE_PART_WORDS = 4;
 
 // Whether the part of `raw` at folded [start, start + length) names a place: every word
 // capitalised or a code, save the joiners between them, at most four words.
 function namesPlacePart(raw: FoldedText, start: number, part: string): boolean {
+  if (NOT_A_PLACE_PART.test(part.trim())) return false;
   let words = 0;
   PART_WORD.lastIndex = 0;
   for (let word = PART_WORD.exec(part); word !== null; word = PART_WORD.exec(part)) {
