@@ -110,18 +110,6 @@ export function sameContentWords(left: DedupProfile, right: DedupProfile): boole
   return !hasUnmatched(left.contentWords, right.contentWords) && !hasUnmatched(right.contentWords, left.contentWords);
 }
 
-/**
- * Whether `words` (any text's) hold the question's content words `questionWords`, by stem
- * (see `sameStem`): the one it has, or at least two of them.
- */
-export function sharesContentWords(questionWords: readonly string[], words: readonly string[]): boolean {
-  let shared = 0;
-  for (const wanted of questionWords) {
-    if (words.some((word) => sameStem(wanted, word))) shared++;
-  }
-  return shared >= Math.min(2, questionWords.length) && shared > 0;
-}
-
 function hasUnmatched(words: readonly string[], other: readonly string[]): boolean {
   return words.some((word) => !other.some((candidate) => sameStem(word, candidate)));
 }

@@ -38,8 +38,8 @@ export const MAX_DEDUP_QUESTIONS = 1000;
 /** Questions remembered as asked, and user turns whose answer was offered (see AskedQuestions), each up to this many; each costs ~150 bytes. */
 export const MAX_ASKED_QUESTIONS = 10_000;
 
-/** Statements remembered to tell a cached answer the conversation may have changed (see RecentStatements). */
-export const MAX_RECENT_STATEMENTS = 2_000;
+/** Word stems of statements remembered to tell a cached answer the conversation may have changed (see RecentStatements). */
+export const MAX_STATEMENT_STEMS = 20_000;
 
 /** Written by memoryd, never by the LLM, in the language of the message being answered. */
 export const DISCLAIMERS: Readonly<Record<Language, string>> = {
@@ -122,7 +122,7 @@ export class ResponseCache {
   private readonly ttlMs: number;
   private readonly reader: ResponseCacheReader;
   private readonly asked = new AskedQuestions(MAX_ASKED_QUESTIONS);
-  private readonly statements = new RecentStatements(MAX_RECENT_STATEMENTS);
+  private readonly statements = new RecentStatements(MAX_STATEMENT_STEMS);
   /**
    * Whether the table may hold a live answer: statements are noted only then. One made
    * while it holds none can change no answer (an answer stored after it is newer), so a
@@ -152,7 +152,7 @@ export class ResponseCache {
     }
   }
 
-  /** Statements held to tell a cached answer the conversation may have changed (none while no answer is cached). */
+  /** Word stems of statements held to tell a cached answer the conversation may have changed (none while no answer is cached). */
   get statementsHeld(): number {
     return this.statements.size;
   }
@@ -256,7 +256,11 @@ export class ResponseCache {
       // A statement may change what a cached answer said, though no fact changed: noted once this commits.
       if (this.holdsAnswers && isStatement(query)) {
         const at = this.options.clock.now();
-        afterCommit(scope, () => this.statements.note(at, analyseHead(query).words));
+        const words = analyseHead(query).words;
+        // Unless this very call dropped every answer (a fact change, committed with it).
+        afterCommit(scope, () => {
+          if (this.holdsAnswers) this.statements.note(at, words);
+        });
       }
       return { answer: null, consulted: false };
     }
@@ -310,6 +314,8 @@ export class ResponseCache {
     afterCommit(scope, () => {
       this.factsGeneration++;
       this.holdsAnswers = false;
+      // No answer is left for them to judge (and an erased session's words go with them).
+      this.statements.clear();
       for (const key of keys) this.index.delete(key);
     });
     return keys.length;

@@ -96,15 +96,18 @@ function blankOf(length: number): Buffer {
  */
 export function linesOfSession(sessionId: string): (line: string) => boolean {
   const named = `"sessionId":"${sessionId}"`;
-  const path = `/v1/sessions/${sessionId}`;
-  return (line) => {
-    if (line.includes(named)) return true;
-    for (let at = line.indexOf(path); at >= 0; at = line.indexOf(path, at + 1)) {
-      const after = line[at + path.length];
-      if (after === '/' || after === '?' || after === '"' || after === '#') return true;
-    }
-    return false;
-  };
+  // A client may send the id percent-encoded (":" as "%3A", as memoryd's own client does), in either case of hex.
+  const encoded = encodeURIComponent(sessionId);
+  const paths = [...new Set([sessionId, encoded, encoded.replace(/%[0-9A-F]{2}/gu, (escape) => escape.toLowerCase())])].map((id) => `/v1/sessions/${id}`);
+  return (line) => line.includes(named) || paths.some((path) => namesPath(line, path));
+}
+
+function namesPath(line: string, path: string): boolean {
+  for (let at = line.indexOf(path); at >= 0; at = line.indexOf(path, at + 1)) {
+    const after = line[at + path.length];
+    if (after === '/' || after === '?' || after === '"' || after === '#') return true;
+  }
+  return false;
 }
 
 function isCode(error: unknown, code: string): boolean {

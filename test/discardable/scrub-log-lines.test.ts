@@ -88,5 +88,9 @@ describe('linesOfSession', () => {
     expect(of(line({ url: '/v1/sessions/s10/context' }))).toBe(false);
     expect(of(line({ url: '/v1/sessions/s1.2/context' }))).toBe(false);
     expect(of(line({ msg: 'session s1 mentioned in passing' }))).toBe(false);
+    // An id sent percent-encoded, as memoryd's client sends a ":".
+    const chat = linesOfSession('chat:42');
+    expect([chat(line({ url: '/v1/sessions/chat%3A42/turns' })), chat(line({ url: '/v1/sessions/chat%3a42?erase=true' })), chat(line({ url: '/v1/sessions/chat:42/context' }))]).toEqual([true, true, true]);
+    expect(chat(line({ url: '/v1/sessions/chat%3A421/turns' }))).toBe(false);
   });
 });
