@@ -1,5 +1,4 @@
 import { closeSync, linkSync, openSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import { constants } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { systemClock } from '../clock.js';
@@ -32,7 +31,7 @@ interface BackupArgs {
  * file's name. Returns the exit code: 0 written, 1 not written (no database, a file already
  * there, a copy or check that failed: one line on stderr, the destination untouched), 2 usage.
  */
-export async function runBackupCli(argv: string[], io: CliIo & { callerCwd?: string; signals?: SignalSource }): Promise<number> {
+export async function runBackupCli(argv: string[], io: CliIo & { callerCwd?: string }): Promise<number> {
   const args = readCommandArgs(BACKUP, argv, readBackupArgs, io);
   if (args instanceof CommandExit) return args.code;
   const clock = io.clock ?? systemClock;
@@ -49,64 +48,20 @@ export async function runBackupCli(argv: string[], io: CliIo & { callerCwd?: str
     reportCommandFailure(BACKUP, error, '', io);
     return 1;
   }
-  const signals = watchSignals(io.signals ?? process);
   try {
     const leftovers = removeLeftoverCopies(destination);
-    const facts = await writeCheckedCopy(source, destination, args.force, signals);
+    const facts = writeCheckedCopy(source, destination, args.force);
     const { size } = statSync(destination);
     const ms = Math.round(clock.now() - started);
     const removed = leftovers === 0 ? '' : `; removed ${leftovers} partial ${leftovers === 1 ? 'copy' : 'copies'} an interrupted backup left beside it`;
     io.stdout.write(`backup: wrote ${destination} (${size} bytes, ${facts} facts; integrity_check ok) from ${source.path} in ${ms} ms${removed}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof Interrupted) {
-      io.stderr.write(`backup: stopped by ${error.signal}: nothing written to ${destination}, and the partial copy removed\n`);
-      return 128 + (constants.signals[error.signal] ?? 0);
-    }
     reportCommandFailure(BACKUP, error, `nothing written to ${destination}: `, io);
     return 1;
   } finally {
-    signals.stop();
     source.close();
   }
-}
-
-/** Where a stop signal comes from: the process, or a test's emitter. */
-export interface SignalSource {
-  on(signal: NodeJS.Signals, listener: () => void): unknown;
-  off(signal: NodeJS.Signals, listener: () => void): unknown;
-}
-
-const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-
-class Interrupted extends Error {
-  constructor(readonly signal: NodeJS.Signals) {
-    super(`stopped by ${signal}`);
-  }
-}
-
-interface SignalWatch {
-  /** The first stop signal received, if any. */
-  readonly received: NodeJS.Signals | null;
-  stop(): void;
-}
-
-// A stop signal is noted rather than left to kill the process mid-copy, which left a hidden
-// copy of the whole database beside the destination: the copy (synchronous) ends, and the
-// backup then stops and removes it instead of naming it.
-function watchSignals(source: SignalSource): SignalWatch {
-  const watch = { received: null as NodeJS.Signals | null, stop: () => {} };
-  const listeners = STOP_SIGNALS.map((signal) => {
-    const listener = (): void => {
-      watch.received ??= signal;
-    };
-    source.on(signal, listener);
-    return [signal, listener] as const;
-  });
-  watch.stop = () => {
-    for (const [signal, listener] of listeners) source.off(signal, listener);
-  };
-  return watch;
 }
 
 function partialPrefix(destination: string): string {
@@ -180,17 +135,14 @@ function realOrSelf(path: string): string {
 }
 
 // Copies into a new file beside the destination, checks the copy, and only then gives it
-// the destination's name: a copy that fails, or a backup stopped by a signal, never
-// replaces or leaves a file there.
-async function writeCheckedCopy(source: Database, destination: string, force: boolean, signals: SignalWatch): Promise<number> {
+// the destination's name: a copy that fails never replaces or leaves a file there (one
+// killed midway leaves its partial copy: see removeLeftoverCopies).
+function writeCheckedCopy(source: Database, destination: string, force: boolean): number {
   const partial = join(dirname(destination), `${partialPrefix(destination)}${process.pid}`);
   try {
     // Owner-only from the start (VACUUM INTO takes an empty file): a backup holds everything the database does.
     closeSync(openSync(partial, 'wx', 0o600));
     copyDatabaseTo(source, partial);
-    // A signal that came during the copy is heard here.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    if (signals.received !== null) throw new Interrupted(signals.received);
     const facts = checkCopy(partial);
     if (force) renameSync(partial, destination);
     else placeWithoutReplacing(partial, destination);
@@ -200,7 +152,7 @@ async function writeCheckedCopy(source: Database, destination: string, force: bo
   } catch (error) {
     rmSync(partial, { force: true });
     rmSync(`${partial}-journal`, { force: true });
-    throw error instanceof Interrupted ? error : explainCopyError(error, source.path, destination);
+    throw explainCopyError(error, source.path, destination);
   }
 }
 

@@ -1,10 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { runBackupCli } from '../../src/cli/backup-cli.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { REPO_ROOT, spawnCommand } from '../helpers/spawn-daemon.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -160,31 +158,6 @@ describe('npm run backup and memoryd\'s own files', () => {
 });
 
 describe('a backup stopped or killed midway', () => {
-  function collector(): { write(text: string): boolean; text: string } {
-    const out = { text: '', write: (text: string) => ((out.text += text), true) };
-    return out;
-  }
-
-  it('stops on a signal that came during the copy, removing its partial copy and writing nothing', async () => {
-    const dataDir = join(tempDir(), 'data');
-    const daemon = await startTestDaemon({ dir: dataDir, keepDir: true });
-    defer(() => daemon.stop());
-    await daemon.client.addFact({ fact: 'My editor is Helix', domain: 'preferences' });
-    const folder = tempDir();
-    const destination = join(folder, 'copy.db');
-    const signals = new EventEmitter();
-    const stdout = collector();
-    const stderr = collector();
-    const running = runBackupCli([destination], { env: { MEMORYD_DATA_DIR: dataDir }, cwd: REPO_ROOT, stdout, stderr, signals });
-    // The copy is done by now (it is synchronous); the backup hears the signal before it names the copy.
-    signals.emit('SIGTERM');
-    expect(await running).toBe(143);
-    expect(stderr.text).toBe(`backup: stopped by SIGTERM: nothing written to ${destination}, and the partial copy removed\n`);
-    expect(stdout.text).toBe('');
-    expect(readdirSync(folder)).toEqual([]);
-    expect(signals.listenerCount('SIGTERM')).toBe(0);
-  });
-
   it('removes the partial copies a killed backup to the same file left, not those of a backup still running', async () => {
     const dataDir = join(tempDir(), 'data');
     const daemon = await startTestDaemon({ dir: dataDir, keepDir: true });
