@@ -47,11 +47,12 @@ const ES_DONE_TOGETHER =
   'elegimos|decidimos|acordamos|reservamos|compramos|regalamos|pedimos|contratamos|alquilamos|encargamos|mandamos|enviamos|invitamos|visitamos|firmamos|apuntamos|anotamos|comentamos|mencionamos|definimos|planeamos|probamos';
 const ES_STILL_TO_COME = String.raw`\b(hoy|ahora|ahorita|manana|luego|despues|esta noche|esta tarde|esta semana|este finde|este fin de semana|este mes|este ano|proximo|proxima|que viene|que vienen)\b`;
 // Written as typed (case-insensitive), the preterite's 3rd and 1st person singular keep an
-// accent that folding loses ("¿qué nos recomendó?", "¿dónde dejé las llaves?"; folded,
+// accent that folding loses; not after an article or a preposition, where such a word is a
+// noun or a name ("al dominó", "de Beyoncé", "un soufflé") ("¿qué nos recomendó?", "¿dónde dejé las llaves?"; folded,
 // "recomendo" is also "I recommend"); not "qué" itself, nor nouns ("café", "bebé").
 const ES_ACCENTED_PAST = new RegExp(
   String.raw`[óé](?![\p{L}\p{N}])` +
-    String.raw`(?<=(?<lead>(?<![\p{L}\p{N}])(cu[aá]ndo|qu[eé]|d[oó]nde|ad[oó]nde|qui[eé]n(es)?|c[oó]mo|por qu[eé]|cu[aá]nt[oa]s?|cu[aá]l(es)?)(?![\p{L}\p{N}])[^?.!¿\n]{0,80}?)(?<![\p{L}\p{N}])(?<verb>\p{L}+ó|(?!(caf|beb|pur|comit|jos|chal|carn|bid|canap|parqu|pat|cors|est|consom|clich|clis|buqu|quinqu|fianc|resum|touch)é)\p{L}{3,}é))` +
+    String.raw`(?<=(?<lead>(?<![\p{L}\p{N}])(cu[aá]ndo|qu[eé]|d[oó]nde|ad[oó]nde|qui[eé]n(es)?|c[oó]mo|por qu[eé]|cu[aá]nt[oa]s?|cu[aá]l(es)?)(?![\p{L}\p{N}])[^?.!¿\n]{0,80}?)(?<![\p{L}\p{N}])(?<!(?<![\p{L}\p{N}])(?:el|la|los|las|un|una|unos|unas|al|del|de|con|para|por|en|sin|sobre)\s+)(?<verb>\p{L}+ó|(?!(caf|beb|pur|comit|jos|chal|carn|bid|canap|parqu|pat|cors|est|consom|clich|clis|buqu|quinqu|fianc|resum|touch)é)\p{L}{3,}é))` +
     ES_ASKED_AFTER,
   'iu',
 );

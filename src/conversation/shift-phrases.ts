@@ -51,15 +51,15 @@ const STRONG_SHIFT_PHRASES = [
 ];
 
 // Also names of things ("create a new topic in Kafka", "the error looks completely
-// unrelated") or parts of a sentence ("no tiene nada que ver con el precio", "aparte de eso
-// no sé nada"): they announce a change only as a heading, opening a clause that ends with
-// them ("New topic: …", "Completely unrelated, but…", "Oye, nada que ver, ¿…?") or goes on
-// with "but" / "now".
+// unrelated") or parts of a sentence ("no tiene nada que ver con el precio"): they
+// announce a change only as a heading, opening a clause that ends with them ("New topic:
+// …", "Completely unrelated, but…", "Oye, nada que ver, ¿…?") or goes on with "but" / "now".
+// Not "aparte de eso" ("besides that"), which goes on with the same matter as often as not.
 const HEADING_SHIFT_PHRASES = [
   'new topic', 'a new topic', 'different topic', 'a different topic', 'totally different topic',
   'a totally different topic', 'completely different topic', 'a completely different topic',
   'completely unrelated', 'totally unrelated', 'nuevo tema', 'un nuevo tema', 'tema nuevo',
-  'un tema nuevo', 'nada que ver', 'aparte de eso',
+  'un tema nuevo', 'nada que ver',
 ];
 
 // Ambiguous inside a sentence ("I found it by the way you said"): they count only

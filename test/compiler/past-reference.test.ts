@@ -171,6 +171,10 @@ describe('questions about the past', () => {
     '¿Qué café me recomiendas?',
     '¿Dónde está José?',
     '¿Por qué llora el bebé?',
+    // A noun or a name after an article or a preposition, with the accent of a past.
+    '¿Cómo se juega al dominó?',
+    '¿Qué opinas de Beyoncé?',
+    '¿Qué es un soufflé?',
     // Not a question: a relative "que" in a statement.
     'La casa que compramos es bonita.',
     'Mi prima nos recomendó un fotógrafo.',

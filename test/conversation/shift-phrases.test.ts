@@ -45,7 +45,6 @@ describe('detectExplicitShift', () => {
     ['Pasando a otro tema, el coche hace un ruido raro al frenar.', 'pasando a otro tema'],
     ['Totally different topic: my knee hurts after running.', 'totally different topic'],
     ['A completely different topic: my tax return.', 'a completely different topic'],
-    ['Aparte de eso, ¿cuánto cuesta el seguro del coche?', 'aparte de eso'],
     ['Bueno, a otra cosa mariposa: ¿qué tal el tiempo mañana?', 'a otra cosa mariposa'],
     ['Oye, nada que ver, ¿has visto la última de Almodóvar?', 'nada que ver'],
     ['Cambiando de tercio, ¿qué tal tu madre?', 'cambiando de tercio'],
@@ -68,6 +67,8 @@ describe('detectExplicitShift', () => {
     ['No, nada que ver, es un lenguaje compilado.'],
     ['Is it the DNS? No, completely unrelated, the disk is full.'],
     ['Aparte de eso no sé nada.'],
+    // "Besides that" goes on with the same matter as often as not.
+    ['Aparte de eso, ¿qué más necesito llevar para el viaje?'],
     ['Es un tema totalmente diferente del anterior.'],
     ['This is a totally different topic from the one in the book.'],
     ['standby the wayfarer is here'],

@@ -84,6 +84,9 @@ export interface ValueReading {
   place?: boolean;
 }
 
+/** A place's value: its name goes on after its commas ("Springfield, Illinois", "Calle Mayor 5, Madrid"). */
+export const PLACE: ValueReading = { place: true };
+
 /** Runs an anchored pattern (compiled with the `d` flag) over the body's scan form. */
 export function matchRule(body: FoldedText, pattern: RegExp): RuleGroups | null {
   const match = pattern.exec(body.scan);

@@ -1,7 +1,7 @@
 import type { Domain } from '../../domains/domain.js';
 import { sliceFolded, type FoldedText } from './folded-text.js';
 import { mentionsSecret } from './guards.js';
-import { hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type TriggeredPatterns, type ValueReading } from './rule-support.js';
+import { hasCorrectionAdverb, matchRule, PLACE, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
 import { withoutChangeWords } from './statement-text.js';
 import { ONE_OF_A_KIND, contentWords, isPersonKey, namesOneOfSeveral, nounKey, personLast, personNoun } from './subject-key.js';
 
@@ -204,7 +204,6 @@ function favoriteRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
 // Nouns whose value is a place, whose name goes on after its commas ("my address is 42 Elm
 // Street, Springfield", "mi ciudad natal es Alcalá de Henares, Madrid").
 const PLACE_NOUN = /(?:^|\s)(?:address|hometown|home town|birthplace|city|town|village|direccion|domicilio|ciudad|pueblo)(?:\s|$)/u;
-const PLACE: ValueReading = { place: true };
 
 /** Possessive rules. */
 export const POSSESSIVE_RULES: readonly FactRule[] = [

@@ -1,7 +1,7 @@
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import {
-  ADV_EN, ADV_ES, AUX_EN, PLURAL_RELATIONS_ES, RELATIONS_EN, RELATIONS_ES, hasCorrectionAdverb, matchRule, ruleHit,
-  type FactRule, type RuleGroups, type RuleHit, type TriggeredPatterns, type ValueReading,
+  ADV_EN, ADV_ES, AUX_EN, PLACE, PLURAL_RELATIONS_ES, RELATIONS_EN, RELATIONS_ES, hasCorrectionAdverb, matchRule, ruleHit,
+  type FactRule, type RuleGroups, type RuleHit, type TriggeredPatterns,
 } from './rule-support.js';
 import { nounKey, textKey } from './subject-key.js';
 import { cleanValue, cutAtConjunction, valueSpanIn } from './value-text.js';
@@ -135,9 +135,6 @@ const workEs: FactRule = (body) => {
   if (!statement) return null;
   return aboutWhom(rel, ruleHit('trabajo-en', 'es', 'assert', rel ? `${rel} ${slot}` : slot, value, statement, rel ? 'personal' : 'work', false));
 };
-
-// A home's name goes on after its commas ("Springfield, Illinois", "Calle Mayor 5, Madrid").
-const PLACE: ValueReading = { place: true };
 
 const homeEn: FactRule = (body) => {
   const retract = matchRule(body, HOME_EN_RETRACT);
