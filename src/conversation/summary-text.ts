@@ -78,6 +78,12 @@ const CLIPPED_HEAD = new RegExp(`^[\\s\\S]{${MAX_TOKEN_CHARS}}`, 'u');
 // and "12 y 18 C" lost what the numbers were.
 const TOKEN_PATTERN = /[$€£]?\p{N}+(?:[.,:/-]\p{N}+)*(?:%|\p{L}+|[ \u00a0]?(?:[€£$%]|°[CFcf]?)(?![\p{L}\p{N}]))?|\p{L}[\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
 const SPACE_BEFORE_UNIT = /[ \u00a0](?=[€£$%°])/u;
+
+function isUnitAfterSpace(token: string): boolean {
+  const code = token.charCodeAt(token.length - 1);
+  // "1200 €" and "18 °" end with the unit; "18 °C" with the letter after the degree sign.
+  return !(code >= 0x30 && code <= 0x39) && (token.includes(' ') || token.includes('\u00a0'));
+}
 // Scripts written without spaces between words: their runs are split by ICU's word
 // dictionaries (Intl.Segmenter), not taken whole.
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
@@ -172,7 +178,8 @@ export function tokenize(sentence: string): Token[] {
   const tokens: Token[] = [];
   let end = 0;
   for (const match of sentence.matchAll(TOKEN_PATTERN)) {
-    const surface = match[0].replace(SPACE_BEFORE_UNIT, '');
+    // Only a number's token may hold the space before its unit: no other is rewritten.
+    const surface = match[0].length > 2 && isUnitAfterSpace(match[0]) ? match[0].replace(SPACE_BEFORE_UNIT, '') : match[0];
     const gap = sentence.slice(end, match.index);
     end = match.index + match[0].length;
     const words = ASCII_WORD.test(surface) || !UNSPACED_SCRIPT.test(surface) ? [surface] : unspacedWords(surface);
