@@ -63,6 +63,13 @@ describe('never from…', () => {
   ])('%s: %s', (_, text) => none(text));
 
   it.each([
+    ['her thing, whose the message does not say', 'Good idea. Her birthday is on April 3rd, remember that.'],
+    ['his thing', 'Remember that his name is Tom.'],
+    ['their thing', 'Remember that their wedding is in June.'],
+    ['su, in Spanish (once keyed as the user\'s own birthday)', 'Recuerda que su cumpleaños es el 3 de abril.'],
+  ])('someone else\'s thing with no one named (%s): %s', (_, text) => none(text));
+
+  it.each([
     ["don't remember that", "Don't remember that"],
     ['a negated request with content', "Please don't remember that I work at Acme"],
     ['forget that', 'Forget that I live in Lisbon'],

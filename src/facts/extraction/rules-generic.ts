@@ -37,6 +37,9 @@ const COPULAR_ES = /^(?:(?:el|la|los|las|nuestro|nuestra|nuestros|nuestras)\s+)?
 // Expletive and generic openers make a platitude ("remember, there's more to life…"), not a fact.
 const GENERIC_START_EN = /^(?:there|there's|it|it's|this|that|these|those|here|everything|nothing|life|people|everyone|nobody)\b/u;
 const PRONOUN_SUBJECT = /^(?:it|that|this|there|he|she|they|you|eso|esto|ella|el|ellos|vos|tu|usted)$/u;
+// Someone's thing, whose the message does not say ("Her birthday is on April 3rd", said after
+// talking of "my mom"; "su cumpleaños es…", which was even keyed as the user's birthday).
+const THIRD_PERSON_THING = /^(?:her|his|their|its|su|sus)\s/u;
 const MAX_WORDS = 24;
 // The words a note's key keeps (textKey).
 const NOTE_KEY_WORDS = 8;
@@ -107,7 +110,7 @@ export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit |
   if (first !== null && !saysOfThemselves(first.instruction, language)) {
     return first.condition.kind === 'unkept' ? null : fromNowOnInstruction(first.instruction, language, first.condition.kind === 'kept' ? first.condition : null);
   }
-  if (!habit && NOT_A_STATEMENT.test(body.scan)) return null;
+  if (!habit && (NOT_A_STATEMENT.test(body.scan) || THIRD_PERSON_THING.test(body.scan))) return null;
   if (markers.fromNowOn && !habit && !saysOfThemselves(body, language)) return conditionalInstruction(body, language);
   if (!habit && isConditional(body.scan)) return null;
   // "I'll answer in English from now on": the user's own resolution, no request to keep it.
