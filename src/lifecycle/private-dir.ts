@@ -59,7 +59,14 @@ export function ensurePrivateDir(dir: string, rule: PrivateDirRule): void {
   const stats = statSync(dir);
   const mode = stats.mode & 0o7777;
   const forbidden = FORBIDDEN[rule.forbid ?? 'enter'];
-  if ((mode & forbidden.bits) === 0) return;
+  if ((mode & forbidden.bits) === 0) {
+    // Others may read it but not write in it: allowed, yet made private when it is memoryd's
+    // own (its files' names show when memoryd was used), as a new one would be.
+    if (rule.ownNames !== undefined && (mode & FORBIDDEN.enter.bits) !== 0 && notMemorydsOwn(dir, stats.uid, mode, ownNameTest(rule.ownNames)) === null) {
+      chmodSync(dir, 0o700);
+    }
+    return;
+  }
   const shown = mode.toString(8);
   if (rule.ownNames === undefined) {
     throw new UnusablePathError(

@@ -56,7 +56,16 @@ describe('the logs dir permissions', () => {
     expect((await daemon.client.discard({ kind: 'tool_log', content: 'kept for 24 h' })).logged).toBe(true);
   });
 
-  it('leaves alone a folder others may read but not write in', async () => {
+  it('makes private a folder others may read, when it is memoryd\'s own (empty, or only its log files)', async () => {
+    for (const files of [[], [logFileName(Date.UTC(2026, 10, 21, 9))]]) {
+      const dirs = logsDirWith(files, 0o755);
+      const daemon = await start(dirs);
+      expect(statSync(dirs.logsDir).mode & 0o777).toBe(0o700);
+      expect((await daemon.client.health()).status).toBe('ok');
+    }
+  });
+
+  it('leaves alone a folder others may read but not write in, when it holds files not memoryd\'s', async () => {
     const dirs = logsDirWith(['notes.txt'], 0o755);
     const daemon = await start(dirs);
     expect(statSync(dirs.logsDir).mode & 0o777).toBe(0o755);
