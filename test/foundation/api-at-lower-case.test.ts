@@ -3,8 +3,9 @@ import { sessionPath } from '../../src/client/memoryd-client.js';
 import { refusal } from '../helpers/api-refusal.js';
 import { daemonPerFile } from '../helpers/test-daemon.js';
 
-// RFC 3339 (§5.6) lets a date-time's "T" and "Z" be lower case: an `at` written so is the
-// same instant as the upper-case form, on both endpoints that take one.
+// RFC 3339 (§5.6) lets a date-time's "T" and "Z" be lower case, and ISO-8601 allows a time
+// without seconds and an offset without its colon: an `at` written so is the same instant as
+// the extended form, on both endpoints that take one.
 const file = daemonPerFile();
 
 describe('an `at` with a lower-case t or z', () => {
@@ -16,8 +17,16 @@ describe('an `at` with a lower-case t or z', () => {
     expect(turns).toEqual(['2026-01-01T10:00:00.000Z', '2026-01-01T10:00:05.250Z', '2026-01-01T11:00:00.000Z']);
   });
 
+  it('is taken without seconds or with an offset written without its colon, as the same instant', async () => {
+    await file.client.context('short-forms', { message: 'First.', at: '2026-01-01T10:00Z' });
+    await file.client.context('short-forms', { message: 'Second.', at: '2026-01-01T11:30+0100' });
+    await file.client.context('short-forms', { message: 'Third.', at: '2026-01-01T10:45:30.5-0000' });
+    const turns = (await file.client.session('short-forms')).window.turns.map((turn) => turn.at);
+    expect(turns).toEqual(['2026-01-01T10:00:00.000Z', '2026-01-01T10:30:00.000Z', '2026-01-01T10:45:30.500Z']);
+  });
+
   it('is still refused without a zone, or with a lower-case letter elsewhere', async () => {
-    for (const at of ['2026-01-01t10:00:00', '2026-01-01T10:00:00x', 'z', 20260101]) {
+    for (const at of ['2026-01-01t10:00:00', '2026-01-01T10:00:00x', 'z', 20260101, '2026-01-01T10:00:00+01', '2026-01-01T25:00Z', '2026-02-30T10:00Z']) {
       const refused = await refusal(file.client, 'POST', sessionPath('lower-refused', '/context'), JSON.stringify({ message: 'x', at }));
       expect([at, refused.status, refused.issues]).toEqual([at, 400, [{ path: 'body.at', message: expect.stringContaining('must be an ISO-8601 date-time with a time zone') }]]);
     }

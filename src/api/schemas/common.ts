@@ -59,24 +59,29 @@ export const errorResponseSchema = z.object({
 
 const ISO_TIME = 'must be an ISO-8601 date-time with a time zone, e.g. 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00';
 
-// RFC 3339 (§5.6) lets the "T" and the "Z" of a date-time be lower case; ISO-8601 does not.
-// Clients that write times by hand (or lower-case them) send both forms.
-const DATE_THEN_SEPARATOR = /^\d{4}-\d{2}-\d{2}[Tt]/;
+// Forms of an ISO-8601 date-time with a zone that clients write and zod's check refuses:
+// RFC 3339's lower-case "t" and "z" (§5.6), a time without seconds ("T10:00Z", ISO-8601's
+// reduced precision) and an offset without its colon ("+0100", ISO-8601's basic form).
+// Each is read as the extended form with seconds, the same instant.
+const LOOSE_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?(?:([Zz])|([+-]\d{2}):?(\d{2}))$/;
 
-function upperCaseSeparators(value: string): string {
-  if (!DATE_THEN_SEPARATOR.test(value)) return value;
-  const withT = `${value.slice(0, 10)}T${value.slice(11)}`;
-  return withT.endsWith('z') ? `${withT.slice(0, -1)}Z` : withT;
+function inExtendedForm(value: string): string {
+  const match = LOOSE_DATE_TIME.exec(value);
+  if (match === null) return value;
+  const [, date, minutes, seconds, zulu, offsetHours, offsetMinutes] = match;
+  const zone = zulu === undefined ? `${offsetHours}:${offsetMinutes}` : 'Z';
+  return `${date}T${minutes}${seconds ?? ':00'}${zone}`;
 }
 
 /**
  * An ISO-8601 timestamp with a time zone, e.g. `2026-11-22T10:00:00Z`; RFC 3339's lower-case
- * `t` and `z` are taken too. The value parsed is the upper-case form.
+ * `t` and `z`, a time without seconds and an offset without its colon are taken too. The
+ * value parsed is the extended form (see inExtendedForm).
  */
 export const isoTimeSchema = z
   .string({ error: ISO_TIME })
   .meta({ format: 'date-time' })
-  .transform(upperCaseSeparators)
+  .transform(inExtendedForm)
   .pipe(z.iso.datetime({ offset: true, error: ISO_TIME }));
 
 const BEFORE_EPOCH = 'must not be before 1970-01-01T00:00:00Z: memoryd keeps times as milliseconds since then';
