@@ -147,7 +147,10 @@ export function findOutcome(sentences: readonly Sentence[], keywords: readonly K
   const score = (tokens: readonly Token[]): number => tokens.filter(isContent).reduce((sum, token) => sum + (scores.get(token.stem) ?? 0), 0);
   const statements = sentences.filter((s) => s.role !== 'tool' && !s.question && s.tokens.filter(isContent).length >= 2);
   const lastAssistant = statements.filter((s) => s.role === 'assistant').at(-1)?.turn;
-  const turn = lastAssistant ?? statements.at(-1)?.turn;
+  // A user's correction after the last answer is the outcome: "Actually, el presupuesto ahora
+  // es de 1500 euros" after "Dijimos unos 1200 €" (the answer's 1200 was kept, stale).
+  const correction = statements.filter((s) => s.role === 'user' && (lastAssistant === undefined || s.turn > lastAssistant) && correctsWhatWasSaid(s)).at(-1)?.turn;
+  const turn = correction ?? lastAssistant ?? statements.at(-1)?.turn;
   const ofTurn = statements.filter((sentence) => sentence.turn === turn);
   let best: Sentence | null = null;
   let bestScore = 0;
@@ -162,6 +165,16 @@ export function findOutcome(sentences: readonly Sentence[], keywords: readonly K
   const decision = decisions.at(-1);
   if (decision === undefined) return { words: [], forms: [] };
   return outcomeChain({ turn: 0, role: 'user', question: false, tokens: tokenize(decision.words.join(' ')) }, [], score);
+}
+
+// The words that open a correction, among a statement's first words ("Actually, …", "En
+// realidad…", "Correction: …", "Mejor dicho…").
+const CORRECTION_OPENERS: ReadonlySet<string> = new Set(['actually', 'correction', 'correccion', 'realidad', 'rectifico', 'corrijo']);
+const CORRECTION_REACH = 3;
+
+function correctsWhatWasSaid(sentence: Sentence): boolean {
+  const head = sentence.tokens.slice(0, CORRECTION_REACH);
+  return head.some((token, at) => CORRECTION_OPENERS.has(token.key) || (token.key === 'mejor' && head[at + 1]?.key === 'dicho'));
 }
 
 /** A statement's words as a summary shows them (relative days as dates), to tell an outcome already said. */

@@ -397,3 +397,27 @@ describe('summarizeSegment: amounts keep their units', () => {
     expect(weather.summary.outcome).toBe('La previsión es de 12 a 18°C');
   });
 });
+
+describe('summarizeSegment: a correction after the answer', () => {
+  it('is the outcome, not the answer it corrects', () => {
+    const corrected = summarizeSegment(
+      segment(
+        ['user', '¿Qué dijimos ayer del presupuesto del viaje?'],
+        ['assistant', 'Dijimos unos 1200 € para los dos, con unos 120 € por noche.'],
+        ['user', 'Actually, el presupuesto ahora es de 1500 euros, mi hermana nos ayuda.'],
+      ),
+      cl100k,
+    );
+    expect(corrected.summary.outcome).toContain('1500 euros');
+    // A user's statement after the answer that corrects nothing leaves the answer the outcome.
+    const followed = summarizeSegment(
+      segment(
+        ['user', '¿Qué dijimos ayer del presupuesto del viaje?'],
+        ['assistant', 'Dijimos unos 1200 € para los dos, con unos 120 € por noche.'],
+        ['user', 'Perfecto, mi hermana nos ayuda con el hotel.'],
+      ),
+      cl100k,
+    );
+    expect(followed.summary.outcome).toContain('1200€');
+  });
+});
