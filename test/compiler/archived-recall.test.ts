@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContextResponse } from '../../src/api/schemas/sessions.js';
 import { DAY_MS } from '../../src/clock.js';
-import { runInTransaction } from '../../src/storage/transaction.js';
-import { toChunk } from '../../src/tokens/chunks.js';
+import { seedSummaries, summaryTopics } from '../helpers/archived-summaries.js';
 import { conversation } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 
@@ -18,42 +16,7 @@ describe('archived summaries recalled for a question about the past', () => {
 
   const now = () => daemon.clock.now();
 
-  // Writes small summaries as the summarizer would (their words are their topic), then
-  // archives all but the newest four.
-  function summarise(sessionId: string, summaries: ReadonlyArray<{ topic: string; at: number }>): void {
-    const { store, tokenizer } = daemon.daemon.services.recorder;
-    runInTransaction(daemon.daemon.context.database, () => {
-      store.ensureSession(sessionId, summaries[0]?.at ?? 0);
-      for (const { topic, at } of summaries) {
-        const seq = store.nextSummarySeq(sessionId);
-        const body = JSON.stringify({ topic, outcome: `settled ${topic}` });
-        const tokens = tokenizer.count(toChunk(body));
-        store.insertSummary({
-          id: `${sessionId}-${seq}`,
-          sessionId,
-          seq,
-          body,
-          topic,
-          tokenCount: tokens,
-          searchText: topic,
-          compactBody: body,
-          compactTokenCount: tokens,
-          firstTurn: seq,
-          lastTurn: seq,
-          turnNumbers: `[${seq}]`,
-          startedAt: at,
-          endedAt: at,
-          createdAt: at,
-        });
-      }
-      store.archiveOldSummaries(sessionId, { active: 4, archived: 200 });
-    });
-  }
-
-  function summaryTopics(response: ContextResponse): string[] {
-    const message = response.messages.find((each) => each.role === 'system' && each.content.startsWith('Summaries of earlier parts'));
-    return [...(message?.content ?? '').matchAll(/"topic":"([^"]+)"/g)].map((match) => match[1] as string);
-  }
+  const summarise = (sessionId: string, summaries: ReadonlyArray<{ topic: string; at: number }>): void => seedSummaries(daemon, sessionId, summaries);
 
   const today = ['today item 1', 'today item 2', 'today item 3', 'today item 4'];
   const lentils = ['lentil soup', 'lentil salad', 'lentil curry', 'lentil stew'];

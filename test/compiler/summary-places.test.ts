@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContextResponse } from '../../src/api/schemas/sessions.js';
 import { DAY_MS } from '../../src/clock.js';
 import { chooseSummaries } from '../../src/compiler/prompt-summaries.js';
-import { runInTransaction } from '../../src/storage/transaction.js';
 import { toChunk } from '../../src/tokens/chunks.js';
+import { seedSummaries, summaryTopics } from '../helpers/archived-summaries.js';
 import { conversation } from '../helpers/context-calls.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 
@@ -59,42 +59,7 @@ describe('the summaries of a prompt that asks about the past', () => {
   });
   afterAll(() => daemon.stop());
 
-  // Writes small summaries (real token counts) as the summarizer would, then archives all
-  // but the newest four.
-  function summarise(sessionId: string, summaries: ReadonlyArray<{ topic: string; at: number }>): void {
-    const { store, tokenizer } = daemon.daemon.services.recorder;
-    runInTransaction(daemon.daemon.context.database, () => {
-      store.ensureSession(sessionId, summaries[0]?.at ?? 0);
-      for (const { topic, at } of summaries) {
-        const seq = store.nextSummarySeq(sessionId);
-        const body = JSON.stringify({ topic, outcome: `settled ${topic}` });
-        store.insertSummary({
-          id: `${sessionId}-${seq}`,
-          sessionId,
-          seq,
-          body,
-          topic,
-          tokenCount: tokenizer.count(toChunk(body)),
-          searchText: topic,
-          compactBody: body,
-          compactTokenCount: tokenizer.count(toChunk(body)),
-          firstTurn: seq,
-          lastTurn: seq,
-          turnNumbers: `[${seq}]`,
-          startedAt: at,
-          endedAt: at,
-          createdAt: at,
-        });
-      }
-      store.archiveOldSummaries(sessionId, { active: 4, archived: 200 });
-    });
-  }
-
-  // The topics of the prompt's summaries, in render order.
-  function summaryTopics(response: ContextResponse): string[] {
-    const message = response.messages.find((each) => each.role === 'system' && each.content.startsWith('Summaries of earlier parts'));
-    return [...(message?.content ?? '').matchAll(/"topic":"([^"]+)"/g)].map((match) => match[1] as string);
-  }
+  const summarise = (sessionId: string, summaries: ReadonlyArray<{ topic: string; at: number }>): void => seedSummaries(daemon, sessionId, summaries);
 
   const now = () => daemon.clock.now();
 
