@@ -23,9 +23,12 @@ export interface KeptCondition {
 const NONE: ConditionReading = { kind: 'none' };
 const UNKEPT: ConditionReading = { kind: 'unkept' };
 
-const OPENER = /^\s*,?\s*(?:when|whenever|if|unless|cuando|siempre que|si|a menos que|salvo que)\s+/u;
+// The words that open a condition after what it restricts, in both languages (a condition said
+// first, CONDITION_FIRST below, opens with fewer of them).
+const CONDITION_WORDS = 'when|whenever|if|unless|cuando|siempre que|si|a menos que|salvo que';
+const OPENER = new RegExp(`^\\s*,?\\s*(?:${CONDITION_WORDS})\\s+`, 'u');
 /** Regex source: where a condition opens inside a clause ("…in English when I write…"). */
-export const CONDITION_OPENER = String.raw`\s+(?:when|whenever|if|unless|cuando|siempre que|si|a menos que|salvo que)\s+`;
+export const CONDITION_OPENER = String.raw`\s+(?:${CONDITION_WORDS})\s+`;
 const CONDITION_INSIDE = new RegExp(CONDITION_OPENER, 'u');
 
 // Politeness, not a condition: "I prefer short answers if possible" is a preference for short answers.
