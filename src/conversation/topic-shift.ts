@@ -17,6 +17,8 @@ export interface TopicShiftParams {
   similarityNeedsRequest: boolean;
   /** The similarity rule skips a turn answering a question of the turn just before it. */
   similaritySkipsAnswers: boolean;
+  /** The similarity rule skips a short follow-up that points back at what was said ("Is it long?"). */
+  similaritySkipsFollowUps: boolean;
 }
 
 /** What the detector looks at for one user turn. */
@@ -49,6 +51,7 @@ export const DEFAULT_TOPIC_SHIFT_PARAMS: TopicShiftParams = {
   shiftSimilarity: 0.4,
   similarityNeedsRequest: true,
   similaritySkipsAnswers: true,
+  similaritySkipsFollowUps: true,
 };
 
 /**
@@ -80,6 +83,20 @@ function isDissimilar(input: TopicShiftInput, params: TopicShiftParams): boolean
   if (params.similarityNeedsRequest && !asksOrRequests(input.text)) return false;
   const previous = input.previousTurnText ?? null;
   const answers = previous !== null && asksQuestion(previous);
-  return !(params.similaritySkipsAnswers && answers);
+  if (params.similaritySkipsAnswers && answers) return false;
+  return !(params.similaritySkipsFollowUps && followsUp(input.text));
+}
+
+// A short question or request that leans on what was just said: a word pointing back ("Is
+// it long?", "Who hosts it?", "¿Cuántas temporadas tiene?" has none, "¿Y sin pimiento?"
+// opens with "y") goes on with the topic, however few words it shares with the turn before.
+const POINTS_BACK = /\b(?:it|its|they|them|their|that|this|those|these|he|she|him|her|there|one|lo|la|los|las|le|les|eso|esto|ese|esa|esos|esas|aquello|él|ella|ellos|ellas|ahí|allí)\b/iu;
+const OPENS_WITH_AND = /^\s*[¿¡]?\s*(?:and|y|e|also|tambi[eé]n|what about|and what about|qu[eé] tal|y si)\b/iu;
+const FOLLOW_UP_WORDS = 8;
+
+function followsUp(text: string): boolean {
+  const words = text.trim().split(/\s+/u);
+  if (words.length > FOLLOW_UP_WORDS) return false;
+  return OPENS_WITH_AND.test(text) || POINTS_BACK.test(text);
 }
 

@@ -204,7 +204,8 @@ function textTiling(params: TextTilingParams): Variant {
 
 function buildVariants(): Variant[] {
   const all = ['similarity', 'phrase', 'domain'];
-  const bare = { ...DEFAULT_TOPIC_SHIFT_PARAMS, similarityNeedsRequest: false, similaritySkipsAnswers: false };
+  const bare = { ...DEFAULT_TOPIC_SHIFT_PARAMS, similarityNeedsRequest: false, similaritySkipsAnswers: false, similaritySkipsFollowUps: false };
+  const twoGuards = { ...DEFAULT_TOPIC_SHIFT_PARAMS, similaritySkipsFollowUps: false };
   return [
     perTurn('baseline: never a boundary', () => false),
     perTurn('baseline: boundary every turn', () => true),
@@ -213,7 +214,8 @@ function buildVariants(): Variant[] {
     variant('similarity < 0.4, bare spec rule', ['similarity'], bare),
     variant('  + skip answers to a question', ['similarity'], { ...bare, similaritySkipsAnswers: true }),
     variant('  + only questions and requests', ['similarity'], { ...bare, similarityNeedsRequest: true }),
-    variant('  + both guards (memoryd)', ['similarity']),
+    variant('  + both guards', ['similarity'], twoGuards),
+    variant('  + skip short follow-ups too (memoryd)', ['similarity']),
     variant('phrases only', ['phrase']),
     variant('domain only', ['domain']),
     variant('combined, bare spec rules', all, bare),

@@ -32,6 +32,11 @@ describe('detectTopicShift', () => {
     ['dissimilar statement: a reaction continues', { similarity: 0.1, text: 'That worked, thanks.' }, false, []],
     ['dissimilar question answering a question', { similarity: 0.1, previousTurnText: 'Which database do you use?' }, false, []],
     ['threshold is strict: 0.4 is not below 0.4', { similarity: 0.4 }, false, []],
+    ['a short follow-up pointing back: "Is it long?"', { similarity: 0.1, text: 'Is it long?', previousTurnText: 'Try Hardcore History.' }, false, []],
+    ['a short follow-up pointing back: "Who hosts it?"', { similarity: 0.1, text: 'Who hosts it?', previousTurnText: 'Try Hardcore History.' }, false, []],
+    ['a short follow-up opening with "y"', { similarity: 0.1, text: '¿Y sin pimiento?', previousTurnText: 'Lleva pimiento y tomate.' }, false, []],
+    ['a longer question with "it" still compared', { similarity: 0.1, text: 'Can you tell me how to repot a fern and whether it needs more light?' }, true, ['similarity']],
+    ['a short new question naming its own thing', { similarity: 0.1, text: 'How do I bake bread?' }, true, ['similarity']],
   ] as const)('%s', (_name, overrides, shift, reasons) => {
     const decision = detectTopicShift(input(overrides));
     expect(decision.shift).toBe(shift);
@@ -40,7 +45,7 @@ describe('detectTopicShift', () => {
   });
 
   it('without the guards, the bare spec rule fires on any dissimilar turn', () => {
-    const bare = { ...DEFAULT_TOPIC_SHIFT_PARAMS, similarityNeedsRequest: false, similaritySkipsAnswers: false };
+    const bare = { ...DEFAULT_TOPIC_SHIFT_PARAMS, similarityNeedsRequest: false, similaritySkipsAnswers: false, similaritySkipsFollowUps: false };
     const reaction = input({ similarity: 0.39, text: 'lol same', previousTurnText: 'Do you like cats?' });
     expect(detectTopicShift(reaction, bare).reasons).toEqual(['similarity']);
     expect(detectTopicShift(reaction).shift).toBe(false);
