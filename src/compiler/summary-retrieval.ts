@@ -169,13 +169,15 @@ export function retrieveArchived(
     .slice(0, MAX_TERMS);
   if (terms.length === 0 && reference.range === null) return [];
   const load = (id: string): string | undefined => store.summarySearchText(id);
-  let ranked: string[];
-  if (reference.range !== null) {
-    const days = store.archivedSummaryIds(sessionId, reference.range);
-    ranked = terms.length === 0 ? days.map(({ id }) => id) : rankByBm25(terms, cache.archiveTerms(sessionId, days, load)).map(({ id }) => id);
-  }
-  // A day named and nothing of it holding the words recalls nothing: searching the whole
-  // archive then (for a day misremembered) cost ~45 µs a context call on the benchmark's replay.
-  else ranked = cache.rankWhole(sessionId, cache.wholeArchive(sessionId, store, scope), terms, load);
+  // A day named bounds the search, and when none of its summaries holds the words nothing is
+  // recalled: searching the whole archive then, for a day misremembered, cost ~45 µs a
+  // context call on the benchmark's replay.
+  const days = reference.range === null ? null : store.archivedSummaryIds(sessionId, reference.range);
+  const ranked =
+    days === null
+      ? cache.rankWhole(sessionId, cache.wholeArchive(sessionId, store, scope), terms, load)
+      : terms.length === 0
+        ? days.map(({ id }) => id)
+        : rankByBm25(terms, cache.archiveTerms(sessionId, days, load)).map(({ id }) => id);
   return ranked.slice(0, limit).flatMap((id) => store.findSummary(id) ?? []);
 }
