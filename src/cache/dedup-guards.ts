@@ -145,10 +145,9 @@ function sameStem(a: string, b: string): boolean {
   const short = a.length <= b.length ? a : b;
   let shared = 0;
   while (shared < short.length && a[shared] === b[shared]) shared++;
-  const restA = a.slice(shared);
-  const restB = b.slice(shared);
-  if (namesOtherGender(a.slice(0, shared), restA, restB)) return false;
-  if (shared >= 4) return restA.length <= MAX_ENDING && restB.length <= MAX_ENDING;
+  // Endings sliced only when short enough to be a gender's: this runs for every pair of content words compared.
+  if (a.length - shared <= 2 && b.length - shared <= 2 && namesOtherGender(a.slice(0, shared), a.slice(shared), b.slice(shared))) return false;
+  if (shared >= 4) return a.length - shared <= MAX_ENDING && b.length - shared <= MAX_ENDING;
   return (shared === short.length && shared >= 3) || (shared >= 2 && shared === short.length - 1 && short.endsWith('e'));
 }
 

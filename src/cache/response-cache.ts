@@ -254,9 +254,10 @@ export class ResponseCache {
     const query = analyseQuery(message);
     if (cacheRefusal(query, { sideEffectSinceQuestion: false }) !== null) {
       // A statement may change what a cached answer said, though no fact changed: noted once this commits.
-      if (this.holdsAnswers && isStatement(query)) {
+      const head = this.holdsAnswers ? analyseHead(query) : null;
+      if (head !== null && isStatement(head)) {
         const at = this.options.clock.now();
-        const words = analyseHead(query).words;
+        const words = head.words;
         // Unless this very call dropped every answer (a fact change, committed with it).
         afterCommit(scope, () => {
           if (this.holdsAnswers) this.statements.note(at, words);
