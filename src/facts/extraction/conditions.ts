@@ -131,3 +131,12 @@ function readCondition(condition: FoldedText, statement: string): ConditionReadi
 export function conditionalSubject(subject: string, key: string): string {
   return `${subject} when ${key}`;
 }
+
+/**
+ * A rule's statement and subject as `condition` leaves them: as they were under none, with
+ * the condition in both when it is kept, and null (nothing to store) when it cannot be.
+ */
+export function underCondition(condition: ConditionReading, statement: string, subject: string): { statement: string; subject: string } | null {
+  if (condition.kind === 'unkept') return null;
+  return condition.kind === 'kept' ? { statement: condition.statement, subject: conditionalSubject(subject, condition.key) } : { statement, subject };
+}

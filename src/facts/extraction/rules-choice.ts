@@ -1,4 +1,4 @@
-import { conditionAfter, conditionalSubject } from './conditions.js';
+import { conditionAfter, underCondition } from './conditions.js';
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups, type TriggeredPatterns } from './rule-support.js';
 import { comparedKind, preferredKind } from './preferred-kind.js';
@@ -123,14 +123,13 @@ function preferRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     const value = groups?.value('value');
     if (!groups || !value || PRONOUN_ONLY.test(value.folded) || ENDS_DEICTIC.test(value.folded) || FOR_THIS_MOMENT.test(value.folded)) return null;
     const said = groups.statementUpTo(alt ? 'alt' : 'value');
-    const condition = conditionAfter(body, alt ?? value);
-    if (!said || condition.kind === 'unkept') return null;
-    const statement = condition.kind === 'kept' ? condition.statement : said;
+    if (!said) return null;
     const naming = /^(?:to be called|being called|que me llamen|que me digan)\b/u.test(value.folded);
     const key = naming ? { subject: 'preferred name', value } : preferenceKey(value, alt, language);
-    const subject = condition.kind === 'kept' ? conditionalSubject(key.subject, condition.key) : key.subject;
+    const kept = underCondition(conditionAfter(body, alt ?? value), said, key.subject);
+    if (kept === null) return null;
     const correction = language === 'en' && hasCorrectionAdverb(groups);
-    return ruleHit(language === 'en' ? 'prefer' : 'prefiero', language, 'assert', subject, key.value, statement, 'preferences', correction);
+    return ruleHit(language === 'en' ? 'prefer' : 'prefiero', language, 'assert', kept.subject, key.value, kept.statement, 'preferences', correction);
   };
 }
 

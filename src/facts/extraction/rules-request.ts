@@ -1,4 +1,4 @@
-import { conditionAfter, conditionalSubject } from './conditions.js';
+import { conditionAfter, underCondition } from './conditions.js';
 import { matchRule, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
 import { answerSubject } from './rules-choice.js';
 
@@ -38,11 +38,9 @@ function requestRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     const statement = groups?.statementUpTo('value');
     if (!groups || !value || !statement || FOR_NOW.test(value.folded)) return null;
     const subject = answerSubject(value.folded);
-    const condition = conditionAfter(body, value);
-    if (subject === null || condition.kind === 'unkept') return null;
-    const kept = condition.kind === 'kept' ? condition : null;
-    const keyed = kept === null ? subject : conditionalSubject(subject, kept.key);
-    return ruleHit(language === 'en' ? 'want-you-to' : 'quiero-que', language, 'assert', keyed, value, kept?.statement ?? statement, 'preferences', false);
+    const kept = subject === null ? null : underCondition(conditionAfter(body, value), statement, subject);
+    if (kept === null) return null;
+    return ruleHit(language === 'en' ? 'want-you-to' : 'quiero-que', language, 'assert', kept.subject, value, kept.statement, 'preferences', false);
   };
 }
 
