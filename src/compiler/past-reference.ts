@@ -11,7 +11,8 @@ export interface PastReference {
 
 interface Pattern {
   pattern: RegExp;
-  days?: { from: number; to: number };
+  /** `from: 'last-week'`: back to the Monday of the week before this one (see `daysBack`). */
+  days?: { from: number | 'last-week'; to: number };
   /** Matched against the message as written (case-insensitive), where accents still tell tenses apart. */
   accented?: true;
 }
@@ -62,7 +63,10 @@ const ES_ACCENTED_PAST = new RegExp(
 const PATTERNS: readonly Pattern[] = [
   { pattern: /\b(the day before yesterday|anteayer|antes de ayer)\b/, days: { from: 2, to: 2 } },
   { pattern: /\b(yesterday|ayer)\b/, days: { from: 1, to: 1 } },
-  { pattern: /\b(last week|la semana pasada|the other day|el otro dia)\b/, days: { from: 7, to: 1 } },
+  // A summary names a day of last week "the week of <its Monday>": asked on a Thursday, "last
+  // week" spans the 7 days before and the whole calendar week before this one (10 days).
+  { pattern: /\b(last week|la semana pasada)\b/, days: { from: 'last-week', to: 1 } },
+  { pattern: /\b(the other day|el otro dia)\b/, days: { from: 7, to: 1 } },
   { pattern: /\b(this morning|earlier today|esta manana|hoy temprano)\b/, days: { from: 0, to: 0 } },
   { pattern: /\bwhat (did|have) (we|i|you) (decide|agree|say|talk|discuss|choose|pick|conclude)\w*/ },
   { pattern: /\b(did|have) we (decide|agree|talk|discuss|settle)\w*/ },
@@ -129,7 +133,7 @@ export function detectPastReference(message: string, now: number): PastReference
   const head = message.slice(0, 4000);
   const text = foldText(head);
   let first: string | null = null;
-  let timed: { phrase: string; days: { from: number; to: number } } | null = null;
+  let timed: { phrase: string; days: NonNullable<Pattern['days']> } | null = null;
   // The first phrase names the reference; the first time span found bounds it. Patterns
   // run in order and stop once neither can change (time spans are named first).
   for (let index = 0; index < PATTERNS.length; index++) {
@@ -143,7 +147,14 @@ export function detectPastReference(message: string, now: number): PastReference
     if (days !== undefined && timed === null) timed = { phrase: match[0], days };
   }
   if (first === null) return null;
-  return { phrase: first, range: timed ? dayRange(now, timed.days.from, timed.days.to) : null, rangePhrase: timed?.phrase ?? null };
+  return { phrase: first, range: timed ? dayRange(now, daysBack(now, timed.days.from), timed.days.to) : null, rangePhrase: timed?.phrase ?? null };
+}
+
+// The days back to the Monday of last week, or 7 when that is nearer (a Monday, today is one).
+function daysBack(now: number, from: number | 'last-week'): number {
+  if (from !== 'last-week') return from;
+  const sinceMonday = (new Date(now).getDay() + 6) % 7;
+  return Math.max(7, sinceMonday + 7);
 }
 
 function dayRange(now: number, fromDaysAgo: number, toDaysAgo: number): { from: number; to: number } {

@@ -18,7 +18,8 @@ describe('questions about the past', () => {
   it.each([
     ['Anteayer llovió mucho', 'anteayer', days(2, 2)],
     ['Yesterday it rained', 'yesterday', days(1, 1)],
-    ['The plan from last week', 'last week', days(7, 1)],
+    // 2026-11-22 is a Sunday: last week began 13 days before, on Monday the 9th.
+    ['The plan from last week', 'last week', days(13, 1)],
     ['I walked the dog this morning', 'this morning', days(0, 0)],
     ['What have you picked for dinner', 'what have you picked', null],
     ['Have we settled on a budget', 'have we settled', null],
@@ -217,7 +218,23 @@ describe('questions about the past', () => {
   it('turn yesterday, ayer and last week into day ranges (here UTC days)', () => {
     expect(detectPastReference('what did we say yesterday?', now)?.range).toEqual({ from: today - DAY_MS, to: today - 1 });
     expect(detectPastReference('¿de qué hablamos ayer?', now)?.range).toEqual({ from: today - DAY_MS, to: today - 1 });
-    expect(detectPastReference('the plan from last week', now)?.range).toEqual({ from: today - 7 * DAY_MS, to: today - 1 });
+    expect(detectPastReference('the plan from last week', now)?.range).toEqual({ from: today - 13 * DAY_MS, to: today - 1 });
+    expect(detectPastReference('what did we do the other day?', now)?.range).toEqual({ from: today - 7 * DAY_MS, to: today - 1 });
+  });
+
+  // A summary writes a day of last week as "the week of <its Monday>": "last week" covers that
+  // whole calendar week as well as the seven days before today.
+  it.each([
+    ['Monday', '2026-06-08T10:00:00Z', '2026-06-01'],
+    ['Thursday', '2026-06-11T10:00:00Z', '2026-06-01'],
+    ['Wednesday', '2026-11-18T10:00:00Z', '2026-11-09'],
+    ['Sunday', '2026-11-22T10:00:00Z', '2026-11-09'],
+  ])('reach back to the Monday of last week on a %s', (_weekday, at, monday) => {
+    const asked = Date.parse(at);
+    const range = detectPastReference('¿Qué me dijo el médico la semana pasada?', asked)?.range;
+    expect(range?.from).toBe(Date.parse(`${monday}T00:00:00Z`));
+    expect(range?.to).toBe(Date.parse(`${at.slice(0, 10)}T00:00:00Z`) - 1);
+    expect(detectPastReference('What did we decide last week about the trip?', asked)?.range).toEqual(range);
     expect(detectPastReference('what did we talk about yesterday?', now)?.rangePhrase).toBe('yesterday');
     expect(detectPastReference('what did we decide about the deployment?', now)?.rangePhrase).toBeNull();
     expect(detectPastReference('what did we decide about the logo?', now)?.range).toBeNull();
