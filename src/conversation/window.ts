@@ -118,8 +118,9 @@ export function adaptiveWindowSize(
  * Token Box layout still enforces the prompt's hard cap. With `keepFrom`, the newest unit
  * reaches back to that turn.
  *
- * A turn counts what the window shows of it: its clipped form when it has one, except
- * the newest turn when it is the user's (the current message, which the prompt shows whole).
+ * A turn counts what the window shows of it: its clipped form when it has one. The newest
+ * turn, when it is the user's (the current message, which the prompt shows whole in its own
+ * section), counts nothing against the token cap; `tokens` still counts it whole.
  *
  * Continuity for sizing comes from the user and assistant turns given.
  */
@@ -133,7 +134,7 @@ export function selectWindow<T extends WindowTurn>(
   const sizing = windowSizeFor(turns, params, mode);
   const allowed = unitEdges(turns);
   const n = turns.length;
-  const suffixTokens = suffixSums(turns.map((turn, index) => windowCost(turn, index === n - 1)));
+  const suffixTokens = suffixSums(turns.map((turn, index) => capCost(turn, index === n - 1)));
   const newestUnitStart = newestUnitStartOf(turns, allowed, options.keepFrom ?? null);
   let cut = newestUnitStart;
   if (mode !== 'flush') {
@@ -144,14 +145,22 @@ export function selectWindow<T extends WindowTurn>(
       }
     }
   }
-  const tokens = suffixTokens[cut] ?? 0;
+  const capped = suffixTokens[cut] ?? 0;
+  const current = n > 0 ? windowCost(turns[n - 1] as T, true) - capCost(turns[n - 1] as T, true) : 0;
   return {
     ...sizing,
     kept: turns.slice(cut),
     leaving: turns.slice(0, cut),
-    tokens,
-    overLimit: n > 0 && (tokens > params.maxWindowTokens || n - cut > sizing.size),
+    tokens: capped + current,
+    overLimit: n > 0 && (capped > params.maxWindowTokens || n - cut > sizing.size),
   };
+}
+
+// What a turn counts against the token cap: the current message nothing, since the prompt
+// shows it in a section of its own (a pasted stack trace must not push the answer before
+// it out); the others as the window shows them.
+function capCost(turn: WindowTurn, newest: boolean): number {
+  return newest && turn.role === 'user' ? 0 : windowTokens(turn);
 }
 
 /** What a turn costs in the window: its clipped form's cost when it has one, else its own. */

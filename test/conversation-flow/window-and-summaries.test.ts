@@ -109,18 +109,35 @@ describe('the active window', () => {
     expect(view.window.turns.length).toBeLessThan(8);
   });
 
-  it('nor does a prompt: turns grown back from the open segment count the current message as the window does', async () => {
+  it('nor does a prompt: the window turns before the current message, grown back from the open segment or not', async () => {
     const { client } = await daemonWithTopics();
     const tokenizer = await createTokenizer('cl100k_base');
     const chat = conversation(client, 'heavy-users');
     const paragraph = 'The quarterly report covers revenue, churn, hiring and the roadmap in detail. '.repeat(20);
     for (let i = 0; i < 6; i += 1) {
       const response = await chat.say(`[topic:5] ${i} ${paragraph}`);
-      // Every message but the system ones is a window turn or the current message.
-      const verbatim = response.messages.filter((message) => message.role !== 'system');
+      // Every message but the system ones and the last, the current message, is a window turn.
+      const verbatim = response.messages.filter((message) => message.role !== 'system').slice(0, -1);
       const tokens = verbatim.reduce((sum, message) => sum + tokenizer.messageCost(message.role, message.content), 0);
       expect(tokens, `prompt ${i}`).toBeLessThanOrEqual(1200);
     }
+  });
+
+  it('keeps the turns before a long pasted message: the message counts nothing against the window cap', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'pasted-trace');
+    for (let i = 1; i <= 3; i += 1) {
+      await chat.say(`[c:0.5] Let's refactor the payment retry function ${i} to async await`);
+      await chat.reply(`[c:0.5] Here is function ${i} with async await: await retry(payment, { attempts: ${i} }).`);
+    }
+    const trace = Array.from({ length: 90 }, (_, i) => `    at processPayment (src/payments/retry-${i}.ts:${i + 10}:17)`).join('\n');
+    const response = await chat.say(`[c:0.5] It fails with this trace:\n${trace}`);
+    const message = response.messages.at(-1)?.content ?? '';
+    expect(message).toContain('retry-89.ts');
+    expect(response.turn.summariesCreated).toBe(0);
+    expect(response.turn.windowTurns).toBe(6);
+    // The answer before it is still in the prompt, verbatim.
+    expect(response.messages.map((each) => each.content)).toContain('[c:0.5] Here is function 3 with async await: await retry(payment, { attempts: 3 }).');
   });
 
   it('keeps an answer too long to show whole as its head and tail, at that form\'s exact size, until it leaves the window for a summary', async () => {

@@ -71,7 +71,7 @@ describe('selectWindow', () => {
     expect(selection.tokens).toBeLessThanOrEqual(1200);
   });
 
-  it('counts a turn too long to show whole at its clipped form, except the current message of the user', () => {
+  it('counts a turn too long to show whole at its clipped form, and the current message of the user not at all', () => {
     // An answer of 2000 tokens shown as 600: the question before it and the message after it stay.
     const answer = turn(4, { role: 'assistant', tokenCount: 2000, windowTokenCount: 600 });
     const kept = selectWindow([turn(1), turn(2), turn(3), answer, turn(5)]);
@@ -80,9 +80,15 @@ describe('selectWindow', () => {
     expect(kept.overLimit).toBe(false);
     // Counted whole, the same answer would leave with every turn before it.
     expect(numbers(selectWindow([turn(1), turn(2), turn(3), { ...answer, windowTokenCount: null }, turn(5)]).kept)).toEqual([5]);
-    // The user's newest message is shown whole by the prompt, so the window counts it whole.
+    // The user's newest message is shown whole by the prompt, in a section of its own: it
+    // pushes nothing out, and `tokens` counts it whole.
     const message = turn(5, { role: 'user', tokenCount: 1100, windowTokenCount: 600 });
-    expect(numbers(selectWindow([turn(1), turn(2), turn(3), turn(4), message]).kept)).toEqual([3, 4, 5]);
+    const withMessage = selectWindow([turn(1), turn(2), turn(3), turn(4), message]);
+    expect(numbers(withMessage.kept)).toEqual([1, 2, 3, 4, 5]);
+    expect(withMessage.tokens).toBe(4 * 50 + 1100);
+    expect(withMessage.overLimit).toBe(false);
+    // The turns before it still keep to the cap.
+    expect(numbers(selectWindow([turn(1, { tokenCount: 700 }), turn(2, { tokenCount: 700 }), turn(3), message]).kept)).toEqual([2, 3, 5]);
     // Once a later turn follows it, its clipped form is what counts.
     expect(numbers(selectWindow([turn(1), turn(2), turn(3), turn(4), message, turn(6)]).kept)).toEqual([1, 2, 3, 4, 5, 6]);
   });
