@@ -176,7 +176,8 @@ function leadingWords(sentences: readonly Sentence[], count: number): string[] {
   for (const sentence of sentences) {
     for (const token of sentence.tokens) {
       if (words.size >= count) return [...words];
-      if (token.stop || token.vocative) continue;
+      // A number alone ("hello again 3") names nothing: the segment is purged, not summarised as "3".
+      if (token.stop || token.vocative || BARE_NUMBER.test(token.key)) continue;
       if (token.clipped || !LATIN.test(token.key)) words.add(token.surface);
     }
   }
@@ -184,6 +185,7 @@ function leadingWords(sentences: readonly Sentence[], count: number): string[] {
 }
 
 const LATIN = /\p{Script=Latin}/u;
+const BARE_NUMBER = /^[\p{N}.,]+$/u;
 
 // Words for spans of time, as stems: like a date, they say when, not what ("…feed it twice
 // a day", "la semana que viene"), so a segment about a sourdough starter is not about "day".

@@ -36,6 +36,16 @@ describe('segments of acknowledgements only', () => {
     expect(atClosing(turns).empty).toBe(true);
   });
 
+  // A number alone was the topic: "hello again 3" gave {"topic": "3"}, 20 tokens in every prompt.
+  it.each([
+    [['hello there', 'hello again', 'hello again 3']],
+    [['hola', 'paso 1', 'vale 15']],
+  ])('greetings and bare numbers %j make no topic and are purged', (texts) => {
+    const turns = segment(...texts.map((text): [SummaryTurn['role'], string] => ['user', text]));
+    expect(summarizeSegment(turns, tokenizer).summary).toEqual(NOTHING);
+    expect(atClosing(turns).empty).toBe(true);
+  });
+
   it('an acknowledgement answered by another says nothing either', () => {
     expect(atClosing(segment(['user', 'Vale, de acuerdo.'], ['assistant', '¡Perfecto! De nada.'])).empty).toBe(true);
     expect(atClosing(segment(['user', 'Sounds good, thanks!'], ['assistant', 'Great, glad to help!'])).empty).toBe(true);
