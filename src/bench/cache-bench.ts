@@ -20,7 +20,7 @@ const WORDS = (
   'house garden phone laptop password email manager client budget salary meeting habit hobby friend wife ' +
   'husband son daughter birthday allergy medicine favourite colour keyboard framework library deadline'
 ).split(' ');
-const OPENERS = ['What is my', 'Which', 'Where is my', 'Who is my', 'What did I decide about my', 'How do I like my', 'Do I have a'];
+const OPENERS = ['What is my', 'Which of my', 'Where is my', 'Who is my', 'What did I decide about my', 'How did I pick my', 'Do I have a'];
 
 function question(next: () => number): string {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;

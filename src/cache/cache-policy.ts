@@ -1,3 +1,4 @@
+import { questionSubject } from './about-the-user.js';
 import { asksHolderOfPost, asksStateNow, asksStatus } from './current-state.js';
 import { DedupProfile, sameContentWords, sameOrder, sameSpecifics } from './dedup-guards.js';
 import { QUESTION_AUXILIARIES, QUESTION_OPENERS, QUESTION_SUBJECTS, QUESTION_WORDS, RECALL_TAILS } from './policy-lexicon.js';
@@ -38,8 +39,15 @@ import { endingAt, endingPhrases, matchesWords, wordMatcher } from './word-match
  *   "that", "it", "which option did we pick?", "eso", "what did I just say?", "summarize our
  *   conversation"), leans on something it named ("Which one is cheaper?", "¿Cuál es más
  *   barato?", "And in Porto?", "Who is he?", "the second option"), or names too little to
- *   stand alone ("Why?", "What is the output?", "¿Cuánto cuesta?"; see `standsAlone`), so
- *   its answer holds for that session only, and the cache serves every session;
+ *   stand alone ("Why?", "What is the output?", "¿Cuánto cuesta?"; see `standsAlone`), or
+ *   asks about the code or the project at hand ("What's wrong with my code?", "Why is the
+ *   build failing?"), so its answer holds for that session only, and the cache serves every session;
+ * - `not-about-the-user`: only factual questions about the user are cached (spec §4): their
+ *   own things ("What's my editor?") or the user as the subject of a state or a fact
+ *   ("Where do I work?", "¿Dónde vivo?"). How-to and advice ("How do I reverse an
+ *   array?", "Should I learn Rust?") and general knowledge ("What is Rust?") are answered
+ *   for what the conversation is about (a Python script, a JavaScript app), which another
+ *   session does not share (see `questionSubject`);
  * - `too-long`: over MAX_CACHEABLE_CHARS, no short factual question;
  * - `not-a-question`: statements and commands are never cached, because a statement
  *   ("I moved to Lima") may change a fact and a command asks for an action, and neither
@@ -47,7 +55,14 @@ import { endingAt, endingPhrases, matchesWords, wordMatcher } from './word-match
  *   word ("what", "dónde"), an auxiliary and a subject ("do I", "is my"), or a request
  *   for a recorded fact ("remind me", "dime").
  */
-export type CacheRefusal = 'side-effect' | 'emotional' | 'time-dependent' | 'conversation-bound' | 'too-long' | 'not-a-question';
+export type CacheRefusal =
+  | 'side-effect'
+  | 'emotional'
+  | 'time-dependent'
+  | 'conversation-bound'
+  | 'not-about-the-user'
+  | 'too-long'
+  | 'not-a-question';
 
 export interface PolicyContext {
   /** A side-effecting tool ran between the question and its answer. */
@@ -66,7 +81,8 @@ const EMOTICON = new RegExp(`(?<![\\p{L}\\p{N}])(?:${EMOTICONS.map((emoticon) =>
 /**
  * Null when a question (and later its answer) may be cached, else why not. Applied
  * when an answer is stored and again when a message is looked up, so a time-dependent,
- * emotional or conversation-bound message is never answered from the cache whatever is stored.
+ * emotional, conversation-bound or general message is never answered from the cache
+ * whatever is stored (an answer cached by an older policy included).
  */
 export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRefusal | null {
   const analysis = analyseQuery(query);
@@ -84,6 +100,11 @@ export function cacheRefusal(query: QueryInput, context: PolicyContext): CacheRe
   if (endingAt(ending, TIME_ENDINGS) >= 0 || TIME_ALONE.has(ending.join(' ')) || asksStateNow(ending)) return 'time-dependent';
   if (pointsIntoConversation(words) || leansOnAntecedent(core)) return 'conversation-bound';
   if (!looksLikeQuestion(question, core)) return 'not-a-question';
+  // One pass over the words, before the costlier `standsAlone`: most questions an assistant
+  // gets are not about the user, and are refused here.
+  const subject = questionSubject(core);
+  if (subject === 'work') return 'conversation-bound';
+  if (subject === 'other') return 'not-about-the-user';
   if (!standsAlone(analysis)) return 'conversation-bound';
   return null;
 }

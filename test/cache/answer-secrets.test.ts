@@ -27,9 +27,9 @@ describe('the response cache and secrets', () => {
     const daemon = await started();
     const cases: Array<[string, string]> = [
       ['How is my home network set up?', 'Your wifi password is Tr0ub4dor&3, and your router admin is admin:Adm1nPass at http://admin:Adm1nPass@192.168.1.1'],
-      ['Which AWS account does staging use?', 'Staging uses the access key AKIAIOSFODNN7EXAMPLE.'],
-      ['Where does the staging database live?', 'At postgres://admin:S3cr3tP4ss@db.internal:5432/prod.'],
-      ['¿Qué documento usé para el alquiler?', 'Usaste tu DNI 12345678Z.'],
+      ['Which AWS account does my staging use?', 'Staging uses the access key AKIAIOSFODNN7EXAMPLE.'],
+      ['Where does my staging database live?', 'At postgres://admin:S3cr3tP4ss@db.internal:5432/prod.'],
+      ['¿Qué documento usé para mi alquiler?', 'Usaste tu DNI 12345678Z.'],
     ];
     for (const [question, content] of cases) {
       expect(await answer(daemon, `ask-${cases.findIndex(([each]) => each === question)}`, question, content), question).toEqual({ stored: false, reason: 'holds-secret' });
@@ -39,10 +39,10 @@ describe('the response cache and secrets', () => {
 
   it('stores an answer that only names a credential, holding no value, as any other', async () => {
     const daemon = await started();
-    const reset = 'Open Settings, then Security, then choose Reset password and follow the email link.';
-    expect(await answer(daemon, 'reset', 'How do I reset my password?', reset)).toMatchObject({ stored: true });
-    expect(await probe(daemon, 'How do I reset my password?')).toBe(reset);
-    expect(await answer(daemon, 'capital', 'What is the capital of Australia?', 'Canberra.')).toMatchObject({ stored: true });
-    expect(await probe(daemon, 'What is the capital of Australia?')).toBe('Canberra.');
+    const reset = 'You opened Settings, then Security, chose Reset password and followed the email link.';
+    expect(await answer(daemon, 'reset', 'How did I reset my password?', reset)).toMatchObject({ stored: true });
+    expect(await probe(daemon, 'How did I reset my password?')).toBe(reset);
+    expect(await answer(daemon, 'capital', 'Which city is my office in?', 'Canberra.')).toMatchObject({ stored: true });
+    expect(await probe(daemon, 'Which city is my office in?')).toBe('Canberra.');
   });
 });

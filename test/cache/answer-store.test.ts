@@ -142,17 +142,17 @@ describe('answer store: answers to one user turn', () => {
   it('stores a correction over the first answer, and judges each session\'s turn by when it asked', async () => {
     await facts.add({ fact: 'I work at Acme', domain: 'work' });
     clock.advance(1000);
-    await say('How many grams are in an ounce?');
-    expect(await answerTurn('s1', 7, 'How many grams are in an ounce?', 'About 28 grams.')).toEqual({ stored: true });
-    expect(await answerTurn('s1', 7, 'How many grams are in an ounce?', 'Correction: 28.35 grams.')).toEqual({ stored: true });
+    await say('How many grams of coffee do I use per cup?');
+    expect(await answerTurn('s1', 7, 'How many grams of coffee do I use per cup?', 'About 28 grams.')).toEqual({ stored: true });
+    expect(await answerTurn('s1', 7, 'How many grams of coffee do I use per cup?', 'Correction: 28.35 grams.')).toEqual({ stored: true });
     // Read from the table: a lookup would count as one more asking.
     expect(database.sqlite.prepare('select response from response_cache').pluck().all()).toEqual(['Correction: 28.35 grams.']);
     await facts.add({ fact: 'I live in Lima', domain: 'personal' });
     // Session s1's turn 7 was asked before that fact; session s2's turn 7, which asks now, after it.
-    expect(await answerTurn('s1', 7, 'How many grams are in an ounce?', '28.3 grams.')).toEqual({ stored: false, reason: 'facts-changed' });
-    await say('How many grams are in an ounce?');
-    expect(await answerTurn('s2', 7, 'How many grams are in an ounce?', '28.35 grams.')).toEqual({ stored: true });
-    expect(await say('How many grams are in an ounce?')).toBe('28.35 grams.');
+    expect(await answerTurn('s1', 7, 'How many grams of coffee do I use per cup?', '28.3 grams.')).toEqual({ stored: false, reason: 'facts-changed' });
+    await say('How many grams of coffee do I use per cup?');
+    expect(await answerTurn('s2', 7, 'How many grams of coffee do I use per cup?', '28.35 grams.')).toEqual({ stored: true });
+    expect(await say('How many grams of coffee do I use per cup?')).toBe('28.35 grams.');
   });
 });
 

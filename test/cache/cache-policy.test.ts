@@ -131,7 +131,7 @@ describe('normaliseQuery', () => {
       ['What is the difference between == and === in JavaScript?', 'What is the difference between != and !== in JavaScript?'],
     ];
     for (const [a, b] of apart) expect(responseCacheKey(a), `${a} | ${b}`).not.toBe(responseCacheKey(b));
-    for (const question of ['What is 3 * 5?', 'Is -5 > 3?', 'What is 5! ?', 'What is 7 % 3?']) {
+    for (const question of ['Is my lucky number 3 * 5?', 'Is my bet -5 > 3?', 'Is my lucky number 5! ?', 'Is my lucky number 7 % 3?']) {
       expect(cacheRefusal(question, calm), question).toBeNull();
     }
   });
@@ -193,7 +193,7 @@ describe('cacheRefusal', () => {
 
   it('matches emoticons as whole tokens only: "decided:" and "backend:" are not "D:"', () => {
     expect(cacheRefusal('Remind me what I decided: Postgres or MySQL?', calm)).toBeNull();
-    expect(cacheRefusal('Which backend: Rails or Django?', calm)).toBeNull();
+    expect(cacheRefusal('Which backend do I use: Rails or Django?', calm)).toBeNull();
     expect(cacheRefusal('D: where do I work?', calm)).toBe('emotional');
     expect(cacheRefusal('where do I work?D:', calm)).toBe('emotional');
   });
@@ -215,8 +215,8 @@ describe('cacheRefusal', () => {
 
   it('keeps self-contained questions with "one", "which" or a comparison cacheable', () => {
     for (const question of [
-      'Which one of Lisbon or Porto is warmer in May?', 'Which is cheaper, Lisbon or Porto?', '¿Cuál es más barato, el tren o el bus?',
-      'Do I have one dog or two?', 'Is one of my cats allergic?', 'And also, where is my dog?', 'Which number is my favourite?', '¿Cuál es la capital de Perú?', 'Where am I working?',
+      'Which one of Lisbon or Porto do I prefer in May?', 'Which is closer to my office, Lisbon or Porto?', '¿Cuál es más barato para mi viaje, el tren o el bus?',
+      'Do I have one dog or two?', 'Is one of my cats allergic?', 'And also, where is my dog?', 'Which number is my favourite?', '¿Cuál es la capital de mi provincia?', 'Where am I working?',
     ]) {
       expect(cacheRefusal(question, calm), question).toBeNull();
     }

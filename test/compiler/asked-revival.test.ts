@@ -33,9 +33,9 @@ describe('a dormant fact a question brings back', () => {
     clock.set(START + 91 * DAY_MS);
     expect((await daemon.client.getFact(spanish?.id ?? '')).fact.status).toBe('dormant');
     // An answer given while the instruction was dormant (so in English) is cached.
-    await conversation(daemon.client, 'before').say('Can you explain recursion briefly?');
-    await daemon.client.recordTurn('before', { role: 'assistant', content: 'Recursion is a function calling itself.', cacheable: true });
-    expect(await probe('Can you explain recursion briefly?')).toBe('Recursion is a function calling itself.');
+    await conversation(daemon.client, 'before').say('Which city is my office in?');
+    await daemon.client.recordTurn('before', { role: 'assistant', content: 'Your office is in Lisbon.', cacheable: true });
+    expect(await probe('Which city is my office in?')).toBe('Your office is in Lisbon.');
 
     clock.advance(MINUTE_MS);
     const asked = await conversation(daemon.client, 'asks').say('In which language did I ask you to answer?');
@@ -43,8 +43,8 @@ describe('a dormant fact a question brings back', () => {
     expect(asked.facts.reconfirmed.map((fact) => fact.id)).toEqual([spanish?.id]);
     expect((await daemon.client.getFact(spanish?.id ?? '')).fact).toMatchObject({ status: 'active', injectable: true });
 
-    expect(await probe('Can you explain recursion briefly?')).toBeNull();
-    expect(promptText(await conversation(daemon.client, 'next').say('Can you explain recursion briefly?'))).toContain(SPANISH);
+    expect(await probe('Which city is my office in?')).toBeNull();
+    expect(promptText(await conversation(daemon.client, 'next').say('Which city is my office in?'))).toContain(SPANISH);
   });
 
   it('an active fact asked about is still left to the batch', async () => {

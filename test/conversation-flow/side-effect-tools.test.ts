@@ -46,7 +46,7 @@ describe('a tool declared side-effecting in a context call', () => {
     await chat.say('Only direct ones.', { tools: [searchFlights] });
     await client.recordTurn('search', { role: 'assistant', content: '{"tool":"search_flights"}', toolCallId: 's1' });
     await client.recordTurn('search', { role: 'tool', content: 'LA2047 direct, 480 EUR.', toolCallId: 's1', toolName: 'search_flights' });
-    await chat.say('Which airline flies direct to Lima?');
+    await chat.say('Which airline did I fly direct to Lima?');
     expect((await client.recordTurn('search', { role: 'assistant', content: 'LATAM flies direct.', cacheable: true })).cache).toEqual({ stored: true });
   });
 });

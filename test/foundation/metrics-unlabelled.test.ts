@@ -29,9 +29,9 @@ describe('GET /v1/metrics of a daemon that has done nothing yet', () => {
   });
 
   it('counts up from that 0 once something happens', async () => {
-    await file.client.context('chat', { message: 'What is the capital of Peru?' });
-    await file.client.recordTurn('chat', { role: 'assistant', content: 'Lima.', cacheable: true });
-    await file.client.context('chat', { message: 'What is the capital of Peru?' });
+    await file.client.context('chat', { message: 'Where did I stay in Peru?' });
+    await file.client.recordTurn('chat', { role: 'assistant', content: 'In Cusco.', cacheable: true });
+    await file.client.context('chat', { message: 'Where did I stay in Peru?' });
     const lines = samples(await file.client.metrics());
     expect(lines).toContain('memoryd_cache_hits_total 1');
     expect(lines).toContain('memoryd_dedup_hits_total 0');
