@@ -40,5 +40,9 @@ export const MISTAKE_LEAD_IN =
  */
 export const CORRECTION_SIGN =
   /(?:^|[^a-z0-9_])now|actually|these days|currently|ahora|actualmente|correction|correccion|meant|no wait|en realidad|quise decir|mejor dicho|wrong|mistake|my bad|misspoke|equivoque|confundi|equivocad|error mio/u;
-/** A copula as the correction patterns read it: between spaces ("this is" holds none, "this is it" one). */
-export const SPACED_COPULA = new RegExp(`\\s${COPULA}\\s`, 'u');
+/**
+ * A copula as the correction patterns read it: between spaces ("this is" holds none, "this
+ * is it" one), or at the start of the text, as a trigger may ask (rule-support.ts): the gate
+ * must hold for a clause's text without the "I " a clause sharing its subject is read after.
+ */
+export const SPACED_COPULA = new RegExp(`(?:^|\\s)${COPULA}\\s`, 'u');

@@ -7,6 +7,7 @@ import { decidesOnPronoun, isConditional, isHabitualWhen, isHypothetical, isQues
 import { mayStateFacts } from './message-gate.js';
 import { politeRememberRequest, REMEMBERED, stripMarkers, type ClauseMarkers } from './markers.js';
 import { aboutPerson, openingPerson, opensWithoutSubject, type OpeningPerson } from './opening-person.js';
+import { opensWithTheMoment } from './present-moment.js';
 import { takenBack } from './retraction.js';
 import { TIME_THEN } from './time-phrases.js';
 import type { FactRule, RuleHit } from './rule-support.js';
@@ -147,6 +148,8 @@ function clauseFact(
   if (isQuestion(body.scan, false) && !isHabitualWhen(body.scan) && !(markers.fromNowOn !== false && conditionFirst(body) !== null)) return none;
   let hit = firstRuleHit(body) ?? changeSinceThen(body);
   if (hit?.subjectless && !opensSentence(sentence.text, clause.start)) hit = null;
+  // "Right now I prefer tea", "Today, I prefer tea": the moment's wish, no lasting preference (present-moment.ts).
+  if (hit !== null && PREFERENCE_RULES.has(hit.rule) && opensWithTheMoment(sentence.text, stripped.body)) return none;
   // "…Decidimos hacerla con pg_upgrade": what "la" stands for is in another sentence, maybe another turn.
   if (hit !== null && DECISION_RULES.has(hit.rule) && hit.value !== null && decidesOnPronoun(foldMessage(hit.value).folded)) return none;
   const found = hit ? [hit] : retractions(body);
@@ -170,6 +173,7 @@ function clauseFact(
 }
 
 const DECISION_RULES: ReadonlySet<string> = new Set(['decided', 'decidi']);
+const PREFERENCE_RULES: ReadonlySet<string> = new Set(['prefer', 'prefiero']);
 
 // A change that holds since it happened, told with when it happened first ("Yesterday I
 // moved to Berlin", "Last week I started working at Globex", "Ayer me mudé a Sevilla",

@@ -64,6 +64,12 @@ const FIRST_PERSON_VERBS_ES = alternatives([
 ]);
 const OWN_STATEMENT_ES = `(?:(?:yo|me|nos|mi|mis|nuestr[oa]s?)\\b|(?:(?:no|ya|tambien|siempre|nunca)\\s+)?${FIRST_PERSON_VERBS_ES}\\b)`;
 
+const HEADING = new RegExp(
+  '^(?:(?:(?:good|great|big|exciting|happy|sad|bad|some|quick|small|little|latest|personal|life)\\s+)?(?:news|updates?)|heads[\\s-]up|side\\s+note' +
+    '|p\\.?\\s?[sd]\\.?|posdata|(?:(?:buena|buenas|gran|grandes|una|ultima|ultimas)\\s+)?(?:noticias?|novedad(?:es)?)|actualizacion|ojo|aviso|dato)\\s*:\\s*',
+  'u',
+);
+
 // "Recordame que…"/"recuérdame que…" is "remind me that…" (a reminder, like English
 // "remind me"), not "remember that…": no explicit marker.
 const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
@@ -94,6 +100,11 @@ const LEAD_INS: ReadonlyArray<[MarkerKind, RegExp]> = [
     'fromNowOn',
     new RegExp(`^(?:${FROM_NOW_ON})(?:\\s*[:,-]\\s*|\\s+|$)`, 'u'),
   ],
+  // A heading of news or an aside before a colon ("Update: I now work at Globex", "Good news:
+  // I moved to Berlin!", "Novedad: ahora trabajo en…", "PD: me mudé…", "Ojo: …"): read past,
+  // as "btw:" is. A closed list: a name before a colon is someone's line of a pasted chat
+  // ("Ana: I live in Lisbon"), not the user's statement.
+  ['filler', HEADING],
   [
     'filler',
     new RegExp(

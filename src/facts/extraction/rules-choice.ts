@@ -2,6 +2,7 @@ import { conditionAfter, underCondition } from './conditions.js';
 import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
 import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups, type TriggeredPatterns } from './rule-support.js';
 import { comparedKind, preferredKind } from './preferred-kind.js';
+import { isMomentaryAct, saidOfTheMoment } from './present-moment.js';
 import { MAX_STATEMENT_CHARS } from './statement-text.js';
 import { textKey } from './subject-key.js';
 import { LEADING_TIME_EN, LEADING_TIME_ES, TIME_AFTER_VERB_EN, TIME_AFTER_VERB_ES, TIME_PHRASE_EN, withoutTimePhrase } from './time-phrases.js';
@@ -120,6 +121,8 @@ function preferRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     if (!compared) return null;
     const alt = comparedAlternative(compared, language);
     const groups = alt ? compared : matchRule(body, plain);
+    const last = alt ? compared.get('alt') : (groups?.get('value') ?? null);
+    if (last !== null && saidOfTheMoment(last)) return null;
     const value = groups?.value('value');
     if (!groups || !value || PRONOUN_ONLY.test(value.folded) || ENDS_DEICTIC.test(value.folded) || FOR_THIS_MOMENT.test(value.folded)) return null;
     const said = groups.statementUpTo(alt ? 'alt' : 'value');
@@ -205,10 +208,13 @@ function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     // "We agreed to…" is a decision; "I agreed to…" gives in to someone else's.
     if (groups.get('we') && groups.folded('subject') !== 'we') return null;
     const name = groups.get('value2') ? 'value2' : 'value';
+    // "I decided to order pizza tonight": what was decided is for this moment, not a lasting decision.
+    const said = groups.get(name);
+    if (said !== null && saidOfTheMoment(said)) return null;
     // The day a decision names is what was decided ("we will ship on Friday"); only its key leaves it out.
     const cleaned = groups.value(name, { keepWhen: true });
     const decided = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
-    if (!decided || PRONOUN_ONLY.test(decided.folded) || WILL_ONLY_EN.test(decidedTopic(decided).scan)) return null;
+    if (!decided || PRONOUN_ONLY.test(decided.folded) || WILL_ONLY_EN.test(decidedTopic(decided).scan) || isMomentaryAct(decidedTopic(decided).folded)) return null;
     if (groups.get('object') !== null && !namesChoice(groups.folded('verb'), decided)) return null;
     const when = groups.get('when') ?? groups.get('whenAfter');
     const value = withQualifier(body, groups.get(name), decided, when);

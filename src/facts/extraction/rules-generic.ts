@@ -1,5 +1,5 @@
 import { beforeCondition, conditionFirst } from './conditions.js';
-import type { FoldedText } from './folded-text.js';
+import { foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { isConditional, isHabitualWhen } from './guards.js';
 import type { ClauseMarkers } from './markers.js';
 import { matchRule, ruleHit, type Language, type RuleHit } from './rule-support.js';
@@ -97,9 +97,38 @@ function saysOfThemselves(body: FoldedText, language: Language): boolean {
   return language === 'es' && FIRST_PERSON_VERB_ES.test(body.scan) && !ENCLITIC_PAIR_ES.test(body.scan);
 }
 
+// How long a state has held is no part of it ("Remember that I've been vegetarian since
+// 2024", "recuerda que soy vegetariano desde este año"): the note is the state ("I'm
+// vegetarian", "Soy vegetariano"), which is what its retraction names ("I'm not vegetarian
+// anymore", "ya no soy vegetariano"), and a perfect that only said how long it held ("I've
+// been… since…") is the present. Spanish "desde" only before a time: "mi vuelo sale desde
+// Valencia" is where from.
+const NUMBER_WORD = '(?:\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|many|un|una|unos|unas|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|varios|varias|muchos|muchas|pocos|pocas)';
+const SPAN = '(?:days?|weeks?|months?|years?|decades?|dias?|semanas?|mes|meses|anos?|decadas?)';
+const MONTHS_ES = 'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre';
+const DURATION = new RegExp(
+  '\\s*,?\\s+(?:(?:ever\\s+)?since\\s+\\S.*' +
+    `|desde\\s+(?:hace|que|siempre|chic[oa]s?|nin[oa]s?|pequen[oa]s?|joven|ayer|anoche|entonces|${MONTHS_ES}|\\d+|(?:el|este|esta|la|los|aquel)\\s+(?:ano|anos|mes|semana|verano|invierno|otono|primavera|pasad\\p{L}*))\\b.*` +
+    `|(?:for\\s+(?:the\\s+(?:past|last)\\s+)?|hace\\s+)${NUMBER_WORD}\\s+${SPAN}(?:\\s+(?:now|already|ya))?)$`,
+  'u',
+);
+const PERFECT_OF_STATE_EN = /^(?<who>i|we)(?:'ve|\s+have)\s+been\s+(?=\S)/u;
+
+// `body` without how long it has held, if it says so: "I've been vegetarian since 2024" → "I'm vegetarian".
+function withoutDuration(body: FoldedText): FoldedText {
+  const duration = DURATION.exec(body.scan);
+  if (duration === null || duration.index === 0) return body;
+  const state = sliceFolded(body, 0, duration.index);
+  const perfect = PERFECT_OF_STATE_EN.exec(state.scan);
+  if (perfect === null) return state;
+  const present = perfect.groups?.['who'] === 'we' ? "We're" : "I'm";
+  return foldMessage(`${present} ${sliceFolded(state, perfect[0].length, state.folded.length).original}`);
+}
+
 /** A fact from a flagged statement that no specific rule recognised, or null. */
-export function genericFact(body: FoldedText, markers: ClauseMarkers): RuleHit | null {
+export function genericFact(said: FoldedText, markers: ClauseMarkers): RuleHit | null {
   if (!markers.explicit && !markers.notice && !markers.fromNowOn) return null;
+  const body = withoutDuration(said);
   const words = wordCount(body.folded);
   if (words < 2 || words > MAX_WORDS) return null;
   // "Remember that when I travel I prefer aisle seats": a habit, kept as one statement.

@@ -50,6 +50,19 @@ const NOT_A_HABIT_EN = new Set([
   'meant', 'intended', 'said', 'believed', 'get', 'got', 'seem', 'seems', 'forget', 'remember', 'tell', 'will',
   'would', 'can', 'could', 'do', 'did', 'am', 'was', 'be', 'feel', 'feels', 'look', 'looks',
 ]);
+// What one says of oneself with "always"/"never" that is no habit to keep, in either
+// language: what one thinks or notices ("I always think…", "siempre pienso…"), and what goes
+// wrong despite oneself, forgetting, losing, being late ("I always forget my keys", "siempre
+// me olvido las llaves", "siempre llego tarde a las reuniones"): remarks in passing, not a
+// routine or a wish (spec §1.1: never from casual conversation). "I always wake up at 7"
+// and "siempre tomo mate" are habits.
+const MISHAP_EN = /^(?:lose|loses|misplace|oversleep|(?:arrive|show up|turn up|come|run)\s+late)\b/u;
+const NOT_A_HABIT_ES = new Set([
+  'pienso', 'pensamos', 'creo', 'creemos', 'entiendo', 'imagino', 'espero', 'digo', 'decimos', 'noto', 'siento', 'supongo',
+  'pregunto', 'recuerdo', 'recordamos', 'acuerdo', 'acordamos', 'olvido', 'olvidamos', 'pierdo', 'perdemos', 'equivoco',
+  'equivocamos', 'confundo', 'confundimos',
+]);
+const MISHAP_ES = /^(?:llego|llegamos)\s+tarde\b|^(?:quedo|quedamos)\s+dormid[oa]s?\b/u;
 const NOT_A_VERB_ES = new Set([
   'es', 'esta', 'son', 'estan', 'hay', 'fue', 'era', 'se', 'que', 'mas', 'el', 'la', 'los', 'las', 'un', 'una', 'lo',
   'pasa', 'sale', 'falla', 'funciona', 'viene', 'llega', 'jamas', 'nunca', 'siempre', 'igual', 'bien', 'mal', 'asi',
@@ -122,7 +135,7 @@ const alwaysEn: FactRule = (body) => {
   const habit = matchRule(body, HABIT_EN);
   if (!habit) return null;
   const verb = habit.folded('verb');
-  if (NOT_A_VERB_EN.has(verb) || NOT_A_HABIT_EN.has(verb) || /ed$/u.test(verb)) return null;
+  if (NOT_A_VERB_EN.has(verb) || NOT_A_HABIT_EN.has(verb) || /ed$/u.test(verb) || MISHAP_EN.test(`${verb}${habit.folded('rest')}`)) return null;
   const said = conditioned(body, habit);
   return said && habitHit(habit.folded('adv'), { verb, ...said, language: 'en', rule: 'always-never' });
 };
@@ -154,7 +167,7 @@ const alwaysEs: FactRule = (body) => {
   const { rest } = said;
   const parts = { verb, ...said, language: 'es', rule: 'siempre-nunca' } as const;
   const firstPerson = /(?:o|oy)$/u.test(verb) || /(?:amos|emos|imos)$/u.test(verb);
-  if (firstPerson) return habitHit(adverb, parts);
+  if (firstPerson) return NOT_A_HABIT_ES.has(verb) || MISHAP_ES.test(`${verb}${rest}`) ? null : habitHit(adverb, parts);
   if (verb === 'he' || verb === 'hemos') return null;
   const originalVerb = groups.get('verb')?.original ?? verb;
   const secondPerson = isSpanishInstruction(originalVerb, verb, adverb, groups.folded('clitic'));

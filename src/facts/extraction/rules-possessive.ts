@@ -1,7 +1,7 @@
 import type { Domain } from '../../domains/domain.js';
 import { sliceFolded, type FoldedText } from './folded-text.js';
 import { mentionsSecret } from './guards.js';
-import { hasCorrectionAdverb, matchRule, PLACE, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
+import { ADV_EN, ADV_ES, AUX_EN, hasCorrectionAdverb, matchRule, PLACE, ruleHit, type FactRule, type TriggeredPatterns } from './rule-support.js';
 import { withoutChangeWords } from './statement-text.js';
 import { ONE_OF_A_KIND, contentWords, isPersonKey, namesOneOfSeveral, nounKey, personLast, personNoun } from './subject-key.js';
 
@@ -201,6 +201,41 @@ function favoriteRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   };
 }
 
+// "I use Neovim as my editor", "uso Vim como (mi) editor": the same fact as "my editor is
+// Neovim", under the same subject, so that either replaces the other, and so does a switch
+// ("I switched from Neovim to VS Code"). What restricts it after the noun ("…as my editor
+// at work") goes with its value, as a switch keeps it ("VS Code at work"), so "I switched
+// from Neovim to VS Code at work" replaces "I use Neovim as my editor at work".
+const USE_AS_EN = new RegExp(
+  `^(?:i|we)${AUX_EN}${ADV_EN}(?:use|using)\\s+(?<value>.+?)\\s+as\\s+(?:my|our)\\s+(?<x>${NOUN})(?<qual>\\s+(?:at|for|in|on|when|while)\\s+.+)?$`,
+  'du',
+);
+const USE_AS_ES = new RegExp(
+  `^${ADV_ES}(?:uso|usamos|utilizo|utilizamos|estoy usando|estamos usando)\\s+(?<value>.+?)\\s+como\\s+(?<poss>(?:mi|nuestro|nuestra)\\s+)?(?<x>${NOUN})(?<qual>\\s+(?:en|para|cuando|mientras)\\s+.+)?$`,
+  'du',
+);
+
+function useAsRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
+  return (body) => {
+    const groups = matchRule(body, pattern);
+    if (!groups) return null;
+    const x = groups.folded('x').trim();
+    const value = groups.value('value');
+    const qualifier = groups.value('qual');
+    const statement = groups.statementUpTo(qualifier === null ? 'x' : 'qual');
+    if (!value || !statement || !isPossessedNoun(x, language)) return null;
+    const rule = language === 'en' ? 'use-as' : 'uso-como';
+    if (mentionsSecret(x) || mentionsSecret(value.folded)) return ruleHit(rule, language, 'assert', nounKey(x) || 'secret', null, statement, null, false);
+    if (namesNoValue(value.folded)) return null;
+    const key = personLast(nounKey(x), language);
+    const subject = subjectFor(key, value.folded, value.original);
+    // "Uso Vim como ejemplo": without a possessive, Spanish names a role only for what one has one of.
+    if (subject === null || (language === 'es' && groups.get('poss') === null && !SINGLE_VALUED.has(subject))) return null;
+    const kept = qualifier === null ? value.original : `${value.original} ${qualifier.original}`;
+    return { ...ruleHit(rule, language, 'assert', subject, null, statement, domainFor(subject), hasCorrectionAdverb(groups)), value: kept };
+  };
+}
+
 // Nouns whose value is a place, whose name goes on after its commas ("my address is 42 Elm
 // Street, Springfield", "mi ciudad natal es Alcalá de Henares, Madrid").
 const PLACE_NOUN = /(?:^|\s)(?:address|hometown|home town|birthplace|city|town|village|direccion|domicilio|ciudad|pueblo)(?:\s|$)/u;
@@ -213,15 +248,19 @@ export const POSSESSIVE_RULES: readonly FactRule[] = [
   meLlamoRule(),
   favoriteRule(FAVORITE_EN, 'en'),
   favoriteRule(FAVORITE_ES, 'es'),
+  useAsRule(USE_AS_EN, 'en'),
+  useAsRule(USE_AS_ES, 'es'),
 ];
 
 // "my"/"mi" are in most messages: the possessive trigger also asks for a copula ("is", "son", "'s", …).
 const POSSESSOR = /my\s|our\s|mis?\s|nuestr/u;
 const COPULA = /\s(?:is|are|isn't|aren't|es|son|llama|llaman)\s|'s\s|'re\s/u;
 const NAMED = /llamo|favorit|favourit|fave|preferid/u;
+// "I use X as my Y", "uso X como Y".
+const USED_AS = /\sas\s+(?:my|our)\s|(?:uso|usamos|utilizo|utilizamos|usando)\s/u;
 
 /** What every possessive pattern needs (rule-support.ts, Trigger). */
 export const POSSESSIVE_TRIGGER: TriggeredPatterns = {
-  trigger: { test: (folded) => NAMED.test(folded) || (POSSESSOR.test(folded) && COPULA.test(folded)) },
-  patterns: [MY_X_IS_EN, MY_X_CONTRACTED_EN, MY_X_IS_ES, ME_LLAMO_ES, FAVORITE_EN, FAVORITE_ES],
+  trigger: { test: (folded) => NAMED.test(folded) || USED_AS.test(folded) || (POSSESSOR.test(folded) && COPULA.test(folded)) },
+  patterns: [MY_X_IS_EN, MY_X_CONTRACTED_EN, MY_X_IS_ES, ME_LLAMO_ES, FAVORITE_EN, FAVORITE_ES, USE_AS_EN, USE_AS_ES],
 };

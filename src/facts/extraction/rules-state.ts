@@ -4,7 +4,7 @@ import {
   type FactRule, type RuleGroups, type RuleHit, type TriggeredPatterns,
 } from './rule-support.js';
 import { nounKey, textKey } from './subject-key.js';
-import { cleanValue, cutAtConjunction, valueSpanIn } from './value-text.js';
+import { cleanValue, cutAtConjunction, valueSpanIn, withoutReason } from './value-text.js';
 import { valueCategory } from './value-categories.js';
 
 // Rules for verifiable state: where the user works, where they live, what they switched to.
@@ -89,7 +89,7 @@ const workEn: FactRule = (body) => {
   }
   const groups = matchRule(body, WORK_EN);
   const raw = groups?.value('value');
-  const value = raw ? cutAtConjunction(raw) : null;
+  const value = raw ? cutAtConjunction(withoutReason(raw)) : null;
   if (!groups || !value || NOT_AN_EMPLOYER.test(value.folded)) return null;
   const prep = groups.folded('prep');
   if (prep === 'at' && WORKPLACE_OF_MINE.test(value.folded)) return null;
@@ -126,7 +126,7 @@ const workEs: FactRule = (body) => {
   if (!groups) return null;
   const rel = relationKey(groups);
   const raw = groups.value(rel ? 'relvalue' : 'value');
-  const value = raw ? cutAtConjunction(raw) : null;
+  const value = raw ? cutAtConjunction(withoutReason(raw)) : null;
   if (!value || NOT_AN_EMPLOYER.test(value.folded)) return null;
   const prep = groups.folded(rel ? 'relprep' : 'prep');
   if (prep === 'en' && WORKPLACE_OF_MINE.test(value.folded)) return null;
@@ -147,7 +147,7 @@ const homeEn: FactRule = (body) => {
   }
   const groups = matchRule(body, HOME_EN);
   const raw = groups?.value('value', PLACE);
-  const value = raw ? cutAtConjunction(raw) : null;
+  const value = raw ? cutAtConjunction(withoutReason(raw)) : null;
   if (!groups || !value || NOT_A_PLACE.test(value.folded) || isPartOfAPlace(value)) return null;
   const rel = relationKey(groups);
   const who = groups.folded('who') === 'we' ? 'We' : 'I';
@@ -166,14 +166,15 @@ const homeEs: FactRule = (body) => {
   }
   const groups = matchRule(body, HOME_ES);
   if (!groups) return null;
-  const relValue = groups.value('relvalue', PLACE);
-  if (relValue) {
-    const statement = groups.statementUpTo('relvalue', PLACE);
+  const relRaw = groups.value('relvalue', PLACE);
+  if (relRaw) {
+    const relValue = withoutReason(relRaw);
+    const statement = originalThrough(body, relValue);
     const relWord = /^mis?\s+((?:mejor\s+)?\S+)/u.exec(body.folded)?.[1] ?? 'relative';
     return statement ? aboutWhom(relWord, ruleHit('vivo-en', 'es', 'assert', `${nounKey(relWord)} home`, relValue, statement, 'personal', false)) : null;
   }
   const raw = groups.value('value', PLACE) ?? groups.value('value2', PLACE);
-  const value = raw ? cutAtConjunction(raw) : null;
+  const value = raw ? cutAtConjunction(withoutReason(raw)) : null;
   if (!value || NOT_A_PLACE.test(value.folded) || isPartOfAPlace(value)) return null;
   const plural = groups.get('we') !== null || groups.get('we2') !== null;
   return ruleHit('vivo-en', 'es', 'assert', 'home', value, `${plural ? 'Vivimos' : 'Vivo'} en ${value.original}`, 'personal', false);

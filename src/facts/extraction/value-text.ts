@@ -13,10 +13,15 @@ const TIME_PHRASE = new RegExp(
   'u',
 );
 // A comma or colon between digits is part of a number or a time ("8,000 euros", "9:30").
+// "To" before a verb is a purpose ("I moved to Lisbon to work at Acme"), but not after "not"
+// ("I decided not to learn Rust"), and after a verb of going "to work" is where one goes
+// ("I decided not to go to work on Mondays").
 const VALUE_END =
-  /\s*(?:[;()[\]]|(?<!\d)[,:]|[,:](?!\d))|\s+-\s|\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|summer|winter|spring|fall|autumn)|yesterday|now that|in order to|to\s+(?=(?:ensure|make|help|get|be|see|study|learn|keep|pay|save|support|find|visit|take|try|avoid|stay|live|work)\b)|(?:el|la)\s+(?:ano|mes|semana)\s+pasad[oa]|hace\s+\p{L}+\s+(?:dias?|semanas?|mes|meses|anos?)|para\s+(?=\p{L}+(?:ar|er|ir)\b))\b|\s+(?:because|cause|since|so that|so|but|though|although|if|unless|when|which|who|where|while|whereas|except|as|desde|porque|pero|aunque|si|cuando|donde|ya que|asi que|mientras|excepto|salvo)\b|\s+(?:and|y|e)\s+(?=(?:i|i'm|i've|my|we|he|she|they|you|his|her|their|the|it|it's|then|now|also|am|is|are|was|have|has|do|don't|just|yo|mi|mis|el|la|me|ahora|luego|despues|tambien)\b|\p{L}+ing\b)/u;
+  /\s*(?:[;()[\]]|(?<!\d)[,:]|[,:](?!\d))|\s+-\s|\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|summer|winter|spring|fall|autumn)|yesterday|now that|in order to|(?:not\s+to|(?<!\bnot\s+)to)\s+(?=(?:ensure|make|help|get|be|see|study|learn|keep|pay|save|support|find|visit|take|try|avoid|stay|live)\b|(?<!\b(?:go|goes|went|gone|come|comes|came|walk|walks|walked|drive|drives|drove|bike|bikes|biked|cycle|cycles|cycled|ride|rides|rode|commute|commutes|commuted|head|heads|headed|get|gets|got|back|way)\s+to\s+)work\b)|(?:el|la)\s+(?:ano|mes|semana)\s+pasad[oa]|hace\s+\p{L}+\s+(?:dias?|semanas?|mes|meses|anos?)|para\s+(?=\p{L}+(?:ar|er|ir)\b))\b|\s+(?:because|cause|since|so that|so|but|though|although|if|unless|when|which|who|where|while|whereas|except|as|desde|porque|pero|aunque|si|cuando|donde|ya que|asi que|mientras|excepto|salvo)\b|\s+(?:and|y|e)\s+(?=(?:i|i'm|i've|my|we|he|she|they|you|his|her|their|the|it|it's|then|now|also|am|is|are|was|have|has|do|don't|just|yo|mi|mis|el|la|me|ahora|luego|despues|tambien)\b|\p{L}+ing\b)/u;
+// What the value ends with that says nothing of it: when it was said or began ("…Lisbon
+// last year", "…smoking starting today"), "now", "lol".
 const TRAILING_FILLER =
-  /(?:\s+(?:(?:last|this|next|el|la|este|esta)\s+(?:year|month|week|weekend|summer|winter|spring|fall|autumn|ano pasado|mes pasado|semana pasada|ano|mes|semana)|(?:a|one|two|three|four|five|six|a few|few|several|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|hace\s+(?:un|una|unos|unas|dos|tres|cuatro|cinco|varios|varias|poco|mucho|\d+)(?:\s+(?:dias?|semanas?|mes|meses|anos?))?|yesterday|today|recently|ayer|hoy|recien|now|anymore|any more|any longer|these days|right now|nowadays|lol|haha+|lmao|too|as well|btw|though|tbh|just|really|honestly|personally|for sure|more|better|the most|ahora|ya|actualmente|hoy en dia|tambien|jaja+|jeje+|che))+\s*$/u;
+  /(?:\s+(?:(?:last|this|next|el|la|este|esta)\s+(?:year|month|week|weekend|summer|winter|spring|fall|autumn|ano pasado|mes pasado|semana pasada|ano|mes|semana)|(?:a|one|two|three|four|five|six|a few|few|several|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|hace\s+(?:un|una|unos|unas|dos|tres|cuatro|cinco|varios|varias|poco|mucho|\d+)(?:\s+(?:dias?|semanas?|mes|meses|anos?))?|(?:starting|beginning|as\s+of)\s+(?:today|tonight|now|tomorrow)|yesterday|today|recently|ayer|hoy|recien|now|anymore|any more|any longer|these days|right now|nowadays|lol|haha+|lmao|too|as well|btw|though|tbh|just|really|honestly|personally|for sure|more|better|the most|ahora|ya|actualmente|hoy en dia|tambien|jaja+|jeje+|che))+\s*$/u;
 const EDGE = /[\s.,;:!?¡¿"'`*_~…\-]/u;
 /** Values longer than this are rambling, not a fact. */
 export const MAX_VALUE_WORDS = 12;
@@ -42,6 +47,18 @@ export function cleanValueSpan(raw: FoldedText, keepWhen = false): [number, numb
   const folded = raw.folded.slice(start, end);
   if (!/[\p{L}\p{N}]/u.test(folded)) return null;
   return folded.split(/\s+/u).length > MAX_VALUE_WORDS ? null : [start, end];
+}
+
+/**
+ * Folded index in `raw` where its value meets the first clause boundary (the comma of "tea
+ * today, thanks", the "because" of "Lisbon because…"), or the end of `raw`: what a value
+ * said before its fillers and time words were cut, through to that point.
+ */
+export function valueBoundary(raw: FoldedText): number {
+  let start = 0;
+  while (start < raw.scan.length && EDGE.test(raw.scan[start] ?? '')) start++;
+  const boundary = VALUE_END.exec(raw.scan.slice(start));
+  return boundary && boundary.index > 0 ? start + boundary.index : raw.scan.length;
 }
 
 // A place's name goes on after its comma with parts made of capitalised words and codes
@@ -95,6 +112,26 @@ export function placeNameEnd(raw: FoldedText, end: number): number {
 export function cleanValue(raw: FoldedText): FoldedText | null {
   const span = cleanValueSpan(raw);
   return span ? sliceFolded(raw, span[0], span[1]) : null;
+}
+
+// Why one lives or works somewhere is no part of the place or the employer ("I live in
+// Lisbon for work", "vivo en Lisboa por el trabajo", "I moved to Berlin because of my wife":
+// "because" already ends a value). Closed lists: "for" and "por" also name places and
+// employers ("a home for the elderly", "Doctors for Peace", "vivo por el centro").
+const REASON = new RegExp(
+  '\\s+(?:(?:just|mostly|mainly|only|partly|basically|solo|mas que nada|sobre todo|principalmente)\\s+)?(?:' +
+    '(?:for|because of|due to|thanks to)\\s+(?:(?:my|our|a|the|a new|the new)\\s+)?(?:work|job|studies|(?:(?:grad|graduate|law|med|medical|business)\\s+)?school|college|university|uni|degree|phd|masters|love|family|kids|children|' +
+    'wife|husband|partner|girlfriend|boyfriend|fiance|fiancee|parents|money|weather|taxes|(?:family|personal|work|health)\\s+reasons)' +
+    '|(?:por|debido a|a causa de|gracias a)\\s+(?:(?:el|la|los|las|mi|mis|un|una|nuestro|nuestra)\\s+)?(?:trabajo|laburo|curro|estudios|facultad|universidad|uni|carrera|master|doctorado|amor|' +
+    'familia|hijos|ninos|pareja|novia|novio|esposa|esposo|marido|mujer|padres|plata|dinero|clima|impuestos|(?:motivos|razones|temas)\\s+\\p{L}+)' +
+    ')\\b.*$',
+  'u',
+);
+
+/** A place or employer without the reason said after it ("Lisbon for work" → "Lisbon"). */
+export function withoutReason(value: FoldedText): FoldedText {
+  const reason = REASON.exec(value.scan);
+  return reason === null || reason.index === 0 ? value : sliceFolded(value, 0, reason.index);
 }
 
 /**
