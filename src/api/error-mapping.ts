@@ -103,6 +103,11 @@ export function mapClientError(error: unknown): { status: number; body: ErrorBod
   if (code === 'HPE_HEADER_OVERFLOW') {
     return { status: 431, body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'the request line and headers are over the size limit', details: {} } } };
   }
+  // The client closed its side (a half-close) before the body its Content-Length announced
+  // had all come: it may still read the answer.
+  if (code === 'HPE_INVALID_EOF_STATE') {
+    return { status: 400, body: { error: { code: 'INVALID_REQUEST', message: 'the connection was closed before the end of the request', details: {} } } };
+  }
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return { status: 408, body: { error: { code: 'INVALID_REQUEST', message: 'the request was not received in time', details: {} } } };
   }

@@ -1,4 +1,5 @@
 import { InvalidRequestError, messageOf, type FieldIssue } from '../errors.js';
+import { hiddenJsonIssues, scanJsonText, type JsonTextScan } from './json-text.js';
 import { invalidRequestError } from './validation.js';
 
 /** Deeper than this is an attack or a bug; our schemas need at most a handful of levels. */
@@ -8,8 +9,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Decodes and parses a JSON request body strictly: invalid UTF-8, malformed JSON,
- * prototype-poisoning keys, excessive nesting, and strings (keys too) holding a lone
- * surrogate or U+0000 are 400s before any handler runs.
+ * excessive nesting, a "__proto__" key, a key given twice in one object, a number that
+ * JSON.parse would read as another (`1e-400` as 0, `0.1234567890123456789` rounded,
+ * `1e400` out of range), and strings (keys too) holding a lone surrogate or U+0000 are
+ * 400s before any handler runs, each at its path (`body.tools.0.parameters.__proto__`).
  */
 export function parseJsonBody(raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
@@ -19,59 +22,70 @@ export function parseJsonBody(raw: Buffer): unknown {
   } catch (error) {
     throw new InvalidRequestError('the request body is not valid UTF-8', [{ path: 'body', message: 'not valid UTF-8' }], { cause: error });
   }
-  // Checked before parsing: JSON.parse recurses, and half a million open brackets cost
-  // it ~150 ms of blocked event loop before it gives up with a stack overflow.
-  if (exceedsDepth(text, MAX_JSON_DEPTH)) {
+  const scan = scanJsonText(text, MAX_JSON_DEPTH);
+  if (scan.tooDeep) {
     throw new InvalidRequestError(`the JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`, [
       { path: 'body', message: `nested deeper than ${MAX_JSON_DEPTH} levels` },
     ]);
   }
-  const escapes = text.includes('\\u');
   let value: unknown;
   try {
-    value = parseRefusingPrototypeKeys(text, escapes);
+    value = JSON.parse(text);
   } catch (error) {
     const reason = messageOf(error);
     throw new InvalidRequestError(`malformed JSON: ${reason}`, [{ path: 'body', message: `malformed JSON: ${reason}` }], { cause: error });
   }
+  const issues = writtenAsParsed(value, scan) ? [] : hiddenJsonIssues(text, 'body', printableKey);
   // Strict UTF-8 decoding and JSON's ban on raw control characters leave a \u escape as
   // the only way to spell a lone surrogate or a NUL: only a body with one is walked.
-  if (escapes) {
-    const issues: FieldIssue[] = [];
-    collectUnstorableStrings(value, 'body', issues);
-    if (issues.length > 0) throw invalidRequestError(issues);
-  }
+  if (text.includes('\\u')) collectUnstorableStrings(value, 'body', issues);
+  if (issues.length > 0) throw invalidRequestError(issues);
   return value;
 }
 
 /**
- * JSON that arrives elsewhere than the body (a query field), parsed with the body's
- * nesting limit and "__proto__" refusal; undefined when it is refused. Lone surrogates
- * and U+0000 pass: such a value is only looked up, never stored, and the canonical
- * JSON of its key escapes them.
+ * JSON that arrives elsewhere than the body (a query field), held to the body's rules
+ * but for strings: undefined when it is refused. Lone surrogates and U+0000 pass: such a
+ * value is only looked up, never stored, and the canonical JSON of its key escapes them.
  */
 export function parseJsonText(text: string): unknown {
-  if (exceedsDepth(text, MAX_JSON_DEPTH)) return undefined;
+  const scan = scanJsonText(text, MAX_JSON_DEPTH);
+  if (scan.tooDeep) return undefined;
+  let value: unknown;
   try {
-    return parseRefusingPrototypeKeys(text, text.includes('\\u'));
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  return writtenAsParsed(value, scan) || hiddenJsonIssues(text, 'value', printableKey).length === 0 ? value : undefined;
 }
 
-// A key can only read "__proto__" when the text says so or spells it with a \u escape
-// (no other JSON escape makes a letter or "_"); only then is the (4× slower) reviver run.
-function parseRefusingPrototypeKeys(text: string, escapes: boolean): unknown {
-  return escapes || text.includes('__proto__') ? JSON.parse(text, rejectPrototypeKeys) : JSON.parse(text);
+// Whether the parsed value is certainly the text as written: every member kept (of a key
+// given twice JSON.parse keeps one), none named "__proto__" (JSON.parse makes it an own
+// key, but a later spread or merge would set the prototype) and every number held as
+// written. False sends the text to hiddenJsonIssues, which says where.
+function writtenAsParsed(value: unknown, scan: JsonTextScan): boolean {
+  return !scan.changedNumber && parsedMembers(value) === scan.members;
 }
 
-// A JSON.parse reviver that refuses a "__proto__" key instead of letting it reach a merge.
-function rejectPrototypeKeys(key: string, value: unknown): unknown {
-  // JSON.parse makes "__proto__" an own key, but any later spread or merge would not.
-  if (key === '__proto__') {
-    throw new SyntaxError(`the key "${key}" is not allowed`);
+// The members of the parsed objects in a value; NaN (equal to no count) once one has a "__proto__" key.
+function parsedMembers(node: unknown): number {
+  if (typeof node !== 'object' || node === null) return 0;
+  let members = 0;
+  if (Array.isArray(node)) {
+    for (let index = 0; index < node.length; index += 1) members += parsedMembers(node[index]);
+    return members;
   }
-  return value;
+  if (Object.hasOwn(node, '__proto__')) return Number.NaN;
+  const values = Object.values(node);
+  members += values.length;
+  for (let index = 0; index < values.length; index += 1) members += parsedMembers(values[index]);
+  return members;
+}
+
+// A key in a path as written, or by its JSON escapes when it could not be stored or printed.
+function printableKey(key: string): string {
+  return storable(key) ? key : JSON.stringify(key).slice(1, -1);
 }
 
 // Node 20 has String.prototype.isWellFormed; the ES2023 lib this project compiles against does not declare it.
@@ -100,39 +114,9 @@ function collectUnstorableStrings(value: unknown, path: string, issues: FieldIss
   }
   if (typeof value !== 'object' || value === null) return;
   for (const [key, child] of Object.entries(value)) {
-    const keyStorable = storable(key);
     // A bad key is named by its JSON escapes: the path itself must be storable and printable.
-    const childPath = `${path}.${keyStorable ? key : JSON.stringify(key).slice(1, -1)}`;
-    if (!keyStorable) issues.push({ path: childPath, message: `the key ${unstorableBecause(key)}` });
+    const childPath = `${path}.${printableKey(key)}`;
+    if (!storable(key)) issues.push({ path: childPath, message: `the key ${unstorableBecause(key)}` });
     collectUnstorableStrings(child, childPath, issues);
   }
-}
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_ARRAY = 0x5b;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_ARRAY = 0x5d;
-const CLOSE_OBJECT = 0x7d;
-
-// One linear pass over the text: true as soon as arrays and objects (outside strings)
-// nest deeper than `limit`. Exact for valid JSON; malformed JSON is JSON.parse's to reject.
-function exceedsDepth(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text.charCodeAt(i);
-    if (inString) {
-      if (char === BACKSLASH) i += 1;
-      else if (char === QUOTE) inString = false;
-    } else if (char === QUOTE) {
-      inString = true;
-    } else if (char === OPEN_ARRAY || char === OPEN_OBJECT) {
-      depth += 1;
-      if (depth > limit) return true;
-    } else if (char === CLOSE_ARRAY || char === CLOSE_OBJECT) {
-      depth -= 1;
-    }
-  }
-  return false;
 }

@@ -17,9 +17,19 @@ export interface ServerOptions {
   maxBodyBytes: number;
   /** How long a closing connection still reads its client (lingering-close.ts); LINGER_MS by default. */
   lingerMs?: number;
-  /** Called once per finished request, for metrics. */
+  /**
+   * Called once per finished request, for metrics; a request whose client went away before
+   * it was read whole has CLIENT_CLOSED_REQUEST for its status.
+   */
   onResponse?: (route: string, status: number, ms: number) => void;
 }
+
+/**
+ * The status a request is counted under when its client closed the connection before
+ * sending it whole: no answer was sent, and nothing failed in memoryd. nginx's "client
+ * closed request", which log and metrics readers know.
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 // Long enough for requests already sent to be read and refused, short against the shutdown timeout (4 s by default).
 const SHUTDOWN_DRAIN = { quietMs: 50, maxMs: 500 };
@@ -102,6 +112,17 @@ export function createServer(options: ServerOptions): FastifyInstance {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    // Node fails the body's stream with ECONNRESET ("aborted") when the client closes the
+    // connection before the end of its body: routine (a client timed out, was stopped), so
+    // no error, no stack trace in the journal, and counted apart rather than as a 400 or 500.
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      const route = request.routeOptions.url ?? 'unmatched';
+      const ms = reply.elapsedTime;
+      log.info({ method: request.method, route, url: truncate(request.url), ms: Math.round(ms * 1000) / 1000 }, 'the client closed the connection before sending the whole request');
+      options.onResponse?.(route, CLIENT_CLOSED_REQUEST, ms);
+      reply.hijack();
+      return;
+    }
     const tooLarge = (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
     if (tooLarge) discardRestOfBody(request.raw, reply);
     const mapped = sendError(reply, tooLarge ? bodyTooLargeError(options.maxBodyBytes, request.headers['content-length']) : error);

@@ -42,3 +42,21 @@ describe('an `at` with a lower-case t or z', () => {
     }
   });
 });
+
+describe('an `at` with a space between the date and the time', () => {
+  it('is taken, as RFC 3339 allows (§5.6), as the same instant', async () => {
+    await file.client.context('spaced', { message: 'An imported first message.', at: '2026-01-01 10:00:00Z' });
+    await file.client.recordTurn('spaced', { role: 'assistant', content: 'An imported answer.', at: '2026-01-01 11:00:05.250+01:00' });
+    await file.client.context('spaced', { message: 'And a second one.', at: '2026-01-01 10:30z' });
+    const turns = (await file.client.session('spaced')).window.turns.map((turn) => turn.at);
+    expect(turns).toEqual(['2026-01-01T10:00:00.000Z', '2026-01-01T10:00:05.250Z', '2026-01-01T10:30:00.000Z']);
+  });
+
+  it('is refused with two spaces, a space around it, or no zone', async () => {
+    for (const at of ['2026-01-01  10:00:00Z', ' 2026-01-01 10:00:00Z', '2026-01-01 10:00:00Z ', '2026-01-01 10:00:00', '2026-01-01 T10:00:00Z']) {
+      const refused = await refusal(file.client, 'POST', sessionPath('spaced-refused', '/context'), JSON.stringify({ message: 'x', at }));
+      expect([at, refused.status, refused.issues]).toEqual([at, 400, [{ path: 'body.at', message: expect.stringContaining('must be an ISO-8601 date-time with a time zone') }]]);
+    }
+    expect((await file.client.raw('GET', sessionPath('spaced-refused'))).status).toBe(404);
+  });
+});

@@ -181,12 +181,16 @@ describe('a tool\'s parameters', () => {
     const body = '{"message": "Book it", "tools": [{"name": "book", "description": "Books.", "parameters": {"x": 1e400, "nested": {"y": 9007199254740993, "ok": 9007199254740991}, "list": [-1e999]}}]}';
     const refused = await refusal(file.client, 'POST', sessionPath(sessionId, '/context'), body);
     expect(refused.status).toBe(400);
-    const message = expect.stringMatching(/^a number beyond .* send it as a string$/);
+    // Each as JSON.parse would read it: out of range, or rounded.
+    const message = (read: string) => expect.stringMatching(new RegExp(`^the number .* ${read}: memoryd reads JSON numbers as 64-bit floats .* send it as a string$`));
     expect(refused.issues).toEqual([
-      { path: 'body.tools.0.parameters.x', message },
-      { path: 'body.tools.0.parameters.nested.y', message },
-      { path: 'body.tools.0.parameters.list.0', message },
+      { path: 'body.tools.0.parameters.x', message: message('is beyond ±1.8e308') },
+      { path: 'body.tools.0.parameters.nested.y', message: message('would be read as 9007199254740992') },
+      { path: 'body.tools.0.parameters.list.0', message: message('is beyond ±1.8e308') },
     ]);
+    // An integer a double holds but past 2^53 − 1 is still refused: its neighbours are not held.
+    const edge = await refusal(file.client, 'POST', sessionPath(sessionId, '/context'), '{"message": "Book it", "tools": [{"name": "book", "description": "Books.", "parameters": {"x": 9007199254740992}}]}');
+    expect(edge.issues).toEqual([{ path: 'body.tools.0.parameters.x', message: expect.stringMatching(/^a number beyond .* send it as a string$/) }]);
     expect((await apiError(file.client.session(sessionId))).status).toBe(404);
     const exact = '{"message": "Book it", "dryRun": true, "tools": [{"name": "book", "description": "Books.", "parameters": {"max": 9007199254740991, "tiny": 1e-300}}]}';
     const shown = await file.client.raw('POST', sessionPath(sessionId, '/context'), exact);

@@ -33,6 +33,7 @@ const ADD_CONFLICT: ExtraResponse = {
   description: 'the same statement is already live in another domain (details.sameAs): nothing changed',
 };
 const BOTH_REASONS = 'give the reason once, in the body or in the query';
+const ERASE_DISAGREES = 'the body and the query disagree on erase: give it once, in the body or in the query';
 
 /** A change the facts routes made, as `memoryd_facts_total` counts it. */
 export type FactChangeKind = 'added' | 'edited' | 'reconfirmed' | 'superseded' | 'deleted';
@@ -126,19 +127,27 @@ export function factsRoutes(deps: FactsRouteDeps): RouteSpec[] {
       method: 'DELETE',
       path: '/v1/facts/:id',
       summary:
-        'Soft-delete a fact (status deleted) with an optional reason in the body or the query (not both: 400); with erase, also erase its text, subject and vector, and those of the older values it replaced',
+        'Soft-delete a fact (status deleted) with an optional reason in the body or the query (not both: 400); with erase (in the body or the query; the two disagreeing: 400), also erase its text, subject and vector, and those of the older values it replaced',
       params: factParamsSchema,
       query: factDeleteQuerySchema,
       body: factDeleteBodySchema,
       response: factResponseSchema,
       errors: [404, DELETE_CONFLICT],
-      crossCheck: ({ query, body }) =>
-        body?.reason !== undefined && query?.reason !== undefined
+      crossCheck: ({ query, body }) => [
+        ...(body?.reason !== undefined && query?.reason !== undefined
           ? [
               { path: 'body.reason', message: BOTH_REASONS },
               { path: 'query.reason', message: BOTH_REASONS },
             ]
-          : [],
+          : []),
+        // An erase cannot be undone: a request that says both is refused, not read either way.
+        ...(body?.erase !== undefined && query?.erase !== undefined && body.erase !== (query.erase === 'true')
+          ? [
+              { path: 'body.erase', message: ERASE_DISAGREES },
+              { path: 'query.erase', message: ERASE_DISAGREES },
+            ]
+          : []),
+      ],
       handler: ({ params, query, body }) => {
         const reason = body?.reason ?? query.reason;
         const { fact, deleted } = body?.erase === true || query.erase === 'true' ? facts.erase(params.id, reason) : facts.delete(params.id, reason);

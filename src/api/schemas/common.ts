@@ -60,10 +60,11 @@ export const errorResponseSchema = z.object({
 const ISO_TIME = 'must be an ISO-8601 date-time with a time zone, e.g. 2026-01-01T10:00:00Z or 2026-01-01T10:00:00+01:00';
 
 // Forms of an ISO-8601 date-time with a zone that clients write and zod's check refuses:
-// RFC 3339's lower-case "t" and "z" (§5.6), a time without seconds ("T10:00Z", ISO-8601's
-// reduced precision) and an offset without its colon ("+0100", ISO-8601's basic form).
-// Each is read as the extended form with seconds, the same instant.
-const LOOSE_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?(?:([Zz])|([+-]\d{2}):?(\d{2}))$/;
+// RFC 3339's lower-case "t" and "z" and a space for the "T" (§5.6, what SQL and Python's
+// str(datetime) write), a time without seconds ("T10:00Z", ISO-8601's reduced precision)
+// and an offset without its colon ("+0100", ISO-8601's basic form). Each is read as the
+// extended form with seconds, the same instant.
+const LOOSE_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?(?:([Zz])|([+-]\d{2}):?(\d{2}))$/;
 
 function inExtendedForm(value: string): string {
   const match = LOOSE_DATE_TIME.exec(value);
@@ -75,8 +76,8 @@ function inExtendedForm(value: string): string {
 
 /**
  * An ISO-8601 timestamp with a time zone, e.g. `2026-11-22T10:00:00Z`; RFC 3339's lower-case
- * `t` and `z`, a time without seconds and an offset without its colon are taken too. The
- * value parsed is the extended form (see inExtendedForm).
+ * `t` and `z` and a space for the `T`, a time without seconds and an offset without its
+ * colon are taken too. The value parsed is the extended form (see inExtendedForm).
  */
 export const isoTimeSchema = z
   .string({ error: ISO_TIME })
