@@ -3,10 +3,10 @@ import type { Config } from '../config/config.js';
 import { checkMessageSize } from '../config/message-size.js';
 import { declareSideEffectTools } from '../conversation/side-effect-tools.js';
 import { assertToolCallIdFree, assertToolNameMatches } from '../conversation/tool-call-ids.js';
-import { prepareTurn, recordTurn, type PreparedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
+import { prepareTurn, recordTurn, type PreparedTurn, type RecordedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
 import { readUsedTools, useTools, writeUsedTools, type UsedTools } from '../conversation/used-tools.js';
 import type { WindowOutcome } from '../conversation/window-advance.js';
-import { advanceWindow } from '../conversation/window-advance.js';
+import { advanceWindow, standingWindow, windowParams } from '../conversation/window-advance.js';
 import type { Logger } from '../discardable/logger.js';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { InvalidRequestError } from '../errors.js';
@@ -126,7 +126,11 @@ export interface ContextOutcome {
   /** The message could have been answered from the cache, and was not. */
   cacheMiss: boolean;
   dryRun: boolean;
+  /** The request was the same as the one that recorded the session's newest turn (see `resentTurns`): nothing was recorded. */
+  resent: boolean;
 }
+
+const NO_FACT_CHANGES: FactChangeLists = { added: [], reconfirmed: [], superseded: [], deleted: [], notForgotten: [] };
 
 const DURABLE_COMMIT: TransactionOptions = { durable: true };
 
@@ -153,41 +157,49 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
 
   return runInTransaction(deps.database, (scope) => {
     const before = deps.recorder.store.liveTurns(request.sessionId);
-    (request.toolResults ?? []).forEach((result, index) => {
-      assertToolCallIdFree(before, 'tool', result.toolCallId, `body.toolResults.${index}.toolCallId`);
-      assertToolNameMatches(before, result.toolCallId, result.name, `body.toolResults.${index}.name`);
-    });
+    // The same request sent again (the assistant timed out waiting and resent it) records
+    // nothing twice: it is answered from the session as the first one left it.
+    const resent = request.dryRun === true ? null : resentTurns(before, request);
+    if (resent === null) {
+      (request.toolResults ?? []).forEach((result, index) => {
+        assertToolCallIdFree(before, 'tool', result.toolCallId, `body.toolResults.${index}.toolCallId`);
+        assertToolNameMatches(before, result.toolCallId, result.name, `body.toolResults.${index}.name`);
+      });
+    }
     // The turns before this message, read before it moves the window: "mentioned in the last
     // 3 turns" holds even when a flush or pressure has just summarised them.
-    const recentTurns = before
+    const recentTurns = (resent === null ? before : before.slice(0, -1))
       .filter((turn) => turn.content !== null)
       .slice(-3)
       .map((turn) => turn.content as string);
+    // The facts the first request wrote are left out of its prompt (`withoutTouched`); a resent
+    // one does not know them, and leaves out what its message mentions instead.
+    if (resent !== null) recentTurns.push(request.message);
     // The results are recorded before the message, each as if it had come back through
     // /turns (right after its call, which moves up to it when other turns followed it),
     // and the message after them, as the prompt shows them. The calls they answer, the
     // results and the message are one unit of the window in this call (see selectWindow):
     // recording one result must not push out a call whose result comes next.
-    const current = new Set<number>();
+    const current = new Set<number>(resent ?? []);
     const unit = toolTurns.length === 0 ? null : { answered: new Set(toolTurns.map((result) => result.toolCallId)), fresh: (before.at(-1)?.turnNumber ?? 0) + 1 };
     let live: readonly TurnRow[] = before;
     let resultsWindow: WindowOutcome | null = null;
-    for (const toolTurn of toolTurns) {
+    for (const toolTurn of resent === null ? toolTurns : []) {
       const tool = recordTurn(deps.recorder, request.sessionId, toolTurn, scope, { keepFrom: unitStart(live, unit) });
       current.add(tool.turn.turnNumber);
       live = tool.window.live;
       resultsWindow = resultsWindow === null ? tool.window : laterWindow(resultsWindow, tool.window);
     }
-    const recorded = recordTurn(deps.recorder, request.sessionId, userTurn, scope, { keepFrom: unitStart(live, unit) });
+    const recorded = resent === null ? recordTurn(deps.recorder, request.sessionId, userTurn, scope, { keepFrom: unitStart(live, unit) }) : standingTurn(deps, request.sessionId, before);
     // Every call this request answers now sits right before its result.
     const keepFrom = unitStart(recorded.window.live, unit);
     current.add(recorded.turn.turnNumber);
     let window = resultsWindow === null ? recorded.window : laterWindow(resultsWindow, recorded.window);
-    const factChanges = deps.facts.applyFromUserTurn(
-      factsPrepared,
-      { sessionId: request.sessionId, turnNumber: recorded.turn.turnNumber, at: recorded.turn.createdAt },
-      scope,
-    );
+    // A resent message's facts were written by the first request.
+    const factChanges =
+      resent === null
+        ? deps.facts.applyFromUserTurn(factsPrepared, { sessionId: request.sessionId, turnNumber: recorded.turn.turnNumber, at: recorded.turn.createdAt }, scope)
+        : NO_FACT_CHANGES;
     const session = markUsedTools(deps, request, recorded.session, declarationKeys(toolsPrepared));
     // An answer cached before a side effect of this session (a tool that changed something,
     // this request's included) may no longer hold: only later ones are served (spec §4).
@@ -228,7 +240,8 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     };
     let parts = gather();
     const pressureAt = Math.min(deps.config.window.pressureTokens, Math.floor(budget * 0.75));
-    const pressure = baseTotal(parts, deps.frames) > pressureAt;
+    // The first request relieved the pressure already; a resent one writes nothing.
+    const pressure = resent === null && baseTotal(parts, deps.frames) > pressureAt;
     if (pressure) {
       // Summarise aggressively before the layout: close the segment, shrink the window.
       const relieved = advanceWindow(deps.recorder, request.sessionId, window.live, {
@@ -252,7 +265,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       prompt = compilePrompt(parts, deps.frames, budget, deps.recorder.tokenizer, deps.config.usageThresholds);
     }
     const compileMs = performance.now() - compileStart;
-    const asked = deps.facts.askedToReconfirm(factsPrepared, askedFactsInPrompt(facts, prompt));
+    const asked = resent === null ? deps.facts.askedToReconfirm(factsPrepared, askedFactsInPrompt(facts, prompt)) : [];
     // A fact the question brought back into prompts is written now, as a restatement is,
     // and reported; the others are queued only if this commits (a dry run or an overflow
     // queues nothing).
@@ -261,7 +274,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       prompt,
       compileMs,
       turnNumber: recorded.turn.turnNumber,
-      topicShift: recorded.shift?.shift ?? false,
+      topicShift: resent === null ? (recorded.shift?.shift ?? false) : recorded.turn.topicShift,
       shiftReasons: recorded.shift?.reasons ?? [],
       window,
       pressure,
@@ -269,10 +282,37 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       cached,
       cacheMiss: consulted.consulted && cached === null,
       dryRun: request.dryRun === true,
+      resent: resent !== null,
     };
     if (request.dryRun === true) throw new RollbackWith(outcome);
     return outcome;
   }, durable ? DURABLE_COMMIT : undefined);
+}
+
+/**
+ * When the request is the one that recorded the session's newest turns, sent again: the
+ * newest turn is the user's with this very message (and this `at`, when it gives one), and
+ * each of its tool results is recorded already. The numbers of those turns, else null. A
+ * user who says the same thing twice in a row, with no answer between, is heard once.
+ */
+function resentTurns(live: readonly TurnRow[], request: ContextRequest): number[] | null {
+  const newest = live.at(-1);
+  if (newest === undefined || newest.role !== 'user' || newest.content !== request.message) return null;
+  if (request.at !== undefined && request.at !== newest.createdAt) return null;
+  const numbers = [newest.turnNumber];
+  for (const result of request.toolResults ?? []) {
+    const turn = live.find((each) => each.role === 'tool' && each.toolCallId === result.toolCallId);
+    if (turn === undefined) return null;
+    numbers.push(turn.turnNumber);
+  }
+  return numbers;
+}
+
+// The session's newest turn as recorded, and its window unmoved.
+function standingTurn(deps: ContextDeps, sessionId: string, live: readonly TurnRow[]): Pick<RecordedTurn, 'session' | 'turn' | 'shift' | 'window'> {
+  const session = deps.recorder.store.findSession(sessionId) as SessionRow;
+  const turn = live.at(-1) as TurnRow;
+  return { session, turn, shift: null, window: standingWindow(session, live, windowParams(deps.config)) };
 }
 
 // The selected facts flagged `asked` that the compiled prompt holds. The facts section

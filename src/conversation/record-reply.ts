@@ -1,7 +1,7 @@
 import type { Config } from '../config/config.js';
 import { checkMessageSize } from '../config/message-size.js';
 import { InvalidRequestError } from '../errors.js';
-import type { SessionChanges } from '../storage/conversation-store.js';
+import type { SessionChanges, SessionRow, TurnRow } from '../storage/conversation-store.js';
 import type { Database } from '../storage/database.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import { VISIBLE_CHARACTER } from '../visible-text.js';
@@ -10,7 +10,7 @@ import { assertToolCallIdFree, assertToolNameMatches } from './tool-call-ids.js'
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
 import { readUsedTools, writeUsedTools } from './used-tools.js';
-import { newestOutcome, replyAfter, summaryTurns } from './window-advance.js';
+import { newestOutcome, replyAfter, standingWindow, summaryTurns, windowParams } from './window-advance.js';
 
 /** Where the assistant's cacheable answers go (the response cache). */
 export interface AnswerStore {
@@ -53,6 +53,8 @@ export interface ReplyInput {
 export interface ReplyOutcome {
   recorded: RecordedTurn;
   cache: { stored: boolean; reason?: string } | null;
+  /** The same turn as the session's newest, sent again: nothing was recorded (see `resentTurn`). */
+  resent: boolean;
 }
 
 /** A tool result kept in a session: its head and tail within this many tokens (what a prompt would show). */
@@ -85,6 +87,13 @@ export async function recordReply(
   const outcome = runInTransaction(deps.database, (scope): ReplyOutcome => {
     const store = deps.recorder.store;
     const live = store.liveTurns(sessionId);
+    const resent = resentTurn(live, input, kept?.text ?? input.content);
+    if (resent !== undefined) {
+      // The first request recorded it (and offered it to the cache): answered as it left the session.
+      const session = store.findSession(sessionId) as SessionRow;
+      const window = standingWindow(session, live, windowParams(deps.config));
+      return { recorded: { session, turn: resent, shift: null, window }, cache: input.cacheable === true ? { stored: false, reason: 'resent' } : null, resent: true };
+    }
     assertToolCallIdFree(live, input.role, input.toolCallId, 'body.toolCallId');
     if (input.role === 'tool') assertToolNameMatches(live, input.toolCallId, input.toolName, 'body.toolName');
     const recorded = recordTurn(deps.recorder, sessionId, prepared, scope);
@@ -125,7 +134,7 @@ export async function recordReply(
               scope,
             );
     }
-    return { recorded, cache };
+    return { recorded, cache, resent: false };
   });
   // The user reads this answer before writing the next message: summarise now the segments
   // that message will most likely close, so the context call only has to store them, and
@@ -143,6 +152,21 @@ export async function recordReply(
   }
   if (turn.content !== null) deps.facts?.noteRecentTurn(turn.content);
   return outcome;
+}
+
+// This turn was recorded already, and is sent again: the session's newest turn is the same
+// answer (role, content, call id and tool name, and `at` when the request gives one), or,
+// for a tool's result, which moves up to sit right after its call, a live turn is.
+function resentTurn(live: readonly TurnRow[], input: ReplyInput, content: string): TurnRow | undefined {
+  const same = (turn: TurnRow): boolean =>
+    turn.role === input.role &&
+    turn.content === content &&
+    turn.toolCallId === (input.toolCallId ?? null) &&
+    turn.toolName === (input.toolName ?? null) &&
+    (input.at === undefined || input.at === turn.createdAt);
+  if (input.role === 'tool' && input.toolCallId !== undefined) return live.findLast(same);
+  const newest = live.at(-1);
+  return newest !== undefined && same(newest) ? newest : undefined;
 }
 
 function lastUserQuestion(recorder: RecorderDeps, sessionId: string): { text: string; turnNumber: number; at: number } | null {

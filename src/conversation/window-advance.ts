@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { IdGenerator } from '../ids.js';
-import type { ArchiveKeep, ConversationStore, SessionTurnUpdate, SummaryRow, TurnRow } from '../storage/conversation-store.js';
+import type { ArchiveKeep, ConversationStore, SessionRow, SessionTurnUpdate, SummaryRow, TurnRow } from '../storage/conversation-store.js';
 import type { TxScope } from '../storage/transaction.js';
 import { summaryOutcome, type SegmentSummarizer } from './segment-summarizer.js';
 import { forecastClosings } from './segment-forecast.js';
@@ -108,6 +108,24 @@ export function advanceWindow(
     archived,
     live: liveAfter(stillOpen, selection.kept),
     likelyNext: () => forecastClosings(stillOpen, selection.kept, params, deps.config.window.segmentSize),
+  };
+}
+
+/**
+ * The window as it stands, unmoved, with the decision the session row holds: what a resent
+ * request is answered with, since it records nothing.
+ */
+export function standingWindow(session: SessionRow, live: readonly TurnRow[], params: WindowParams): WindowOutcome {
+  return {
+    size: session.windowSize ?? params.windowDefault,
+    reason: (session.windowReason as WindowSize['reason'] | null) ?? 'default',
+    detail: session.windowDetail ?? '',
+    windowTurns: live.filter((turn) => turn.state === 'window').map((turn) => turn.turnNumber),
+    segmentTurns: live.filter((turn) => turn.state === 'segment').map((turn) => turn.turnNumber),
+    summariesCreated: [],
+    archived: 0,
+    live: [...live],
+    likelyNext: () => [],
   };
 }
 

@@ -73,6 +73,7 @@ export function sessionsRoutes(deps: SessionsDeps): RouteSpec[] {
             windowSize: window.size,
             windowReason: window.reason,
             summariesCreated: window.summariesCreated.length,
+            resent: outcome.resent,
           },
           cache: outcome.cache,
         };
@@ -126,6 +127,7 @@ function shapeContext(outcome: ContextOutcome, systemVersion: string): Omit<Cont
       windowReason: window.reason,
       pressure: outcome.pressure,
       summariesCreated: window.summariesCreated.length,
+      resent: outcome.resent,
     },
     facts: {
       added: outcome.factChanges.added.map(view),

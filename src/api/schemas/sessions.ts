@@ -140,6 +140,8 @@ export const contextResponseSchema = z.object({
     windowReason: z.string(),
     pressure: z.boolean(),
     summariesCreated: z.number().int(),
+    /** The same request as the one that recorded the session's newest turn, sent again: nothing was recorded. */
+    resent: z.boolean(),
   }),
   facts: z.object({
     added: z.array(factChangeSchema),
@@ -165,6 +167,8 @@ export const turnResponseSchema = z.object({
     windowSize: z.number().int(),
     windowReason: z.string(),
     summariesCreated: z.number().int(),
+    /** The turn was recorded already (the session's newest, or a live result with its call id and content): nothing was recorded. */
+    resent: z.boolean(),
   }),
   cache: z.object({ stored: z.boolean(), reason: z.string().optional() }).nullable(),
 });

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { MemorydApiError } from '../../src/client/memoryd-client.js';
+import { cleanupAfterEach } from '../helpers/cleanups.js';
+import { conversation } from '../helpers/context-calls.js';
+import { startTestDaemon } from '../helpers/test-daemon.js';
+
+const defer = cleanupAfterEach();
+
+async function daemon() {
+  const started = await startTestDaemon();
+  defer(() => started.stop());
+  return started;
+}
+
+const roles = (view: Record<string, any>): string[] => view.window.turns.map((turn: { role: string }) => turn.role);
+
+// An assistant that timed out waiting for an answer sends the same request again: memoryd
+// may have recorded it already, and must not record it twice.
+describe('a request sent again', () => {
+  it('a context call: the message is recorded once, the prompt is the first one, its facts written once', async () => {
+    const { client } = await daemon();
+    const chat = conversation(client, 'resent');
+    await chat.say('Hi, I need help planning a trip.');
+    await chat.reply('Sure, where to?');
+    const first = await chat.say('Remember that my editor is Helix.');
+    const again = await chat.say('Remember that my editor is Helix.');
+    expect(first.turn.resent).toBe(false);
+    expect(again.turn.resent).toBe(true);
+    expect(again.turn.turnNumber).toBe(first.turn.turnNumber);
+    expect(again.messages).toEqual(first.messages);
+    expect(again.hash).toBe(first.hash);
+    expect(first.facts.added.map((fact) => fact.fact)).toEqual(['My editor is Helix']);
+    expect(again.facts.added).toEqual([]);
+    const facts = await client.json<{ facts: { fact: string }[] }>('GET', '/v1/facts?q=Helix');
+    expect(facts.facts).toHaveLength(1);
+    expect(roles(await chat.view())).toEqual(['user', 'assistant', 'user']);
+  });
+
+  it('an answer: recorded once, and the next prompt shows it once', async () => {
+    const { client } = await daemon();
+    const chat = conversation(client, 'resent-answer');
+    await chat.say('What is a good name for a cat?');
+    const first = await chat.reply('Try Miso.', { outputValid: true });
+    const again = await chat.reply('Try Miso.', { outputValid: true });
+    expect(again.turn.turnNumber).toBe(first.turn.turnNumber);
+    expect([first.turn.resent, again.turn.resent]).toEqual([false, true]);
+    const next = await chat.say('Another?');
+    expect(next.messages.filter((message) => message.content === 'Try Miso.')).toHaveLength(1);
+    expect(roles(await chat.view())).toEqual(['user', 'assistant', 'user']);
+  });
+
+  it('a context call with tool results: answered, not refused as a second result of the same call', async () => {
+    const { client } = await daemon();
+    const chat = conversation(client, 'resent-results');
+    await chat.say('Find me a flight to Lisbon.');
+    await chat.reply('', { toolCallId: 'c1', toolName: 'search_flights' });
+    const results = [{ toolCallId: 'c1', name: 'search_flights', content: 'TP1234 at 09:10, 120 EUR' }];
+    const first = await chat.say('Which one is cheapest?', { toolResults: results });
+    const again = await chat.say('Which one is cheapest?', { toolResults: results });
+    expect(again.turn.turnNumber).toBe(first.turn.turnNumber);
+    expect(again.messages).toEqual(first.messages);
+    expect(roles(await chat.view())).toEqual(['user', 'assistant', 'tool', 'user']);
+  });
+
+  it("a tool's result through /turns: answered once; another result with its call id is still refused", async () => {
+    const { client } = await daemon();
+    const chat = conversation(client, 'resent-tool');
+    await chat.say('Find me a flight to Lisbon.');
+    await chat.reply('', { toolCallId: 'c1', toolName: 'search_flights' });
+    const result = { role: 'tool', toolCallId: 'c1', toolName: 'search_flights' };
+    const first = await chat.reply('TP1234 at 09:10', result);
+    const again = await chat.reply('TP1234 at 09:10', result);
+    expect(again.turn.turnNumber).toBe(first.turn.turnNumber);
+    expect(again.turn.resent).toBe(true);
+    const other = await chat.reply('TP9999 at 18:00', result).catch((error: unknown) => error);
+    expect(other).toBeInstanceOf(MemorydApiError);
+    expect((other as MemorydApiError).status).toBe(409);
+  });
+
+  it('the same message after an answer, or imported at another time, is a new turn', async () => {
+    const { client } = await daemon();
+    const chat = conversation(client, 'said-twice');
+    const first = await chat.say('Yes.');
+    await chat.reply('Done.');
+    const second = await chat.say('Yes.');
+    expect(second.turn.turnNumber).toBe(first.turn.turnNumber + 2);
+    expect(second.turn.resent).toBe(false);
+
+    const imported = conversation(client, 'imported');
+    const a = await imported.say('Hello?', { at: '2026-11-01T10:00:00Z' });
+    const b = await imported.say('Hello?', { at: '2026-11-01T10:05:00Z' });
+    const c = await imported.say('Hello?', { at: '2026-11-01T10:05:00Z' });
+    expect(b.turn.turnNumber).toBe(a.turn.turnNumber + 1);
+    expect(c.turn.turnNumber).toBe(b.turn.turnNumber);
+  });
+});
