@@ -1,4 +1,5 @@
 import type { Domain } from '../domains/domain.js';
+import { foldText } from '../domains/fold-text.js';
 import { SparseVectorIndex } from '../embeddings/sparse-vector-index.js';
 import { cosine } from '../embeddings/vector.js';
 import type { FactConfidence } from './extraction/index.js';
@@ -6,6 +7,7 @@ import type { FactStatus } from './fact-record.js';
 import { twinKey } from './fact-statement.js';
 import { contentStems, phraseWords, subjectStems, withoutFirstPerson } from './fact-words.js';
 import { isPrivateDetail } from './extraction/subject-key.js';
+import { polarityOf, type Polarity } from './polarity.js';
 import { rareWordKeys } from './rare-words.js';
 import { isInstructionSubject, isStandingInstruction } from './standing-instruction.js';
 
@@ -34,6 +36,8 @@ export interface IndexedFact {
   predicateStems: string[];
   /** Folded words of the statement (value containment). */
   words: string[];
+  /** What the statement says against what it names ("I don't eat pork", "I hate cilantro"): a mention must say the same (`polarityOf`). */
+  polarity: Polarity[];
   /** Keys of the statement's rare words (`rareWordKeys`): a message naming one may justify it alone (`namesRareWord`). */
   rareWords: string[];
   /** It says how to answer from now on (`isStandingInstruction`, or an instruction's subject: `isInstructionSubject`): relevant to every message. */
@@ -48,7 +52,7 @@ export interface IndexedFact {
 }
 
 // The fields the index derives from a fact's text.
-type DerivedField = 'stems' | 'spokenStems' | 'subjectStems' | 'valueStems' | 'predicateStems' | 'words' | 'rareWords' | 'standing' | 'twinKey' | 'sensitive';
+type DerivedField = 'stems' | 'spokenStems' | 'subjectStems' | 'valueStems' | 'predicateStems' | 'words' | 'polarity' | 'rareWords' | 'standing' | 'twinKey' | 'sensitive';
 
 /** What the index is built from: a fact's stored fields, and its value when known. */
 export type IndexInput = Omit<IndexedFact, DerivedField> & { value: string | null };
@@ -64,6 +68,7 @@ export function indexedFact(input: IndexInput): IndexedFact {
     valueStems,
     predicateStems: valueStems.length === 0 ? [] : stems.filter((each) => !valueStems.includes(each)),
     words,
+    polarity: polarityOf(foldText(input.fact)),
     rareWords: [...rareWordKeys(words, new Set(stems))],
     standing: isStandingInstruction(input.fact) || isInstructionSubject(input.subject),
     twinKey: twinKey(input.fact),
@@ -94,6 +99,7 @@ function shaped(
     valueStems: derived.valueStems,
     predicateStems: derived.predicateStems,
     words: derived.words,
+    polarity: derived.polarity,
     rareWords: derived.rareWords,
     standing: derived.standing,
     twinKey: derived.twinKey,

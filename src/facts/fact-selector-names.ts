@@ -1,6 +1,8 @@
 import { foldedWords, foldText } from '../domains/fold-text.js';
+import { englishStem } from './bilingual-stems.js';
 import type { IndexedFact } from './fact-index.js';
 import { contentStems, countIn, FIRST_PERSON, namesAll } from './fact-words.js';
+import { rareWordKeys } from './rare-words.js';
 
 // Subjects longer than this many stems are free-text keys: naming them means a mention, not a name.
 const MAX_NAMED_SUBJECT_STEMS = 3;
@@ -62,10 +64,52 @@ export interface Question {
  * the rest of a fact, which few facts are.
  */
 export function asksForValue(message: ReadonlySet<string>, fact: IndexedFact, questions: () => readonly Question[]): boolean {
+  if (asksForName(message, fact, questions)) return true;
   const keyed = fact.subject === null ? undefined : KEYED_WORDS.get(fact.subject);
   if (!namesRest(message, fact, keyed)) return false;
   for (const question of questions()) if (namesRest(question.stems, fact, keyed) && holdsAll(question.topic, fact, keyed)) return true;
   return false;
+}
+
+const NAME_KEY = / name$/u;
+// Stems of the words that ask for a person's name besides the interrogative: "who", "what"
+// and "cómo" are function words already ("¿Quién es mi jefa?", "¿Cómo se llama mi jefa?").
+const ASKING_FOR_A_NAME: ReadonlySet<string> = new Set(['quien', 'llama', 'calle', 'name', 'nombr']);
+
+/**
+ * Whether a question asks for the name of the person a fact names ("boss name": "Mi jefa
+ * es Carla"): it names that person, in either language, and asks nothing else ("Who is my
+ * boss?", "¿Quién es mi jefa?", "¿Cómo se llama mi jefa?"; not "Is my boss in today?").
+ */
+function asksForName(message: ReadonlySet<string>, fact: IndexedFact, questions: () => readonly Question[]): boolean {
+  if (fact.subject === null || !NAME_KEY.test(fact.subject)) return false;
+  const person = fact.subjectStems.filter((each) => each !== 'name');
+  const names = (stems: ReadonlySet<string>): boolean => person.length > 0 && person.every((each) => [...stems].some((word) => englishStem(word) === each));
+  if (!names(message)) return false;
+  const own = (each: string): boolean => person.includes(englishStem(each)) || fact.stems.includes(each) || ASKING_FOR_A_NAME.has(each);
+  return questions().some((question) => names(question.stems) && question.topic.every(own));
+}
+
+// A Spanish verb in the first person plural ("vamos", "decidimos"): the question is the user's own.
+const FIRST_PERSON_PLURAL_ES = /(?:amos|emos|imos)$/u;
+// Who a question is put to, not whose it is: "tell me about Japan" is no question of the user's own.
+const TO_THE_ASSISTANT = /\b(?:tell|show|give|remind)\s+me\b/gu;
+
+/**
+ * The rare words (`rareWordKeys`) of the questions a message asks of the user's own: in
+ * the first person ("When are we going to Japan?", "¿Cuándo vamos a Japón?", "What did we
+ * decide about the ryokan?", "Is penicillin safe for me?"). A dormant fact they name is
+ * asked about; "What is the capital of Japan?" asks about no fact of the user's.
+ */
+export function ownQuestionRareWords(text: string): Set<string> {
+  const keys = new Set<string>();
+  for (const [sentence] of foldText(text).matchAll(SENTENCE)) {
+    const words = foldedWords(sentence.replace(TO_THE_ASSISTANT, ' '));
+    const asks = /[?¿]/u.test(sentence) || QUESTION_OPENERS.has(words[0] ?? '');
+    if (!asks || !words.some((word) => FIRST_PERSON.has(word) || FIRST_PERSON_PLURAL_ES.test(word))) continue;
+    for (const key of rareWordKeys(words, new Set(contentStems(words.join(' '))))) keys.add(key);
+  }
+  return keys;
 }
 
 // What a question asking for a keyed fact may say besides the fact's own words.

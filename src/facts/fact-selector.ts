@@ -6,7 +6,7 @@ import { injectionClass } from './decay-rules.js';
 import type { FactConfidence } from './extraction/index.js';
 import { factSimilarity, type IndexedFact } from './fact-index.js';
 import type { FactSelection, FactSelectionRequest, SelectedFact } from './fact-selection.js';
-import { asksForValue, namesFact, namesRareWord, questionStems, RARE_WORD_FACTS, speaksOf, type Question } from './fact-selector-names.js';
+import { asksForValue, namesFact, namesRareWord, ownQuestionRareWords, questionStems, RARE_WORD_FACTS, speaksOf, type Question } from './fact-selector-names.js';
 import { contentStems, mentions, namesAll } from './fact-words.js';
 import { messageRareWords } from './rare-words.js';
 
@@ -119,7 +119,9 @@ function similarityNeeded(domain: Domain, concerned: ReturnType<typeof concerned
  * nothing else justifies, so that a word many facts share does not fill the prompt); a
  * standing instruction ("from now on, answer in Spanish", or any fact of an
  * instruction's subject: `IndexedFact.standing`) is justified whatever the message. A
- * dormant fact comes back only when named, asked for or ≥ 0.75 similar. A fact of the
+ * dormant fact comes back only when named, asked for, named by a rare word in a question
+ * of the user's own (`ownQuestionRareWords`: "When are we going to Japan?") or ≥ 0.75
+ * similar. A fact of the
  * message's primary domain the message does not justify is still relevant (the spec's
  * domain filter), below every fact the message justifies: it may fill what they leave of
  * the base, and is never a growth candidate. Each group is ordered by score, ties by id;
@@ -146,6 +148,9 @@ export function selectFacts(
   let asked: readonly Question[] | undefined;
   const questions = (): readonly Question[] => (asked ??= questionStems(head));
   const rare = messageRareWords(head, message);
+  let ownRare: ReadonlySet<string> | undefined;
+  // A dormant fact one of the message's rare words names comes back when a question of the user's own names it.
+  const askedByRareWord = (fact: IndexedFact): boolean => namesRareWord(rare, fact) && namesRareWord((ownRare ??= ownQuestionRareWords(head)), fact);
   const justified: SelectedFact[] = [];
   const ofDomain: SelectedFact[] = [];
   const byRareWord: RareWordMatch[] = [];
@@ -154,9 +159,10 @@ export function selectFacts(
     if (verdict === 'never') continue;
     const similarity = similarityOf(fact);
     const named = namesFact(message, fact) || asksForValue(message, fact, questions);
+    const askedDormant = verdict === 'on-request' && !named && askedByRareWord(fact);
     const byMessage =
       verdict === 'on-request'
-        ? named || similarity >= EXPLICIT_SIMILARITY
+        ? named || askedDormant || similarity >= EXPLICIT_SIMILARITY
         : named ||
           fact.standing ||
           askedDomains.has(fact.domain) ||
@@ -172,7 +178,7 @@ export function selectFacts(
       domain: fact.domain,
       tokenCount: fact.tokenCount,
       score: scoreOf(fact, similarity, named, request.now),
-      asked: named || similarity >= EXPLICIT_SIMILARITY,
+      asked: named || askedDormant || similarity >= EXPLICIT_SIMILARITY,
     };
     if (byMessage) justified.push(selected);
     else if (rareWord) byRareWord.push({ selected, inDomain });

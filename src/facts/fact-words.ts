@@ -6,6 +6,7 @@ import { isReportedSpeech } from './extraction/guards.js';
 import { stripMarkers } from './extraction/markers.js';
 import { splitClauses, splitSentences } from './extraction/split-clauses.js';
 import { nounKey, PERSON_KEYS } from './extraction/subject-key.js';
+import { polarityOf, samePolarity, type Polarity } from './polarity.js';
 
 // Function words of English and Spanish (folded): they never tell two facts apart.
 const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -167,11 +168,13 @@ function assertsThePresent(folded: string): boolean {
  * `about` is null when the part speaks of the user, else the stems of whom it speaks of
  * instead ("my wife prefers tea": wife; "Vim is a great editor": vim): it re-confirms only
  * a fact that holds one of them ("my manager Laura approved it" for "My manager is Laura",
- * not for "I prefer tea").
+ * not for "I prefer tea"). `polarity`: what it says against what it names ("I hate window
+ * seats", "I stopped drinking coffee"); it re-confirms only a fact that says the same.
  */
 export interface MentionPart {
   stems: ReadonlySet<string>;
   about: readonly string[] | null;
+  polarity: readonly Polarity[];
 }
 
 /**
@@ -179,9 +182,11 @@ export interface MentionPart {
  * user mentions the fact again), decided sentence by sentence: a question, a negation,
  * the past, a hypothetical or reported speech ("aisle seats are overrated, says my
  * friend", "dice mi hermano…") re-confirms nothing; the other sentences, clause by clause,
- * each with whom it speaks of (`otherSubject`). "My wife prefers tea. Green tea is what I
- * prefer." re-confirms "I prefer green tea" by its second sentence only. A message all
- * of whose clauses speak of the user is one part, its stems `stemsOf(text)`. Only the
+ * each with whom it speaks of (`otherSubject`) and what it says against what it names
+ * (`polarityOf`: "I hate window seats" re-confirms no "I prefer window seats"). "My wife
+ * prefers tea. Green tea is what I prefer." re-confirms "I prefer green tea" by its second
+ * sentence only. A message all of whose clauses speak of the user and say nothing against
+ * what they name is one part, its stems `stemsOf(text)`. Only the
  * head of a message is read, as extraction reads it: a pasted document re-confirms
  * nothing, and costs no more.
  */
@@ -189,6 +194,7 @@ export function confirmingParts(text: string, stemsOf: (text: string) => Readonl
   const head = text.slice(0, MAX_MESSAGE_CHARS);
   const own = new Set<string>();
   const others: MentionPart[] = [];
+  const against: MentionPart[] = [];
   let allOwn = head.length === text.length;
   for (const sentence of splitSentences(foldMessage(head))) {
     if (sentence.terminal === '?' || !assertsThePresent(sentence.text.folded) || isReportedSpeech(sentence.text.scan)) {
@@ -199,30 +205,36 @@ export function confirmingParts(text: string, stemsOf: (text: string) => Readonl
     const clauses = sentence.text.folded.length > MAX_SENTENCE_CHARS ? [sentence.text] : splitClauses(sentence.text).map((clause) => clause.text);
     for (const clause of clauses) {
       const about = otherSubject(stripMarkers(clause).body);
-      if (about === null) for (const each of contentStemSet(clause.folded)) own.add(each);
-      else others.push({ stems: contentStemSet(clause.folded), about });
+      const polarity = polarityOf(clause.folded);
+      if (about === null && polarity.length === 0) for (const each of contentStemSet(clause.folded)) own.add(each);
+      else if (about === null) against.push({ stems: contentStemSet(clause.folded), about, polarity });
+      else others.push({ stems: contentStemSet(clause.folded), about, polarity });
     }
   }
-  if (others.length === 0 && own.size > 0) return [{ stems: allOwn ? stemsOf(text) : own, about: null }];
-  return own.size > 0 ? [{ stems: own, about: null }, ...others] : others;
+  if (others.length === 0 && against.length === 0 && own.size > 0) return [{ stems: allOwn ? stemsOf(text) : own, about: null, polarity: NO_POLARITY }];
+  return own.size > 0 ? [{ stems: own, about: null, polarity: NO_POLARITY }, ...against, ...others] : [...against, ...others];
 }
+
+const NO_POLARITY: readonly Polarity[] = [];
 
 /**
  * Whether the parts a fact may be re-confirmed by mention it, together (`mentions`). A
  * fact about another person ("brother employer": "My brother works at Acme") is theirs:
  * only a part about that person mentions it, never one the user says of themselves ("I
- * work at Acme" shares its words).
+ * work at Acme" shares its words). Only a part saying what it names as the fact says it
+ * does (`polarity`): "I hate window seats" says the opposite of "I prefer window seats",
+ * "I eat pork" of "I don't eat pork".
  */
 export function mentionedIn(
   parts: readonly MentionPart[],
-  fact: { stems: readonly string[]; subjectStems: readonly string[]; subject: string | null },
+  fact: { stems: readonly string[]; subjectStems: readonly string[]; subject: string | null; polarity: readonly Polarity[] },
 ): boolean {
   const theirs = personOfSubject(fact.subject) !== null;
   if (givesOtherNumbers(parts, fact.stems)) return false;
   const only = parts.length === 1 ? parts[0] : undefined;
-  if (only !== undefined && only.about === null) return !theirs && mentions(only.stems, fact.stems);
+  if (only !== undefined && only.about === null) return !theirs && samePolarity(only.polarity, fact.polarity) && mentions(only.stems, fact.stems);
   const holds = (stem: string): boolean => fact.stems.includes(stem) || fact.subjectStems.includes(stem);
-  const usable = parts.filter((part) => (part.about === null ? !theirs : part.about.some(holds)));
+  const usable = parts.filter((part) => samePolarity(part.polarity, fact.polarity) && (part.about === null ? !theirs : part.about.some(holds)));
   let hits = 0;
   for (const each of fact.stems) if (usable.some((part) => part.stems.has(each))) hits += 1;
   return isMention(hits, fact.stems.length);

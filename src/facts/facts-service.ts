@@ -2,6 +2,7 @@ import { vectorToBuffer } from '../embeddings/vector.js';
 import { factRowsNeedingEmbedding, findFactRow, liveFactRows, updateFactRow } from '../storage/facts-repo.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import type { ExtractionRole } from './extraction/index.js';
+import { deniedIn } from './denials.js';
 import { FactIndex, indexedFact } from './fact-index.js';
 import { rowVector, StoredValues } from './fact-matching.js';
 import { isLiveStatus, type FactChanges, type FactView } from './fact-record.js';
@@ -120,16 +121,18 @@ export class FactsService {
 
   /**
    * Of the facts a prompt answered the message with (`ids`), those it re-confirms as asked
-   * about: none for a message that stated a credential, and not one a statement of the
+   * about: none for a message that stated a credential, not one a statement of the
    * message holds the words of (`saysOther`: "Remember that my seed pet 2 is called Rex8"
-   * asks nothing about pet 1; "I live in Porto now. Which editor do I use?" still asks).
+   * asks nothing about pet 1; "I live in Porto now. Which editor do I use?" still asks),
+   * nor one a clause of it says the opposite of (`deniedIn`: "I hate window seats", "I
+   * stopped drinking coffee" name a fact without saying it again).
    */
   askedToReconfirm(prepared: PreparedFacts, ids: readonly string[]): string[] {
-    if (prepared.refused) return [];
-    if (prepared.facts.length === 0) return [...ids];
+    if (prepared.refused || ids.length === 0) return [];
     return ids.filter((id) => {
       const entry = this.rt.index.get(id);
-      return entry !== undefined && !saysOther(prepared, entry.stems);
+      if (entry === undefined) return prepared.facts.length === 0;
+      return !saysOther(prepared, entry.stems) && !deniedIn(prepared.stated(), entry);
     });
   }
 

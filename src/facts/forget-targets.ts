@@ -2,7 +2,8 @@ import { extractFacts, type ForgetRequest } from './extraction/index.js';
 import type { Db } from '../storage/database.js';
 import { liveFactRows, liveFactRowsBySubject, recentSessionFactRows, type FactRow } from '../storage/facts-repo.js';
 import { recordOf } from './fact-rows.js';
-import { contentStems, namesAll, subjectStems } from './fact-words.js';
+import { bilingualStems, sameAcross } from './bilingual-stems.js';
+import { namesAll, subjectStems } from './fact-words.js';
 import { hasValue, sameContent, type StoredValues } from './fact-matching.js';
 import type { ForgetMiss } from './fact-record.js';
 
@@ -87,24 +88,28 @@ function matchingWhole(db: Db, storedValues: StoredValues, target: string, langu
   if (statement.rows.length > 0) return statement.rows.length <= MAX_FORGET_MATCHES ? { rows: statement.rows, tooMany: false } : { rows: [], tooMany: true };
   // "Forget that I prefer spaces" while the fact says tabs: another value of that subject is not it.
   if (statement.otherValue) return none;
-  const wanted = contentStems(target);
+  // In either language: "olvida lo del café" names "I prefer my coffee without sugar".
+  const wanted = bilingualStems(target);
   if (wanted.length === 0) return none;
   const found = liveFactRows(db).filter((row) => {
-    const words = new Set([...contentStems(row.fact), ...subjectStems(row.subject)]);
+    const words = new Set([...bilingualStems(row.fact), ...subjectStems(row.subject)]);
     return namesAll(words, wanted);
   });
   return found.length <= MAX_FORGET_MATCHES ? { rows: found, tooMany: false } : { rows: [], tooMany: true };
 }
 
 // The target read as one fact: the live facts of its subject that say the same (by value,
-// or by content words without one), and whether that subject holds only other values.
+// or by content words without one), and whether that subject holds only other values. The
+// value may be told in the other language ("forget that I live in Lisbon" for "Vivo en
+// Lisboa", "olvida que prefiero el café sin azúcar" for "…my coffee without sugar").
 function asStatement(db: Db, storedValues: StoredValues, target: string, language: 'en' | 'es'): { rows: FactRow[]; otherValue: boolean } {
   const lead = language === 'es' ? 'Recordá que' : 'Remember that';
   const [parsed, ...more] = extractFacts(`${lead} ${target}`, { role: 'user' });
   if (!parsed || more.length > 0) return { rows: [], otherValue: false };
   const rows = liveFactRowsBySubject(db, parsed.subject);
   const value = parsed.value;
-  if (value === null) return { rows: rows.filter((row) => sameContent(row.fact, parsed.statement)), otherValue: false };
+  if (value === null) return { rows: rows.filter((row) => sameContent(row.fact, parsed.statement) || sameAcross(row.fact, parsed.statement)), otherValue: false };
   const same = rows.filter((row) => hasValue(row, value, storedValues));
-  return { rows: same, otherValue: same.length === 0 && rows.length > 0 };
+  const across = same.length > 0 ? same : rows.filter((row) => sameAcross(storedValues.of(row) ?? '', value));
+  return { rows: across, otherValue: across.length === 0 && rows.length > 0 };
 }

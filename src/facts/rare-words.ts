@@ -52,6 +52,12 @@ const SAME_THING: Readonly<Record<string, string>> = {
   apio: 'celery', celery: 'celery', trigo: 'wheat', wheat: 'wheat', altramu: 'lupin', lupin: 'lupin',
   sulfito: 'sulphit', sulphit: 'sulphit', sulfite: 'sulphit', fresa: 'strawbe', strawbe: 'strawbe', polen: 'pollen', pollen: 'pollen',
   abeja: 'bee', bee: 'bee', bees: 'bee', avispa: 'wasp', prawn: 'shellfi', wasp: 'wasp', acaro: 'mite', mite: 'mite', kiwi: 'kiwi', melocot: 'peach', durazno: 'peach', peach: 'peach',
+  // Places whose names differ: "¿Cuándo vamos a Japón?" asks about "We decided to go to Japan in October".
+  // Keys as `rareKey` makes them: "Londres" is "londre", "Athens" "athen".
+  japon: 'japan', japan: 'japan', londre: 'london', london: 'london', lisboa: 'lisbon', lisbon: 'lisbon', sevilla: 'seville',
+  seville: 'seville', tokio: 'tokyo', tokyo: 'tokyo', kioto: 'kyoto', kyoto: 'kyoto', ginebra: 'geneva', geneva: 'geneva',
+  venecia: 'venice', venice: 'venice', praga: 'prague', prague: 'prague', atena: 'athens', athen: 'athens',
+  viena: 'vienna', vienna: 'vienna', brusela: 'brussel', brussel: 'brussel',
 };
 
 function rareKey(word: string): string {

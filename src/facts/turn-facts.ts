@@ -1,3 +1,4 @@
+import { foldText } from '../domains/fold-text.js';
 import type { Embedder } from '../embeddings/embedder.js';
 import { cosine } from '../embeddings/vector.js';
 import { findFactRow, liveFactRowsBySubject, type FactRow } from '../storage/facts-repo.js';
@@ -5,12 +6,16 @@ import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { looselyCorrectedSubject, mayCorrect, type LiveSubject } from './corrected-subject.js';
 import { readUserMessage, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
+import { sameStemsAcross } from './bilingual-stems.js';
+import { changedDecision } from './changed-decision.js';
+import { statedClauses, type StatedClause } from './denials.js';
 import { turnFactId } from './fact-ids.js';
 import { addsNothingTo, hasValue, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
 import { confirmingParts, contentStems, mentionedIn, mentions, type MentionPart } from './fact-words.js';
 import { competingFacts, deleteFact, insertFact, reconfirmFact, supersedeFact, type Competition, type WriteContext } from './fact-writes.js';
 import { isLiveStatus } from './fact-record.js';
 import { forgetTargets } from './forget-targets.js';
+import { polarityOf, samePolarity } from './polarity.js';
 import { restoreSuperseded } from './taken-back.js';
 
 /** One extracted fact with its vector and chunk size, ready to be written. */
@@ -38,6 +43,11 @@ export interface PreparedFacts {
    * most do not (splitting it into clauses costs ~25 µs a message).
    */
   mentionParts: () => readonly MentionPart[];
+  /**
+   * The clauses of the message that state something (`statedClauses`), worked out on the
+   * first call: a fact one of them says the opposite of is not asked about (`deniedIn`).
+   */
+  stated: () => readonly StatedClause[];
   /** The message stated something that is never stored (a credential, an attempt to steer the model). */
   refused: boolean;
   embedderId: string;
@@ -53,6 +63,8 @@ export interface TurnProvenance {
 const NO_PARTS: readonly MentionPart[] = [];
 const NO_STEMS: ReadonlySet<string> = new Set();
 const noParts = (): readonly MentionPart[] => NO_PARTS;
+const NO_CLAUSES: readonly StatedClause[] = [];
+const noClauses = (): readonly StatedClause[] => NO_CLAUSES;
 
 /**
  * `stemsOf` gives the content stems of a text (the facts service remembers them: fact
@@ -64,7 +76,7 @@ export async function prepareTurnFacts(
   role: ExtractionRole,
   stemsOf: (text: string) => ReadonlySet<string> = (text) => new Set(contentStems(text)),
 ): Promise<PreparedFacts> {
-  if (role !== 'user') return { role, facts: [], forget: null, stems: NO_STEMS, mentionParts: noParts, refused: false, embedderId: deps.embedder.id };
+  if (role !== 'user') return { role, facts: [], forget: null, stems: NO_STEMS, mentionParts: noParts, stated: noClauses, refused: false, embedderId: deps.embedder.id };
   const { facts: extracted, forget, refused } = readUserMessage(text, { role });
   const vectors = extracted.length > 0 ? await deps.embedder.embedBatch(extracted.map((fact) => fact.statement)) : [];
   const facts = extracted.map((fact, i) => ({
@@ -76,10 +88,12 @@ export async function prepareTurnFacts(
   // Naming a fact to forget it is no confirmation, even when the request matches nothing.
   // Nor is a refused statement: "my wifi password is hunter2" must not re-confirm "My
   // wifi name is hunter2" with the very words that were refused.
-  if (forget !== null || refused) return { role, facts, forget, stems: NO_STEMS, mentionParts: noParts, refused, embedderId: deps.embedder.id };
+  let clauses: readonly StatedClause[] | undefined;
+  const stated = (): readonly StatedClause[] => (clauses ??= statedClauses(text));
+  if (forget !== null || refused) return { role, facts, forget, stems: NO_STEMS, mentionParts: noParts, stated, refused, embedderId: deps.embedder.id };
   let parts: readonly MentionPart[] | undefined;
   const mentionParts = (): readonly MentionPart[] => (parts ??= confirmingParts(text, stemsOf));
-  return { role, facts, forget, stems: stemsOf(text), mentionParts, refused, embedderId: deps.embedder.id };
+  return { role, facts, forget, stems: stemsOf(text), mentionParts, stated, refused, embedderId: deps.embedder.id };
 }
 
 /**
@@ -147,13 +161,17 @@ function applyFact(
     const same = liveFactRowsBySubject(ctx.db, fact.subject);
     // Imported from the past (`at`): a fact confirmed since it was said stands.
     const current = same.filter((row) => row.lastConfirmedAt <= ctx.at);
-    const retracted = fact.value === null ? current : current.filter((row) => hasValue(row, fact.value as string, ctx.storedValues));
+    const byValue = fact.value === null ? current : current.filter((row) => hasValue(row, fact.value as string, ctx.storedValues));
+    // "I'm not vegetarian anymore" takes back "Soy vegetariano", a note keyed in its own words.
+    const retracted = byValue.length > 0 || fact.value === null ? byValue : liveNotesSaying(ctx, fact.subject, fact.value).filter((row) => row.lastConfirmedAt <= ctx.at);
     // The statement is how the message was read, not the user's words: never shown as a quote.
     const reason = `retracted by the user (session ${provenance.sessionId}, turn ${provenance.turnNumber}), read as: ${fact.statement}`;
     for (const row of retracted) supersedeFact(ctx, row, null, reason);
     return;
   }
-  const { restated, replaced } = competition(ctx, embedder, fact, usable);
+  const { restated: sameSubject, replaced, subject } = competition(ctx, embedder, fact, usable);
+  // "I'm allergic to penicillin" says again "Soy alérgico a la penicilina", a note keyed in its own words.
+  const restated = sameSubject ?? (replaced.length === 0 ? liveNotesSaying(ctx, fact.subject, fact.statement)[0] : undefined);
   if (restated) {
     if (!ctx.touched.has(restated.id)) reconfirmFact(ctx, restated, fact.confidence);
     return;
@@ -171,7 +189,7 @@ function applyFact(
     id,
     domain: fact.domain,
     fact: fact.statement,
-    subject: fact.subject,
+    subject: subject ?? fact.subject,
     value: fact.value,
     confidence: fact.confidence,
     source: 'explicit',
@@ -183,16 +201,41 @@ function applyFact(
   for (const row of replaced) supersedeFact(ctx, row, record.id, null);
 }
 
-// What the fact does to the live facts of its subject; a correction said in passing that
-// finds none there may name its thing with a word more or less (corrected-subject.ts).
-function competition(ctx: WriteContext, embedder: Pick<Embedder, 'id' | 'dims'>, fact: PreparedFact, usable: boolean): Competition {
+// What the fact does to the live facts of its subject; a decision said with a sign of
+// change that finds none there replaces the one it points to (changed-decision.ts), and a
+// correction said in passing may name its thing with a word more or less (corrected-subject.ts).
+function competition(ctx: WriteContext, embedder: Pick<Embedder, 'id' | 'dims'>, fact: PreparedFact, usable: boolean): Competition & { subject?: string } {
   const storedVector = usable ? (row: FactRow) => rowVector(row, embedder.id, embedder.dims) : () => null;
   const statement = { text: fact.statement, subject: fact.subject, value: fact.value, vector: fact.vector };
   const exact = competingFacts(ctx, statement, storedVector);
-  if (!fact.replacesOnly || exact.restated !== undefined || exact.replaced.length > 0) return exact;
+  if (exact.restated !== undefined || exact.replaced.length > 0) return exact;
+  const changed = changedDecision(fact, ctx.index.values(), (id) => ctx.retired.has(id) || ctx.touched.has(id));
+  const row = changed === null ? undefined : findFactRow(ctx.db, changed);
+  // The new decision takes the old one's subject: "…in December" then replaces it as it would have the old one.
+  if (row?.subject != null && isLiveStatus(row.status)) return { restated: undefined, replaced: [row], subject: row.subject };
+  if (!fact.replacesOnly) return exact;
   const loose = looselyCorrectedSubject(fact, ctx.index.values(), ctx.retired);
   return loose === null ? exact : competingFacts(ctx, { ...statement, subject: loose }, storedVector);
 }
+
+// The live notes of another key that say `text` in the other language (`sameStemsAcross`,
+// with the same polarity), for a note: a note's key is its own words ("note soy
+// vegetariano", "note i am vegetarian"). The index holds the notes' stems already.
+function liveNotesSaying(ctx: WriteContext, subject: string, text: string): FactRow[] {
+  if (!subject.startsWith(NOTE)) return [];
+  const stems = contentStems(text);
+  const polarity = polarityOf(foldText(text));
+  const rows: FactRow[] = [];
+  for (const entry of ctx.index.values()) {
+    if (entry.subject === null || entry.subject === subject || !entry.subject.startsWith(NOTE) || ctx.touched.has(entry.id)) continue;
+    if (!sameStemsAcross(entry.stems, stems) || !samePolarity(entry.polarity, polarity)) continue;
+    const row = findFactRow(ctx.db, entry.id);
+    if (row && isLiveStatus(row.status)) rows.push(row);
+  }
+  return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+const NOTE = 'note ';
 
 // A live fact of the same domain saying the same thing in other words (cosine > 0.85), if
 // any: the new statement must add no content word to it (`addsNothingTo`).

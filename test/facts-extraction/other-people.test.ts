@@ -64,7 +64,7 @@ describe('people one may have several of are never a slot with one value', () =>
   it.each([
     // Named: the person's name is the slot ("mi jefe es Andrés" as "mi jefe se llama Andrés"); a description is not.
     ['My wife is Ana', 'wife name'],
-    ['Remember that my manager is Laura', 'manager name'],
+    ['Remember that my manager is Laura', 'boss name'],
     ['My dog is called Rex', 'dog name'],
     ['Remember that my mom is Ana', 'mother'],
   ])('people (and pets) one has one of keep their slot: %s', (text, subject) => {
@@ -74,7 +74,7 @@ describe('people one may have several of are never a slot with one value', () =>
   it.each([
     // The one of now, however it is said, and in either order: the slot of the bare noun.
     ['My new boss is Marta', 'boss name', 'Marta'],
-    ['My current manager is Laura', 'manager name', 'Laura'],
+    ['My current manager is Laura', 'boss name', 'Laura'],
     ['Mi nuevo jefe es Andrés', 'boss name', 'Andrés'],
     ['Mi jefe nuevo se llama Andrés', 'boss name', 'Andrés'],
     ['Mi jefe actual es Marta', 'boss name', 'Marta'],

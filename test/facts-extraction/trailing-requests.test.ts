@@ -55,6 +55,6 @@ describe('"Remember que…": English request, Spanish statement', () => {
   });
 
   it('as "Recuerda que my manager is Laura" does the other way round', () => {
-    expect(read('Recuerda que my manager is Laura.')).toMatchObject([{ statement: 'My manager is Laura', subject: 'manager name' }]);
+    expect(read('Recuerda que my manager is Laura.')).toMatchObject([{ statement: 'My manager is Laura', subject: 'boss name' }]);
   });
 });

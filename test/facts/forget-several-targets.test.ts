@@ -17,10 +17,11 @@ describe('a forget request naming several facts', () => {
     await f.say("Remember that I'm left-handed.");
     await f.say("Remember that I'm vegetarian.");
     await f.say('Recordá que soy zurdo.');
-    await f.say('Recordá que soy vegetariano.');
+    // Not "soy vegetariano": that says "I'm vegetarian" again (across-languages.test.ts).
+    await f.say('Recordá que soy celíaco.');
     await f.say('I work at Acme.');
     expect(await deletedBy("Forget that I'm left-handed and that I'm vegetarian.")).toEqual(["I'm left-handed", "I'm vegetarian"]);
-    expect(await deletedBy('Olvidá que soy zurdo y que soy vegetariano.')).toEqual(['Soy vegetariano', 'Soy zurdo']);
+    expect(await deletedBy('Olvidá que soy zurdo y que soy celíaco.')).toEqual(['Soy celíaco', 'Soy zurdo']);
     expect(activeFacts()).toEqual(['I work at Acme']);
   });
 

@@ -67,6 +67,9 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   'tv show': 'show', 'serie tv': 'show', 'programa tv': 'show', postre: 'dessert', plato: 'dish', fruta: 'fruit',
   flor: 'flower', cerveza: 'beer', vino: 'wine', restaurante: 'restaurant', artista: 'artist', jugador: 'player',
   jugadora: 'player', raza: 'breed', apodo: 'nickname', mote: 'nickname', 'nombre usuario': 'username',
+  // Things of a day and of travel: "la reunión es a las 9" and "the meeting is at 10 now"
+  // are one subject, "mi vuelo" and "my flight" too.
+  reunion: 'meeting', vuelo: 'flight', asiento: 'seat', tren: 'train', avion: 'plane',
 };
 
 // Words that name something else outside "favorite…": "mi grupo favorito" is a band, "mi
@@ -136,11 +139,11 @@ export function personLast(key: string, language: 'en' | 'es'): string {
   const person = personNoun(words.join(' '));
   if (person === null) return words.join(' ');
   const qualifiers = words.slice(0, words.length - person.split(' ').length);
-  if (qualifiers.length === 0) return person;
+  if (qualifiers.length === 0) return canonicalPerson(person);
   // A new dog is one more dog, maybe; a new boss is the boss.
   if (!ONE_OF_A_KIND.has(person)) return words.join(' ');
-  if (qualifiers.every((word) => NOW_QUALIFIERS.has(word))) return person;
-  if (qualifiers.every((word) => FORMER_QUALIFIERS.has(word))) return `former ${person}`;
+  if (qualifiers.every((word) => NOW_QUALIFIERS.has(word))) return canonicalPerson(person);
+  if (qualifiers.every((word) => FORMER_QUALIFIERS.has(word))) return `former ${canonicalPerson(person)}`;
   return words.join(' ');
 }
 
@@ -178,13 +181,22 @@ export function contentWords(folded: string): string[] {
     .filter((word) => word.length > 0 && !DROPPED_WORDS.has(word));
 }
 
+// The one person at work one answers to, whatever the word ("boss", "manager", "jefe",
+// "jefa", "gerente"): "Mi jefe se llama Andrés" and "actually, my manager is Carla now" are
+// one subject. Only the word opening a key: "project manager", "account manager" name
+// someone else, and keep their own key.
+const BOSS_WORDS: ReadonlySet<string> = new Set(['manager', 'boss']);
+const BOSS = 'boss';
+
 function canonicalPhrase(phrase: string): string {
   const direct = SYNONYMS[phrase];
-  if (direct !== undefined) return direct;
-  return phrase
-    .split(' ')
-    .map((word) => SYNONYMS[word] ?? word)
-    .join(' ');
+  if (direct !== undefined) return canonicalPerson(direct);
+  const words = phrase.split(' ').map((word) => SYNONYMS[word] ?? word);
+  return [canonicalPerson(words[0] ?? ''), ...words.slice(1)].join(' ');
+}
+
+function canonicalPerson(word: string): string {
+  return BOSS_WORDS.has(word) ? BOSS : word;
 }
 
 /**
