@@ -24,7 +24,9 @@ const SECRET = new RegExp(
     // Words that are something else alone ("run pwd", "a cookie", "the session id column")
     // name a credential when a value follows them: "pwd: Perro2024!", "session_id=…".
     // "We use TOTP for 2FA", "the session id is stored in Redis" give none: a value with a digit does.
-    String.raw`|(?:pwd|session[ _-]id|otp|totp|one[ -]time password)(?=\s*[:=]|\s+(?:is|was|es|era)\s+\S*\d)|cookie(?=\s*[:=]))\b`,
+    String.raw`|(?:pwd|pass|session[ _-]id|otp|totp|one[ -]time password)(?=\s*[:=]|\s+(?:is|was|es|era)\s+\S*\d)|cookie(?=\s*[:=])` +
+    // "my wifi pass is…", "the pass word is…": a password by other words.
+    String.raw`|(?:wifi|wi-fi|wi fi|router|email|mail|bank|account|login|door|alarm)\s+pass|pass\s+word)\b`,
   'u',
 );
 // A login is a credential when it is given: the user's ("my bank login is jdoe / …", "mi
@@ -62,8 +64,13 @@ export function foldForCredentials(text: string): string {
   return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[‘’´]/gu, "'");
 }
 
+// Zero-width and other format characters, which would hide a word from the patterns ("passw\u200bord").
+const FORMAT_CHARACTERS = /\p{Cf}+/gu;
+const HAS_FORMAT_CHARACTER = /\p{Cf}/u;
+
 /** True when folded text names a credential or payment detail. */
-export function mentionsSecret(folded: string): boolean {
+export function mentionsSecret(text: string): boolean {
+  const folded = HAS_FORMAT_CHARACTER.test(text) ? text.replace(FORMAT_CHARACTERS, '') : text;
   if (SECRET.test(folded) || LOGIN.test(folded) || COMBINATION.test(folded) || IDENTITY_DOCUMENT.test(folded)) return true;
   if (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded)) return true;
   return cardNumberSpans(folded, 1).length > 0 || identityNumberSpans(folded, 1).length > 0;
@@ -174,6 +181,15 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
   // A bearer token ("Authorization: Bearer …"); "Bearer of bad news" holds no digit.
   { pattern: /\b[Bb]earer[ \t]{1,16}([A-Za-z0-9._~+/=-]{8,})/dgu, digits: 1, group: 1 },
 ];
+
+/**
+ * What the facts tier refuses: a text, as written, that names a credential or payment detail
+ * (`mentionsSecret`) or holds one by its shape (`secretValueSpans`: "my GitHub is ghp_…", a
+ * database URL with its password).
+ */
+export function holdsSecret(text: string): boolean {
+  return mentionsSecret(foldForCredentials(text)) || secretValueSpans(text).length > 0;
+}
 
 /**
  * Where a text holds a value that is secret by its shape, in text order: a payment card

@@ -6,6 +6,7 @@ import { factRowsSupersededBy, findFactRow, listFactRows, updateFactRow, type Fa
 import { runInTransaction, type TransactionOptions } from '../storage/transaction.js';
 import { effectiveStatus, injectionClass, viewFact } from './decay-rules.js';
 import { cleanMessage } from './extraction/extract-facts.js';
+import { holdsSecret } from '../credentials.js';
 import { mentionsSecret } from './extraction/guards.js';
 import type { FactConfidence } from './extraction/index.js';
 import { indexedFact } from './fact-index.js';
@@ -114,8 +115,8 @@ export async function addFact(rt: FactsRuntime, input: NewFactInput): Promise<Ad
 // Credentials are never stored, wherever they are named (README): the message path's own
 // guard, on the statement folded as extraction folds a message, so both paths refuse the same words.
 function refuseCredential(text: string): void {
-  if (!mentionsSecret(cleanMessage(text).folded)) return;
-  const message = 'names a credential or payment detail (a password, PIN, key, code, card or account number); those are never stored';
+  if (!mentionsSecret(cleanMessage(text).folded) && !holdsSecret(text)) return;
+  const message = 'names or holds a credential or payment detail (a password, PIN, key, token, code, card or account number, a URL with its password); those are never stored';
   throw new InvalidRequestError(`invalid request: body.fact: ${message}`, [{ path: 'body.fact', message }]);
 }
 

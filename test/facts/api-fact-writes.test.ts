@@ -38,6 +38,12 @@ describe('a fact naming a credential, through the API', () => {
     ['My wifi password is hunter2', 'personal'],
     ['Mi contraseña del banco es perro123', 'personal'],
     ['The alarm code for the office is 4411', 'work'],
+    // A key or a password by its shape, a password by other words: 201 until 2026-11-27.
+    ['My OpenAI key is sk-proj-4fK9aB2cD7eF1gH3iJ5kL', 'work'],
+    ['I use sk-proj-4fK9aB2cD7eF1gH3iJ5kL for OpenAI', 'work'],
+    ['The staging database URL is postgres://admin:S3cr3tPw@db.internal:5432/app', 'work'],
+    ['My passw\u200bord is hunter2', 'personal'],
+    ['My wifi pass is hunter2', 'personal'],
   ])('is refused on POST (400 naming body.fact), storing nothing: %j', async (fact, domain) => {
     const before = stored();
     const refused = await apiError(post(fact, domain));
