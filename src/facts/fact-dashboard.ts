@@ -41,13 +41,22 @@ export function readDashboard(db: Db, now: number, filter: DashboardFilter): Fac
   const listed: FactView[] = [];
   const wanted = (status: FactStatus): boolean =>
     filter.status === 'all' || (filter.status === 'live' ? (LIVE_STATUSES as readonly FactStatus[]).includes(status) : status === filter.status);
+  const statements = new Map<string, string>();
   for (const row of listFactRows(db, filter.domain ? { domain: filter.domain } : {})) {
+    statements.set(row.id, row.fact);
     const view = viewFact(recordOf(row), now);
     for (const counts of [(byDomain[view.domain] ??= zeroCounts()), total]) {
       counts[view.status] += 1;
       counts.total += 1;
     }
     if (wanted(view.status)) listed.push(view);
+  }
+  // A person reads what replaced a fact, not its id ("superseded by fact_2899826d…").
+  for (const view of listed) {
+    const replacement = view.supersededBy === null ? undefined : statements.get(view.supersededBy);
+    if (replacement !== undefined && view.notInjectableBecause === `superseded by ${view.supersededBy}`) {
+      view.notInjectableBecause = `superseded by "${replacement}"`;
+    }
   }
   listed.sort(
     (a, b) =>

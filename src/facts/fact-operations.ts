@@ -42,7 +42,8 @@ export function listFacts(rt: FactsRuntime, filter: FactListFilter): FactView[] 
   const limit = filter.limit ?? DEFAULT_LIST_LIMIT;
   for (const row of listFactRows(rt.database.db, { statuses: stored, ...(filter.domain ? { domain: filter.domain } : {}) })) {
     if (out.length >= limit) break;
-    if (needle && !foldText(row.fact).includes(needle)) continue;
+    // An erased fact has no text left to search: its placeholder is no match for `q=erased`.
+    if (needle && (row.fact === ERASED_FACT || !foldText(row.fact).includes(needle))) continue;
     const view = viewFact(recordOf(row), now);
     if (status === 'all' || view.status === status) out.push(view);
   }

@@ -41,6 +41,8 @@ describe('erasing a fact', () => {
     ]);
     expect((await daemon.client.listFacts({ status: 'all', q: 'Evergreen' })).facts).toEqual([]);
     expect((await daemon.client.listFacts({ status: 'all', q: 'Elm' })).facts).toEqual([]);
+    // Nor by the placeholder its text became.
+    expect((await daemon.client.listFacts({ status: 'all', q: 'erased' })).facts).toEqual([]);
     expect(storedTexts().filter((text) => /Elm|Evergreen/u.test(text))).toEqual([]);
     expect(storedTexts()).toContain(kept.fact.fact);
     // A question about it finds no fact to show.

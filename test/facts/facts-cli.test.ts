@@ -97,6 +97,11 @@ describe('npm run inspect-facts', () => {
       ['My editor is Helix', 'dormant'],
       ['My editor is Vim', 'superseded'],
     ]);
+    // What replaced a fact, by its words, not its id.
+    expect(json.facts.find((fact) => fact.status === 'superseded')?.notInjectableBecause).toBe('superseded by "My editor is Helix"');
+    const table = capture();
+    await runInspectFacts(['--status', 'superseded'], table.io);
+    expect(table.out.join('')).toContain('no: superseded by "My editor is Helix"');
     const active = capture();
     await runInspectFacts(['--status', 'active', '--json'], active.io);
     expect((JSON.parse(active.out.join('')) as { facts: Array<{ fact: string }> }).facts.map((fact) => fact.fact)).toEqual([
