@@ -26,6 +26,7 @@ take took keep kept give gave got find found look looks looking seen saw tried t
 fun cute amazing wonderful super lovely stuff lot etc able really truly
 whoa itll itd thatll cuz cause plus yay omg btw hmm um uh ah aw aww ya yea agree sooo soo
 understood noted okay ok alright sure welcome please prefer prefers preferred instead already
+heres wheres hows whys whens
 `;
 
 const SPANISH = `

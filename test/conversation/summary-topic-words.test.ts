@@ -67,3 +67,12 @@ describe('the topic of a segment', () => {
     expect(JSON.stringify(summary)).toMatch(/minutes/);
   });
 });
+
+// "Here's the retry helper that keeps failing" made the topic "retry helper, here's, failing".
+describe('words that only point', () => {
+  it.each(["Here's", "Where's", "How's"])('"%s" is no topic word', (opener) => {
+    const turns = segment(['user', `${opener} the retry helper that keeps failing on the build server?`], ['assistant', 'The helper never rethrows after the last attempt.']);
+    expect(topicOf(turns).toLowerCase()).not.toMatch(/here|where|how/);
+    expect(topicOf(turns)).toMatch(/retry helper/);
+  });
+});
