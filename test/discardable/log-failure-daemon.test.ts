@@ -32,7 +32,8 @@ describe('a daemon whose log files cannot be written', () => {
     clock.advance(HOUR_MS);
 
     // Crossing a usage threshold logs a warning after the turn is committed: the call still succeeds, once.
-    const crossing = await chat.say('Just checking the levels of usage.', { budget: Math.ceil(size / 0.75) });
+    // (Another message: the same one again, the session's newest turn, would be a resend, recorded once.)
+    const crossing = await chat.say('Just checking the level of usage.', { budget: Math.ceil(size / 0.75) });
     expect(crossing.level).not.toBe('ok');
     expect((await client.session('full-disk')).lastTurnNumber).toBe(2);
 
