@@ -1,4 +1,5 @@
 import { foldMessage } from './extraction/folded-text.js';
+import { ownParts } from './extraction/pasted-material.js';
 import { MAX_MESSAGE_CHARS, MAX_SENTENCE_CHARS } from './extraction/index.js';
 import { splitClauses, splitSentences } from './extraction/split-clauses.js';
 import type { IndexedFact } from './fact-index.js';
@@ -19,7 +20,7 @@ export interface StatedClause {
  */
 export function statedClauses(text: string): StatedClause[] {
   const stated: StatedClause[] = [];
-  for (const sentence of splitSentences(foldMessage(text.slice(0, MAX_MESSAGE_CHARS)))) {
+  for (const sentence of ownParts(foldMessage(text.slice(0, MAX_MESSAGE_CHARS))).flatMap(splitSentences)) {
     if (sentence.terminal.includes('?') || /[?¿]/u.test(sentence.text.folded)) continue;
     const clauses = sentence.text.folded.length > MAX_SENTENCE_CHARS ? [sentence.text] : splitClauses(sentence.text).map((clause) => clause.text);
     for (const clause of clauses) stated.push({ stems: new Set(contentStems(clause.folded)), polarity: polarityOf(clause.folded) });

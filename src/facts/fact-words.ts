@@ -3,6 +3,7 @@ import { foldedWords } from '../domains/fold-text.js';
 import { foldMessage, type FoldedText } from './extraction/folded-text.js';
 import { MAX_MESSAGE_CHARS, MAX_SENTENCE_CHARS } from './extraction/index.js';
 import { isReportedSpeech } from './extraction/guards.js';
+import { ownParts } from './extraction/pasted-material.js';
 import { stripMarkers } from './extraction/markers.js';
 import { splitClauses, splitSentences } from './extraction/split-clauses.js';
 import { nounKey, PERSON_KEYS } from './extraction/subject-key.js';
@@ -195,8 +196,11 @@ export function confirmingParts(text: string, stemsOf: (text: string) => Readonl
   const own = new Set<string>();
   const others: MentionPart[] = [];
   const against: MentionPart[] = [];
-  let allOwn = head.length === text.length;
-  for (const sentence of splitSentences(foldMessage(head))) {
+  const folded = foldMessage(head);
+  // Pasted material ("Here is the CI output:\n…") is not the user's: it re-confirms nothing.
+  const parts = ownParts(folded);
+  let allOwn = head.length === text.length && parts.length === 1 && parts[0] === folded;
+  for (const sentence of parts.flatMap(splitSentences)) {
     if (sentence.terminal === '?' || !assertsThePresent(sentence.text.folded) || isReportedSpeech(sentence.text.scan)) {
       allOwn = false;
       continue;

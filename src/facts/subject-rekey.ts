@@ -29,6 +29,7 @@ function currentPreferenceKey(row: Pick<FactRow, 'subject'>, reading: StatementK
 }
 
 const NOTE = 'note ';
+const INSTRUCTION = 'instruction ';
 const NAME = ' name';
 
 /**
@@ -40,7 +41,8 @@ const NAME = ' name';
  * "no"); a person one has one of, named ("Mi jefe es Andrés" was "boss", and is "boss name",
  * the subject of "mi jefe se llama Andrés" too, so that a description keyed "boss" leaves
  * it alone; "My new boss is Marta" was "new boss", and "Mi jefe nuevo se llama Andrés"
- * "boss nuevo name": both are "boss name"). Otherwise a new value of such a thing would supersede neither.
+ * "boss nuevo name": both are "boss name"); an instruction keyed with when it holds, now
+ * keyed by its action alone ("instruction run linter"). Otherwise a new value of such a thing would supersede neither.
  * `reading`: how the rules read the row's statement today.
  */
 export function currentSubjectKey(row: Pick<FactRow, 'subject'>, reading: StatementKey): string | null {
@@ -49,6 +51,9 @@ export function currentSubjectKey(row: Pick<FactRow, 'subject'>, reading: Statem
   const { subject } = reading;
   if (row.subject === null || subject === null || subject === row.subject) return null;
   if (row.subject.startsWith(NOTE)) return subject.startsWith(NOTE) && reading.value === null ? null : subject;
+  // An instruction keyed by its action and when it holds ("instruction run linter before you
+  // commit anything") is keyed by its action alone since 2026-11-27, when it holds in its value.
+  if (row.subject.startsWith(INSTRUCTION) && subject.startsWith(INSTRUCTION) && row.subject.startsWith(`${subject} `)) return subject;
   // A key from a word the subjects now read in English ("coche" is "car", "favorite grupo"
   // is "favorite band"), so that a correction in either language replaces it.
   if (nounKey(row.subject) === subject) return subject;

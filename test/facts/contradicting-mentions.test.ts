@@ -93,3 +93,15 @@ describe('a statement saying the opposite of a fact', () => {
     expect((await userTurn('I eat pork now, it is fine.')).changes.reconfirmed).toEqual([]);
   });
 });
+
+// Pasted material is no statement of the user's: its words re-confirm nothing.
+describe('a fact named in pasted material', () => {
+  it('is not re-confirmed as said again by a teammate\'s message the user pastes', async () => {
+    await stated('I prefer window seats.');
+    f.clock.advance(DAY_MS);
+    const { changes } = await userTurn("Here is my teammate's message:\nI prefer window seats.\nWhat do you think?");
+    expect(changes.reconfirmed).toEqual([]);
+    const { changes: own } = await userTurn('I prefer window seats.');
+    expect(own.reconfirmed.map((fact) => fact.fact)).toEqual(['I prefer window seats']);
+  });
+});

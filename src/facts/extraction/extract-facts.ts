@@ -3,12 +3,13 @@ import { factDomain } from './fact-domain.js';
 import { CONTROL_TOKEN_MARK, foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { forgetRequestIn, takesItselfBack } from './forget-request.js';
 import { forgetThenStatements } from './forget-rest.js';
-import { decidesOnPronoun, isConditional, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
+import { decidesOnPronoun, expressesDoubt, isConditional, isDoubtOnly, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
 import { mayStateFacts } from './message-gate.js';
 import { politeRememberRequest, REMEMBERED, stripMarkers, type ClauseMarkers } from './markers.js';
 import { aboutPerson, openingPerson, opensWithoutSubject, type OpeningPerson } from './opening-person.js';
+import { ownParts } from './pasted-material.js';
 import { opensWithTheMoment } from './present-moment.js';
-import { takenBack } from './retraction.js';
+import { instructionTakenBack, takenBack } from './retraction.js';
 import { TIME_THEN } from './time-phrases.js';
 import type { FactRule, RuleHit } from './rule-support.js';
 import { CHOICE_RULES } from './rules-choice.js';
@@ -213,15 +214,19 @@ function opensSentence(sentence: FoldedText, clauseStart: number): boolean {
 // may be stored under ("I use Emacs" asked to be remembered, "I always use Emacs" as a
 // habit), with that statement's value; the service retires only what is stored.
 function retractions(body: FoldedText): RuleHit[] {
-  const taken = takenBack(body);
+  const taken = takenBack(body) ?? instructionTakenBack(body);
   if (taken === null) return [];
   const asked: ClauseMarkers = { ...REMEMBERED, language: taken.language };
   const hits: RuleHit[] = [];
   for (const statement of taken.statements) {
     const hit = firstRuleHit(statement) ?? genericFact(statement, asked);
     if (hit === null || hit.kind !== 'assert' || hits.some((known) => known.subject === hit.subject)) continue;
+    // An instruction's retraction names its action (its subject) in either sense: no value.
+    if (taken.instruction && !hit.subject.startsWith('instruction ')) continue;
     const rule = taken.language === 'en' ? 'no-longer' : 'ya-no';
-    hits.push({ ...hit, rule, kind: 'retract', statement: body.original, language: taken.language, correction: false });
+    const value = taken.instruction ? null : hit.value;
+    hits.push({ ...hit, rule, kind: 'retract', statement: body.original, language: taken.language, correction: false, value, subjectless: false });
+    if (taken.instruction) break;
   }
   return hits;
 }
@@ -276,7 +281,9 @@ export function readSentences(message: FoldedText): MessageReading {
   const facts: ExtractedFact[] = [];
   let forget: ForgetRequest | null = null;
   let refused = false;
-  for (const said of splitSentences(message)) {
+  // Pasted material and others' words after a line that introduces them are not read (pasted-material.ts).
+  const sentences = ownParts(message).flatMap(splitSentences);
+  for (const [index, said] of sentences.entries()) {
     const polite = politeRememberRequest(said.text);
     const sentence: Sentence = polite ? { text: polite.body, terminal: '.' } : said;
     const whole = forgetRequestIn(sentence.text, sentence.terminal === '?');
@@ -287,6 +294,8 @@ export function readSentences(message: FoldedText): MessageReading {
       continue;
     }
     if ((whole && !split) || sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan) || takesItselfBack(sentence.text)) continue;
+    // "I think we decided…, but I am not sure", "…. Not sure though.": a doubt, not a signal.
+    if (expressesDoubt(sentence.text.scan) || isDoubtOnly(sentences[index + 1]?.text.scan ?? '')) continue;
     // A rest that gives the forgotten statement a new value is that statement, read as its target is: as asked to be remembered.
     const read: Sentence = split?.restated ? { text: split.restated, terminal: '.' } : sentence;
     const clauses = split?.restated ? [{ text: split.restated, start: 0 }] : (split?.rest ?? withRememberedThatApart(withWhenClausesJoined(sentence.text, splitClauses(sentence.text))));

@@ -17,5 +17,13 @@ export function factDomain(statement: string, hint: Domain | null): Domain {
   for (const domain of hint === null ? DOMAINS : [hint, ...DOMAINS]) {
     if (scores[domain] > 0 && (best === null || scores[domain] > scores[best])) best = domain;
   }
-  return best ?? hint ?? 'personal';
+  return best ?? hint ?? (SETTING.test(statement) && !ABOUT_SOMEONE.test(statement) ? 'projects' : 'personal');
 }
+
+// A note that sets a limit of something the user works on ("Max retries is 3", "Retries
+// must be at most 3", "el timeout es de 30 segundos"), said of no one: a project's, not a
+// personal fact. Only where the lexicon found nothing.
+const SETTING =
+  /\b(?:max|maximum|min|minimum|limit|limits|cap|capped|threshold|timeout|timeouts|retries|retry|ttl|port|replicas|concurrency|batch size|rate limit|at most|at least|no more than|exceed|maximo|minimo|limite|tope|reintentos)\b/iu;
+const ABOUT_SOMEONE =
+  /\b(?:i|i'm|my|me|we|our|us|he|she|his|her|they|their|yo|mi|mis|me|nosotros|nuestr[oa]s?|el|ella|su|sus)\b/iu;

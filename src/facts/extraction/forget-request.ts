@@ -21,7 +21,7 @@ const TAKEN_BACK_TAIL = new RegExp(
   'u',
 );
 const FORGET_EN =
-  /^(?:forget|don't remember|do not remember|dont remember|stop remembering|unlearn|(?:delete|erase|remove)(?= (?:that|this) from your memory| the fact| what you know| what i said| everything you know))\s*(?:(?<deictic>that|this)(?:\s+from your memory)?|(?:what|everything) (?:i (?:said|told you)|you know) about\s+(?<about>.+)|(?:the fact )?that\s+(?<clause>.+)|about\s+(?<topic>.+)|(?<mine>my\s+.+)|the fact\s+(?<fact>.+))$/du;
+  /^(?:forget|don't remember|do not remember|dont remember|stop remembering|unlearn|(?:delete|erase|remove)(?= (?:that|this) from your memory| the fact| what you know| what i said| everything you know))\s*(?:(?<deictic>that|this)(?:\s+from your memory)?|(?:what|everything) (?:i (?:said|told you)|you know) about\s+(?<about>.+)|(?:the fact )?that\s+(?<clause>.+)|about\s+(?<topic>.+)|(?<mine>my\s+.+)|the fact\s+(?<fact>.+)|the\s+(?<thing>.+))$/du;
 // "forget" opens a Spanish request too, as a bilingual user says it ("Forget lo de mi vuelo").
 const FORGET_ES =
   /^(?:olvida|olvidate de|olvidate|no recuerdes|deja de recordar|forget(?= lo del?\b| que\b)|(?:borra|elimina)(?= eso| ese dato| lo que| lo del?\b| que| de tu memoria))\s*(?:(?<deictic>eso|esto|lo anterior|ese dato)(?:\s+de tu memoria)?|(?:lo )?que (?:te dije|sabes) (?:sobre|de)\s+(?<about>.+)|que\s+(?<clause>.+)|lo del?\s+(?<topic>.+)|(?<mine>mis?\s+.+)|de tu memoria\s+(?<fact>.+))$/du;
@@ -31,11 +31,26 @@ const AND_THAT_BREAK = new RegExp(`(?:,\\s*|\\s+)${AND_THAT}\\s+`, 'gu');
 
 function target(text: FoldedText, match: RegExpExecArray): string | null {
   const spans = match.indices?.groups ?? {};
-  for (const name of ['about', 'clause', 'topic', 'mine', 'fact']) {
+  for (const name of ['about', 'clause', 'topic', 'mine', 'fact', 'thing']) {
     const span = spans[name];
-    if (span) return edgeless(sliceFolded(text, span[0], span[1]).original);
+    if (!span) continue;
+    const said = edgeless(sliceFolded(text, span[0], span[1]).original);
+    return said === null || name === 'clause' ? said : withoutKindWord(said);
   }
   return null;
+}
+
+// "Forget the linter rule", "forget about the pnpm thing", "olvida lo de la regla del
+// linter": the word for what kind of fact it is names no fact's content ("Always run the
+// linter" holds no "rule"), so only what it qualifies is the target.
+const KIND_WORD_EN =
+  /\s+(?:rules?|instructions?|things?|stuff|decisions?|facts?|preferences?|ones?|notes?|info|information|part|business|setting|settings)$/iu;
+const KIND_WORD_ES =
+  /^(?:(?:la|el|esa|ese|esta|este|lo)\s+)?(?:regla|reglas|cosa|cosas|decision|decisión|tema|instruccion|instrucción|preferencia|nota|dato)\s+(?:del?|sobre)\s+/iu;
+
+function withoutKindWord(target: string): string {
+  const kept = target.replace(KIND_WORD_EN, '').replace(KIND_WORD_ES, '');
+  return /^(?:the|el|la|lo)?$/iu.test(kept.trim()) ? target : kept;
 }
 
 // "Forget about the sertraline, please": the polite word is said to the assistant, not part of what to forget.

@@ -21,6 +21,24 @@ export function isQuestion(clauseScan: string, endsWithQuestionMark: boolean): b
   return WH_OPENERS.test(clauseScan) || AUX_OPENERS.test(clauseScan);
 }
 
+// An explicit doubt about what the sentence says ("…, but I am not sure", "I'm not certain
+// we decided…", "no estoy seguro de que…", "I don't know if…"): no signal at all, where a
+// hedge ("I think…") only lowers the confidence. "Not sure why/how…" doubts something else.
+const DOUBT =
+  /\b(?:not\s+(?:(?:entirely|totally|completely|100%|really|quite)\s+)?(?:sure|certain)(?!\s+(?:why|how|what|when|where|who|which)\b)|unsure|(?:don't|dont|do not)\s+(?:know|remember|recall)\s+(?:if|whether)|can't remember if|no\s+(?:estoy|estamos)\s+(?:del\s+todo\s+|muy\s+)?segur[oa]s?|no\s+se\s+si|no\s+me\s+acuerdo\s+si|ni\s+idea\s+si)\b/u;
+const DOUBT_ONLY =
+  /^(?:(?:but|though|pero|aunque)\s+)?(?:(?:i'm|im|i am)\s+)?not\s+(?:(?:entirely|totally|100%|really|quite)\s+)?(?:sure|certain)(?:\s+(?:though|tho|about that|about it))?[\s.!]*$|^(?:(?:pero|aunque)\s+)?(?:yo\s+)?no\s+(?:estoy|estamos)\s+(?:del\s+todo\s+|muy\s+)?segur[oa]s?[\s.!]*$/u;
+
+/** True when the sentence doubts what it says: nothing in it is a fact. */
+export function expressesDoubt(sentenceScan: string): boolean {
+  return DOUBT.test(sentenceScan);
+}
+
+/** True when a sentence is only a doubt ("Not sure though.", "No estoy seguro."): about the sentence before it. */
+export function isDoubtOnly(sentenceScan: string): boolean {
+  return DOUBT_ONLY.test(sentenceScan.trim());
+}
+
 /** True when the sentence frames what follows as imagined ("imagine…", "what if…", "ojalá…"). */
 export function isHypothetical(sentenceScan: string): boolean {
   return HYPOTHETICAL.test(sentenceScan);

@@ -22,11 +22,49 @@ const FIRST_PERSON_ES = new RegExp(`^(?:(?:me|nos)\\s+)?\\p{L}+${FIRST_PERSON_ES
 const YA_NO_ES = /^(?:yo\s+)?ya no\s+(?<rest>.+)$/du;
 const NO_MAS_ES = /^(?:yo\s+)?no\s+(?<verb>(?:(?:me|nos)\s+)?\S+)\s+mas\s+(?<rest>.+)$/du;
 
+// An instruction to the assistant taken back ("Don't run the linter before commits
+// anymore", "Stop running the linter", "Deja de usar emojis", "Ya no uses emojis"): the
+// instruction, whichever its sense, is no longer wanted; read as "always…", it gives the
+// action the instruction is stored under (rules-habit.ts).
+const DONT_ANYMORE_EN = /^(?:please\s+)?(?:don't|dont|do not)\s+(?<verb>[a-z][a-z'-]*)(?<rest>\s+.+?)\s+(?:anymore|any more|any longer)$/du;
+const STOP_EN = /^(?:please\s+)?stop\s+(?<verb>[a-z]+ing)(?<rest>\s+.+?)?(?:\s*,?\s+(?:please|pls))?$/du;
+const STOP_ES = /^(?:por favor\s+)?(?:deja|deje|dejad)\s+de\s+(?<verb>\p{L}+?)(?<ending>ar|er|ir)(?<rest>\s+.+?)?(?:\s*,?\s+(?:por favor|porfa))?$/du;
+const YA_NO_IMPERATIVE_ES = /^(?:por favor\s+)?ya no\s+(?<verb>\p{L}+(?:es|as))(?<rest>\s+.+)$/du;
+
 /** What a clause takes back: the statements it negates, as the user would have made them. */
 export interface TakenBack {
   language: Language;
   /** The plain statement ("I use Emacs"), then the same as a habit ("I always use Emacs"), which is stored under another subject. */
   statements: FoldedText[];
+  /** An instruction to the assistant is taken back, in either sense: its action, not its value, names it. */
+  instruction: boolean;
+}
+
+// "running" → "run", "using" → "use", "checking" → "check": the verbs to try, most likely first.
+function baseForms(ing: string): string[] {
+  const stem = ing.slice(0, -3);
+  const forms = [stem, `${stem}e`];
+  if (/([b-df-hj-np-tv-z])\1$/u.test(stem)) forms.unshift(stem.slice(0, -1));
+  return forms;
+}
+
+/** The instruction a clause takes back, as "always…" statements to read its action from, or null. */
+export function instructionTakenBack(body: FoldedText): TakenBack | null {
+  const dont = matchRule(body, DONT_ANYMORE_EN);
+  if (dont) return { language: 'en', statements: [foldMessage(`always ${dont.get('verb')?.original ?? ''}${dont.get('rest')?.original ?? ''}`)], instruction: true };
+  const stop = matchRule(body, STOP_EN);
+  if (stop) {
+    const rest = stop.get('rest')?.original ?? '';
+    return { language: 'en', statements: baseForms(stop.folded('verb')).map((verb) => foldMessage(`always ${verb}${rest}`)), instruction: true };
+  }
+  const quit = matchRule(body, STOP_ES);
+  if (quit) {
+    const imperative = `${quit.folded('verb')}${quit.folded('ending') === 'ar' ? 'a' : 'e'}`;
+    return { language: 'es', statements: [foldMessage(`siempre ${imperative}${quit.get('rest')?.original ?? ''}`)], instruction: true };
+  }
+  const yaNo = matchRule(body, YA_NO_IMPERATIVE_ES);
+  if (yaNo) return { language: 'es', statements: [foldMessage(`nunca ${yaNo.get('verb')?.original ?? ''}${yaNo.get('rest')?.original ?? ''}`)], instruction: true };
+  return null;
 }
 
 /** The statements a clause body takes back ("I no longer use Emacs" → "I use Emacs", "I always use Emacs"), or null. */
@@ -39,7 +77,7 @@ export function takenBack(body: FoldedText): TakenBack | null {
     const who = `${groups.get('who')?.original ?? 'I'}${groups.get('be')?.original ?? ''}`;
     const statements = [`${who} ${rest.original}`];
     if (groups.get('be') === null) statements.push(`${who} always ${rest.original}`);
-    return { language: 'en', statements: statements.map(foldMessage) };
+    return { language: 'en', statements: statements.map(foldMessage), instruction: false };
   }
   const yaNo = matchRule(body, YA_NO_ES);
   const noMas = yaNo ? null : matchRule(body, NO_MAS_ES);
@@ -48,11 +86,11 @@ export function takenBack(body: FoldedText): TakenBack | null {
   const statements = [rest, `siempre ${rest}`].map(foldMessage);
   const [plain] = statements;
   if (plain === undefined || !FIRST_PERSON_ES.test(plain.folded) || POINTS_AWAY.test(plain.scan)) return null;
-  return { language: 'es', statements };
+  return { language: 'es', statements, instruction: false };
 }
 
 /** What every retraction pattern needs (rule-support.ts, Trigger). */
 export const RETRACTION_TRIGGER: TriggeredPatterns = {
-  trigger: /no longer|anymore|any more|any longer|ya no|\smas\s/u,
-  patterns: [NO_LONGER_EN, NOT_ANYMORE_EN, YA_NO_ES, NO_MAS_ES],
+  trigger: /no longer|anymore|any more|any longer|ya no|\smas\s|stop|deja|deje|dejad/u,
+  patterns: [NO_LONGER_EN, NOT_ANYMORE_EN, YA_NO_ES, NO_MAS_ES, DONT_ANYMORE_EN, STOP_EN, STOP_ES, YA_NO_IMPERATIVE_ES],
 };

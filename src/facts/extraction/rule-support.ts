@@ -82,6 +82,8 @@ export interface ValueReading {
   keepWhen?: boolean;
   /** A place: its name goes on after a comma ("42 Elm Street, Springfield"; see placeNameEnd). */
   place?: boolean;
+  /** At most this many words (MAX_VALUE_WORDS when absent): a decision may say more, bounded by the statement's length. */
+  maxWords?: number;
 }
 
 /** A place's value: its name goes on after its commas ("Springfield, Illinois", "Calle Mayor 5, Madrid"). */
@@ -100,7 +102,7 @@ export function matchRule(body: FoldedText, pattern: RegExp): RuleGroups | null 
     const span = spans[name];
     const raw = get(name);
     if (!span || !raw) return null;
-    const inner = cleanValueSpan(raw, reading.keepWhen ?? false);
+    const inner = cleanValueSpan(raw, reading.keepWhen ?? false, reading.maxWords);
     if (!inner) return null;
     const end = reading.place === true ? placeNameEnd(raw, inner[1]) : inner[1];
     return [span[0] + inner[0], span[0] + end];

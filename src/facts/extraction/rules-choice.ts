@@ -159,19 +159,35 @@ function throughNextSteps(raw: FoldedText | null, value: FoldedText): FoldedText
 }
 
 // What qualifies a decision after a comma ("…Kafka for the event bus, with a retention of 7
-// days", "…, con una retención de 7 días") is part of it; any other comma ends its value.
-const QUALIFIER = /^\s*,\s*(?:with|con)\s+/u;
+// days", "…, con una retención de 7 días") is part of it, and so are the specifics that
+// follow it, a few words with a number ("…the retry logic, max 3 retries, capped at 2
+// seconds", "…, máximo 3 reintentos"); any other comma ends its value.
+const QUALIFIER = /^\s*,\s*(?:(?:and|y)\s+)?(?:(?<with>with|con)\s+)?/u;
+const MAX_SPECIFIC_WORDS = 6;
+const MAX_QUALIFIERS = 3;
 
-// The decision through its qualifier, if any, while the statement (without its time
+// The decision through its qualifiers, if any, while the statement (without its time
 // phrase `when`) still fits in a fact.
 function withQualifier(body: FoldedText, raw: FoldedText | null, value: FoldedText, when: FoldedText | null): FoldedText {
   const span = raw === null ? null : valueSpanIn(raw, value);
-  const lead = raw === null || span === null ? null : QUALIFIER.exec(raw.scan.slice(span.end));
-  if (raw === null || span === null || lead === null) return value;
-  const from = span.end + lead[0].length;
-  const qualifier = cleanValueSpan(sliceFolded(raw, from, raw.scan.length), true);
-  const qualified = qualifier === null ? value : sliceFolded(raw, span.start, from + qualifier[1]);
-  return withoutTimePhrase(originalThrough(body, qualified), body, when).length > MAX_STATEMENT_CHARS ? value : qualified;
+  if (raw === null || span === null) return value;
+  let qualified = value;
+  let end = span.end;
+  for (let count = 0; count < MAX_QUALIFIERS; count += 1) {
+    const lead = QUALIFIER.exec(raw.scan.slice(end));
+    if (lead === null || lead[0].length === 0 || !lead[0].includes(',')) break;
+    const from = end + lead[0].length;
+    const qualifier = cleanValueSpan(sliceFolded(raw, from, raw.scan.length), true);
+    if (qualifier === null) break;
+    const words = raw.scan.slice(from + qualifier[0], from + qualifier[1]);
+    const specific = /\d/u.test(words) && words.split(/\s+/u).length <= MAX_SPECIFIC_WORDS && !NOT_A_SPECIFIC.test(words);
+    if (lead.groups?.['with'] === undefined && !specific) break;
+    const longer = sliceFolded(raw, span.start, from + qualifier[1]);
+    if (withoutTimePhrase(originalThrough(body, longer), body, when).length > MAX_STATEMENT_CHARS) break;
+    qualified = longer;
+    end = from + qualifier[1];
+  }
+  return qualified;
 }
 
 // "to use Kafka" → "use Kafka": what was decided, without the word that introduces it.
@@ -189,10 +205,14 @@ const NAMED_OR_CODE = /(?:^|\s)(?:\p{Lu}|\p{L}+\p{N}|\p{N}+\p{L})/u;
 // A verb of the object's own ("…the movie was boring", "…Mom needed help", "…Ana needs a
 // break"): an auxiliary, or a past or present verb before its object; "managed Postgres
 // over self-hosted" holds none.
-const FINITE_VERB_EN = new RegExp(
+const FINITE_VERB_EN_SOURCE =
   "\\b(?:is|are|was|were|am|be|been|had|has|have|would|will|could|should|can|shall|might|must|did|does|do|isn't|aren't|wasn't|weren't|didn't|doesn't|don't|won't|wouldn't)\\b|'(?:re|ll|d|ve|m)\\b" +
     '|\\s\\p{L}{2,}(?:ed|s)\\s+(?:me|him|her|them|us|it|to|that|a|an|the|my|his|their|our|some|help|so|too|up|out|more|less)\\b' +
-    '|\\s(?:needs|wants|likes|loves|hates|deserves|seems|looks|sounds|feels|goes|works|gets)\\b',
+    '|\\s(?:needs|wants|likes|loves|hates|deserves|seems|looks|sounds|feels|goes|works|gets)\\b';
+const FINITE_VERB_EN = new RegExp(FINITE_VERB_EN_SOURCE, 'u');
+// A specific is no clause of its own nor when the decision was taken ("…, 3 days ago").
+const NOT_A_SPECIFIC = new RegExp(
+  String.raw`^(?:i|i'm|we|we're|you|he|she|they|it|it's|yo|nosotros|but|so|because|pero|porque|hace)\b|\b(?:ago|${TIME_PHRASE_EN})\b|` + FINITE_VERB_EN_SOURCE,
   'u',
 );
 
@@ -200,6 +220,10 @@ function namesChoice(verb: string, decided: FoldedText): boolean {
   if (verb !== 'decided' || FINITE_VERB_EN.test(decided.scan)) return false;
   return COMPARED_EN.test(decided.scan) || NAMED_OR_CODE.test(decided.original) || valueCategory(decided.folded) !== null;
 }
+
+// What was decided may take more words than another value ("…to raise the docs runner
+// memory to 8 GB and keep source maps"): the statement's length bounds it (tidyStatement).
+const DECIDED = { keepWhen: true, maxWords: 24 } as const;
 
 function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   return (body) => {
@@ -212,13 +236,13 @@ function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     const said = groups.get(name);
     if (said !== null && saidOfTheMoment(said)) return null;
     // The day a decision names is what was decided ("we will ship on Friday"); only its key leaves it out.
-    const cleaned = groups.value(name, { keepWhen: true });
+    const cleaned = groups.value(name, DECIDED);
     const decided = cleaned === null ? null : throughNextSteps(groups.get(name), cleaned);
     if (!decided || PRONOUN_ONLY.test(decided.folded) || WILL_ONLY_EN.test(decidedTopic(decided).scan) || isMomentaryAct(decidedTopic(decided).folded)) return null;
     if (groups.get('object') !== null && !namesChoice(groups.folded('verb'), decided)) return null;
     const when = groups.get('when') ?? groups.get('whenAfter');
     const value = withQualifier(body, groups.get(name), decided, when);
-    const through = value === cleaned ? groups.statementUpTo(name, { keepWhen: true }) : originalThrough(body, value);
+    const through = value === cleaned ? groups.statementUpTo(name, DECIDED) : originalThrough(body, value);
     if (!through) return null;
     const statement = withoutTimePhrase(through, body, when);
     // The qualifier is part of the value, not of the subject: "…, with a retention of 14

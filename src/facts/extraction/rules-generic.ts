@@ -8,6 +8,7 @@ import { withoutAmountDe } from './rules-possessive.js';
 import { FIRST_PERSON_ES_ENDING } from './spanish-verbs.js';
 import { wordCount } from './statement-text.js';
 import { contentWords, namesOneOfSeveral, nounKey, polarValue, textKey } from './subject-key.js';
+import { CATEGORIES, valueCategory } from './value-categories.js';
 
 // A statement with no specific rule is kept only when the user flagged it explicitly
 // ("remember that…", "for the record…", "from now on…"), and only when what was flagged
@@ -77,10 +78,16 @@ function copular(body: FoldedText, language: Language): { subject: string; value
   return subject === '' || namesOneOfSeveral(subject) ? null : { subject, value: withoutAmountDe(groups.value('value'), language) };
 }
 
+// A subject of up to four words, then a modal and its verb ("retries should never exceed 3").
+const BARE_SUBJECT_RULE_EN =
+  /^[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?\s+(?:must|should|shall|cannot|can't|can|may|mustn't|shouldn't|(?:needs?|has|have)\s+to)\s+(?:(?:not|never|always|only)\s+)?[a-z]\S*\s+\S/u;
+
 // Whether a flagged text no rule recognised reads as a clause (see the top of this file).
 function readsAsClause(body: FoldedText, language: Language, bareObject: boolean): boolean {
   if (NON_LATIN_START.test(body.folded) || language === 'es') return !bareObject;
   if (USER_CLAUSE_EN.test(body.scan)) return true;
+  // "Remember that retries must be at most 3": a rule about a thing named without a determiner.
+  if (!bareObject && BARE_SUBJECT_RULE_EN.test(body.scan)) return true;
   if (!DETERMINER_START_EN.test(body.scan) && !/^\p{Lu}/u.test(body.original)) return false;
   return AUXILIARY_EN.test(body.scan) || (!bareObject && LEXICAL_VERB_EN.test(body.original));
 }
@@ -148,9 +155,29 @@ export function genericFact(said: FoldedText, markers: ClauseMarkers): RuleHit |
   const pair = habit ? null : copular(body, language);
   if (!habit && !pair && !readsAsClause(body, language, markers.bareObject)) return null;
   if (pair !== null) return ruleHit('statement', language, 'assert', pair.subject, pair.value, body.original, null, false);
+  const used = habit ? null : usedTool(body, language);
+  if (used !== null) return used;
   const negatable = habit || language !== 'en' ? null : negatableNote(body);
   if (negatable !== null) return { ...ruleHit('statement', language, 'assert', negatable.subject, null, body.original, null, false), value: negatable.value };
   return ruleHit('statement', language, 'assert', `note ${textKey(body.folded)}`, null, body.original, null, false);
+}
+
+// "We use pnpm, not npm", "uso Neovim": the name of a tool of a known kind alone
+// (value-categories.ts) is keyed by that kind, as "I use Neovim as my editor" and "I
+// switched to yarn" are, so a later switch replaces it; what it is not is said, but is no
+// part of the value. With more words ("I use Vim at work") it stays a note of its own.
+const USES_EN =
+  /^(?:i|we)\s+(?:(?:also|now|still|only|mostly|mainly|actually)\s+)?(?:use|'re using|are using|'m using|am using)\s+(?<value>[^,]+?)(?:\s*,?\s+(?:not|instead of|rather than)\s+(?<alt>[^,]+))?$/du;
+const USES_ES =
+  /^(?:(?:yo|nosotros|ahora|tambien|solo)\s+)*(?:uso|usamos|utilizo|utilizamos)\s+(?<value>[^,]+?)(?:\s*,?\s+(?:no|en vez de|en lugar de)\s+(?<alt>[^,]+))?$/du;
+const CATEGORY_TERMS: ReadonlySet<string> = new Set(CATEGORIES.flatMap(([, terms]) => terms));
+
+function usedTool(body: FoldedText, language: Language): RuleHit | null {
+  const groups = matchRule(body, language === 'en' ? USES_EN : USES_ES);
+  const value = groups?.value('value');
+  const category = value && CATEGORY_TERMS.has(value.folded) ? valueCategory(value.folded) : null;
+  if (!groups || !value || category === null) return null;
+  return ruleHit('statement', language, 'assert', category, value, body.original, 'preferences', false);
 }
 
 // "From now on, reply in English when I write in English": the instruction with its

@@ -95,6 +95,26 @@ function isAssistantDirected(verb: string, rest: string, language: 'en' | 'es'):
   return language === 'en' ? ASSISTANT_VERBS_EN.has(verb) : ASSISTANT_STEMS_ES.test(verb);
 }
 
+// When an action is to be done ("…before you commit anything", "…antes de cada deploy"):
+// part of what the instruction says, not of the action it is about.
+const ACTION_TIME = /\s+(?:before|after|until|till|every time|each time|antes de|antes que|despues de|hasta que|cada vez que)\b.*$/u;
+const NEGATIVE = /^(?:never|don't|dont|do not|nunca|jamas|no)\b/u;
+
+/**
+ * The subject and value of an instruction about an action ("run the linter"): the action is
+ * the subject, whichever way it is asked, and the sense with when it holds is the value, so
+ * "From now on never run the linter" replaces "Always run the linter before you commit
+ * anything" (spec §1.1: a contradiction supersedes), and is taken back by "Don't run the
+ * linter anymore" (retraction.ts).
+ */
+function actionKey(canonical: string, what: string, statement: string): { subject: string; value: string } | null {
+  const timed = ACTION_TIME.exec(what);
+  const action = timed === null ? what : what.slice(0, timed.index);
+  if (textKey(action).length === 0) return null;
+  const sense = NEGATIVE.test(statement.trim().toLowerCase().replace(/^(?:please|por favor)[\s,]+/u, '').replace(/^(?:from now on|a partir de ahora),?\s+/u, '')) ? 'never' : 'always';
+  return { subject: `instruction ${canonical} ${textKey(action)}`, value: timed === null ? sense : `${sense} ${textKey(timed[0])}` };
+}
+
 function instructionHit({ verb, rest, statement, language, rule, when }: Parts): RuleHit | null {
   if (!statement || REST_ONLY_PRONOUN.test(rest) || textKey(rest).length === 0) return null;
   if (!isAssistantDirected(verb, rest, language)) return null;
@@ -103,7 +123,11 @@ function instructionHit({ verb, rest, statement, language, rule, when }: Parts):
   const what = when === null ? rest : rest.replace(CONDITION_TAIL, '');
   const naming = canonical === 'call' && (verb !== 'call' || /^\s*me\b/u.test(what));
   const subject = naming ? 'preferred name' : choiceSubject(`instruction ${canonical}`, `${verb} ${what}`, '', textKey(what));
-  return ruleHit(rule, language, 'assert', when === null ? subject : conditionalSubject(subject, when), null, statement, 'preferences', false);
+  const action = subject.startsWith('instruction ') ? actionKey(canonical, what, statement) : null;
+  const hit = ruleHit(rule, language, 'assert', action?.subject ?? subject, null, statement, 'preferences', false);
+  if (action !== null) hit.value = action.value;
+  if (when !== null) hit.subject = conditionalSubject(hit.subject, when);
+  return hit;
 }
 
 function habitHit(adverb: string, { verb, rest, statement, language, rule }: Parts): RuleHit | null {

@@ -188,10 +188,24 @@ function isPartOfAPlace(value: FoldedText): boolean {
 // "I switched to the other tab", "me cambié a otra mesa": a switch of the moment, between things at hand.
 const ANOTHER_ONE = /^(?:the other|another|la otra|el otro|otra|otro)\s+\p{L}+$/u;
 
+// "I switched to another provider, Vodafone": the name after the comma is what was switched to.
+const APPOSITIVE_NAME = /^\s*,\s*(?<name>\p{Lu}[\p{L}\p{N}.&'’+-]*(?:\s+\p{Lu}[\p{L}\p{N}.&'’+-]*){0,2})[\s.!]*$/u;
+
+function namedSwitch(body: FoldedText, raw: FoldedText, kind: FoldedText, language: 'en' | 'es', correction: boolean): RuleHit | null {
+  const span = valueSpanIn(raw, kind);
+  const name = span === null ? undefined : APPOSITIVE_NAME.exec(sliceFolded(raw, span.end, raw.folded.length).original)?.groups?.['name'];
+  if (span === null || name === undefined) return null;
+  const lead = sliceFolded(body, 0, raw.base - body.base + span.start).original;
+  const noun = kind.folded.split(/\s+/u).at(-1) ?? '';
+  return { ...ruleHit(language === 'en' ? 'switched-to' : 'me-cambie-a', language, 'assert', `switch ${textKey(noun)}`, null, `${lead}${name}`, 'preferences', correction), value: name };
+}
+
 function switchRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
   return (body) => {
     const groups = matchRule(body, pattern);
     const value = groups?.value('value');
+    const raw = groups?.get('value');
+    if (groups && value && raw && ANOTHER_ONE.test(value.folded)) return namedSwitch(body, raw, value, language, language === 'en' && hasCorrectionAdverb(groups));
     if (!groups || !value || ANOTHER_ONE.test(value.folded)) return null;
     const category = valueCategory(value.folded) ?? valueCategory(groups.folded('from'));
     const statement = groups.statementUpTo('value');

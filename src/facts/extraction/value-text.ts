@@ -21,7 +21,7 @@ const VALUE_END =
 // What the value ends with that says nothing of it: when it was said or began ("…Lisbon
 // last year", "…smoking starting today"), "now", "lol".
 const TRAILING_FILLER =
-  /(?:\s+(?:(?:last|this|next|el|la|este|esta)\s+(?:year|month|week|weekend|summer|winter|spring|fall|autumn|ano pasado|mes pasado|semana pasada|ano|mes|semana)|(?:a|one|two|three|four|five|six|a few|few|several|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|hace\s+(?:un|una|unos|unas|dos|tres|cuatro|cinco|varios|varias|poco|mucho|\d+)(?:\s+(?:dias?|semanas?|mes|meses|anos?))?|(?:starting|beginning|as\s+of)\s+(?:today|tonight|now|tomorrow)|yesterday|today|recently|ayer|hoy|recien|now|anymore|any more|any longer|these days|right now|nowadays|lol|haha+|lmao|too|as well|btw|though|tbh|just|really|honestly|personally|for sure|more|better|the most|ahora|ya|actualmente|hoy en dia|tambien|jaja+|jeje+|che))+\s*$/u;
+  /(?:\s+(?:(?:last|this|next|el|la|este|esta)\s+(?:year|month|week|weekend|summer|winter|spring|fall|autumn|ano pasado|mes pasado|semana pasada|ano|mes|semana)|(?:a|one|two|three|four|five|six|a few|few|several|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|hace\s+(?:un|una|unos|unas|dos|tres|cuatro|cinco|varios|varias|poco|mucho|\d+)(?:\s+(?:dias?|semanas?|mes|meses|anos?))?|(?:starting|beginning|as\s+of)\s+(?:today|tonight|now|tomorrow)|(?:the\s+)?last\s+time|la\s+(?:ultima|otra)\s+vez|yesterday|today|recently|ayer|hoy|recien|now|anymore|any more|any longer|these days|right now|nowadays|lol|haha+|lmao|too|as well|btw|though|tbh|just|really|honestly|personally|for sure|more|better|the most|ahora|ya|actualmente|hoy en dia|tambien|jaja+|jeje+|che))+\s*$/u;
 const EDGE = /[\s.,;:!?¡¿"'`*_~…\-]/u;
 /** Values longer than this are rambling, not a fact. */
 export const MAX_VALUE_WORDS = 12;
@@ -31,7 +31,7 @@ export const MAX_VALUE_WORDS = 12;
  * month at its end stays (a decision's "ship on Friday", "el lanzamiento es el viernes":
  * there, when is what was decided).
  */
-export function cleanValueSpan(raw: FoldedText, keepWhen = false): [number, number] | null {
+export function cleanValueSpan(raw: FoldedText, keepWhen = false, maxWords = MAX_VALUE_WORDS): [number, number] | null {
   const scan = raw.scan;
   let start = 0;
   let end = scan.length;
@@ -46,7 +46,7 @@ export function cleanValueSpan(raw: FoldedText, keepWhen = false): [number, numb
   if (scan[end] === '.' && endsWithDottedAcronym(scan.slice(start, end))) end++;
   const folded = raw.folded.slice(start, end);
   if (!/[\p{L}\p{N}]/u.test(folded)) return null;
-  return folded.split(/\s+/u).length > MAX_VALUE_WORDS ? null : [start, end];
+  return folded.split(/\s+/u).length > maxWords ? null : [start, end];
 }
 
 /**
