@@ -72,3 +72,12 @@ describe('things of a day and of travel are one subject in either language', () 
     expect(currentSubjectKey({ subject: 'vuelo' }, readStatement('Mi vuelo es el IB3456'))).toBe('flight');
   });
 });
+
+describe('a preference of a kind told in the other language', () => {
+  it('"I prefer afternoon meetings" replaces "Prefiero las reuniones por la mañana"; seats likewise', async () => {
+    await f.say('Prefiero las reuniones por la mañana.');
+    expect(texts((await f.say('I prefer afternoon meetings.')).superseded)).toEqual(['Prefiero las reuniones por la mañana']);
+    await f.say('I prefer window seats.');
+    expect(texts((await f.say('Prefiero los asientos de pasillo.')).superseded)).toEqual(['I prefer window seats']);
+  });
+});

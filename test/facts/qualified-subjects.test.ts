@@ -213,7 +213,7 @@ describe('facts stored under the keys of the version before', () => {
     expect(currentSubjectKey({ subject: 'note no me gusta jazz' }, readStatement('No me gusta el jazz'))).toBe('note me gusta jazz');
     const negated = readStatement('A mi jefe no le gustan las reuniones cortas');
     expect(currentSubjectKey({ subject: 'note jefe no le gustan reuniones cortas' }, negated)).toBe('note jefe le gustan reuniones cortas');
-    expect(currentSubjectKey({ subject: 'preference reunione length' }, readStatement('Prefiero reuniones cortas'))).toBe('preference reunion length');
+    expect(currentSubjectKey({ subject: 'preference reunione length' }, readStatement('Prefiero reuniones cortas'))).toBe('preference meeting length');
     // A note that still reads as a note, another person's name and a current key stay as they are.
     expect(currentSubjectKey({ subject: 'note i am vegetarian' }, readStatement('I am vegetarian'))).toBeNull();
     expect(currentSubjectKey({ subject: 'dog name' }, readStatement("My dog's name is Rex"))).toBeNull();

@@ -1,6 +1,6 @@
 import { sliceFolded, type FoldedText } from './folded-text.js';
 import type { Language } from './rule-support.js';
-import { contentWords } from './subject-key.js';
+import { contentWords, nounKey } from './subject-key.js';
 
 // A preference between kinds of one thing: "I prefer window seats" and "I prefer aisle
 // seats" both prefer a seat by where it is, and differ by the word before it. The thing
@@ -80,7 +80,7 @@ function timedKind(value: FoldedText, language: Language): PreferredKind | null 
   const mod = groups?.mod ?? groups?.mod2 ?? groups?.mod3 ?? groups?.mod4 ?? groups?.mod5;
   if (!timed || head === undefined || mod === undefined || NOT_IN_PHRASE.has(head) || NOT_A_HEAD[language].test(head)) return null;
   const qualifier = contentWords(value.folded.slice(timed[0].length));
-  return { key: [singular(head), 'time', ...qualifier].join(' '), modifier: sliceFolded(value, mod[0], mod[1]) };
+  return { key: [nounKey(singular(head)), 'time', ...qualifier].join(' '), modifier: sliceFolded(value, mod[0], mod[1]) };
 }
 
 /** The kind a preferred value names ("aisle seats" → seat position, aisle), or null when it is no modified noun or its modifier's dimension is unknown. */
@@ -99,7 +99,7 @@ export function preferredKind(value: FoldedText, language: Language): PreferredK
   const dimension = dimensionOf(phrase.groups?.mod ?? '');
   if (dimension === null) return null;
   const qualifier = contentWords(value.folded.slice(qualifierAt));
-  return { key: [singular(head), dimension, ...qualifier].join(' '), modifier: sliceFolded(value, mod[0], mod[1]) };
+  return { key: [nounKey(singular(head)), dimension, ...qualifier].join(' '), modifier: sliceFolded(value, mod[0], mod[1]) };
 }
 
 const ANOTHER_ONE = /^(?:(?:the|a|an)\s+)?[\p{L}\p{N}'-]+\s+ones?$/u;
