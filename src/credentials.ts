@@ -157,19 +157,22 @@ export function credentialNameSpans(folded: string): TextSpan[] {
 // `group`: the value is that capture group of the match, not the whole match (the pattern
 // needs the 'd' flag); a lookbehind of unbounded length would rescan a long run at every
 // position ("Bearer" and 250,000 spaces took 38 s).
-const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: number; group?: number }[] = [
+// `key`: a shape that is a credential whatever else it could be (a key, a token, a URL's
+// password, a bearer token), which the facts tier refuses; a long number or an IBAN may be
+// an order or a phone number there, and is refused only by a credential's name beside it.
+const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: number; group?: number; key?: true }[] = [
   // API keys and tokens by their issuers' prefixes: OpenAI/Stripe/Anthropic (sk-, pk_, rk_),
   // GitHub (ghp_…, github_pat_), GitLab (glpat-), AWS access key ids, Slack, Google.
-  { pattern: /(?<![\p{L}\p{N}])(?:sk|pk|rk)[-_][A-Za-z0-9_-]{8,}/gu, digits: 1 },
-  { pattern: /(?<![\p{L}\p{N}])(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,})/gu, digits: 0 },
-  { pattern: /(?<![\p{L}\p{N}])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[A-Z0-9]{12,}/gu, digits: 0 },
-  { pattern: /(?<![\p{L}\p{N}])(?:xox[abposr]-[A-Za-z0-9-]{10,}|AIza[A-Za-z0-9_-]{20,})/gu, digits: 0 },
+  { pattern: /(?<![\p{L}\p{N}])(?:sk|pk|rk)[-_][A-Za-z0-9_-]{8,}/gu, digits: 1, key: true },
+  { pattern: /(?<![\p{L}\p{N}])(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,})/gu, digits: 0, key: true },
+  { pattern: /(?<![\p{L}\p{N}])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[A-Z0-9]{12,}/gu, digits: 0, key: true },
+  { pattern: /(?<![\p{L}\p{N}])(?:xox[abposr]-[A-Za-z0-9-]{10,}|AIza[A-Za-z0-9_-]{20,})/gu, digits: 0, key: true },
   // A JSON web token (a bearer token): three base64url parts, the first a JSON header.
-  { pattern: /(?<![\p{L}\p{N}])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/gu, digits: 0 },
+  { pattern: /(?<![\p{L}\p{N}])eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/gu, digits: 0, key: true },
   // Base64 or random keys without a known prefix: 24 characters or more of letters in both
   // cases and digits in one run, as varied as random text is (a hash or a UUID is in one
   // case; "a1B2c3a1B2c3…" repeats itself).
-  { pattern: /(?<![A-Za-z0-9+/_=-])(?=[A-Za-z0-9+/_=-]*[a-z])(?=[A-Za-z0-9+/_=-]*[A-Z])[A-Za-z0-9+/_=-]{24,}/gu, digits: 1, distinct: 12 },
+  { pattern: /(?<![A-Za-z0-9+/_=-])(?=[A-Za-z0-9+/_=-]*[a-z])(?=[A-Za-z0-9+/_=-]*[A-Z])[A-Za-z0-9+/_=-]{24,}/gu, digits: 1, distinct: 12, key: true },
   // An IBAN: a country, two check digits and 11 to 30 letters and digits, grouped by 4 or not.
   { pattern: /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\p{L}\p{N}])/gu, digits: 8 },
   // An account or card number, or its head: digits in groups of 2 or more split by single
@@ -177,18 +180,24 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
   { pattern: /(?<![\d+]|\+[\d -]*)\d{2,}(?:[ -]\d{2,})*(?!\d)/gu, digits: 12 },
   // The password of a URL ("postgres://admin:S3cr3t@db", "redis://:S3cr3t@cache"): the
   // user and the host stay. Bounded runs: a scheme, a user and a password are short.
-  { pattern: /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]{0,256}:([^\s@/]{1,256})@/dgiu, digits: 0, group: 1 },
+  { pattern: /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]{0,256}:([^\s@/]{1,256})@/dgiu, digits: 0, group: 1, key: true },
   // A bearer token ("Authorization: Bearer …"); "Bearer of bad news" holds no digit.
-  { pattern: /\b[Bb]earer[ \t]{1,16}([A-Za-z0-9._~+/=-]{8,})/dgu, digits: 1, group: 1 },
+  { pattern: /\b[Bb]earer[ \t]{1,16}([A-Za-z0-9._~+/=-]{8,})/dgu, digits: 1, group: 1, key: true },
 ];
 
 /**
  * What the facts tier refuses: a text, as written, that names a credential or payment detail
- * (`mentionsSecret`) or holds one by its shape (`secretValueSpans`: "my GitHub is ghp_…", a
+ * (`mentionsSecret`) or holds a key by its shape (`holdsKey`: "my GitHub is ghp_…", a
  * database URL with its password).
  */
 export function holdsSecret(text: string): boolean {
-  return mentionsSecret(foldForCredentials(text)) || secretValueSpans(text).length > 0;
+  return mentionsSecret(foldForCredentials(text)) || holdsKey(text);
+}
+
+/** A key, a token, a URL's password or a bearer token, by its shape (see VALUE_SHAPES' `key`), in a text as written. */
+export function holdsKey(text: string): boolean {
+  if (!mayHoldSecretValue(text)) return false;
+  return VALUE_SHAPES.some(({ pattern, digits, distinct = 0, group, key }) => key === true && shapeSpans(text, pattern, digits, distinct, group).length > 0);
 }
 
 /**
@@ -200,14 +209,18 @@ export function holdsSecret(text: string): boolean {
 export function secretValueSpans(text: string): TextSpan[] {
   if (!mayHoldSecretValue(text)) return [];
   const spans = [...cardNumberSpans(text), ...identityNumberSpans(text)];
-  for (const { pattern, digits, distinct = 0, group } of VALUE_SHAPES) {
-    for (const match of text.matchAll(pattern)) {
-      const [start, end] = group === undefined ? [match.index, match.index + match[0].length] : (match.indices?.[group] ?? [match.index, match.index]);
-      const value = text.slice(start, end);
-      if (value !== '' && countDigits(value) >= digits && new Set(value).size >= distinct && !inIdentifier(text, start, end)) spans.push({ start, end });
-    }
-  }
+  for (const { pattern, digits, distinct = 0, group } of VALUE_SHAPES) spans.push(...shapeSpans(text, pattern, digits, distinct, group));
   return spans.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+function shapeSpans(text: string, pattern: RegExp, digits: number, distinct: number, group: number | undefined): TextSpan[] {
+  const spans: TextSpan[] = [];
+  for (const match of text.matchAll(pattern)) {
+    const [start, end] = group === undefined ? [match.index, match.index + match[0].length] : (match.indices?.[group] ?? [match.index, match.index]);
+    const value = text.slice(start, end);
+    if (value !== '' && countDigits(value) >= digits && new Set(value).size >= distinct && !inIdentifier(text, start, end)) spans.push({ start, end });
+  }
+  return spans;
 }
 
 // Every shape above holds 7 digits or more (a card, an IBAN, an account number, a DNI or

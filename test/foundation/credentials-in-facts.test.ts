@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldForCredentials, holdsSecret, mentionsSecret } from '../../src/credentials.js';
+import { readUserMessage } from '../../src/facts/extraction/extract-facts.js';
 
 const names = (text: string): boolean => mentionsSecret(foldForCredentials(text));
 
@@ -33,5 +34,21 @@ describe('a statement the facts tier refuses as holding a credential', () => {
   it('reads a name through a zero-width character in folded text too', () => {
     expect(names('my pass\u200bword is x')).toBe(true);
     expect(names('my password is x')).toBe(true);
+  });
+});
+
+describe('a message that asks to remember a credential by its shape', () => {
+  it.each([
+    'Remember that my GitHub is ghp_Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4zAb7c',
+    'Remember that the staging database URL is postgres://admin:S3cr3tPw@db.internal:5432/app',
+    'Remember that my OpenAI key is sk-proj-4fK9aB2cD7eF1gH3iJ5kL',
+  ])('stores nothing and says it refused: %s', (message) => {
+    const reading = readUserMessage(message, { role: 'user' });
+    expect(reading.facts).toEqual([]);
+    expect(reading.refused).toBe(true);
+  });
+
+  it('still stores a URL without a password', () => {
+    expect(readUserMessage('Remember that the staging URL is https://staging.example.com/app', { role: 'user' }).facts).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import { CONTROL_TOKEN_MARK, foldMessage, sliceFolded, type FoldedText } from '.
 import { forgetRequestIn, takesItselfBack } from './forget-request.js';
 import { forgetThenStatements } from './forget-rest.js';
 import { decidesOnPronoun, expressesDoubt, isConditional, isDoubtOnly, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
+import { holdsKey } from '../../credentials.js';
 import { mayStateFacts } from './message-gate.js';
 import { politeRememberRequest, REMEMBERED, stripMarkers, type ClauseMarkers } from './markers.js';
 import { aboutPerson, openingPerson, opensWithoutSubject, type OpeningPerson } from './opening-person.js';
@@ -157,7 +158,8 @@ function clauseFact(
   const other = found.length === 0 ? (correctionFact(body, clause.text, markers) ?? experiencerFact(body, markers) ?? genericFact(body, markers)) : null;
   if (other) found.push(other);
   const hits = found;
-  const namesSecret = mentionsSecret(body.folded);
+  // A key, a token or a URL's password by its shape is a credential as its name is ("my GitHub is ghp_…").
+  const namesSecret = mentionsSecret(body.folded) || holdsKey(body.original);
   const hedged = HEDGE.test(`${before} ${body.scan}`);
   const outcomes = hits.map((each) => toFact(each, markers, hedged, namesSecret));
   // "Can you fill in the form? My date of birth is 1985-03-14": said in passing, a contact
