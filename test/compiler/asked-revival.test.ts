@@ -7,7 +7,8 @@ import { startTestDaemon, type TestDaemon } from '../helpers/test-daemon.js';
 // reported in facts.reconfirmed, and drops every cached answer: not 5 minutes later, when
 // the batch of re-confirmations is written.
 const START = Date.UTC(2026, 10, 22, 9);
-const SPANISH = 'From now on, answer in Spanish';
+// A plain preference (medium confidence): "from now on…" is high since 2026-11-27, never dormant.
+const SPANISH = 'I prefer answers in Spanish';
 
 let daemon: TestDaemon;
 let clock: ManualClock;

@@ -18,9 +18,23 @@ describe('explicit remember requests (high confidence)', () => {
   });
 });
 
+// "From now on…" is as explicit as "remember that…": a standing rule the user does not say
+// again, which went dormant after 90 days at medium confidence (2026-11-27).
+const FROM_NOW_ON = /^(?:from now on|a partir de ahora|de ahora en adelante)\b/iu;
+
 describe('plain signals (medium confidence)', () => {
-  it.each(PLAIN_CASES)('%s', (text, expected) => {
+  it.each(PLAIN_CASES.filter(([text]) => !FROM_NOW_ON.test(text)))('%s', (text, expected) => {
     expect(only(text)).toMatchObject({ confidence: 'medium', kind: 'assert', ...expected });
+  });
+});
+
+describe('"from now on" (high confidence, as explicit as "remember that")', () => {
+  it.each([...PLAIN_CASES.filter(([text]) => FROM_NOW_ON.test(text)), ['Answer in English from now on.', {}] as const])('%s', (text, expected) => {
+    expect(only(text)).toMatchObject({ confidence: 'high', kind: 'assert', ...expected });
+  });
+
+  it('is still one level lower when hedged', () => {
+    expect(only('From now on, I think I prefer concise answers')).toMatchObject({ confidence: 'medium' });
   });
 });
 

@@ -25,7 +25,7 @@ function reconfirmAsked(ids: string[], at: number): ReturnType<FactsFixture['ser
 
 describe('facts a prompt answered a question with', () => {
   it('a dormant one is active again at once, reported, and every cached answer dropped', async () => {
-    const spanish = await stated('From now on, answer in Spanish.');
+    const spanish = await stated('I prefer answers in Spanish.');
     f.clock.set(START + 91 * DAY_MS);
     expect(f.service.get(spanish).status).toBe('dormant');
     expect(f.service.get(spanish).injectable).toBe(false);
@@ -65,7 +65,7 @@ describe('facts a prompt answered a question with', () => {
   });
 
   it('a rolled-back call (a dry run) writes and queues nothing', async () => {
-    const spanish = await stated('From now on, answer in Spanish.');
+    const spanish = await stated('I prefer answers in Spanish.');
     const vim = await stated('Remember that my editor is Vim.');
     f.clock.set(START + 91 * DAY_MS);
     runInTransaction(f.database, (scope) => {

@@ -70,7 +70,9 @@ function toFact(hit: RuleHit, markers: ClauseMarkers, hedged: boolean, namesSecr
   if (hit.aboutOther && !markers.explicit && !markers.notice) return UNUSABLE;
   const statement = tidyStatement(hit.statement, hit.language);
   if (statement === null) return UNUSABLE;
-  const base: FactConfidence = markers.explicit ? 'high' : 'medium';
+  // "From now on…" / "a partir de ahora…" is as explicit as "remember that…": a standing rule
+  // the user does not say again, so it must not go dormant after 90 days (spec §1.1's decay).
+  const base: FactConfidence = markers.explicit || markers.fromNowOn ? 'high' : 'medium';
   const family = markers.explicit ? 'remember/' : markers.fromNowOn ? 'from-now-on/' : markers.notice ? 'notice/' : '';
   const fact: ExtractedFact = {
     statement,
