@@ -70,7 +70,7 @@ export function gatherParts(store: ConversationStore, config: Config, summaryArc
     summaries: summaryItems(store, config, summaryArchive, input),
     tools: input.tools,
     toolResults: groupUnits(pending).map((unit) => unitItem(unit, input.standInCall)),
-    window: { items: windowItems, candidates: windowCandidates(windowItems, input.userTurn, windowTurns.length + joined.length, segmentTurns, input.standInCall, config) },
+    window: { items: windowItems, candidates: windowCandidates(windowItems, windowTurns.length + joined.length, segmentTurns, input.standInCall, config) },
     user: {
       id: `turn:${input.userTurn.turnNumber}`,
       key: input.userTurn.turnNumber,
@@ -144,17 +144,17 @@ function toolCallIdOf(turn: TurnRow): string {
 
 // Growth may bring back units of the open segment (still unsummarised), newest first,
 // while the window stays within its maximum turns and tokens, the current message counted
-// as the window counts it (it is the window's newest turn).
+// as the window counts it (it is the window's newest turn: one of its turns, none of its
+// tokens, see selectWindow).
 function windowCandidates(
   window: readonly LayoutItem[],
-  userTurn: TurnRow,
   windowTurns: number,
   segment: readonly TurnRow[],
   standInCall: number,
   config: Config,
 ): LayoutItem[] {
   if (segment.length === 0) return [];
-  let tokens = userTurn.tokenCount;
+  let tokens = 0;
   for (const item of window) tokens += item.size;
   let turns = windowTurns + 1;
   const candidates: LayoutItem[] = [];

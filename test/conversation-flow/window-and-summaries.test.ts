@@ -140,6 +140,20 @@ describe('the active window', () => {
     expect(response.messages.map((each) => each.content)).toContain('[c:0.5] Here is function 3 with async await: await retry(payment, { attempts: 3 }).');
   });
 
+  it('grows back open-segment turns beside a long message, which counts none of the window\'s tokens there either', async () => {
+    const { client } = await daemonWithTopics();
+    const chat = conversation(client, 'grows-beside-a-paste');
+    for (let i = 1; i <= 5; i += 1) {
+      await chat.say(`[c:0.5] chit chat ${i} about lunch`);
+      await chat.reply(`[c:0.5] reply ${i} about lunch`);
+    }
+    const pasted = `[c:0.5] ${'The build log shows the retry helper failing in the payment module again. '.repeat(90)}`;
+    const shown = (await chat.say(pasted, { dryRun: true })).messages.map((message) => message.content);
+    // Turns 4 and 5 left the window for the open segment when the message came; the prompt has room for them.
+    expect(shown).toContain('[c:0.5] chit chat 3 about lunch');
+    expect(shown).toContain('[c:0.5] reply 2 about lunch');
+  });
+
   it('keeps an answer too long to show whole as its head and tail, at that form\'s exact size, until it leaves the window for a summary', async () => {
     const { client } = await daemonWithTopics();
     const tokenizer = await createTokenizer('cl100k_base');
