@@ -6,6 +6,7 @@ import { assertToolCallIdFree, assertToolNameMatches } from '../conversation/too
 import { prepareTurn, recordTurn, type PreparedTurn, type RecordedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
 import { readUsedTools, useTools, writeUsedTools, type UsedTools } from '../conversation/used-tools.js';
 import type { WindowOutcome } from '../conversation/window-advance.js';
+import { RESEND_WINDOW_MS } from '../conversation/resend.js';
 import { advanceWindow, standingWindow, windowParams } from '../conversation/window-advance.js';
 import type { Logger } from '../discardable/logger.js';
 import { classifyDomain } from '../domains/classify-domain.js';
@@ -159,7 +160,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
     const before = deps.recorder.store.liveTurns(request.sessionId);
     // The same request sent again (the assistant timed out waiting and resent it) records
     // nothing twice: it is answered from the session as the first one left it.
-    const resent = request.dryRun === true ? null : resentTurns(before, request);
+    const resent = request.dryRun === true ? null : resentTurns(before, request, toolTurns, deps.clock.now());
     if (resent === null) {
       (request.toolResults ?? []).forEach((result, index) => {
         assertToolCallIdFree(before, 'tool', result.toolCallId, `body.toolResults.${index}.toolCallId`);
@@ -291,18 +292,20 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
 
 /**
  * When the request is the one that recorded the session's newest turns, sent again: the
- * newest turn is the user's with this very message (and this `at`, when it gives one), and
- * each of its tool results is recorded already. The numbers of those turns, else null. A
- * user who says the same thing twice in a row, with no answer between, is heard once.
+ * newest turn is the user's with this very message, recorded at most RESEND_WINDOW_MS ago
+ * (or at this `at`, when the request gives one), and each of its tool results is recorded
+ * already with the same content as kept. The numbers of those turns, else null. A user who
+ * says the same thing twice within two minutes, with no answer between, is heard once; a
+ * result with its call id and another content is still refused (409).
  */
-function resentTurns(live: readonly TurnRow[], request: ContextRequest): number[] | null {
+function resentTurns(live: readonly TurnRow[], request: ContextRequest, results: readonly PreparedTurn[], now: number): number[] | null {
   const newest = live.at(-1);
   if (newest === undefined || newest.role !== 'user' || newest.content !== request.message) return null;
-  if (request.at !== undefined && request.at !== newest.createdAt) return null;
+  if (request.at === undefined ? now - newest.createdAt > RESEND_WINDOW_MS : request.at !== newest.createdAt) return null;
   const numbers = [newest.turnNumber];
-  for (const result of request.toolResults ?? []) {
+  for (const result of results) {
     const turn = live.find((each) => each.role === 'tool' && each.toolCallId === result.toolCallId);
-    if (turn === undefined) return null;
+    if (turn === undefined || turn.content !== result.content || turn.toolName !== result.toolName) return null;
     numbers.push(turn.turnNumber);
   }
   return numbers;

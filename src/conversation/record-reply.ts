@@ -5,6 +5,7 @@ import type { SessionChanges, SessionRow, TurnRow } from '../storage/conversatio
 import type { Database } from '../storage/database.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import { VISIBLE_CHARACTER } from '../visible-text.js';
+import { RESEND_WINDOW_MS } from './resend.js';
 import { sideEffectToolNames } from './side-effect-tools.js';
 import { assertToolCallIdFree, assertToolNameMatches } from './tool-call-ids.js';
 import { keepToolResult } from './tool-result-text.js';
@@ -87,7 +88,7 @@ export async function recordReply(
   const outcome = runInTransaction(deps.database, (scope): ReplyOutcome => {
     const store = deps.recorder.store;
     const live = store.liveTurns(sessionId);
-    const resent = resentTurn(live, input, kept?.text ?? input.content);
+    const resent = resentTurn(live, input, kept?.text ?? input.content, deps.recorder.clock.now());
     if (resent !== undefined) {
       // The first request recorded it (and offered it to the cache): answered as it left the session.
       const session = store.findSession(sessionId) as SessionRow;
@@ -155,15 +156,16 @@ export async function recordReply(
 }
 
 // This turn was recorded already, and is sent again: the session's newest turn is the same
-// answer (role, content, call id and tool name, and `at` when the request gives one), or,
-// for a tool's result, which moves up to sit right after its call, a live turn is.
-function resentTurn(live: readonly TurnRow[], input: ReplyInput, content: string): TurnRow | undefined {
+// answer (role, content, call id and tool name, recorded at most RESEND_WINDOW_MS ago, or at
+// the request's `at`), or, for a tool's result, which moves up to sit right after its call,
+// a live turn is.
+function resentTurn(live: readonly TurnRow[], input: ReplyInput, content: string, now: number): TurnRow | undefined {
   const same = (turn: TurnRow): boolean =>
     turn.role === input.role &&
     turn.content === content &&
     turn.toolCallId === (input.toolCallId ?? null) &&
     turn.toolName === (input.toolName ?? null) &&
-    (input.at === undefined || input.at === turn.createdAt);
+    (input.at === undefined ? now - turn.createdAt <= RESEND_WINDOW_MS : input.at === turn.createdAt);
   if (input.role === 'tool' && input.toolCallId !== undefined) return live.findLast(same);
   const newest = live.at(-1);
   return newest !== undefined && same(newest) ? newest : undefined;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ManualClock, MINUTE_MS } from '../../src/clock.js';
 import { MemorydApiError } from '../../src/client/memoryd-client.js';
 import { cleanupAfterEach } from '../helpers/cleanups.js';
 import { conversation } from '../helpers/context-calls.js';
@@ -6,8 +7,8 @@ import { startTestDaemon } from '../helpers/test-daemon.js';
 
 const defer = cleanupAfterEach();
 
-async function daemon() {
-  const started = await startTestDaemon();
+async function daemon(clock = new ManualClock(Date.UTC(2026, 10, 22, 9))) {
+  const started = await startTestDaemon({ clock });
   defer(() => started.stop());
   return started;
 }
@@ -92,5 +93,36 @@ describe('a request sent again', () => {
     const c = await imported.say('Hello?', { at: '2026-11-01T10:05:00Z' });
     expect(b.turn.turnNumber).toBe(a.turn.turnNumber + 1);
     expect(c.turn.turnNumber).toBe(b.turn.turnNumber);
+  });
+});
+
+describe('not a resend', () => {
+  it('the same message more than two minutes later: said again, a new turn', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 9));
+    const { client } = await daemon(clock);
+    const chat = conversation(client, 'later');
+    const first = await chat.say('Continue.');
+    clock.advance(MINUTE_MS);
+    expect((await chat.say('Continue.')).turn.resent).toBe(true);
+    clock.advance(3 * MINUTE_MS);
+    const later = await chat.say('Continue.');
+    expect([later.turn.resent, later.turn.turnNumber]).toEqual([false, first.turn.turnNumber + 1]);
+    await chat.reply('Going on.');
+    clock.advance(3 * MINUTE_MS);
+    const answer = await chat.reply('Going on.');
+    expect([answer.turn.resent, answer.turn.turnNumber]).toEqual([false, later.turn.turnNumber + 2]);
+  });
+
+  it('a context call with a result of another content under the call id recorded: refused, nothing recorded', async () => {
+    const { client } = await daemon();
+    const chat = conversation(client, 'other-result');
+    await chat.say('Find me a flight to Lisbon.');
+    await chat.reply('', { toolCallId: 'c1', toolName: 'search_flights' });
+    await chat.say('Which one is cheapest?', { toolResults: [{ toolCallId: 'c1', name: 'search_flights', content: 'TP1234 at 09:10, 120 EUR' }] });
+    const other = await chat
+      .say('Which one is cheapest?', { toolResults: [{ toolCallId: 'c1', name: 'search_flights', content: 'COMPLETELY DIFFERENT RESULT 999 EUR' }] })
+      .catch((error: unknown) => error);
+    expect((other as MemorydApiError).status).toBe(409);
+    expect(roles(await chat.view())).toEqual(['user', 'assistant', 'tool', 'user']);
   });
 });
