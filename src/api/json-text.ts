@@ -108,7 +108,22 @@ function shortNumber(text: string, start: number, end: number): boolean {
  */
 export function heldAsWritten(literal: string): boolean {
   const value = Number(literal);
-  return Number.isFinite(value) && decimalValue(literal) === decimalValue(String(value));
+  if (!Number.isFinite(value)) return false;
+  const written = decimalValue(literal);
+  if (written === decimalValue(String(value))) return true;
+  // The same double written with more digits than its shortest form, as "%.17g" writes it
+  // ("0.10000000000000001" for 0.1): nothing is lost, though the prompt shows the shortest.
+  const digits = significantDigits(literal);
+  return digits >= 1 && digits <= MAX_PRECISION && written === decimalValue(value.toPrecision(digits));
+}
+
+// Number.prototype.toPrecision's limit.
+const MAX_PRECISION = 100;
+
+// The digits of a number text's mantissa from its first non-zero one ("0.0120" has 3).
+function significantDigits(text: string): number {
+  const mantissa = /^-?(\d*)(?:\.(\d*))?/.exec(text);
+  return `${mantissa?.[1] ?? ''}${mantissa?.[2] ?? ''}`.replace(/^0+/, '').length;
 }
 
 // A decimal number text in one form per value: its significant digits and the power of
