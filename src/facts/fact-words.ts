@@ -1,6 +1,6 @@
 import { setNewest } from '../bounded-map.js';
 import { foldedWords } from '../domains/fold-text.js';
-import { foldMessage, type FoldedText } from './extraction/folded-text.js';
+import { foldMessage, sliceFolded, type FoldedText } from './extraction/folded-text.js';
 import { MAX_MESSAGE_CHARS, MAX_SENTENCE_CHARS } from './extraction/index.js';
 import { isReportedSpeech } from './extraction/guards.js';
 import { ownParts } from './extraction/pasted-material.js';
@@ -208,7 +208,9 @@ export function confirmingParts(text: string, stemsOf: (text: string) => Readonl
     // Splitting a long sentence costs more than it tells: it is read as one clause.
     const clauses = sentence.text.folded.length > MAX_SENTENCE_CHARS ? [sentence.text] : splitClauses(sentence.text).map((clause) => clause.text);
     for (const clause of clauses) {
-      const about = otherSubject(stripMarkers(clause).body);
+      // Whose the clause is shows at its head; stripping markers from a long one costs its square.
+      const head = clause.folded.length > MAX_SENTENCE_CHARS ? sliceFolded(clause, 0, MAX_SENTENCE_CHARS) : clause;
+      const about = otherSubject(stripMarkers(head).body);
       const polarity = polarityOf(clause.folded);
       if (about === null && polarity.length === 0) for (const each of contentStemSet(clause.folded)) own.add(each);
       else if (about === null) against.push({ stems: contentStemSet(clause.folded), about, polarity });
