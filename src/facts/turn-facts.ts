@@ -10,7 +10,7 @@ import { sameStemsAcross } from './bilingual-stems.js';
 import { changedDecision } from './changed-decision.js';
 import { statedClauses, type StatedClause } from './denials.js';
 import { turnFactId } from './fact-ids.js';
-import { addsNothingTo, hasValue, RESTATEMENT_SIMILARITY, rowVector } from './fact-matching.js';
+import { addsNothingTo, hasValue, RESTATEMENT_SIMILARITY, rowVector, type StoredValues } from './fact-matching.js';
 import { confirmingParts, contentStems, mentionedIn, mentions, type MentionPart } from './fact-words.js';
 import { competingFacts, deleteFact, insertFact, reconfirmFact, supersedeFact, type Competition, type WriteContext } from './fact-writes.js';
 import { isLiveStatus } from './fact-record.js';
@@ -161,7 +161,7 @@ function applyFact(
     const same = liveFactRowsBySubject(ctx.db, fact.subject);
     // Imported from the past (`at`): a fact confirmed since it was said stands.
     const current = same.filter((row) => row.lastConfirmedAt <= ctx.at);
-    const byValue = fact.value === null ? current : current.filter((row) => hasValue(row, fact.value as string, ctx.storedValues));
+    const byValue = fact.value === null ? current : current.filter((row) => retracts(row, fact.value as string, fact.subject, ctx.storedValues));
     // "I'm not vegetarian anymore" takes back "Soy vegetariano", a note keyed in its own words.
     const retracted = byValue.length > 0 || fact.value === null ? byValue : liveNotesSaying(ctx, fact.subject, fact.value).filter((row) => row.lastConfirmedAt <= ctx.at);
     // The statement is how the message was read, not the user's words: never shown as a quote.
@@ -236,6 +236,20 @@ function liveNotesSaying(ctx: WriteContext, subject: string, text: string): Fact
 }
 
 const NOTE = 'note ';
+const INSTRUCTION = 'instruction ';
+
+// An instruction's retraction has, as its value, the sense it takes back ("Stop using em
+// dashes": "always"), and a stored instruction's value opens with its own ("always before
+// you commit anything", "never"): "Stop…" retires "Always use em dashes", never "Never use
+// em dashes", which it repeats. Any other retraction names the value it takes back.
+// An instruction stored before 2026-11-27 has no value: its statement says its sense.
+function retracts(row: FactRow, value: string, subject: string, storedValues: StoredValues): boolean {
+  if (!subject.startsWith(INSTRUCTION)) return hasValue(row, value, storedValues);
+  const own = storedValues.of(row) ?? (NEGATIVE_RULE.test(row.fact) ? 'never' : 'always');
+  return own.split(' ')[0] === value;
+}
+
+const NEGATIVE_RULE = /^(?:from now on,?\s+|a partir de ahora,?\s+)?(?:never|don'?t|do not|nunca|no)\b/iu;
 
 // A live fact of the same domain saying the same thing in other words (cosine > 0.85), if
 // any: the new statement must add no content word to it (`addsNothingTo`).

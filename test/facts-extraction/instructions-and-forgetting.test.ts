@@ -31,7 +31,7 @@ describe('"don\'t … anymore", "stop …ing", "deja de…", "ya no…" take an 
     ['Deja de usar emojis', 'instruction use emojis'],
     ['Ya no uses emojis', 'instruction use emojis'],
   ])('%j', (text, subject) => {
-    expect(read(text).facts).toEqual([expect.objectContaining({ kind: 'retract', subject, value: null })]);
+    expect(read(text).facts).toEqual([expect.objectContaining({ kind: 'retract', subject, value: 'always' })]);
   });
 
   it.each(['Stop it', "Don't worry about it anymore"])('%j takes nothing back', (text) => {

@@ -93,6 +93,37 @@ describe('a decision limited to the present moment', () => {
   });
 });
 
+describe('a decision to start or end something lasting, with the day it was taken', () => {
+  it.each([
+    ['I decided to start running today', 'I decided to start running'],
+    ['I decided to quit smoking today.', 'I decided to quit smoking'],
+    ['I decided to switch to Linux this morning', 'I decided to switch to Linux'],
+    ['Decidí dejar de fumar hoy.', 'Decidí dejar de fumar'],
+  ])('leaves the day out and keeps the decision, as a leading day does: %s', (text, statement) => {
+    expect(read(text)).toMatchObject([{ statement, value: statement.replace(/^(?:I decided to|Decidí) /u, '') }]);
+  });
+
+  it.each(['I prefer to start work early today', 'I decided to order pizza tonight', 'I decided to start running tonight'])(
+    'a preference for the day, a momentary act or a plan for the evening still stores nothing: %s',
+    (text) => {
+      expect(read(text)).toEqual([]);
+    },
+  );
+});
+
+describe('"from now on" limited to the moment', () => {
+  it.each(['From now on I prefer tea for the moment', 'From now on, reply in English for now', 'A partir de ahora prefiero té por ahora'])(
+    'contradicts itself and stores nothing: %s',
+    (text) => {
+      expect(read(text)).toEqual([]);
+    },
+  );
+
+  it('without the limit it is a standing rule', () => {
+    expect(read('From now on I prefer tea')).toMatchObject([{ statement: 'I prefer tea', confidence: 'high' }]);
+  });
+});
+
 describe('a statement is never cut short by its time word', () => {
   it('"to work" after a verb of going is where one goes, not a purpose', () => {
     expect(statements('I decided not to go to work on Mondays.')).toEqual(['I decided not to go to work on Mondays']);

@@ -39,6 +39,31 @@ describe('a line that introduces pasted material or someone else\'s words', () =
   ])('a heading or the user\'s own lead-in is read past: %j', (text, statement) => {
     expect(read(text).facts).toMatchObject([{ statement }]);
   });
+
+  it.each([
+    ["Here's my decision:\nI decided to use Postgres.", ['I decided to use Postgres']],
+    ["Here's what happened:\nI moved to Berlin last week.", ['I live in Berlin']],
+    ['Here are my preferences:\nI prefer dark mode. I prefer aisle seats.', ['I prefer dark mode', 'I prefer aisle seats']],
+    ["Here's a quick update:\nI now work at Globex.", ['I work at Globex']],
+    ['Sorry for the late reply:\nI moved to Lisbon.', ['I live in Lisbon']],
+    ["Follow-up on yesterday's thread:\nI decided to go with Postgres.", ['I decided to go with Postgres']],
+    ['The error is gone now. Some news:\nI switched to Bun.', ['I switched to Bun']],
+    ['I got a message from HR about it. Anyway, my answer:\nI decided to accept the offer.', ['I decided to accept the offer']],
+  ])('a material word that heads nothing before the colon keeps the user\'s words: %j', (text, statements) => {
+    expect(read(text).facts.map((fact) => fact.statement)).toEqual(statements);
+  });
+
+  it.each([
+    'I got this error:\nI moved to Lisbon',
+    "Here's my teammate's message:\nI moved to Lisbon",
+    'Here is the stack trace from prod:\nI moved to Lisbon',
+    "Here's the message from Ana:\nI moved to Lisbon",
+    'My boss wrote this:\nI moved to Lisbon',
+    'Here it is:\nI moved to Lisbon',
+    'Ok. The CI printed:\nI switched to Bun',
+  ])('the material as the head of what introduces still quotes: %j', (text) => {
+    expect(read(text).facts).toEqual([]);
+  });
 });
 
 describe('explicit doubt is no signal', () => {
@@ -57,6 +82,23 @@ describe('explicit doubt is no signal', () => {
       { statement: 'We decided to use Postgres for the analytics database', value: 'use Postgres for the analytics database' },
     ]);
   });
+
+  it.each([
+    ["I switched to Vim, though I'm not sure I'll stay", 'I switched to Vim'],
+    ["I switched to Neovim, not sure it was the right call but I'm happy.", 'I switched to Neovim'],
+    ["I decided to use Postgres but I'm not certain about the version", 'I decided to use Postgres'],
+    ["I'm not sure about the color, but I decided to buy the car", 'I decided to buy the car'],
+    ['I moved to Berlin, not sure for how long', 'I live in Berlin'],
+  ])('a doubt of something else leaves the statement: %j', (text, statement) => {
+    expect(read(text).facts).toMatchObject([{ statement }]);
+  });
+
+  it.each(['Not sure, but I think we decided to use Postgres', 'No sé si decidimos usar Postgres', 'I moved to Berlin. Not sure'])(
+    'a doubt that governs the statement: %j stores nothing',
+    (text) => {
+      expect(read(text).facts).toEqual([]);
+    },
+  );
 
   it('"not sure why" doubts something else', () => {
     expect(read("I'm not sure why, but I prefer tea").facts).toMatchObject([{ statement: 'I prefer tea' }]);

@@ -3,14 +3,14 @@ import { factDomain } from './fact-domain.js';
 import { CONTROL_TOKEN_MARK, foldMessage, sliceFolded, type FoldedText } from './folded-text.js';
 import { forgetRequestIn, takesItselfBack } from './forget-request.js';
 import { forgetThenStatements } from './forget-rest.js';
-import { decidesOnPronoun, expressesDoubt, isConditional, isDoubtOnly, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret } from './guards.js';
+import { decidesOnPronoun, endsInDoubt, isConditional, isDoubtOnly, isHabitualWhen, isHypothetical, isQuestion, isReportedSpeech, mentionsSecret, opensWithDoubt } from './guards.js';
 import { holdsKey } from '../../credentials.js';
 import { mayStateFacts } from './message-gate.js';
 import { politeRememberRequest, REMEMBERED, stripMarkers, type ClauseMarkers } from './markers.js';
 import { aboutPerson, openingPerson, opensWithoutSubject, type OpeningPerson } from './opening-person.js';
 import { ownParts } from './pasted-material.js';
-import { opensWithTheMoment } from './present-moment.js';
-import { instructionTakenBack, takenBack } from './retraction.js';
+import { limitedToTheMoment, opensWithTheMoment } from './present-moment.js';
+import { instructionTakenBack, RETRACTED_SENSE, takenBack } from './retraction.js';
 import { TIME_THEN } from './time-phrases.js';
 import type { FactRule, RuleHit } from './rule-support.js';
 import { CHOICE_RULES } from './rules-choice.js';
@@ -137,6 +137,8 @@ function clauseFact(
   if (clause.text.folded.includes(CONTROL_TOKEN_MARK)) return none;
   const before = sentence.text.scan.slice(0, clause.start);
   if (isConditional(before) || isReportedSpeech(before)) return none;
+  // "I'm not certain we decided…", "Not sure, but we decided…": the doubt governs the clause.
+  if (opensWithDoubt(clause.text.scan) || isDoubtOnly(before)) return none;
   if (isQuestion(clause.text.scan, isLast && sentence.terminal === '?')) return none;
   const stripped = withoutConsequence(stripMarkers(clause.text));
   const own = OWN_SUBJECT.exec(stripped.body.scan)?.groups?.subject;
@@ -148,6 +150,8 @@ function clauseFact(
   const subject = own === undefined ? (shared ? previousSubject : null) : own === 'we' ? 'We' : 'I';
   const markers = mergeMarkers(inherited, stripped.markers);
   if (body.folded.length === 0) return { ...none, leadIn: markers };
+  // "From now on I prefer tea for the moment": the limit contradicts the "from now on".
+  if (markers.fromNowOn && limitedToTheMoment(`${before} ${body.scan}`)) return none;
   // "When I travel I prefer aisle seats", "from now on, when I write in Spanish, answer in Spanish": no question.
   if (isQuestion(body.scan, false) && !isHabitualWhen(body.scan) && !(markers.fromNowOn !== false && conditionFirst(body) !== null)) return none;
   let hit = firstRuleHit(body) ?? changeSinceThen(body);
@@ -225,10 +229,11 @@ function retractions(body: FoldedText): RuleHit[] {
   for (const statement of taken.statements) {
     const hit = firstRuleHit(statement) ?? genericFact(statement, asked);
     if (hit === null || hit.kind !== 'assert' || hits.some((known) => known.subject === hit.subject)) continue;
-    // An instruction's retraction names its action (its subject) in either sense: no value.
+    // An instruction's retraction names its action (its subject) and, as its value, the
+    // sense it takes back: the stored instruction's value opens with it (retraction.ts).
     if (taken.instruction && !hit.subject.startsWith('instruction ')) continue;
     const rule = taken.language === 'en' ? 'no-longer' : 'ya-no';
-    const value = taken.instruction ? null : hit.value;
+    const value = taken.instruction ? RETRACTED_SENSE : hit.value;
     hits.push({ ...hit, rule, kind: 'retract', statement: body.original, language: taken.language, correction: false, value, subjectless: false });
     if (taken.instruction) break;
   }
@@ -298,8 +303,8 @@ export function readSentences(message: FoldedText): MessageReading {
       continue;
     }
     if ((whole && !split) || sentence.text.folded.length > MAX_SENTENCE_CHARS || isHypothetical(sentence.text.scan) || takesItselfBack(sentence.text)) continue;
-    // "I think we decided…, but I am not sure", "…. Not sure though.": a doubt, not a signal.
-    if (expressesDoubt(sentence.text.scan) || isDoubtOnly(sentences[index + 1]?.text.scan ?? '')) continue;
+    // "I think we decided…, but I am not sure", "…. Not sure though.": a doubt, not a signal (guards.ts).
+    if (endsInDoubt(sentence.text.scan) || isDoubtOnly(sentences[index + 1]?.text.scan ?? '')) continue;
     // A rest that gives the forgotten statement a new value is that statement, read as its target is: as asked to be remembered.
     const read: Sentence = split?.restated ? { text: split.restated, terminal: '.' } : sentence;
     const clauses = split?.restated ? [{ text: split.restated, start: 0 }] : (split?.rest ?? withRememberedThatApart(withWhenClausesJoined(sentence.text, splitClauses(sentence.text))));

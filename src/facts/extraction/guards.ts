@@ -21,20 +21,41 @@ export function isQuestion(clauseScan: string, endsWithQuestionMark: boolean): b
   return WH_OPENERS.test(clauseScan) || AUX_OPENERS.test(clauseScan);
 }
 
-// An explicit doubt about what the sentence says ("…, but I am not sure", "I'm not certain
-// we decided…", "no estoy seguro de que…", "I don't know if…"): no signal at all, where a
-// hedge ("I think…") only lowers the confidence. "Not sure why/how…" doubts something else.
-const DOUBT =
-  /\b(?:not\s+(?:(?:entirely|totally|completely|100%|really|quite)\s+)?(?:sure|certain)(?!\s+(?:why|how|what|when|where|who|which)\b)|unsure|(?:don't|dont|do not)\s+(?:know|remember|recall)\s+(?:if|whether)|can't remember if|no\s+(?:estoy|estamos)\s+(?:del\s+todo\s+|muy\s+)?segur[oa]s?|no\s+se\s+si|no\s+me\s+acuerdo\s+si|ni\s+idea\s+si)\b/u;
+// An explicit doubt of what a statement says is no signal at all, where a hedge ("I think…",
+// "not sure it was the right call") only lowers the confidence. A doubt says so only where
+// it governs the statement: it opens the statement's clause ("I'm not certain we
+// decided…", "no sé si decidimos…", "I don't know if we…"), or it ends the sentence with
+// nothing after it ("…, but I am not sure", "…, no estoy seguro"), or it is a sentence of
+// its own after it ("Not sure though."). "I switched to Vim, though I'm not sure I'll
+// stay", "I moved to Berlin, not sure for how long", "I'm not sure about the color, but I
+// decided to buy the car" doubt something else.
+const SURE = '(?:(?:entirely|totally|completely|100%|really|quite)\\s+)?(?:sure|certain)';
+const NOT_SURE_ES = 'no\\s+(?:estoy|estamos)\\s+(?:del\\s+todo\\s+|muy\\s+)?segur[oa]s?';
+const DOUBT_OPENS = new RegExp(
+  `^(?:(?:but|though|and|pero|aunque|y|honestly|tbh)[\\s,]+)*(?:(?:i'm|im|i\\s+am|we're|we\\s+are|yo|nosotros)\\s+)?` +
+    `(?:(?:not\\s+${SURE}|unsure)\\s+(?:(?:if|whether|that)\\s+)?(?:i|we)\\b|(?:(?:i|we)\\s+)?(?:don't|dont|do\\s+not|can't|cant|cannot)\\s+(?:know|remember|recall)\\s+(?:if|whether)\\b` +
+    `|${NOT_SURE_ES}\\s+(?:de\\s+)?(?:que|si)\\b|no\\s+se\\s+si\\b|no\\s+me\\s+acuerdo\\s+(?:de\\s+)?si\\b|ni\\s+idea\\s+(?:de\\s+)?si\\b)`,
+  'u',
+);
+const DOUBT_ENDS = new RegExp(
+  `(?:^|[\\s,;])(?:(?:but|though|pero|aunque)\\s+)?(?:(?:(?:i'm|im|i\\s+am)\\s+)?not\\s+${SURE}(?:\\s+(?:though|tho|about that|about it|of that|of it))?` +
+    `|(?:yo\\s+)?${NOT_SURE_ES}(?:\\s+de\\s+(?:eso|esto))?)[\\s.!…]*$`,
+  'u',
+);
 const DOUBT_ONLY =
-  /^(?:(?:but|though|pero|aunque)\s+)?(?:(?:i'm|im|i am)\s+)?not\s+(?:(?:entirely|totally|100%|really|quite)\s+)?(?:sure|certain)(?:\s+(?:though|tho|about that|about it))?[\s.!]*$|^(?:(?:pero|aunque)\s+)?(?:yo\s+)?no\s+(?:estoy|estamos)\s+(?:del\s+todo\s+|muy\s+)?segur[oa]s?[\s.!]*$/u;
+  /^(?:(?:but|though|pero|aunque)\s+)?(?:(?:i'm|im|i am)\s+)?not\s+(?:(?:entirely|totally|100%|really|quite)\s+)?(?:sure|certain)(?:\s+(?:though|tho|about that|about it))?[\s.!,]*(?:\bbut\b[\s,]*)?$|^(?:(?:pero|aunque)\s+)?(?:yo\s+)?no\s+(?:estoy|estamos)\s+(?:del\s+todo\s+|muy\s+)?segur[oa]s?[\s.!,]*(?:\bpero\b[\s,]*)?$/u;
 
-/** True when the sentence doubts what it says: nothing in it is a fact. */
-export function expressesDoubt(sentenceScan: string): boolean {
-  return DOUBT.test(sentenceScan);
+/** True when the sentence ends with a doubt of what it says ("…, but I'm not sure"): nothing in it is a fact. */
+export function endsInDoubt(sentenceScan: string): boolean {
+  return DOUBT_ENDS.test(sentenceScan);
 }
 
-/** True when a sentence is only a doubt ("Not sure though.", "No estoy seguro."): about the sentence before it. */
+/** True when a clause opens with a doubt of the statement that follows ("I'm not sure we decided…", "no sé si…"). */
+export function opensWithDoubt(clauseScan: string): boolean {
+  return DOUBT_OPENS.test(clauseScan.trim());
+}
+
+/** True when a sentence, or what opens one ("Not sure, but…"), is only a doubt ("Not sure though.", "No estoy seguro."). */
 export function isDoubtOnly(sentenceScan: string): boolean {
   return DOUBT_ONLY.test(sentenceScan.trim());
 }

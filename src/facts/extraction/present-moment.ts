@@ -18,6 +18,21 @@ const AFTERWORDS = '(?:\\s+(?:lol|haha+|jaja+|jeje+|though|tbh|then|anyway|enton
 const ENDS_WITH_MOMENT = new RegExp(`(?:^|[\\s,])${NOT_AFTER}${MOMENT}${AFTERWORDS}[\\s.!…]*$`, 'u');
 const MOMENT_ONLY = new RegExp(`^\\s*[,;:-]?\\s*${MOMENT}${AFTERWORDS}[\\s.!…]*$`, 'u');
 const CLOSES_WITH_MOMENT = new RegExp(`(?:^|[\\s,])${NOT_AFTER}${MOMENT}[\\s,;:-]*$`, 'u');
+// A decision to start or end something lasting with a trailing day says when it was taken,
+// as a leading day does ("I decided to start running today", "I decided to switch to Linux
+// this morning", "decidí dejar de fumar hoy"): the statement leaves the day out and the
+// decision holds, unless the act is over within the moment (isMomentaryAct). Any other act
+// with its day is that day's plan ("We decided to ship today", "decidimos quedarnos en casa
+// esta tarde"), and a decision for the evening ("…tonight") or limited to the moment
+// ("…for now", "…this time", "…por ahora") is still no lasting decision.
+const DECIDED_AT = '(?:today|this\\s+(?:morning|afternoon)|right\\s+now|hoy(?!\\s+en\\s+dia)|esta\\s+(?:manana|tarde)|ahora\\s+mismo)';
+const ENDS_WITH_DECIDED_AT = new RegExp(`(?:^|[\\s,]+)${NOT_AFTER}${DECIDED_AT}${AFTERWORDS}[\\s.!…]*$`, 'u');
+const LASTING_START =
+  /^(?:to\s+|que\s+)?(?:start|begin|quit|stop|switch|move\s+to|become|give\s+up|take\s+up|learn|go\s+(?:vegan|vegetarian|keto)|cut\s+out|join|retire|empezar|comenzar|dejar\s+de|cambiarme|pasarme|mudarme|aprender|hacerme)\b/u;
+const DECIDED_AT_ONLY = new RegExp(`^\\s*[,;:-]?\\s*${DECIDED_AT}${AFTERWORDS}[\\s.!…]*$`, 'u');
+// "From now on I prefer tea for the moment": the limit takes back the "from now on".
+const FOR_THE_MOMENT =
+  /\b(?:for\s+(?:now|the\s+moment|today|tonight|this\s+once)|at\s+the\s+moment|por\s+(?:ahora|el\s+momento|hoy|esta\s+(?:vez|noche))|de\s+momento)\b/u;
 
 /**
  * True when a rule's value, as its group holds it through the end of the clause, ends with
@@ -26,6 +41,24 @@ const CLOSES_WITH_MOMENT = new RegExp(`(?:^|[\\s,])${NOT_AFTER}${MOMENT}[\\s,;:-
 export function saidOfTheMoment(raw: FoldedText): boolean {
   const end = valueBoundary(raw);
   return ENDS_WITH_MOMENT.test(raw.scan.slice(0, end)) || MOMENT_ONLY.test(raw.scan.slice(end));
+}
+
+/**
+ * Where, in a decision's value as its group holds it through the end of the clause, the
+ * day it was taken begins ("to start running today" → before " today"), or null when it
+ * ends with no such day or decides no lasting change.
+ */
+export function decidedAtStart(raw: FoldedText): number | null {
+  if (!LASTING_START.test(raw.scan.trimStart())) return null;
+  const end = valueBoundary(raw);
+  const trailing = ENDS_WITH_DECIDED_AT.exec(raw.scan.slice(0, end));
+  if (trailing !== null) return trailing.index;
+  return DECIDED_AT_ONLY.test(raw.scan.slice(end)) ? end : null;
+}
+
+/** True when a clause limits what it says to the moment ("for now", "por ahora"): no "from now on" rule. */
+export function limitedToTheMoment(scan: string): boolean {
+  return FOR_THE_MOMENT.test(scan);
 }
 
 /**

@@ -40,13 +40,41 @@ export interface TakenBack {
   instruction: boolean;
 }
 
-// "running" → "run", "using" → "use", "checking" → "check": the verbs to try, most likely first.
-function baseForms(ing: string): string[] {
+// "running" → "run", "using" → "use", "writing" → "write", "emailing" → "email": a gerund's
+// base form, by its spelling, with the verbs the spelling gets wrong. A silent "e" comes
+// back after one vowel and one consonant in a one-syllable stem ("mak", "us", "typ") or
+// after an ending that takes one ("translat", "summariz", "includ"), never after "-en",
+// "-er", "-it" ("open", "answer", "edit"); a doubled consonant is one ("runn", "committ")
+// unless the verb ends with it ("add", "call", "pass").
+const BASE_FORM_EXCEPTIONS: Readonly<Record<string, string>> = {
+  adding: 'add', being: 'be', seeing: 'see', creating: 'create', releasing: 'release', increasing: 'increase',
+  decreasing: 'decrease', leaving: 'leave', receiving: 'receive', believing: 'believe', changing: 'change',
+  arranging: 'arrange', exchanging: 'exchange', pasting: 'paste', deleting: 'delete', syncing: 'sync',
+};
+const SILENT_E_ENDINGS = /(?:at|iz|is|yz|ys|ud|uc|ac|ov|ir|ur|ut|ot|ar|in|id|ib|iv|od|ag|as|os)$/u;
+const NEEDS_E_CLUSTER = /(?:rg|dg|nc|rc)$/u;
+
+/** The base form of an English gerund ("using" → "use", "running" → "run", "replying" → "reply"). */
+export function gerundBase(ing: string): string {
+  const known = BASE_FORM_EXCEPTIONS[ing];
+  if (known !== undefined) return known;
   const stem = ing.slice(0, -3);
-  const forms = [stem, `${stem}e`];
-  if (/([b-df-hj-np-tv-z])\1$/u.test(stem)) forms.unshift(stem.slice(0, -1));
-  return forms;
+  if (/([b-df-hj-km-rtv-y])\1$/u.test(stem)) return stem.slice(0, -1);
+  if (/u$/u.test(stem) || NEEDS_E_CLUSTER.test(stem)) return `${stem}e`;
+  // "qu" is a consonant ("quot" of "quoting").
+  const shape = stem.replace(/qu/gu, 'q');
+  if (!/(?:^|[^aeiou])[aeiouy][b-df-hj-np-tvz]$/u.test(shape)) return stem;
+  const syllables = shape.match(/[aeiouy]+/gu)?.length ?? 0;
+  return syllables === 1 || SILENT_E_ENDINGS.test(stem) ? `${stem}e` : stem;
 }
+
+/**
+ * The sense of the instruction a retraction takes back: "Stop using em dashes", "Don't
+ * use em dashes anymore", "Deja de usar…", "Ya no uses…" take back "Always use em dashes"
+ * (or "Use em dashes"), never "Never use em dashes", which they repeat. The first word of
+ * an instruction's value is its sense (rules-habit.ts, actionKey).
+ */
+export const RETRACTED_SENSE = 'always';
 
 /** The instruction a clause takes back, as "always…" statements to read its action from, or null. */
 export function instructionTakenBack(body: FoldedText): TakenBack | null {
@@ -55,7 +83,7 @@ export function instructionTakenBack(body: FoldedText): TakenBack | null {
   const stop = matchRule(body, STOP_EN);
   if (stop) {
     const rest = stop.get('rest')?.original ?? '';
-    return { language: 'en', statements: baseForms(stop.folded('verb')).map((verb) => foldMessage(`always ${verb}${rest}`)), instruction: true };
+    return { language: 'en', statements: [foldMessage(`always ${gerundBase(stop.folded('verb'))}${rest}`)], instruction: true };
   }
   const quit = matchRule(body, STOP_ES);
   if (quit) {

@@ -1,8 +1,8 @@
 import { conditionAfter, underCondition } from './conditions.js';
-import { originalThrough, sliceFolded, type FoldedText } from './folded-text.js';
+import { originalThrough, sliceFolded, trimFolded, type FoldedText } from './folded-text.js';
 import { ADV_EN, AUX_EN, hasCorrectionAdverb, matchRule, ruleHit, type FactRule, type RuleGroups, type TriggeredPatterns } from './rule-support.js';
 import { comparedKind, preferredKind } from './preferred-kind.js';
-import { isMomentaryAct, saidOfTheMoment } from './present-moment.js';
+import { decidedAtStart, isMomentaryAct, saidOfTheMoment } from './present-moment.js';
 import { MAX_STATEMENT_CHARS } from './statement-text.js';
 import { textKey } from './subject-key.js';
 import { LEADING_TIME_EN, LEADING_TIME_ES, TIME_AFTER_VERB_EN, TIME_AFTER_VERB_ES, TIME_PHRASE_EN, withoutTimePhrase } from './time-phrases.js';
@@ -226,14 +226,18 @@ function namesChoice(verb: string, decided: FoldedText): boolean {
 const DECIDED = { keepWhen: true, maxWords: 24 } as const;
 
 function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
-  return (body) => {
+  const decide: FactRule = (body) => {
     const groups = matchRule(body, pattern);
     if (!groups) return null;
     // "We agreed to…" is a decision; "I agreed to…" gives in to someone else's.
     if (groups.get('we') && groups.folded('subject') !== 'we') return null;
     const name = groups.get('value2') ? 'value2' : 'value';
-    // "I decided to order pizza tonight": what was decided is for this moment, not a lasting decision.
     const said = groups.get(name);
+    // "I decided to quit smoking today": when it was decided, left out as a leading day is
+    // (present-moment.ts). The value group runs to the end of the body: `said` is its tail.
+    const decidedAt = said === null ? null : decidedAtStart(said);
+    if (said !== null && decidedAt !== null) return decide(trimFolded(sliceFolded(body, 0, body.folded.length - said.folded.length + decidedAt)));
+    // "I decided to order pizza tonight": what was decided is for this moment, not a lasting decision.
     if (said !== null && saidOfTheMoment(said)) return null;
     // The day a decision names is what was decided ("we will ship on Friday"); only its key leaves it out.
     const cleaned = groups.value(name, DECIDED);
@@ -253,6 +257,7 @@ function decideRule(pattern: RegExp, language: 'en' | 'es'): FactRule {
     const correction = language === 'en' && hasCorrectionAdverb(groups);
     return ruleHit(language === 'en' ? 'decided' : 'decidi', language, 'assert', subject, decidedTopic(value), statement, 'decisions', correction);
   };
+  return decide;
 }
 
 /** Preference and decision rules. */
