@@ -6,6 +6,13 @@
  * a value.
  */
 
+// A password as given after "pass:": one run of 6 characters or more, letters and digits
+// among them, that is no quantity or rank ("50euros", "2nd", "3days", "2100m").
+const QUANTITY = String.raw`[\d.,]+(?:st|nd|rd|th|[mkc]?m|ft|mi|miles?|k?g|lbs?|h|hrs?|min|days?|weeks?|months?|years?|eur|euros?|usd|dollars?)(?![\p{L}\p{N}])`;
+const PASSWORD_VALUE = String.raw`(?!${QUANTITY})(?=\S*\p{L})(?=\S*\d)\S{6,}`;
+// Passes that are tickets or roads ("my boarding pass: AB12CD"), not passwords.
+const TICKET_PASS = String.raw`(?:boarding|bus|train|rail|metro|subway|transit|travel|ski|season|day|monthly|annual|gym|museum|guest|visitor|press|backstage|hall|mountain)\s+`;
+
 // Never stored, whatever the user asks: credentials and payment details. A code or a key
 // only with a word that makes it one: "postal code", "dress code", "the key to success"
 // and "my favourite key is C minor" are none.
@@ -24,9 +31,14 @@ const SECRET = new RegExp(
     // Words that are something else alone ("run pwd", "a cookie", "the session id column")
     // name a credential when a value follows them: "pwd: Perro2024!", "session_id=…".
     // "We use TOTP for 2FA", "the session id is stored in Redis" give none: a value with a digit does.
-    String.raw`|(?:pwd|pass|session[ _-]id|otp|totp|one[ -]time password)(?=\s*[:=]|\s+(?:is|was|es|era)\s+\S*\d)|cookie(?=\s*[:=])` +
-    // "my wifi pass is…", "the pass word is…": a password by other words.
-    String.raw`|(?:wifi|wi-fi|wi fi|router|email|mail|bank|account|login|door|alarm)\s+pass|pass\s+word)\b`,
+    String.raw`|(?:pwd|session[ _-]id|otp|totp|one[ -]time password)(?=\s*[:=]|\s+(?:is|was|es|era)\s+\S*\d)|cookie(?=\s*[:=])` +
+    // A password by other words: "the pass word is…", "my wifi pass is…" (the pass of a
+    // login or a network is its password). "pass" alone is mostly a ticket or a road ("my ski
+    // pass is 3 days", "the mountain pass is 2100 m high"): a password only when a value
+    // with letters and digits follows a sign ("pass: hunter2", "account pass=hunter2";
+    // "boarding pass: seat 12B", "pass: 2nd class" give none).
+    String.raw`|pass\s+word|(?:wifi|wi-fi|wi fi|router|modem|hotspot|email|e-mail|mail|login)\s+pass` +
+    String.raw`|(?<!${TICKET_PASS})pass(?=\s*[:=]\s*${PASSWORD_VALUE}))\b`,
   'u',
 );
 // A login is a credential when it is given: the user's ("my bank login is jdoe / …", "mi
@@ -157,13 +169,16 @@ export function credentialNameSpans(folded: string): TextSpan[] {
 // `group`: the value is that capture group of the match, not the whole match (the pattern
 // needs the 'd' flag); a lookbehind of unbounded length would rescan a long run at every
 // position ("Bearer" and 250,000 spaces took 38 s).
-// `key`: a shape that is a credential whatever else it could be (a key, a token, a URL's
-// password, a bearer token), which the facts tier refuses; a long number or an IBAN may be
-// an order or a phone number there, and is refused only by a credential's name beside it.
-const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: number; group?: number; key?: true }[] = [
+// `key`: whether the facts tier refuses the value as a credential: `true` for a shape that is
+// one whatever else it could be (a token by its issuer's prefix, a URL's password, a bearer
+// token), else a test of the value in its text: a name may have a key's prefix or length
+// ("rk-dashboard-2024", "OrderFulfillmentService2024"). Without `key`, a long number or an
+// IBAN may be an order or a phone number there, and is refused only by a credential's name
+// (`mentionsSecret`). Summaries and logs mask every shape whatever its `key`.
+const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: number; group?: number; key?: true | KeyTest }[] = [
   // API keys and tokens by their issuers' prefixes: OpenAI/Stripe/Anthropic (sk-, pk_, rk_),
   // GitHub (ghp_…, github_pat_), GitLab (glpat-), AWS access key ids, Slack, Google.
-  { pattern: /(?<![\p{L}\p{N}])(?:sk|pk|rk)[-_][A-Za-z0-9_-]{8,}/gu, digits: 1, key: true },
+  { pattern: /(?<![\p{L}\p{N}])(?:sk|pk|rk)[-_][A-Za-z0-9_-]{8,}/gu, digits: 1, key: (text, span) => hasRandomBody(text.slice(span.start + 3, span.end)) },
   { pattern: /(?<![\p{L}\p{N}])(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,})/gu, digits: 0, key: true },
   { pattern: /(?<![\p{L}\p{N}])(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[A-Z0-9]{12,}/gu, digits: 0, key: true },
   { pattern: /(?<![\p{L}\p{N}])(?:xox[abposr]-[A-Za-z0-9-]{10,}|AIza[A-Za-z0-9_-]{20,})/gu, digits: 0, key: true },
@@ -172,7 +187,7 @@ const VALUE_SHAPES: readonly { pattern: RegExp; digits: number; distinct?: numbe
   // Base64 or random keys without a known prefix: 24 characters or more of letters in both
   // cases and digits in one run, as varied as random text is (a hash or a UUID is in one
   // case; "a1B2c3a1B2c3…" repeats itself).
-  { pattern: /(?<![A-Za-z0-9+/_=-])(?=[A-Za-z0-9+/_=-]*[a-z])(?=[A-Za-z0-9+/_=-]*[A-Z])[A-Za-z0-9+/_=-]{24,}/gu, digits: 1, distinct: 12, key: true },
+  { pattern: /(?<![A-Za-z0-9+/_=-])(?=[A-Za-z0-9+/_=-]*[a-z])(?=[A-Za-z0-9+/_=-]*[A-Z])[A-Za-z0-9+/_=-]{24,}/gu, digits: 1, distinct: 12, key: namedBeside },
   // An IBAN: a country, two check digits and 11 to 30 letters and digits, grouped by 4 or not.
   { pattern: /(?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\p{L}\p{N}])/gu, digits: 8 },
   // An account or card number, or its head: digits in groups of 2 or more split by single
@@ -197,7 +212,50 @@ export function holdsSecret(text: string): boolean {
 /** A key, a token, a URL's password or a bearer token, by its shape (see VALUE_SHAPES' `key`), in a text as written. */
 export function holdsKey(text: string): boolean {
   if (!mayHoldSecretValue(text)) return false;
-  return VALUE_SHAPES.some(({ pattern, digits, distinct = 0, group, key }) => key === true && shapeSpans(text, pattern, digits, distinct, group).length > 0);
+  return VALUE_SHAPES.some(
+    ({ pattern, digits, distinct = 0, group, key }) =>
+      key !== undefined && shapeSpans(text, pattern, digits, distinct, group).some((span) => key === true || key(text, span)),
+  );
+}
+
+type KeyTest = (text: string, span: TextSpan) => boolean;
+
+// A key's body after its prefix ("sk-", "pk_") is random: 16 characters or more, letters in
+// both cases and digits, and not only words and numbers. A name is made of those
+// ("rk-dashboard-2024", "pk-payments-v2"): each of its runs of letters is a word of 3
+// lowercase letters or more after a capital or none ("Service", "ABCdef" as "AB" "Cdef"),
+// capitals alone (an acronym: "5G") or a version's "v". Random letters change case every
+// letter or two ("4fK9aB2c…"): 1 in 100 random bodies of 16 characters reads as words,
+// fewer than 1 in 100,000 of 48 (a real key is longer), and "sk-proj-" reads past "proj".
+const LETTER_RUN = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/gu;
+
+function hasRandomBody(body: string): boolean {
+  if (body.length < 16 || !/[a-z]/u.test(body) || !/[A-Z]/u.test(body) || !/\d/u.test(body)) return false;
+  for (const run of body.matchAll(LETTER_RUN)) {
+    const lower = run[0].length - (/^[A-Z]/u.test(run[0]) ? 1 : 0);
+    const version = run[0] === 'v' && /\d/u.test(body[run.index + 1] ?? '');
+    if (lower > 0 && lower < 3 && !version) return true;
+  }
+  return false;
+}
+
+// A credential's name among the 4 words before a long mixed-case value, its own head before
+// "=", or the 4 words after it: "my OpenAI key is …", "API_KEY=…", "… is the signing secret".
+// Alone the value may be a name ("OrderFulfillmentService2024", "Home_Network_5G_ABCdef1234").
+const KEY_NAMES: ReadonlySet<string> = new Set([
+  'key', 'keys', 'apikey', 'token', 'tokens', 'secret', 'secrets', 'password', 'passwd', 'pwd', 'pass', 'passphrase',
+  'auth', 'credential', 'credentials', 'clave', 'llave', 'contrasena', 'secreto',
+]);
+const NOT_A_LETTER = /[^\p{L}]+/u;
+
+function namedBeside(text: string, { start, end }: TextSpan): boolean {
+  const value = text.slice(start, end);
+  const words = (part: string): string[] => foldForCredentials(part).split(NOT_A_LETTER).filter((word) => word !== '');
+  return [
+    ...words(text.slice(Math.max(0, start - 100), start)).slice(-4),
+    ...words(value.slice(0, value.indexOf('=') + 1)),
+    ...words(text.slice(end, end + 100)).slice(0, 4),
+  ].some((word) => KEY_NAMES.has(word));
 }
 
 /**

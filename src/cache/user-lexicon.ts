@@ -62,9 +62,9 @@ export const REQUEST_VERBS: ReadonlySet<string> = new Set([
 /**
  * How-to and advice: what to do, not what is so. Matched anywhere as whole words: "How do
  * I reverse an array?", "Can I use async in a constructor?", "Should I learn Rust?",
- * "What's the best way to…", "¿Cómo se instala…?", "¿Puedo usar…?", "¿Debería aprender
- * Rust?". "can" asks for a permission or a how-to more often than for an ability ("Which
- * languages can I speak?" is refused too).
+ * "What's the best way to…", "¿Puedo usar…?", "¿Debería aprender Rust?" ("¿Cómo se
+ * instala…?": see `asksHowInSpanish`). "can" asks for a permission or a how-to more often
+ * than for an ability ("Which languages can I speak?" is refused too).
  */
 export const ADVICE_PHRASES: readonly string[] = [
   // English
@@ -84,16 +84,67 @@ export const ADVICE_PHRASES: readonly string[] = [
   // Spanish
   'puedo', 'podria', 'podre', 'deberia', 'debo', 'tengo que', 'necesito', 'podemos', 'podriamos', 'deberiamos',
   'debemos', 'tenemos que', 'necesitamos', 'hay que', 'se puede', 'se debe',
-  'como se', 'como hago', 'como hacer', 'que hago', 'que hacer', 'forma de', 'manera de', 'modo de', 'mejor forma',
+  'como hago', 'como hacer', 'que hago', 'que hacer', 'forma de', 'manera de', 'modo de', 'mejor forma',
   'mejor manera', 'consejo', 'consejos', 'recomiendas', 'recomiendes', 'recomendarias', 'recomendacion', 'sugieres',
   'sugerencia', 'conviene', 'vale la pena', 'buena idea', 'mala idea', 'es posible',
 ];
 
-/** Objects between "cómo" and its verb ("¿Cómo me preparo…?", "¿Cómo se llama…?"; see `asksHowInSpanish`). */
+/** Objects between "cómo" and its verb ("¿Cómo me preparo…?", "¿Cómo se instala…?"; see `asksHowInSpanish`). */
 export const DELIBERATION_CLITICS: ReadonlySet<string> = new Set(['le', 'les', 'lo', 'la', 'los', 'las', 'me', 'te', 'se']);
 
-/** "¿Cómo me llamo?", "¿Cómo soy?": "cómo" and these ask what is so, not how to. */
-export const HOW_STATE_VERBS: ReadonlySet<string> = new Set(['llamo', 'soy', 'estoy']);
+/**
+ * "¿Cómo me llamo?", "¿Cómo soy?", "¿Cómo se llama mi perro?": "cómo" and these ask what
+ * is so (a name), not how to ("llamó" folds to "llamo").
+ */
+export const HOW_STATE_VERBS: ReadonlySet<string> = new Set([
+  'llamo', 'soy', 'estoy', 'llama', 'llaman', 'llamaba', 'llamaban', 'llamaron', 'apellida', 'apellidan', 'apellidaba',
+]);
+
+/**
+ * Instructions asked as "what/which/where/when … do I <verb>" (see `asksForInstructions`):
+ * verbs of doing a task, which are also habits ("Where do I put my keys?"). Those always of
+ * a task are in ADVICE_PHRASES ("do i run", "do i install").
+ */
+export const TASK_VERBS: ReadonlySet<string> = new Set([
+  'use', 'put', 'find', 'get', 'open', 'enter', 'press', 'click', 'choose', 'pick', 'select', 'write', 'change',
+  'edit', 'save', 'place', 'send', 'upload', 'download', 'connect', 'point', 'look', 'check', 'start', 'submit',
+]);
+
+/** TASK_VERBS in the Spanish first person, which needs no pronoun: "¿Qué comando uso para…?". */
+export const TASK_VERBS_FIRST_PERSON: ReadonlySet<string> = new Set([
+  'uso', 'usamos', 'utilizo', 'utilizamos', 'pongo', 'ponemos', 'encuentro', 'ejecuto', 'escribo', 'abro', 'elijo',
+]);
+
+/** The question words that open instructions asked with "do I" ("how" is in ADVICE_PHRASES). */
+export const INSTRUCTION_OPENERS: ReadonlySet<string> = new Set(['what', 'which', 'where', 'when', 'que', 'cual', 'cuales', 'donde']);
+
+/**
+ * Tools and things of a task, asked for by their kind: "Which command do I use…?", "What
+ * flag…", "Which port…", "¿Qué comando uso…?".
+ */
+export const TASK_THINGS: ReadonlySet<string> = new Set([
+  'command', 'commands', 'flag', 'flags', 'option', 'options', 'port', 'file', 'files', 'path', 'folder', 'directory',
+  'syntax', 'function', 'method', 'setting', 'settings', 'shortcut', 'key', 'url', 'endpoint', 'parameter', 'argument',
+  'variable', 'package', 'library', 'plugin', 'extension', 'module', 'tool', 'header', 'field', 'template', 'keyword',
+  'operator', 'regex', 'script', 'switch', 'hook', 'version', 'image', 'tag',
+  'comando', 'opcion', 'puerto', 'archivo', 'fichero', 'ruta', 'carpeta', 'directorio', 'funcion', 'metodo', 'ajuste',
+  'atajo', 'tecla', 'parametro', 'argumento', 'paquete', 'libreria', 'biblioteca', 'herramienta',
+]);
+
+/**
+ * Kinds of a thing the user has one of, whose value is a fact about them (the value
+ * categories of facts/extraction/value-categories.ts and what a person owns or goes to):
+ * "Which editor do I use for work?", "Which bank do I use for savings?".
+ */
+export const OWNED_KINDS: ReadonlySet<string> = new Set([
+  'editor', 'ide', 'theme', 'os', 'shell', 'terminal', 'browser', 'manager', 'database', 'framework', 'language', 'font',
+  'keyboard', 'phone', 'laptop', 'computer', 'car', 'bike', 'bank', 'gym', 'doctor', 'dentist', 'airline', 'provider',
+  'carrier', 'email', 'navegador', 'telefono', 'movil', 'portatil', 'ordenador', 'coche', 'banco', 'gimnasio',
+  'medico', 'dentista', 'idioma', 'tema', 'aerolinea', 'proveedor', 'correo',
+]);
+
+/** What follows a verb to say what for: "…do I use to undo a commit?", "…for Postgres?", "…uso para…". */
+export const PURPOSE_WORDS: ReadonlySet<string> = new Set(['to', 'for', 'para']);
 
 /**
  * The code or the project at hand: "What's wrong with my code?", "Why is the build

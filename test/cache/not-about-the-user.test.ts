@@ -61,6 +61,25 @@ describe('cacheRefusal: factual questions about the user, and the others', () =>
     expect(cacheRefusal(question, calm)).toBe('conversation-bound');
   });
 
+  it.each([
+    // Instructions asked with "do I" and a verb of doing: no kind asked for, a tool of a task, or what for.
+    'Where do I put the .env file?', 'Which command do I use to undo a commit?', 'What flag do I use to force push?',
+    'Where do I find the logs in Kubernetes?', 'Which port do I use for Postgres?', 'Which app do I use to pay?',
+    '¿Qué comando uso para deshacer un commit?', '¿Cómo se instala Node en mi Mac?',
+  ])('refuses %s, a how-to', (question) => {
+    expect(cacheRefusal(question, calm)).toBe('not-about-the-user');
+  });
+
+  it.each([
+    // The same verbs as the user's habit: their own things, or a kind of thing they have one of.
+    'Which editor do I use?', 'Which editor do I use for work?', 'Where do I put my keys?', 'Where do I find my passport?',
+    'Which bank do I use for savings?', '¿Qué editor uso?',
+    // "Cómo se llama" asks a name, as "What's my dog called?" does.
+    '¿Cómo se llama mi perro?', '¿Cómo se llamaba mi abuela?', "What's my dog called?",
+  ])('caches %s, about the user', (question) => {
+    expect(cacheRefusal(question, calm)).toBeNull();
+  });
+
   it('reads the user as the subject, not the code they name: "What editor do I use for my Rust code?" is about the user', () => {
     expect(cacheRefusal('What editor do I use for my Rust code?', calm)).toBeNull();
     expect(cacheRefusal("What's wrong with my Rust code?", calm)).toBe('conversation-bound');
