@@ -31,7 +31,7 @@ import {
 } from './fact-operations.js';
 import { ReconfirmQueue, reconfirmRevived, writeQueuedReconfirmations } from './reconfirm-queue.js';
 import { currentSubjectKey, rekeySubjects, type Rekey } from './subject-rekey.js';
-import { applyTurnFacts, mayChangeFacts, prepareTurnFacts, saysOther, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
+import { applyTurnFacts, mayChangeFacts, namedOnlyInPaste, prepareTurnFacts, saysOther, type PreparedFacts, type TurnProvenance } from './turn-facts.js';
 
 const REEMBED_BATCH = 64;
 
@@ -125,14 +125,15 @@ export class FactsService {
    * message holds the words of (`saysOther`: "Remember that my seed pet 2 is called Rex8"
    * asks nothing about pet 1; "I live in Porto now. Which editor do I use?" still asks),
    * nor one a clause of it says the opposite of (`deniedIn`: "I hate window seats", "I
-   * stopped drinking coffee" name a fact without saying it again).
+   * stopped drinking coffee" name a fact without saying it again), nor one only pasted
+   * material names ("Here is my teammate's message:\nI prefer window seats…").
    */
   askedToReconfirm(prepared: PreparedFacts, ids: readonly string[]): string[] {
     if (prepared.refused || ids.length === 0) return [];
     return ids.filter((id) => {
       const entry = this.rt.index.get(id);
       if (entry === undefined) return prepared.facts.length === 0;
-      return !saysOther(prepared, entry.stems) && !deniedIn(prepared.stated(), entry);
+      return !saysOther(prepared, entry.stems) && !deniedIn(prepared.stated(), entry) && !namedOnlyInPaste(prepared, entry.stems);
     });
   }
 

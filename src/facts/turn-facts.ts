@@ -5,7 +5,9 @@ import { findFactRow, liveFactRowsBySubject, type FactRow } from '../storage/fac
 import { toChunk } from '../tokens/chunks.js';
 import type { Tokenizer } from '../tokens/tokenizer.js';
 import { looselyCorrectedSubject, mayCorrect, type LiveSubject } from './corrected-subject.js';
-import { readUserMessage, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
+import { foldMessage } from './extraction/folded-text.js';
+import { MAX_MESSAGE_CHARS, readUserMessage, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
+import { ownParts } from './extraction/pasted-material.js';
 import { sameStemsAcross } from './bilingual-stems.js';
 import { changedDecision } from './changed-decision.js';
 import { statedClauses, type StatedClause } from './denials.js';
@@ -48,6 +50,11 @@ export interface PreparedFacts {
    * first call: a fact one of them says the opposite of is not asked about (`deniedIn`).
    */
   stated: () => readonly StatedClause[];
+  /**
+   * The content stems of the parts of the message the user said themselves, or null when
+   * that is all of it (no pasted material: see extraction/pasted-material.ts).
+   */
+  ownStems: () => ReadonlySet<string> | null;
   /** The message stated something that is never stored (a credential, an attempt to steer the model). */
   refused: boolean;
   embedderId: string;
@@ -76,7 +83,7 @@ export async function prepareTurnFacts(
   role: ExtractionRole,
   stemsOf: (text: string) => ReadonlySet<string> = (text) => new Set(contentStems(text)),
 ): Promise<PreparedFacts> {
-  if (role !== 'user') return { role, facts: [], forget: null, stems: NO_STEMS, mentionParts: noParts, stated: noClauses, refused: false, embedderId: deps.embedder.id };
+  if (role !== 'user') return { role, facts: [], forget: null, stems: NO_STEMS, mentionParts: noParts, stated: noClauses, ownStems: allOwn, refused: false, embedderId: deps.embedder.id };
   const { facts: extracted, forget, refused } = readUserMessage(text, { role });
   const vectors = extracted.length > 0 ? await deps.embedder.embedBatch(extracted.map((fact) => fact.statement)) : [];
   const facts = extracted.map((fact, i) => ({
@@ -90,10 +97,22 @@ export async function prepareTurnFacts(
   // wifi name is hunter2" with the very words that were refused.
   let clauses: readonly StatedClause[] | undefined;
   const stated = (): readonly StatedClause[] => (clauses ??= statedClauses(text));
-  if (forget !== null || refused) return { role, facts, forget, stems: NO_STEMS, mentionParts: noParts, stated, refused, embedderId: deps.embedder.id };
+  let own: ReadonlySet<string> | null | undefined;
+  const ownStems = (): ReadonlySet<string> | null => (own === undefined ? (own = ownPartsStems(text, stemsOf)) : own);
+  if (forget !== null || refused) return { role, facts, forget, stems: NO_STEMS, mentionParts: noParts, stated, ownStems, refused, embedderId: deps.embedder.id };
   let parts: readonly MentionPart[] | undefined;
   const mentionParts = (): readonly MentionPart[] => (parts ??= confirmingParts(text, stemsOf));
-  return { role, facts, forget, stems: stemsOf(text), mentionParts, stated, refused, embedderId: deps.embedder.id };
+  return { role, facts, forget, stems: stemsOf(text), mentionParts, stated, ownStems, refused, embedderId: deps.embedder.id };
+}
+
+const allOwn = (): null => null;
+
+// The stems of what the user said themselves, when the message holds pasted material; else null.
+function ownPartsStems(text: string, stemsOf: (text: string) => ReadonlySet<string>): ReadonlySet<string> | null {
+  const folded = foldMessage(text.slice(0, MAX_MESSAGE_CHARS));
+  const parts = ownParts(folded);
+  if (parts.length === 1 && parts[0] === folded) return null;
+  return stemsOf(parts.map((part) => part.original).join('\n'));
 }
 
 /**
@@ -264,6 +283,15 @@ function mostSimilar(ctx: WriteContext, fact: PreparedFact): FactRow | null {
   }
   const row = best ? findFactRow(ctx.db, best.id) : undefined;
   return row && isLiveStatus(row.status) ? row : null;
+}
+
+/**
+ * Whether the message names a fact only in pasted material (`ownStems`): the whole message
+ * mentions it, what the user said themselves does not. Such a fact is not asked about.
+ */
+export function namedOnlyInPaste(prepared: Pick<PreparedFacts, 'stems' | 'ownStems'>, stems: readonly string[]): boolean {
+  const own = prepared.ownStems();
+  return own !== null && mentions(prepared.stems, stems) && !mentions(own, stems);
 }
 
 /**

@@ -104,4 +104,13 @@ describe('a fact named in pasted material', () => {
     const { changes: own } = await userTurn('I prefer window seats.');
     expect(own.reconfirmed.map((fact) => fact.fact)).toEqual(['I prefer window seats']);
   });
+
+  it('brings no dormant fact back as asked about: only the user\'s own words ask', async () => {
+    await stated('I prefer window seats.');
+    f.clock.advance(100 * DAY_MS);
+    const { revived } = await userTurn("Here is my teammate's message:\nI prefer window seats.\nWhat do you think?");
+    expect(revived).toEqual([]);
+    const { revived: asked } = await userTurn('Do I prefer window seats?');
+    expect(asked).toEqual(['I prefer window seats']);
+  });
 });
