@@ -48,3 +48,18 @@ describe('maskSecrets', () => {
     expect(maskSecrets(text)).toBe(text);
   });
 });
+
+// A zero-width character inside a credential's name hid it: the value was kept in the log files.
+describe('a name with a zero-width character in it', () => {
+  it.each([
+    ['My passw\u200bord is hunter2', 'My passw\u200bord is [redacted]'],
+    ['api\u200d_key=Zx81mmQ2', 'api\u200d_key=[redacted]'],
+    ['the wifi pass\u2060word: Gato2023!', 'the wifi pass\u2060word: [redacted]'],
+  ])('is read: %j', (text, expected) => {
+    expect(maskSecrets(text)).toBe(expected);
+  });
+
+  it('changes nothing else in the text', () => {
+    expect(maskSecrets('zero\u200bwidth here, nothing secret')).toBe('zero\u200bwidth here, nothing secret');
+  });
+});
