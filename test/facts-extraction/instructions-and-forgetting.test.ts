@@ -9,6 +9,10 @@ describe('an instruction is keyed by its action, its sense is its value', () => 
     ['Always run the linter before you commit anything', 'always before you commit anything'],
     ['From now on never run the linter', 'never'],
     ["Don't ever run the linter", 'never'],
+    // A negated imperative after "from now on" stored nothing until 2026-11-27.
+    ["From now on, don't run the linter", 'never'],
+    ['From now on, do not run the linter', 'never'],
+    ["Don't run the linter from now on", 'never'],
   ])('%j', (text, value) => {
     expect(read(text).facts).toMatchObject([{ subject: 'instruction run linter', value }]);
   });
@@ -46,6 +50,13 @@ describe('with the facts service', () => {
   });
   afterEach(() => f.close());
   const active = (): string[] => f.service.list().map((view) => view.fact).sort();
+
+  it('"From now on, don\'t run the linter" replaces "Always run the linter"', async () => {
+    await f.say('Always run the linter before you commit anything');
+    const changes = await f.say("From now on, don't run the linter.");
+    expect(changes.superseded.map((fact) => fact.fact)).toEqual(['Always run the linter before you commit anything']);
+    expect(active()).toEqual(["From now on, don't run the linter"]);
+  });
 
   it('the opposite instruction replaces the older one', async () => {
     await f.say('Always run the linter before you commit anything');

@@ -211,13 +211,24 @@ const SENTENCE_CAPITAL = /^\p{Lu}(?=\p{Ll})/u;
  */
 export function fromNowOnInstruction(body: FoldedText, language: 'en' | 'es', condition: KeptCondition | null = null): RuleHit | null {
   const words = body.folded.split(/\s+/u);
-  const verb = words[0] ?? '';
-  if (words.length < 2 || NOT_A_VERB_EN.has(verb) || NOT_A_VERB_ES.has(verb)) return null;
-  const rest = words.slice(1).join(' ');
+  // "From now on, don't run the linter", "a partir de ahora, no uses emojis": the action after
+  // the negation, whose sense the statement keeps (a "never" of the same subject as "always…").
+  const negated = negationLength(words, language);
+  const verb = words[negated] ?? '';
+  if (words.length < negated + 2 || NOT_A_VERB_EN.has(verb) || NOT_A_VERB_ES.has(verb)) return null;
+  const rest = words.slice(negated + 1).join(' ');
   // The phrase stays in the statement: it reads as a standing instruction, and reads back the same.
   const instruction = (condition?.statement ?? body.original).replace(SENTENCE_CAPITAL, (capital) => capital.toLowerCase());
   const statement = `${language === 'es' ? 'A partir de ahora' : 'From now on'}, ${instruction}`;
   return instructionHit({ verb, rest, statement, language, rule: 'from-now-on', when: condition?.key ?? null });
+}
+
+// How many words of a negated imperative come before its verb: "don't" 1, "do not" 2, "no" 1 (Spanish), else 0.
+function negationLength(words: readonly string[], language: 'en' | 'es'): number {
+  const [first, second] = words;
+  if (language === 'es') return first === 'no' ? 1 : 0;
+  if (first === "don't" || first === 'dont') return 1;
+  return first === 'do' && second === 'not' ? 2 : 0;
 }
 
 /** Always/never rules. */
