@@ -19,6 +19,10 @@ describe('an instruction is keyed by its action, its sense is its value', () => 
 
   it('in Spanish too', () => {
     expect(read('Nunca uses emojis').facts).toMatchObject([{ subject: 'instruction use emojis', value: 'never' }]);
+    // "No" read as a first-person verb ("no" ends as "tomo" does) made this a note of its own words.
+    expect(read('A partir de ahora, no uses emojis').facts).toMatchObject([{ subject: 'instruction use emojis', value: 'never' }]);
+    expect(read('De ahora en adelante, no me hables de usted').facts).toMatchObject([{ value: 'never', statement: 'A partir de ahora, no me hables de usted' }]);
+    expect(read('Recuerda que no tomo café').facts).toMatchObject([{ statement: 'No tomo café' }]);
     expect(read('Siempre usa emojis').facts).toMatchObject([{ subject: 'instruction use emojis', value: 'always' }]);
   });
 

@@ -101,7 +101,9 @@ const ENCLITIC_PAIR_ES = /^\p{L}+(?:me|te|se|nos)l[oa]s?\b/u;
 // español", "yo…"), not an instruction to the assistant.
 function saysOfThemselves(body: FoldedText, language: Language): boolean {
   if (FIRST_PERSON_EN.test(body.scan) || /^(?:yo|nosotros)\b/u.test(body.scan)) return true;
-  return language === 'es' && FIRST_PERSON_VERB_ES.test(body.scan) && !ENCLITIC_PAIR_ES.test(body.scan);
+  // "No" is no verb: "no tomo café" is the user's own, "no uses emojis" an instruction.
+  const verb = body.scan.replace(/^no\s+/u, '');
+  return language === 'es' && FIRST_PERSON_VERB_ES.test(verb) && !ENCLITIC_PAIR_ES.test(verb);
 }
 
 // How long a state has held is no part of it ("Remember that I've been vegetarian since

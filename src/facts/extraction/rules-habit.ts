@@ -223,13 +223,16 @@ export function fromNowOnInstruction(body: FoldedText, language: 'en' | 'es', co
   return instructionHit({ verb, rest, statement, language, rule: 'from-now-on', when: condition?.key ?? null });
 }
 
-// How many words of a negated imperative come before its verb: "don't" 1, "do not" 2, "no" 1 (Spanish), else 0.
+// How many words of a negated imperative come before its verb: "don't" 1, "do not" 2, "no" 1
+// and a clitic after it 2 ("no me hables de usted"), else 0.
 function negationLength(words: readonly string[], language: 'en' | 'es'): number {
   const [first, second] = words;
-  if (language === 'es') return first === 'no' ? 1 : 0;
+  if (language === 'es') return first !== 'no' ? 0 : CLITICS_ES.has(second ?? '') ? 2 : 1;
   if (first === "don't" || first === 'dont') return 1;
   return first === 'do' && second === 'not' ? 2 : 0;
 }
+
+const CLITICS_ES: ReadonlySet<string> = new Set(['me', 'te', 'nos', 'lo', 'la', 'los', 'las', 'le', 'les', 'se']);
 
 /** Always/never rules. */
 export const HABIT_RULES: readonly FactRule[] = [alwaysEn, alwaysEs];
