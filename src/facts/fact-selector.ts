@@ -155,6 +155,8 @@ export function selectFacts(
   const ofDomain: SelectedFact[] = [];
   const byRareWord: RareWordMatch[] = [];
   for (const fact of facts) {
+    // A message imported with an earlier time (`at`) knows no fact stated after it.
+    if (fact.createdAt > request.now) continue;
     const verdict = injectionClass(fact, request.now);
     if (verdict === 'never') continue;
     const similarity = similarityOf(fact);

@@ -43,3 +43,16 @@ describe('a statement imported from the past', () => {
     expect(activeFactTexts(f)).toEqual(['Vivo en Madrid']);
   });
 });
+
+// The prompt of a message imported with an earlier time is compiled as of that time.
+describe('a prompt compiled for a message of the past', () => {
+  it('holds no fact stated after that message', async () => {
+    const before = f.clock.now();
+    f.clock.advance(30 * DAY_MS);
+    await f.say('Remember that I live in Lisbon.');
+    const asked = 'What do you know about me?';
+    expect((await f.select(asked)).items.map((item) => item.fact)).toEqual(['I live in Lisbon']);
+    f.clock.set(before);
+    expect((await f.select(asked)).items).toEqual([]);
+  });
+});
