@@ -8,7 +8,9 @@ export type Rename = (from: string, to: string) => Promise<void>;
 /** Deletes a directory and all it holds. */
 export type Remove = (path: string) => Promise<void>;
 
-const removeFromDisk: Remove = (path) => rm(path, { recursive: true, force: true });
+// A failed download may still be writing its other files into the staging folder while it
+// is removed (transformers.js fetches them in parallel): ENOTEMPTY then, retried until they land.
+const removeFromDisk: Remove = (path) => rm(path, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 
 /** Where `fetch-model --force` downloads a fresh copy before it replaces the one on disk. */
 export interface StagingArea {
