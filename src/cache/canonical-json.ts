@@ -35,15 +35,6 @@ export function unsafeIntegerPaths(value: unknown): (string | number)[][] {
   return numberPaths(value, (number) => Number.isInteger(number) && !Number.isSafeInteger(number));
 }
 
-/**
- * The paths of the numbers in a JSON value that JSON.parse did not hold as written: an
- * integer beyond ±(2^53 − 1), rounded, or a number out of range (`1e400`), made Infinity,
- * which JSON.stringify writes as `null`.
- */
-export function changedNumberPaths(value: unknown): (string | number)[][] {
-  return numberPaths(value, (number) => !Number.isFinite(number) || (Number.isInteger(number) && !Number.isSafeInteger(number)));
-}
-
 function numberPaths(value: unknown, changed: (number: number) => boolean, path: readonly (string | number)[] = []): (string | number)[][] {
   if (typeof value === 'number') return changed(value) ? [[...path]] : [];
   if (typeof value !== 'object' || value === null || path.length > MAX_DEPTH) return [];

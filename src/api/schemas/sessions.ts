@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changedNumberPaths } from '../../cache/canonical-json.js';
+import { unsafeIntegerPaths } from '../../cache/canonical-json.js';
 import { budgetOverCap } from '../../compiler/context-service.js';
 import { replyFieldProblems } from '../../conversation/record-reply.js';
 import { VISIBLE_CHARACTER } from '../../visible-text.js';
@@ -12,8 +12,10 @@ const visible = (what: string) => z.string().regex(VISIBLE_CHARACTER, `${what} m
 /** A tool description longer than this is a document, not a description. */
 export const MAX_TOOL_DESCRIPTION_CHARS = 8192;
 const MAX_TOOL_PARAMETERS_CHARS = 16_384;
-const CHANGED_NUMBER =
-  'a number beyond ±9007199254740991 (2^53 − 1) or ±1.8e308 cannot be parsed as written, so the prompt would show it changed: send it as a string';
+// What the body's own check lets through (src/api/json-text.ts): an integer a double holds
+// exactly but beyond ±(2^53 − 1), whose neighbours the body would have brought as it.
+const UNSAFE_PARAMETER =
+  'a number beyond ±9007199254740991 (2^53 − 1): its neighbours are read as it, so the prompt may show another than was meant: send it as a string';
 
 export const toolSpecSchema = z.strictObject({
   name: toolNameSchema,
@@ -21,10 +23,10 @@ export const toolSpecSchema = z.strictObject({
   parameters: z
     .record(z.string(), z.unknown())
     .refine((value) => JSON.stringify(value).length <= MAX_TOOL_PARAMETERS_CHARS, `must be at most ${MAX_TOOL_PARAMETERS_CHARS} characters as JSON`)
-    // The prompt shows the parameters as JSON.stringify writes them: a number JSON.parse
-    // could not hold would reach the model changed.
+    // The prompt shows the parameters as JSON.stringify writes them: an integer past 2^53 − 1
+    // may be a rounded neighbour of the one the assistant meant.
     .superRefine((value, context) => {
-      for (const path of changedNumberPaths(value)) context.addIssue({ code: 'custom', path, message: CHANGED_NUMBER });
+      for (const path of unsafeIntegerPaths(value)) context.addIssue({ code: 'custom', path, message: UNSAFE_PARAMETER });
     })
     .optional(),
   /** The tool changes the world (books, sends, deletes): answers after it are never cached. */
