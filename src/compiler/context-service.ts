@@ -3,11 +3,11 @@ import type { Config } from '../config/config.js';
 import { checkMessageSize } from '../config/message-size.js';
 import { declareSideEffectTools } from '../conversation/side-effect-tools.js';
 import { assertToolCallIdFree, assertToolNameMatches } from '../conversation/tool-call-ids.js';
-import { prepareTurn, recordTurn, type PreparedTurn, type RecordedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
+import { prepareTurn, recordTurn, type PreparedTurn, type RecorderDeps } from '../conversation/turn-recorder.js';
 import { readUsedTools, useTools, writeUsedTools, type UsedTools } from '../conversation/used-tools.js';
 import type { WindowOutcome } from '../conversation/window-advance.js';
-import { RESEND_WINDOW_MS } from '../conversation/resend.js';
-import { advanceWindow, standingWindow, windowParams } from '../conversation/window-advance.js';
+import { sentAgain, standingTurn } from '../conversation/resend.js';
+import { advanceWindow, windowParams } from '../conversation/window-advance.js';
 import type { Logger } from '../discardable/logger.js';
 import { classifyDomain } from '../domains/classify-domain.js';
 import { InvalidRequestError } from '../errors.js';
@@ -191,7 +191,10 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       live = tool.window.live;
       resultsWindow = resultsWindow === null ? tool.window : laterWindow(resultsWindow, tool.window);
     }
-    const recorded = resent === null ? recordTurn(deps.recorder, request.sessionId, userTurn, scope, { keepFrom: unitStart(live, unit) }) : standingTurn(deps, request.sessionId, before);
+    const recorded =
+      resent === null
+        ? recordTurn(deps.recorder, request.sessionId, userTurn, scope, { keepFrom: unitStart(live, unit) })
+        : standingTurn(deps.recorder.store.findSession(request.sessionId) as SessionRow, before.at(-1) as TurnRow, before, windowParams(deps.config));
     // Every call this request answers now sits right before its result.
     const keepFrom = unitStart(recorded.window.live, unit);
     current.add(recorded.turn.turnNumber);
@@ -292,8 +295,8 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
 
 /**
  * When the request is the one that recorded the session's newest turns, sent again: the
- * newest turn is the user's with this very message, recorded at most RESEND_WINDOW_MS ago
- * (or at this `at`, when the request gives one), and each of its tool results is recorded
+ * newest turn is the user's with this very message, recorded at most two minutes ago
+ * (or at this `at`, when the request gives one: `sentAgain`), and each of its tool results is recorded
  * already with the same content as kept. The numbers of those turns, else null. A user who
  * says the same thing twice within two minutes, with no answer between, is heard once; a
  * result with its call id and another content is still refused (409).
@@ -301,7 +304,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
 function resentTurns(live: readonly TurnRow[], request: ContextRequest, results: readonly PreparedTurn[], now: number): number[] | null {
   const newest = live.at(-1);
   if (newest === undefined || newest.role !== 'user' || newest.content !== request.message) return null;
-  if (request.at === undefined ? now - newest.createdAt > RESEND_WINDOW_MS : request.at !== newest.createdAt) return null;
+  if (!sentAgain(newest, request.at, now)) return null;
   const numbers = [newest.turnNumber];
   for (const result of results) {
     const turn = live.find((each) => each.role === 'tool' && each.toolCallId === result.toolCallId);
@@ -309,13 +312,6 @@ function resentTurns(live: readonly TurnRow[], request: ContextRequest, results:
     numbers.push(turn.turnNumber);
   }
   return numbers;
-}
-
-// The session's newest turn as recorded, and its window unmoved.
-function standingTurn(deps: ContextDeps, sessionId: string, live: readonly TurnRow[]): Pick<RecordedTurn, 'session' | 'turn' | 'shift' | 'window'> {
-  const session = deps.recorder.store.findSession(sessionId) as SessionRow;
-  const turn = live.at(-1) as TurnRow;
-  return { session, turn, shift: null, window: standingWindow(session, live, windowParams(deps.config)) };
 }
 
 // The selected facts flagged `asked` that the compiled prompt holds. The facts section

@@ -5,13 +5,13 @@ import type { SessionChanges, SessionRow, TurnRow } from '../storage/conversatio
 import type { Database } from '../storage/database.js';
 import { runInTransaction, type TxScope } from '../storage/transaction.js';
 import { VISIBLE_CHARACTER } from '../visible-text.js';
-import { RESEND_WINDOW_MS } from './resend.js';
+import { sentAgain, standingTurn } from './resend.js';
 import { sideEffectToolNames } from './side-effect-tools.js';
 import { assertToolCallIdFree, assertToolNameMatches } from './tool-call-ids.js';
 import { keepToolResult } from './tool-result-text.js';
 import { prepareTurn, recordTurn, type RecordedTurn, type RecorderDeps } from './turn-recorder.js';
 import { readUsedTools, writeUsedTools } from './used-tools.js';
-import { newestOutcome, replyAfter, standingWindow, summaryTurns, windowParams } from './window-advance.js';
+import { newestOutcome, replyAfter, summaryTurns, windowParams } from './window-advance.js';
 
 /** Where the assistant's cacheable answers go (the response cache). */
 export interface AnswerStore {
@@ -91,9 +91,8 @@ export async function recordReply(
     const resent = resentTurn(live, input, kept?.text ?? input.content, deps.recorder.clock.now());
     if (resent !== undefined) {
       // The first request recorded it (and offered it to the cache): answered as it left the session.
-      const session = store.findSession(sessionId) as SessionRow;
-      const window = standingWindow(session, live, windowParams(deps.config));
-      return { recorded: { session, turn: resent, shift: null, window }, cache: input.cacheable === true ? { stored: false, reason: 'resent' } : null, resent: true };
+      const recorded = standingTurn(store.findSession(sessionId) as SessionRow, resent, live, windowParams(deps.config));
+      return { recorded, cache: input.cacheable === true ? { stored: false, reason: 'resent' } : null, resent: true };
     }
     assertToolCallIdFree(live, input.role, input.toolCallId, 'body.toolCallId');
     if (input.role === 'tool') assertToolNameMatches(live, input.toolCallId, input.toolName, 'body.toolName');
@@ -156,8 +155,7 @@ export async function recordReply(
 }
 
 // This turn was recorded already, and is sent again: the session's newest turn is the same
-// answer (role, content, call id and tool name, recorded at most RESEND_WINDOW_MS ago, or at
-// the request's `at`), or, for a tool's result, which moves up to sit right after its call,
+// answer (role, content, call id and tool name, `sentAgain`), or, for a tool's result, which moves up to sit right after its call,
 // a live turn is.
 function resentTurn(live: readonly TurnRow[], input: ReplyInput, content: string, now: number): TurnRow | undefined {
   const same = (turn: TurnRow): boolean =>
@@ -165,7 +163,7 @@ function resentTurn(live: readonly TurnRow[], input: ReplyInput, content: string
     turn.content === content &&
     turn.toolCallId === (input.toolCallId ?? null) &&
     turn.toolName === (input.toolName ?? null) &&
-    (input.at === undefined ? now - turn.createdAt <= RESEND_WINDOW_MS : input.at === turn.createdAt);
+    sentAgain(turn, input.at, now);
   if (input.role === 'tool' && input.toolCallId !== undefined) return live.findLast(same);
   const newest = live.at(-1);
   return newest !== undefined && same(newest) ? newest : undefined;
