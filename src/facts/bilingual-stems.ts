@@ -1,31 +1,39 @@
 import { foldText } from '../domains/fold-text.js';
-import { contentStems } from './fact-words.js';
+import { contentStems, stem } from './fact-words.js';
 import { polarityOf, samePolarity } from './polarity.js';
 
 // A fact told in Spanish is forgotten, taken back or said again in English ("Vivo en
 // Lisboa" and "forget that I live in Lisbon", "Soy vegetariano" and "I'm not vegetarian
 // anymore", "Soy alérgico a la penicilina" and "I'm allergic to penicillin"). Words the two
-// languages share meet by their stem already ("lisbo", "veget", "penic"); these are the
-// Spanish stems (`stem`: five letters) of everyday words that differ, each under the stem
-// of its English word. Subject keys are English already (extraction/subject-key.ts): this
-// is for what a key does not hold, a value or a note's words.
-const ENGLISH_STEM: Readonly<Record<string, string>> = {
+// languages share meet by their stem already ("lisbo", "veget", "penic"); these are
+// everyday words that differ, Spanish then English, compared by their stems (`stem`), the
+// Spanish one's read as the English one's. Subject keys are English already
+// (extraction/subject-key.ts): this is for what a key does not hold, a value or a note's
+// words. Five-letter stems meet more than the word: "ventana" is "venta" (a sale) too.
+const SPANISH_ENGLISH: readonly (readonly [string, string])[] = [
   // Food, drink and what a diet or an allergy names.
-  cafe: 'coffe', azuca: 'sugar', leche: 'milk', sin: 'witho', carne: 'meat', cerdo: 'pork', pollo: 'chick',
-  pesca: 'fish', huevo: 'egg', queso: 'chees', pan: 'bread', vino: 'wine', cerve: 'beer', agua: 'water',
-  alerg: 'aller',
+  ['cafe', 'coffee'], ['azucar', 'sugar'], ['leche', 'milk'], ['sin', 'without'], ['carne', 'meat'], ['cerdo', 'pork'],
+  ['pollo', 'chicken'], ['pescado', 'fish'], ['huevo', 'egg'], ['queso', 'cheese'], ['pan', 'bread'], ['vino', 'wine'],
+  ['cerveza', 'beer'], ['agua', 'water'], ['alergico', 'allergic'],
   // Places whose names differ.
-  japon: 'japan', londr: 'londo', nueva: 'new', gineb: 'genev', bruse: 'bruss',
-  atena: 'athen', praga: 'pragu', varso: 'warsa', moscu: 'mosco', pekin: 'beiji', edimb: 'edinb',
+  ['japon', 'japan'], ['londres', 'london'], ['nueva', 'new'], ['ginebra', 'geneva'], ['bruselas', 'brussels'],
+  ['atenas', 'athens'], ['praga', 'prague'], ['varsovia', 'warsaw'], ['moscu', 'moscow'], ['pekin', 'beijing'],
+  ['edimburgo', 'edinburgh'],
   // Time: parts of the day, months, days of the week.
-  manan: 'morni', tarde: 'after', noche: 'night', enero: 'janua', febre: 'febru', marzo: 'march', abril: 'april',
-  mayo: 'may', junio: 'june', julio: 'july', agost: 'augus', septi: 'septe', setie: 'septe', octub: 'octob',
-  novie: 'novem', dicie: 'decem', lunes: 'monda', marte: 'tuesd', mierc: 'wedne', jueve: 'thurs', viern: 'frida',
-  sabad: 'satur', domin: 'sunda',
+  ['manana', 'morning'], ['tarde', 'afternoon'], ['noche', 'night'], ['enero', 'january'], ['febrero', 'february'],
+  ['marzo', 'march'], ['abril', 'april'], ['mayo', 'may'], ['junio', 'june'], ['julio', 'july'], ['agosto', 'august'],
+  ['septiembre', 'september'], ['setiembre', 'september'], ['octubre', 'october'], ['noviembre', 'november'],
+  ['diciembre', 'december'], ['lunes', 'monday'], ['martes', 'tuesday'], ['miercoles', 'wednesday'], ['jueves', 'thursday'],
+  ['viernes', 'friday'], ['sabado', 'saturday'], ['domingo', 'sunday'],
   // Travel, work and the people a user names.
-  viaje: 'trip', vuelo: 'fligh', asien: 'seat', venta: 'windo', pasil: 'aisle', reuni: 'meeti', traba: 'work',
-  vivo: 'live', vivim: 'live', jefe: 'boss', jefa: 'boss', geren: 'boss', manag: 'boss',
-};
+  ['viaje', 'trip'], ['vuelo', 'flight'], ['asiento', 'seat'], ['ventana', 'window'], ['pasillo', 'aisle'],
+  ['reunion', 'meeting'], ['trabajo', 'work'], ['vivo', 'live'], ['vivimos', 'live'], ['jefe', 'boss'], ['jefa', 'boss'],
+  ['gerente', 'boss'], ['manager', 'boss'],
+];
+
+// Built with the stems every fact and message is compared by: "boss" is "bos" there, as
+// `stem` has it, which a hand-written "boss" never met.
+const ENGLISH_STEM: ReadonlyMap<string, string> = new Map(SPANISH_ENGLISH.map(([spanish, english]) => [stem(spanish), stem(english)]));
 
 /** The content stems of `text`, a Spanish everyday word's under its English one's (`ENGLISH_STEM`). */
 export function bilingualStems(text: string): string[] {
@@ -33,8 +41,8 @@ export function bilingualStems(text: string): string[] {
 }
 
 /** A stem (`stem`) as `bilingualStems` has it: a Spanish everyday word's under its English one's. */
-export function englishStem(stem: string): string {
-  return ENGLISH_STEM[stem] ?? stem;
+export function englishStem(stemmed: string): string {
+  return ENGLISH_STEM.get(stemmed) ?? stemmed;
 }
 
 /**

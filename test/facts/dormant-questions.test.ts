@@ -37,7 +37,8 @@ describe('a question of the user\'s own brings a dormant fact back', () => {
     expect(await selected(question)).toEqual([['Decidimos reservar el ryokan en Kioto', true]]);
   });
 
-  it.each(['¿Quién es mi jefa?', '¿Cómo se llama mi jefa?', 'Who is my boss?', "What's my boss's name?"])('"%s" asks for "Mi jefa es Carla"', async (question) => {
+  // "jefe", "jefa", "manager" and "boss" are one person ("boss" was "boss" in the table, "bos" as a stem, until the review of 2026-11-27).
+  it.each(['¿Quién es mi jefa?', '¿Cómo se llama mi jefa?', 'Who is my boss?', "What's my boss's name?", '¿Quién es mi jefe?', 'Who is my manager?'])('"%s" asks for "Mi jefa es Carla"', async (question) => {
     await dormant('Mi jefa es Carla.');
     expect(await selected(question)).toEqual([['Mi jefa es Carla', true]]);
   });
