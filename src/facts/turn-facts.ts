@@ -8,6 +8,7 @@ import { looselyCorrectedSubject, mayCorrect, type LiveSubject } from './correct
 import { foldMessage } from './extraction/folded-text.js';
 import { MAX_MESSAGE_CHARS, readUserMessage, type ExtractedFact, type ExtractionRole, type ForgetRequest } from './extraction/index.js';
 import { ownParts } from './extraction/pasted-material.js';
+import { instructionSense } from './extraction/rules-habit.js';
 import { sameStemsAcross } from './bilingual-stems.js';
 import { changedDecision } from './changed-decision.js';
 import { statedClauses, type StatedClause } from './denials.js';
@@ -264,11 +265,9 @@ const INSTRUCTION = 'instruction ';
 // An instruction stored before 2026-11-27 has no value: its statement says its sense.
 function retracts(row: FactRow, value: string, subject: string, storedValues: StoredValues): boolean {
   if (!subject.startsWith(INSTRUCTION)) return hasValue(row, value, storedValues);
-  const own = storedValues.of(row) ?? (NEGATIVE_RULE.test(row.fact) ? 'never' : 'always');
+  const own = storedValues.of(row) ?? instructionSense(row.fact);
   return own.split(' ')[0] === value;
 }
-
-const NEGATIVE_RULE = /^(?:from now on,?\s+|a partir de ahora,?\s+)?(?:never|don'?t|do not|nunca|no)\b/iu;
 
 // A live fact of the same domain saying the same thing in other words (cosine > 0.85), if
 // any: the new statement must add no content word to it (`addsNothingTo`).

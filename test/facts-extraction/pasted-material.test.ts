@@ -71,6 +71,8 @@ describe('explicit doubt is no signal', () => {
     'I think we decided to use Postgres for the analytics database last time, but I am not sure.',
     "I'm not certain we decided to use Postgres for billing",
     'I think we decided to use Postgres. Not sure though.',
+    // A doubt alone, as the doubt at a sentence's end reads it ("completely" was left out of one copy).
+    'I think we decided to use Postgres. Not completely sure.',
     'Creo que decidimos usar Postgres, no estoy seguro',
     "I don't know if we decided to use Postgres for billing",
   ])('%j stores nothing', (text) => {

@@ -42,8 +42,11 @@ const DOUBT_ENDS = new RegExp(
     `|(?:yo\\s+)?${NOT_SURE_ES}(?:\\s+de\\s+(?:eso|esto))?)[\\s.!…]*$`,
   'u',
 );
-const DOUBT_ONLY =
-  /^(?:(?:but|though|pero|aunque)\s+)?(?:(?:i'm|im|i am)\s+)?not\s+(?:(?:entirely|totally|100%|really|quite)\s+)?(?:sure|certain)(?:\s+(?:though|tho|about that|about it))?[\s.!,]*(?:\bbut\b[\s,]*)?$|^(?:(?:pero|aunque)\s+)?(?:yo\s+)?no\s+(?:estoy|estamos)\s+(?:del\s+todo\s+|muy\s+)?segur[oa]s?[\s.!,]*(?:\bpero\b[\s,]*)?$/u;
+const DOUBT_ONLY = new RegExp(
+  `^(?:(?:but|though|pero|aunque)\\s+)?(?:(?:i'm|im|i\\s+am)\\s+)?not\\s+${SURE}(?:\\s+(?:though|tho|about that|about it))?[\\s.!,]*(?:\\bbut\\b[\\s,]*)?$` +
+    `|^(?:(?:pero|aunque)\\s+)?(?:yo\\s+)?${NOT_SURE_ES}[\\s.!,]*(?:\\bpero\\b[\\s,]*)?$`,
+  'u',
+);
 
 /** True when the sentence ends with a doubt of what it says ("…, but I'm not sure"): nothing in it is a fact. */
 export function endsInDoubt(sentenceScan: string): boolean {

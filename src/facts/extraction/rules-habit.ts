@@ -111,8 +111,14 @@ function actionKey(canonical: string, what: string, statement: string): { subjec
   const timed = ACTION_TIME.exec(what);
   const action = timed === null ? what : what.slice(0, timed.index);
   if (textKey(action).length === 0) return null;
-  const sense = NEGATIVE.test(statement.trim().toLowerCase().replace(/^(?:please|por favor)[\s,]+/u, '').replace(/^(?:from now on|a partir de ahora),?\s+/u, '')) ? 'never' : 'always';
+  const sense = instructionSense(statement);
   return { subject: `instruction ${canonical} ${textKey(action)}`, value: timed === null ? sense : `${sense} ${textKey(timed[0])}` };
+}
+
+/** Whether an instruction's statement asks for its action ("always") or against it ("never": "Never…", "Please don't…", "A partir de ahora, no…"). */
+export function instructionSense(statement: string): 'always' | 'never' {
+  const opening = statement.trim().toLowerCase().replace(/^(?:please|por favor)[\s,]+/u, '').replace(/^(?:from now on|a partir de ahora),?\s+/u, '');
+  return NEGATIVE.test(opening) ? 'never' : 'always';
 }
 
 function instructionHit({ verb, rest, statement, language, rule, when }: Parts): RuleHit | null {
