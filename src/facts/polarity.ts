@@ -8,8 +8,8 @@
 /** What a (folded) text says against what it names: a negation, a dislike, a stop. */
 export type Polarity = 'not' | 'dislike' | 'stop';
 
-// Folded text: accents gone, lowercase. "No longer", "ya no", "anymore" are negations.
-const NEGATION =
+/** A negation in folded text (accents gone, lowercase): "no longer", "ya no", "anymore" are ones. */
+export const NEGATION =
   /\b(?:not|no|never|none|nobody|nothing|nunca|jamas|tampoco|ni|nadie|nada|cannot|anymore)\b|\b\p{L}+n['’]t\b|\b(?:dont|doesnt|didnt|isnt|arent|wasnt|werent|cant|wont|wouldnt|shouldnt|couldnt|havent|hasnt|hadnt|aint)\b/u;
 const DISLIKE =
   /\b(?:hate|hates|hated|hating|dislike|dislikes|disliked|detest|detests|detested|loathe|loathes|loathed|odio|odias|odia|odiamos|detesto|detestamos|aborrezco)\b/u;
