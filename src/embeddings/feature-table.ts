@@ -2,23 +2,44 @@
  * An open-addressing map from 32-bit feature hashes to accumulated weights: the
  * embedder's hot loop adds hundreds of features per message, several times faster than
  * a `Map`. Key 0 marks an empty slot, so feature hash 0 is stored as 1.
+ *
+ * `reset` empties a table for reuse: the embedder keeps one per feature group instead of
+ * allocating typed arrays for every message. Its arrays only grow (bounded by the
+ * embedder's cut of long texts); `capacity` is the part in use, the same as a new table's
+ * would be, so the slots (and their order, which vectors depend on) are the same too.
  */
 export class FeatureTable {
-  private keys: Uint32Array;
-  private values: Float64Array;
-  private mask: number;
+  private keys = new Uint32Array(0);
+  private values = new Float64Array(0);
+  // The arrays `grow` rehashes into; the old ones become the spares.
+  private spareKeys = new Uint32Array(0);
+  private spareValues = new Float64Array(0);
+  private slots = new Int32Array(0);
+  private capacity = 0;
+  private mask = 0;
   private used = 0;
 
   constructor(expected = 64) {
-    let capacity = 16;
-    while (capacity < expected * 2) capacity *= 2;
-    this.keys = new Uint32Array(capacity);
-    this.values = new Float64Array(capacity);
-    this.mask = capacity - 1;
+    this.reset(expected);
   }
 
   get size(): number {
     return this.used;
+  }
+
+  /** Empties the table, sized for about `expected` features as `new FeatureTable(expected)` is. */
+  reset(expected: number): void {
+    let capacity = 16;
+    while (capacity < expected * 2) capacity *= 2;
+    if (this.keys.length < capacity) {
+      this.keys = new Uint32Array(capacity);
+      this.values = new Float64Array(capacity);
+    } else {
+      this.keys.fill(0, 0, capacity);
+    }
+    this.capacity = capacity;
+    this.mask = capacity - 1;
+    this.used = 0;
   }
 
   add(hash: number, weight: number): void {
@@ -35,7 +56,7 @@ export class FeatureTable {
     }
     this.keys[slot] = key;
     this.values[slot] = weight;
-    if (++this.used * 2 > this.keys.length) this.grow();
+    if (++this.used * 2 > this.capacity) this.grow();
   }
 
   /** The hash stored in an occupied slot (see `occupiedSlots`). */
@@ -49,16 +70,18 @@ export class FeatureTable {
   }
 
   /**
-   * The occupied slots, in slot order. Built without a
-   * branch per slot: occupancy is random, and a mispredicted branch on each of a table's
-   * hundreds of slots cost more than the features themselves.
+   * The occupied slots, in slot order, valid until the table next changes (the array is
+   * reused). Built without a branch per slot: occupancy is random, and a mispredicted
+   * branch on each of a table's hundreds of slots cost more than the features themselves.
    */
   occupiedSlots(): Int32Array {
     // One spare element: the write for each empty slot after the last occupied one lands there.
-    const slots = new Int32Array(this.used + 1);
+    if (this.slots.length < this.used + 1) this.slots = new Int32Array(this.capacity);
+    const slots = this.slots;
+    const keys = this.keys;
     let count = 0;
-    for (let slot = 0; slot < this.keys.length; slot++) {
-      const key = this.keys[slot] as number;
+    for (let slot = 0; slot < this.capacity; slot++) {
+      const key = keys[slot] as number;
       slots[count] = slot;
       // 1 for any non-zero 32-bit key, 0 for an empty slot.
       count += (key | -key) >>> 31;
@@ -69,11 +92,22 @@ export class FeatureTable {
   private grow(): void {
     const keys = this.keys;
     const values = this.values;
-    this.keys = new Uint32Array(keys.length * 2);
-    this.values = new Float64Array(keys.length * 2);
-    this.mask = this.keys.length - 1;
+    const oldCapacity = this.capacity;
+    const capacity = oldCapacity * 2;
+    if (this.spareKeys.length < capacity) {
+      this.spareKeys = new Uint32Array(capacity);
+      this.spareValues = new Float64Array(capacity);
+    } else {
+      this.spareKeys.fill(0, 0, capacity);
+    }
+    this.keys = this.spareKeys;
+    this.values = this.spareValues;
+    this.spareKeys = keys;
+    this.spareValues = values;
+    this.capacity = capacity;
+    this.mask = capacity - 1;
     this.used = 0;
-    for (let slot = 0; slot < keys.length; slot++) {
+    for (let slot = 0; slot < oldCapacity; slot++) {
       const key = keys[slot] as number;
       if (key !== 0) this.add(key, values[slot] as number);
     }

@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import type { Embedder } from './embedder.js';
-import { countFeatures, projectFeatures } from './hashing-features.js';
+import { countFeatures, createFeatureCounts, projectFeatures } from './hashing-features.js';
 import type { FeatureWeights } from './hashing-features.js';
 
 // Bump whenever features, hashing or weights change: stored vectors become incomparable.
@@ -50,7 +50,9 @@ export function createHashingEmbedder(options: HashingEmbedderOptions = {}): Emb
   if (!Number.isInteger(dims) || dims < 16) {
     throw new AppError('EMBEDDER', `hashing embedder needs an integer dims ≥ 16, got ${dims}`, { details: { dims } });
   }
-  const embedSync = (text: string): Float32Array => projectFeatures(countFeatures(text), WEIGHTS, dims);
+  // Embedding is synchronous, so one set of tables serves every call; the vector is new each time.
+  const counts = createFeatureCounts();
+  const embedSync = (text: string): Float32Array => projectFeatures(countFeatures(text, counts), WEIGHTS, dims);
   return {
     id: `hashing-v${ALGORITHM_VERSION}-${dims}`,
     dims,

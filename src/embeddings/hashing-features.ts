@@ -70,15 +70,21 @@ function addCharGrams(table: FeatureTable, word: string, weight: number): void {
   }
 }
 
+/** Empty feature tables, to be filled by `countFeatures` (and reused, call after call). */
+export function createFeatureCounts(): FeatureCounts {
+  return { stem: new FeatureTable(0), char: new FeatureTable(0) };
+}
+
 /**
- * Counts the hashed features of `text` per group: each word's first `STEM_LENGTH`
- * characters (a crude stemmer that works for English and Spanish alike) and its
- * character n-grams. Stop words count `STOP_WORD_WEIGHT`, so a text made only of
- * stop words still has features.
+ * Counts the hashed features of `text` per group, into `counts` (emptied first): each
+ * word's first `STEM_LENGTH` characters (a crude stemmer that works for English and
+ * Spanish alike) and its character n-grams. Stop words count `STOP_WORD_WEIGHT`, so a
+ * text made only of stop words still has features.
  */
-export function countFeatures(text: string): FeatureCounts {
+export function countFeatures(text: string, counts: FeatureCounts = createFeatureCounts()): FeatureCounts {
   const words = splitWords(foldText(text.length > MAX_EMBED_CHARS ? text.slice(0, MAX_EMBED_CHARS) : text));
-  const counts: FeatureCounts = { stem: new FeatureTable(words.length), char: new FeatureTable(words.length * 8) };
+  counts.stem.reset(words.length);
+  counts.char.reset(words.length * 8);
   for (const word of words) {
     const weight = STOP_WORDS.has(word) ? STOP_WORD_WEIGHT : 1;
     counts.stem.add(fnv1a(word, 0, Math.min(word.length, STEM_LENGTH), GROUP_SEED.stem), weight);

@@ -24,4 +24,25 @@ describe('FeatureTable', () => {
       ),
     );
   });
+
+  // The embedder reuses its tables, and vectors sum the features in slot order.
+  it('after a reset, fills the same slots in the same order as a new table of that size', () => {
+    const fill = fc.tuple(fc.integer({ min: 0, max: 64 }), fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { maxLength: 300 }));
+    fc.assert(
+      fc.property(fc.array(fill, { minLength: 1, maxLength: 6 }), (fills) => {
+        const reused = new FeatureTable(0);
+        for (const [expected, keys] of fills) {
+          const fresh = new FeatureTable(expected);
+          reused.reset(expected);
+          for (const key of keys) {
+            fresh.add(key, 1);
+            reused.add(key, 1);
+          }
+          const slots = Array.from(fresh.occupiedSlots());
+          expect(Array.from(reused.occupiedSlots())).toEqual(slots);
+          expect(slots.map((slot) => [reused.keyAt(slot), reused.weightAt(slot)])).toEqual(slots.map((slot) => [fresh.keyAt(slot), fresh.weightAt(slot)]));
+        }
+      }),
+    );
+  });
 });
