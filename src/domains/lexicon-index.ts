@@ -18,8 +18,14 @@ export interface LexiconIndex {
   readonly stems: ReadonlyMap<string, readonly LexiconTerm[]>;
   readonly shortestStem: number;
   readonly longestStem: number;
-  /** Words already looked up, with the stem terms they start with (see `stemTerms`). */
-  readonly stemsOfWord: Map<string, readonly LexiconTerm[]>;
+  /** Words already looked up, with the terms they may start (see `termsOf`). */
+  readonly termsOfWord: Map<string, WordTerms>;
+}
+
+/** The terms a word may start: exact terms (their other words must follow) and stems it begins with. */
+interface WordTerms {
+  readonly exact: readonly LexiconTerm[];
+  readonly stems: readonly LexiconTerm[];
 }
 
 function push(map: Map<string, LexiconTerm[]>, key: string, term: LexiconTerm): void {
@@ -52,7 +58,7 @@ export function buildLexiconIndex(lexicon: DomainLexicon): LexiconIndex {
     stems,
     shortestStem: stemLengths.length > 0 ? Math.min(...stemLengths) : 1,
     longestStem: stemLengths.length > 0 ? Math.max(...stemLengths) : 0,
-    stemsOfWord: new Map(),
+    termsOfWord: new Map(),
   };
 }
 
@@ -77,34 +83,36 @@ export function scoreWords(index: LexiconIndex, words: readonly string[]): Recor
     scores[term.domain] += term.weight;
   };
   for (let position = 0; position < words.length; position++) {
-    const word = words[position] ?? '';
-    for (const term of index.exact.get(word) ?? []) {
+    const { exact, stems } = termsOf(index, words[position] ?? '');
+    for (const term of exact) {
       if (restMatches(term, words, position + 1)) credit(term);
     }
-    for (const term of stemTerms(index, word)) credit(term);
+    for (const term of stems) credit(term);
   }
   return scores;
 }
 
-// Words (of at most 64 characters) whose stem matches are remembered, per index; cleared when full.
+// Words (of at most 64 characters) whose terms were looked up are remembered, per index; cleared when full.
 const MAX_REMEMBERED_WORDS = 4096;
 const MAX_REMEMBERED_WORD = 64;
-const NO_TERMS: readonly LexiconTerm[] = [];
+const NO_TERMS: WordTerms = { exact: [], stems: [] };
 
-// The stem terms `word` starts with, shortest stem first: one lookup for a word seen
-// before instead of a slice and a lookup per stem length (words repeat from message
-// to message).
-function stemTerms(index: LexiconIndex, word: string): readonly LexiconTerm[] {
-  const remembered = index.stemsOfWord;
+// The terms `word` may start, stem terms shortest stem first: one lookup for a word seen
+// before, instead of one in `exact` and a slice and a lookup per stem length (words
+// repeat from message to message).
+function termsOf(index: LexiconIndex, word: string): WordTerms {
+  const remembered = index.termsOfWord;
   const known = remembered.get(word);
   if (known !== undefined) return known;
-  let terms: LexiconTerm[] | null = null;
+  let stems: LexiconTerm[] | null = null;
   const longest = Math.min(word.length, index.longestStem);
   for (let length = index.shortestStem; length <= longest; length++) {
     const matched = index.stems.get(word.slice(0, length));
-    if (matched !== undefined) (terms ??= []).push(...matched);
+    if (matched !== undefined) (stems ??= []).push(...matched);
   }
-  const found = terms ?? NO_TERMS;
+  const exact = index.exact.get(word) ?? [];
+  // Most words start no term: they share one answer.
+  const found = exact.length === 0 && stems === null ? NO_TERMS : { exact, stems: stems ?? [] };
   if (word.length <= MAX_REMEMBERED_WORD) {
     if (remembered.size >= MAX_REMEMBERED_WORDS) remembered.clear();
     remembered.set(word, found);
