@@ -238,28 +238,28 @@ function scanWords(text: string): Scan | null {
   // Code and links are shown, quotations mentioned: none of them is the user saying a phrase.
   const prose = proseOf(head, '\n');
   const said = QUOTE_MARK.test(prose) ? prose.replace(QUOTATION, '\n').replace(SINGLE_QUOTATION, '\n') : prose;
-  // The split keeps its breaks: clauses at even indices, the breaks between them at odd ones.
-  const pieces = foldText(said).split(CLAUSE_BREAK);
-  const clauses: string[][] = [];
-  for (let i = 0; i < pieces.length; i += 2) clauses.push(foldedWords(pieces[i] as string));
-  // A loop, not clauses.flat(): this runs on every user message, and flat() costs more.
-  const words: string[] = [];
-  for (const clause of clauses) for (const word of clause) words.push(word);
+  const folded = foldText(said);
+  // Clause breaks hold no letters or digits, so the text's words are its clauses' words in
+  // order: most messages are answered from them, without mapping the clauses.
+  const words = foldedWords(folded);
   if (!mayHoldPhrase(words)) return null;
   const clauseHead = new Int32Array(words.length);
   const clauseLead = new Int32Array(words.length);
   const clauseAsks = new Uint8Array(words.length);
+  // The split keeps its breaks: clauses at even indices, the breaks between them at odd ones.
+  const pieces = folded.split(CLAUSE_BREAK);
   let offset = 0;
-  clauses.forEach((clause, index) => {
-    let lead = 0;
-    while (lead < clause.length && CLAUSE_FILLERS.has(clause[lead] as string)) lead += 1;
-    clauseHead.fill(offset, offset, offset + clause.length);
-    clauseLead.fill(offset + lead, offset, offset + clause.length);
+  for (let index = 0; 2 * index < pieces.length; index += 1) {
+    const end = offset + foldedWords(pieces[2 * index] as string).length;
+    let lead = offset;
+    while (lead < end && CLAUSE_FILLERS.has(words[lead] as string)) lead += 1;
+    clauseHead.fill(offset, offset, end);
+    clauseLead.fill(lead, offset, end);
     const opens = pieces[2 * index - 1] ?? '';
     const ends = pieces[2 * index + 1] ?? '';
-    if (ends.includes('?') || opens.includes('¿')) clauseAsks.fill(1, offset, offset + clause.length);
-    offset += clause.length;
-  });
+    if (ends.includes('?') || opens.includes('¿')) clauseAsks.fill(1, offset, end);
+    offset = end;
+  }
   return { words, clauseHead, clauseLead, clauseAsks };
 }
 
