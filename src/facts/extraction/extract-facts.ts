@@ -12,15 +12,15 @@ import { ownParts } from './pasted-material.js';
 import { limitedToTheMoment, opensWithTheMoment } from './present-moment.js';
 import { instructionTakenBack, RETRACTED_SENSE, takenBack } from './retraction.js';
 import { TIME_THEN } from './time-phrases.js';
-import type { FactRule, RuleHit } from './rule-support.js';
-import { CHOICE_RULES } from './rules-choice.js';
+import type { FactRule, RuleHit, Trigger } from './rule-support.js';
+import { CHOICE_RULES, CHOICE_TRIGGER } from './rules-choice.js';
 import { correctionFact } from './rules-correction.js';
 import { experiencerFact } from './rules-experiencer.js';
 import { genericFact } from './rules-generic.js';
-import { HABIT_RULES } from './rules-habit.js';
-import { POSSESSIVE_RULES } from './rules-possessive.js';
-import { REQUEST_RULES } from './rules-request.js';
-import { STATE_RULES } from './rules-state.js';
+import { HABIT_RULES, HABIT_TRIGGER } from './rules-habit.js';
+import { POSSESSIVE_RULES, POSSESSIVE_TRIGGER } from './rules-possessive.js';
+import { REQUEST_RULES, REQUEST_TRIGGER } from './rules-request.js';
+import { STATE_RULES, STATE_TRIGGER } from './rules-state.js';
 import {
   AND_THAT, PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, withoutConsequence, withRememberedThatApart, withWhenClausesJoined, type Clause,
   type Sentence,
@@ -35,13 +35,26 @@ export const MAX_MESSAGE_CHARS = 8000;
 export const MAX_SENTENCE_CHARS = 300;
 export const MAX_FACTS_PER_MESSAGE = 8;
 
-const RULES: readonly FactRule[] = [...STATE_RULES, ...CHOICE_RULES, ...REQUEST_RULES, ...POSSESSIVE_RULES, ...HABIT_RULES];
+// The rules in the order they are tried, by family. A rule yields nothing unless one of its
+// family's patterns matches the body's scan form, and every text those match holds the
+// family's trigger (rule-support.ts, Trigger): a family whose trigger the body lacks is
+// skipped, which most bodies allow for most families.
+const RULE_FAMILIES: readonly { trigger: Trigger; rules: readonly FactRule[] }[] = [
+  { trigger: STATE_TRIGGER.trigger, rules: STATE_RULES },
+  { trigger: CHOICE_TRIGGER.trigger, rules: CHOICE_RULES },
+  { trigger: REQUEST_TRIGGER.trigger, rules: REQUEST_RULES },
+  { trigger: POSSESSIVE_TRIGGER.trigger, rules: POSSESSIVE_RULES },
+  { trigger: HABIT_TRIGGER.trigger, rules: HABIT_RULES },
+];
 // Model control tokens: never part of what the user said, and maybe where what they meant
 // was (CONTROL_TOKEN_MARK). With the blanks around them, so that a token after a line break
 // stays in the sentence it may have cut short ("my tag is the\n<|endoftext|>"); a run of
 // them is one mark ("<|im_end|>\n<|im_start|>", as chat templates pair them).
 const CONTROL_TOKEN = String.raw`(?:<\|[^|>]{0,40}\|>|\[\/?INST\]|<<\/?SYS>>)`;
 const CONTROL_TOKENS = new RegExp(String.raw`(?<!\s)\s*${CONTROL_TOKEN}(?:\s*${CONTROL_TOKEN})*\s*`, 'gu');
+// Every control token opens with one of these: most messages hold neither, and spare the
+// pass of CONTROL_TOKENS, which may start at any blank.
+const MAY_HOLD_CONTROL_TOKEN = /[<[]/u;
 // Invisible characters: never part of what the user said. Not the zero-width joiners
 // (U+200C/D): inside a word or an emoji sequence ("👩‍💻") they are part of it; folding
 // drops them for matching and tidying drops the stray ones.
@@ -109,7 +122,8 @@ function mergeMarkers(inherited: ClauseMarkers | null, own: ClauseMarkers): Clau
 // asked to be remembered, and so is a clause joined to it by "and" ("remember that A and
 // B"); `refused`: it stated something that is never stored (a credential); `namesSecret`:
 // it states nothing but names a credential ("…, my wifi password"), which refuses what the
-// clause before it stated; `person`: the person it opens with ("Mi hermana", "my sister"),
+// clause before it stated (asked only then: reading a clause for a credential costs more
+// than the rest of most clauses); `person`: the person it opens with ("Mi hermana", "my sister"),
 // for a next clause joined by "and that"/"y que" that speaks of them ("…y que vive en Bilbao").
 type ClauseOutcome = {
   facts: ExtractedFact[];
@@ -118,8 +132,10 @@ type ClauseOutcome = {
   person: OpeningPerson | null;
   explicit: boolean;
   refused: boolean;
-  namesSecret: boolean;
+  namesSecret: () => boolean;
 };
+
+const namesNoSecret = (): boolean => false;
 
 // A clause that opens with one of these verbs has the previous clause's subject ("…and work at Acme").
 const SHARED_SUBJECT = new RegExp(`^(?:${SHARED_SUBJECT_VERBS})\\b`, 'u');
@@ -132,7 +148,7 @@ function clauseFact(
   previousSubject: string | null,
   previousPerson: OpeningPerson | null,
 ): ClauseOutcome {
-  const none = { facts: [], leadIn: null, subject: null, person: null, explicit: false, refused: false, namesSecret: false };
+  const none = { facts: [], leadIn: null, subject: null, person: null, explicit: false, refused: false, namesSecret: namesNoSecret };
   // What a model control token stood in (cleanMessage) may have been the very value: "mi etiqueta favorita es <|endoftext|>".
   if (clause.text.folded.includes(CONTROL_TOKEN_MARK)) return none;
   const before = sentence.text.scan.slice(0, clause.start);
@@ -165,7 +181,10 @@ function clauseFact(
   if (other) found.push(other);
   const hits = found;
   // A key, a token or a URL's password by its shape is a credential as its name is ("my GitHub is ghp_…").
-  const namesSecret = mentionsSecret(body.folded) || holdsKey(body.original);
+  const secretIn = (): boolean => mentionsSecret(body.folded) || holdsKey(body.original);
+  const common = { leadIn: null, subject, person: openingPerson(body), explicit: markers.explicit };
+  if (hits.length === 0) return { ...common, facts: [], refused: false, namesSecret: secretIn };
+  const namesSecret = secretIn();
   const hedged = HEDGE.test(`${before} ${body.scan}`);
   const outcomes = hits.map((each) => toFact(each, markers, hedged, namesSecret));
   // "Can you fill in the form? My date of birth is 1985-03-14": said in passing, a contact
@@ -178,7 +197,7 @@ function clauseFact(
     return markers.explicit || fact.kind === 'retract' || !isPrivateDetail(fact.subject, fact.value) ? [fact] : [{ ...fact, replacesOnly: true as const }];
   });
   const refused = outcomes.some((outcome) => outcome.refused);
-  return { facts, leadIn: null, subject, person: openingPerson(body), explicit: markers.explicit, refused, namesSecret: hits.length === 0 && namesSecret };
+  return { ...common, facts, refused, namesSecret: namesNoSecret };
 }
 
 const DECISION_RULES: ReadonlySet<string> = new Set(['decided', 'decidi']);
@@ -205,9 +224,12 @@ function changeSinceThen(body: FoldedText): RuleHit | null {
 }
 
 function firstRuleHit(body: FoldedText): RuleHit | null {
-  for (const rule of RULES) {
-    const hit = rule(body);
-    if (hit) return hit;
+  for (const family of RULE_FAMILIES) {
+    if (!family.trigger.test(body.scan)) continue;
+    for (const rule of family.rules) {
+      const hit = rule(body);
+      if (hit) return hit;
+    }
   }
   return null;
 }
@@ -275,7 +297,9 @@ export function readUserMessage(text: string, context: ExtractionContext): Messa
 
 /** The part of a message that is read, without noise, folded. */
 export function cleanMessage(text: string): FoldedText {
-  return foldMessage(text.slice(0, MAX_MESSAGE_CHARS).replace(CONTROL_TOKENS, ` ${CONTROL_TOKEN_MARK} `).replace(INVISIBLE, ' '));
+  const head = text.slice(0, MAX_MESSAGE_CHARS);
+  const marked = MAY_HOLD_CONTROL_TOKEN.test(head) ? head.replace(CONTROL_TOKENS, ` ${CONTROL_TOKEN_MARK} `) : head;
+  return foldMessage(marked.replace(INVISIBLE, ' '));
 }
 
 export interface MessageReading {
@@ -323,7 +347,7 @@ export function readSentences(message: FoldedText): MessageReading {
       previousEnd = clause.start + clause.text.folded.length;
       refused ||= outcome.refused;
       // "I use hunter2, my wifi password": the appositive says what the value before it was.
-      if (outcome.namesSecret && previousAdded.length > 0 && PUNCTUATION_ONLY.test(gap)) {
+      if (previousAdded.length > 0 && PUNCTUATION_ONLY.test(gap) && outcome.namesSecret()) {
         for (const fact of previousAdded) facts.splice(facts.indexOf(fact), 1);
         refused = true;
       }

@@ -63,8 +63,10 @@ const NOT_A_VALUE =
  * the clause before its lead-ins were stripped ("Now the standup…" keeps its "now").
  */
 export function correctionFact(body: FoldedText, clause: FoldedText, markers: ClauseMarkers): RuleHit | null {
-  if (isConditional(body.scan)) return null;
   const signalled = markers.correction || SIGNALLED_COPULA.test(clause.scan);
+  // Without a sign of change only MOVED_EN and MOVED_ES are tried, and both need a verb of change.
+  if (!signalled && !MOVE_WORD.test(body.scan)) return null;
+  if (isConditional(body.scan)) return null;
   const shapes = signalled ? [MOVED_EN, MOVED_ES, COPULAR_EN, COPULAR_ES] : [MOVED_EN, MOVED_ES];
   // "My oldest son is…" is no Spanish "son" (they are).
   const language = guessLanguage(body.folded, markers.language ?? 'en');

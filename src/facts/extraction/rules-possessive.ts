@@ -152,15 +152,20 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     if (!groups) return null;
     const x = groups.folded('x').trim();
     if (!isPossessedNoun(x, language)) return null;
-    const raw = withoutAmountDe(groups.value('value', PLACE_NOUN.test(x) ? PLACE : {}), language);
+    const reading = PLACE_NOUN.test(x) ? PLACE : {};
+    const raw = withoutAmountDe(groups.value('value', reading), language);
     if (!raw) return null;
-    const through = groups.statementUpTo('value', PLACE_NOUN.test(x) ? PLACE : {});
-    const statement = through === null ? null : withoutChangeWords(body, groups, through, ['adv', 'pre', 'post']);
+    // Worked out only for a hit: most matches ("my plan is to…") name no subject.
+    const statementOf = (): string | null => {
+      const through = groups.statementUpTo('value', reading);
+      return through === null ? null : withoutChangeWords(body, groups, through, ['adv', 'pre', 'post']);
+    };
     // A credential ("my wifi password is hunter2") is a statement whatever its value looks
     // like: the hit goes to the extractor, which refuses it and says so (extract-facts.ts),
     // so that its words re-confirm nothing either.
-    if (statement !== null && (mentionsSecret(x) || mentionsSecret(raw.folded))) {
-      return ruleHit(rule, language, 'assert', nounKey(x) || 'secret', null, statement, null, false);
+    if (mentionsSecret(x) || mentionsSecret(raw.folded)) {
+      const statement = statementOf();
+      return statement === null ? null : ruleHit(rule, language, 'assert', nounKey(x) || 'secret', null, statement, null, false);
     }
     if (namesNoValue(raw.folded)) return null;
     const named = /^(?:called|named)\s(?!after|for\b)/u.test(raw.folded) || /^se llaman?$/u.test(groups.folded('cop'));
@@ -168,7 +173,9 @@ function possessiveRule(pattern: RegExp, language: 'en' | 'es', rule: string): F
     const value = raw.original.replace(/^(?:called|named)\s+/iu, '');
     const key = personLast(nounKey(x), language);
     const subject = named ? (namesOneOfSeveral(key) ? null : `${key} name`) : subjectFor(key, raw.folded, raw.original);
-    if (!subject || !statement) return null;
+    if (!subject) return null;
+    const statement = statementOf();
+    if (!statement) return null;
     const negated = groups.get('neg') !== null || groups.folded('cop').endsWith("n't");
     const kind = negated ? 'retract' : 'assert';
     const correction = hasCorrectionAdverb(groups) || /\ben realidad\b/u.test(`${groups.folded('pre')} ${groups.folded('post')}`);
