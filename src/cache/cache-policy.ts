@@ -74,6 +74,8 @@ const EMOTION = wordMatcher(EMOTION_PHRASES, EMOTION_STEMS);
 const CONVERSATION = wordMatcher(CONVERSATION_PHRASES, CONVERSATION_STEMS);
 const TIME_ENDINGS = endingPhrases(TIME_QUESTION_ENDINGS);
 const TIME_ALONE = new Set(TIME_QUESTIONS_ALONE);
+// Spaced on both sides, to be found as whole words at the start of a question's opening words (see `looksLikeQuestion`).
+const SPACED_OPENERS = QUESTION_OPENERS.map((phrase) => ` ${phrase} `);
 const ESCAPED = /[.*+?^${}()|[\]\\]/g;
 // Case-insensitive through the lower-cased text; no letter or digit may touch an emoticon.
 const EMOTICON = new RegExp(`(?<![\\p{L}\\p{N}])(?:${EMOTICONS.map((emoticon) => emoticon.replace(ESCAPED, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'u');
@@ -213,5 +215,5 @@ function looksLikeQuestion(raw: string, core: readonly string[]): boolean {
   if (QUESTION_WORDS.has(first)) return true;
   if (QUESTION_AUXILIARIES.has(first) && second !== undefined && QUESTION_SUBJECTS.has(second)) return true;
   const opening = ` ${core.slice(0, 4).join(' ')} `;
-  return QUESTION_OPENERS.some((phrase) => opening.startsWith(` ${phrase} `));
+  return SPACED_OPENERS.some((phrase) => opening.startsWith(phrase));
 }

@@ -61,9 +61,11 @@ function withoutApostrophes(word: string): string {
 
 /** Lower-case, accent-free words; "what's" → "whats", "¿Dónde?" → "donde", "C#" → "c#". Deterministic. */
 export function foldedQueryWords(text: string): string[] {
-  const words: string[] = [];
-  for (const match of withoutMarks(text).toLowerCase().matchAll(TOKEN)) words.push(withoutApostrophes(match[0]));
-  return words;
+  const folded = withoutMarks(text).toLowerCase();
+  // `match` lists the words without a match object for each; it finds what `matchAll` does, as TOKEN matches no empty string.
+  const words = folded.match(TOKEN) ?? [];
+  // Most texts hold no apostrophe, and then none of their words does.
+  return HAS_APOSTROPHE.test(folded) ? words.map(withoutApostrophes) : words;
 }
 
 /** A word of a question, in its case but without accents, and whether it is a name (see `queryTokens`). */
@@ -76,6 +78,8 @@ export interface QueryToken {
 }
 
 const SENTENCE_BREAK = /[.!?¿¡:;\n][\s"'“‘(«-]*$/u;
+const CAPITALISED = /^[.#]?\p{Lu}/u;
+const PRONOUN_I = /^I(?:['’`´]\p{L}+)?$/u;
 
 /** The words of `text` as `foldedQueryWords` finds them, with their case (accents are stripped first, as there). */
 export function queryTokens(text: string): QueryToken[] {
@@ -84,12 +88,17 @@ export function queryTokens(text: string): QueryToken[] {
   let previousEnd = -1;
   for (const match of plain.matchAll(TOKEN)) {
     const word = match[0];
-    const opensSentence = previousEnd < 0 || SENTENCE_BREAK.test(plain.slice(previousEnd, match.index));
+    // Most words are lower-case: the text before one is read only when it is capitalised.
+    const named = CAPITALISED.test(word) && !PRONOUN_I.test(word) && !opensSentence(plain, previousEnd, match.index);
     previousEnd = match.index + word.length;
-    const named = !opensSentence && /^[.#]?\p{Lu}/u.test(word) && !/^I(?:['’`´]\p{L}+)?$/u.test(word);
     tokens.push({ text: word, folded: withoutApostrophes(word.toLowerCase()), named });
   }
   return tokens;
+}
+
+// Whether a word at `start` opens a sentence: it is the first, or a sentence break precedes it.
+function opensSentence(text: string, previousEnd: number, start: number): boolean {
+  return previousEnd < 0 || SENTENCE_BREAK.test(text.slice(previousEnd, start));
 }
 
 /**
@@ -111,9 +120,11 @@ export class QueryAnalysis {
 
   /** `foldedQueryWords(text)`. */
   get words(): readonly string[] {
-    // ASCII lower-cases letter by letter, so its words are its tokens folded; lower-casing a
-    // whole Unicode text may differ from lower-casing each word ("ΑΣ.Β" keeps a medial "σ").
-    return (this.wordList ??= isAscii(this.text) ? this.tokens.map((token) => token.folded) : foldedQueryWords(this.text));
+    // Split on their own: most messages are refused on their words and never need their tokens.
+    // Once the tokens are split, ASCII words are the tokens folded (ASCII lower-cases letter by
+    // letter); lower-casing a whole Unicode text may differ from lower-casing each word ("ΑΣ.Β" keeps a medial "σ").
+    return (this.wordList ??=
+      this.tokenList !== undefined && isAscii(this.text) ? this.tokenList.map((token) => token.folded) : foldedQueryWords(this.text));
   }
 
   /** `questionCore(words)`; joined by spaces, `normaliseQuery(text)`. */

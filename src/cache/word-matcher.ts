@@ -1,39 +1,64 @@
 /**
- * Phrases and stems, matched against the folded words of a message. A phrase is found by
- * looking up the word n-grams that start one: an n-gram grows only while it is the
- * beginning of some phrase (`prefixes`), so most words cost one lookup and build no
- * string. A stem matches every word that starts with it; it is looked up once per stem
- * length.
+ * Phrases and stems, matched against the folded words of a message. Phrases are a tree of
+ * words: a phrase is found by following the words that start at each word of the message
+ * while they continue some phrase, so most words cost one lookup and no string is built.
+ * A stem matches every word that starts with it: only the stems that start with the
+ * word's first character are tried.
  */
 export interface WordMatcher {
-  readonly phrases: ReadonlySet<string>;
-  readonly prefixes: ReadonlySet<string>;
-  readonly stems: ReadonlySet<string>;
-  readonly stemLengths: readonly number[];
+  readonly phrases: PhraseTree;
+  /** The stems by the UTF-16 code of their first character. */
+  readonly stemsByFirst: ReadonlyMap<number, readonly string[]>;
 }
 
-/** Compile once from constant tables: pure data, no I/O; the lookups run on every context call. */
+/** The phrases that continue with each word, and whether a phrase ends here. */
+export interface PhraseTree {
+  readonly ends: boolean;
+  readonly next: ReadonlyMap<string, PhraseTree>;
+}
+
+interface PhraseTreeBuilder {
+  ends: boolean;
+  next: Map<string, PhraseTreeBuilder>;
+}
+
+/** Compile once from constant tables (stems of one character or more): pure data, no I/O; the lookups run on every context call. */
 export function wordMatcher(phrases: readonly string[], stems: readonly string[] = []): WordMatcher {
-  const prefixes = new Set<string>();
+  const root: PhraseTreeBuilder = { ends: false, next: new Map() };
   for (const phrase of phrases) {
-    const words = phrase.split(' ');
-    for (let length = 1; length < words.length; length++) prefixes.add(words.slice(0, length).join(' '));
+    let node = root;
+    for (const word of phrase.split(' ')) {
+      let child = node.next.get(word);
+      if (child === undefined) node.next.set(word, (child = { ends: false, next: new Map() }));
+      node = child;
+    }
+    node.ends = true;
   }
-  return { phrases: new Set(phrases), prefixes, stems: new Set(stems), stemLengths: [...new Set(stems.map((stem) => stem.length))] };
+  const stemsByFirst = new Map<number, string[]>();
+  for (const stem of stems) {
+    const first = stem.charCodeAt(0);
+    stemsByFirst.set(first, [...(stemsByFirst.get(first) ?? []), stem]);
+  }
+  return { phrases: root, stemsByFirst };
 }
 
 /** Whether any phrase occurs as whole words, or any word starts with a stem. */
 export function matchesWords(words: readonly string[], matcher: WordMatcher): boolean {
   for (let start = 0; start < words.length; start++) {
-    const word = words[start] as string;
-    if (matcher.stemLengths.some((length) => word.length >= length && matcher.stems.has(word.slice(0, length)))) return true;
-    let gram = word;
-    for (let next = start + 1; ; next++) {
-      if (matcher.phrases.has(gram)) return true;
-      if (next >= words.length || !matcher.prefixes.has(gram)) break;
-      gram = `${gram} ${words[next] as string}`;
+    if (startsWithStem(words[start] as string, matcher)) return true;
+    let node = matcher.phrases.next.get(words[start] as string);
+    for (let next = start + 1; node !== undefined; next++) {
+      if (node.ends) return true;
+      node = next < words.length ? node.next.get(words[next] as string) : undefined;
     }
   }
+  return false;
+}
+
+function startsWithStem(word: string, matcher: WordMatcher): boolean {
+  const stems = matcher.stemsByFirst.get(word.charCodeAt(0));
+  if (stems === undefined) return false;
+  for (const stem of stems) if (word.startsWith(stem)) return true;
   return false;
 }
 
@@ -50,15 +75,24 @@ export function phraseAt(words: readonly string[], at: number, phrases: readonly
 export interface EndingPhrases {
   readonly phrases: ReadonlySet<string>;
   readonly lengths: readonly number[];
+  /** The last word of each phrase: a question ending with another word ends with none of them. */
+  readonly lastWords: ReadonlySet<string>;
 }
 
 /** Compile once from a constant table. */
 export function endingPhrases(phrases: readonly string[]): EndingPhrases {
-  return { phrases: new Set(phrases), lengths: [...new Set(phrases.map((phrase) => phrase.split(' ').length))] };
+  const split = phrases.map((phrase) => phrase.split(' '));
+  return {
+    phrases: new Set(phrases),
+    lengths: [...new Set(split.map((words) => words.length))],
+    lastWords: new Set(split.map((words) => words.at(-1) as string)),
+  };
 }
 
 /** Where the phrase of `endings` that `words` end with starts (the first length that matches wins), or -1. */
 export function endingAt(words: readonly string[], endings: EndingPhrases): number {
+  // Most questions end with no phrase's last word: nothing is joined for them.
+  if (!endings.lastWords.has(words.at(-1) ?? '')) return -1;
   for (const length of endings.lengths) {
     if (length <= words.length && endings.phrases.has(words.slice(words.length - length).join(' '))) return words.length - length;
   }
