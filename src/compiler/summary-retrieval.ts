@@ -72,12 +72,13 @@ export class SummaryArchiveCache {
 
   /**
    * The session's whole archive (`archive`, newest first) ranked by BM25 against `words`:
-   * what `rankByBm25` gives over the same summaries, read from the session's index.
+   * what `rankByBm25` gives over the same summaries (its first `limit`), read from the
+   * session's index.
    */
-  rankWhole(sessionId: string, archive: ReadonlyArray<{ id: string }>, words: readonly string[], load: (id: string) => string | undefined): string[] {
+  rankWhole(sessionId: string, archive: ReadonlyArray<{ id: string }>, words: readonly string[], load: (id: string) => string | undefined, limit?: number): string[] {
     const index = this.entry(sessionId).index;
     index.sync(archive, load);
-    return index.rank(words);
+    return index.rank(words, limit);
   }
 
   /**
@@ -175,7 +176,7 @@ export function retrieveArchived(
   const days = reference.range === null ? null : store.archivedSummaryIds(sessionId, reference.range);
   const ranked =
     days === null
-      ? cache.rankWhole(sessionId, cache.wholeArchive(sessionId, store, scope), terms, load)
+      ? cache.rankWhole(sessionId, cache.wholeArchive(sessionId, store, scope), terms, load, limit)
       : terms.length === 0
         ? days.map(({ id }) => id)
         : rankByBm25(terms, cache.archiveTerms(sessionId, days, load)).map(({ id }) => id);
