@@ -23,6 +23,10 @@ export async function buildDaemon(root: string): Promise<{ files: number; dir: s
       format: 'esm',
       platform: 'node',
       target: 'node20',
+      // esbuild's table does not credit Node 20 with Unicode property escapes and rewrites
+      // every `/\p{…}/u` literal as `new RegExp("…")`: inside a function that built the
+      // pattern again on every call, for every word of every message.
+      supported: { 'regexp-unicode-property-escapes': true },
       bundle: false,
       logLevel: 'silent',
     });

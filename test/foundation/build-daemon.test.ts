@@ -40,6 +40,19 @@ describe('npm run build', () => {
     expect(entry.answer(null)).toBe(42);
   });
 
+  // esbuild rewrote each such literal as `new RegExp("…")`, which a function evaluates (parses
+  // and looks up) on every call: a pattern in a loop over words was built per word.
+  it('keeps regular expressions with Unicode property escapes as literals', async () => {
+    const root = miniatureCheckout();
+    writeFileSync(join(root, 'src', 'cli', 'words.ts'), 'export const capitalised = (word: string): boolean => /^\\p{Lu}\\p{L}*$/u.test(word);\n');
+    await buildDaemon(root);
+    const compiled = readFileSync(join(root, 'dist', 'src', 'cli', 'words.js'), 'utf8');
+    expect(compiled).toContain('/^\\p{Lu}\\p{L}*$/u');
+    expect(compiled).not.toContain('RegExp(');
+    const words = (await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'words.js')).href)) as { capitalised(word: string): boolean };
+    expect([words.capitalised('Ávila'), words.capitalised('ávila')]).toEqual([true, false]);
+  });
+
   it('starts from a clean dist/: a module removed from src/ is gone from the build', async () => {
     const root = miniatureCheckout();
     await buildDaemon(root);
