@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanMessage, readSentences, readUserMessage } from '../../src/facts/extraction/extract-facts.js';
+import { foldMessage } from '../../src/facts/extraction/folded-text.js';
 import { mayStateFacts, TRIGGERED_FAMILIES } from '../../src/facts/extraction/message-gate.js';
+import { RULE_FAMILIES } from '../../src/facts/extraction/rule-families.js';
 import { EXPLICIT_CASES, PLAIN_CASES } from './cases.js';
 
 // The pattern without its zero-width assertions (lookarounds, \b, \B): it matches every
@@ -112,6 +114,23 @@ describe('the message gate', () => {
         expect(readUserMessage(text, { role: 'user' })).toEqual(readSentences(cleanMessage(text)));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  // The extractor skips a family on a clause without its trigger (rule-families.ts): each
+  // rule must yield only through its family's patterns. Texts from every family's patterns
+  // (as clause bodies), and mixed messages.
+  it("lets a rule yield nothing on a clause without its family's trigger", () => {
+    const sampled = TRIGGERED_FAMILIES.flatMap((family) => family.patterns).map((pattern) => fc.stringMatching(withoutAssertions(pattern)));
+    fc.assert(
+      fc.property(fc.oneof(message, ...sampled), (text) => {
+        const body = foldMessage(text);
+        for (const family of RULE_FAMILIES) {
+          if (family.trigger.test(body.scan)) continue;
+          for (const rule of family.rules) expect(rule(body), JSON.stringify(text)).toBeNull();
+        }
+      }),
+      { numRuns: 4000 },
     );
   });
 });

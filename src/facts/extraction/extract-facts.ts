@@ -12,15 +12,11 @@ import { ownParts } from './pasted-material.js';
 import { limitedToTheMoment, opensWithTheMoment } from './present-moment.js';
 import { instructionTakenBack, RETRACTED_SENSE, takenBack } from './retraction.js';
 import { TIME_THEN } from './time-phrases.js';
-import type { FactRule, RuleHit, Trigger } from './rule-support.js';
-import { CHOICE_RULES, CHOICE_TRIGGER } from './rules-choice.js';
+import { firstRuleHit } from './rule-families.js';
+import type { RuleHit } from './rule-support.js';
 import { correctionFact } from './rules-correction.js';
 import { experiencerFact } from './rules-experiencer.js';
 import { genericFact } from './rules-generic.js';
-import { HABIT_RULES, HABIT_TRIGGER } from './rules-habit.js';
-import { POSSESSIVE_RULES, POSSESSIVE_TRIGGER } from './rules-possessive.js';
-import { REQUEST_RULES, REQUEST_TRIGGER } from './rules-request.js';
-import { STATE_RULES, STATE_TRIGGER } from './rules-state.js';
 import {
   AND_THAT, PUNCTUATION_ONLY, SHARED_SUBJECT_VERBS, splitClauses, splitSentences, withoutConsequence, withRememberedThatApart, withWhenClausesJoined, type Clause,
   type Sentence,
@@ -35,17 +31,6 @@ export const MAX_MESSAGE_CHARS = 8000;
 export const MAX_SENTENCE_CHARS = 300;
 export const MAX_FACTS_PER_MESSAGE = 8;
 
-// The rules in the order they are tried, by family. A rule yields nothing unless one of its
-// family's patterns matches the body's scan form, and every text those match holds the
-// family's trigger (rule-support.ts, Trigger): a family whose trigger the body lacks is
-// skipped, which most bodies allow for most families.
-const RULE_FAMILIES: readonly { trigger: Trigger; rules: readonly FactRule[] }[] = [
-  { trigger: STATE_TRIGGER.trigger, rules: STATE_RULES },
-  { trigger: CHOICE_TRIGGER.trigger, rules: CHOICE_RULES },
-  { trigger: REQUEST_TRIGGER.trigger, rules: REQUEST_RULES },
-  { trigger: POSSESSIVE_TRIGGER.trigger, rules: POSSESSIVE_RULES },
-  { trigger: HABIT_TRIGGER.trigger, rules: HABIT_RULES },
-];
 // Model control tokens: never part of what the user said, and maybe where what they meant
 // was (CONTROL_TOKEN_MARK). With the blanks around them, so that a token after a line break
 // stays in the sentence it may have cut short ("my tag is the\n<|endoftext|>"); a run of
@@ -182,8 +167,8 @@ function clauseFact(
   const hits = found;
   // A key, a token or a URL's password by its shape is a credential as its name is ("my GitHub is ghp_…").
   const secretIn = (): boolean => mentionsSecret(body.folded) || holdsKey(body.original);
-  const common = { leadIn: null, subject, person: openingPerson(body), explicit: markers.explicit };
-  if (hits.length === 0) return { ...common, facts: [], refused: false, namesSecret: secretIn };
+  const clauseFields = { leadIn: null, subject, person: openingPerson(body), explicit: markers.explicit };
+  if (hits.length === 0) return { ...clauseFields, facts: [], refused: false, namesSecret: secretIn };
   const namesSecret = secretIn();
   const hedged = HEDGE.test(`${before} ${body.scan}`);
   const outcomes = hits.map((each) => toFact(each, markers, hedged, namesSecret));
@@ -197,7 +182,7 @@ function clauseFact(
     return markers.explicit || fact.kind === 'retract' || !isPrivateDetail(fact.subject, fact.value) ? [fact] : [{ ...fact, replacesOnly: true as const }];
   });
   const refused = outcomes.some((outcome) => outcome.refused);
-  return { ...common, facts, refused, namesSecret: namesNoSecret };
+  return { ...clauseFields, facts, refused, namesSecret: namesNoSecret };
 }
 
 const DECISION_RULES: ReadonlySet<string> = new Set(['decided', 'decidi']);
@@ -221,17 +206,6 @@ function changeSinceThen(body: FoldedText): RuleHit | null {
   const hit = firstRuleHit(sliceFolded(body, when[0].length, body.folded.length));
   if (hit === null || hit.kind !== 'assert' || !LASTING_CHANGES.has(hit.rule)) return null;
   return HOMES.has(hit.rule) && !PLACE_NAME.test(hit.value ?? '') ? null : hit;
-}
-
-function firstRuleHit(body: FoldedText): RuleHit | null {
-  for (const family of RULE_FAMILIES) {
-    if (!family.trigger.test(body.scan)) continue;
-    for (const rule of family.rules) {
-      const hit = rule(body);
-      if (hit) return hit;
-    }
-  }
-  return null;
 }
 
 // "Por favor, siempre responde…" opens its sentence; in "mi jefe llega tarde y siempre usa

@@ -1,21 +1,13 @@
 import { KEEPING_MARKER_TRIGGER } from './markers.js';
 import { FORGET_TRIGGER } from './forget-request.js';
 import { RETRACTION_TRIGGER } from './retraction.js';
+import { RULE_FAMILIES } from './rule-families.js';
 import type { TriggeredPatterns } from './rule-support.js';
-import { CHOICE_TRIGGER } from './rules-choice.js';
 import { CORRECTION_TRIGGER } from './rules-correction.js';
-import { HABIT_TRIGGER } from './rules-habit.js';
-import { POSSESSIVE_TRIGGER } from './rules-possessive.js';
-import { REQUEST_TRIGGER } from './rules-request.js';
-import { STATE_TRIGGER } from './rules-state.js';
 
-/** Every family of patterns the reading of a message can fire on, with its trigger. */
+/** Every family of patterns the reading of a message can fire on, with its trigger: the rules' families first. */
 export const TRIGGERED_FAMILIES: readonly TriggeredPatterns[] = [
-  STATE_TRIGGER,
-  CHOICE_TRIGGER,
-  REQUEST_TRIGGER,
-  POSSESSIVE_TRIGGER,
-  HABIT_TRIGGER,
+  ...RULE_FAMILIES,
   RETRACTION_TRIGGER,
   CORRECTION_TRIGGER,
   KEEPING_MARKER_TRIGGER,

@@ -45,8 +45,9 @@ export type FactRule = (body: FoldedText) => RuleHit | null;
 
 /**
  * A cheap necessary condition of some patterns, run on a whole folded message before it
- * is read (message-gate.ts): it holds for every text one of `patterns` matches, so a
- * message without it cannot yield what they recognise. `patterns` are every pattern a
+ * is read (message-gate.ts) and, for the rules' families, on each clause body's scan form
+ * before its rules are tried (rule-families.ts): it holds for every text one of `patterns`
+ * matches, so a message or clause without it cannot yield what they recognise. `patterns` are every pattern a
  * rule (or marker, or forget request) of the family must match before it yields anything;
  * the trigger test samples texts from each and checks the trigger on them.
  * A trigger is unanchored, without lookarounds or word boundaries, and matches letters,

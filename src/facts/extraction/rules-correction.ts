@@ -90,7 +90,7 @@ export function correctionFact(body: FoldedText, clause: FoldedText, markers: Cl
 // A verb of change, or a sign of change with a copula ("…is…now", "ahora…es…"); the words
 // of the correction lead-ins too, which mark a clause as a correction (markers.ts).
 // Words whole where the patterns need them so: "removed" holds no "moved", "know" no "now",
-// "this" no "is" (this runs on every message).
+// "this" no "is" (this runs on every message, and on each clause of one that passes the gate).
 const MOVE_WORD = /\b(?:moved|changed|switched|shifted|pushed|rescheduled|bumped|movio|cambio|paso|corrio|reprogramo)\b/u;
 
 /** What every correction needs (rule-support.ts, Trigger). */
