@@ -1,4 +1,4 @@
-import { bestFirst, documentTerms, scoreBm25, type DocumentTerms } from './bm25.js';
+import { bestOf, documentTerms, scoreBm25, type DocumentTerms } from './bm25.js';
 
 // An archived summary as the index holds it.
 interface IndexedSummary {
@@ -78,9 +78,9 @@ export class ArchiveIndex {
     this.synced = archive;
   }
 
-  /** The synced archive's summaries matching at least one word, best first, ties newest first; the first `limit` of them. */
+  /** The synced archive's summaries matching at least one word, best first, ties newest first; the first `limit` (a count ≥ 0) of them. */
   rank(words: readonly string[], limit = Number.POSITIVE_INFINITY): string[] {
-    return bestOf(this.score(words), limit);
+    return bestOf(this.score(words), limit).map((entry) => entry.id);
   }
 
   /** The synced archive's summaries holding at least one word, with their place in it (`index`) and their BM25 score. */
@@ -108,27 +108,4 @@ export class ArchiveIndex {
       if (holders?.size === 0) this.postings.delete(word);
     }
   }
-}
-
-// The ids of the first `limit` entries of `bestFirst(entries)`. A question matches most of
-// an archive by a name its summaries share, and retrieval keeps four: one pass keeping the
-// best so far costs less than sorting hundreds of matches (the order is total, ties fall to
-// the place, so the first ones are the same).
-function bestOf(entries: ReadonlyArray<{ id: string; index: number; score: number }>, limit: number): string[] {
-  if (limit >= entries.length) return bestFirst(entries).map((entry) => entry.id);
-  const kept: Array<{ id: string; index: number; score: number }> = [];
-  for (const entry of entries) {
-    if (!(entry.score > 0)) continue;
-    let at = kept.length;
-    while (at > 0 && ranksBefore(entry, kept[at - 1] as { index: number; score: number })) at -= 1;
-    if (at >= limit) continue;
-    kept.splice(at, 0, entry);
-    if (kept.length > limit) kept.pop();
-  }
-  return kept.map((entry) => entry.id);
-}
-
-// Whether `a` comes before `b` in `bestFirst`'s order.
-function ranksBefore(a: { index: number; score: number }, b: { index: number; score: number }): boolean {
-  return a.score > b.score || (a.score === b.score && a.index < b.index);
 }

@@ -26,9 +26,38 @@ export function scoreBm25(frequency: number, containing: number, documents: numb
   return (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength));
 }
 
+interface Ranked {
+  index: number;
+  score: number;
+}
+
+// Negative when `a` ranks before `b`: the higher score, then the earlier place (the order is total: places differ).
+function byRank(a: Ranked, b: Ranked): number {
+  return b.score - a.score || a.index - b.index;
+}
+
 /** Scored entries with a positive score, best first; ties keep their place in the list (newest first). */
-export function bestFirst<E extends { index: number; score: number }>(entries: readonly E[]): E[] {
-  return entries.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score || a.index - b.index);
+export function bestFirst<E extends Ranked>(entries: readonly E[]): E[] {
+  return entries.filter((entry) => entry.score > 0).sort(byRank);
+}
+
+/**
+ * `bestFirst(entries).slice(0, limit)` for a count `limit` ≥ 0, in one pass that keeps the
+ * best so far: a question may match hundreds of archived summaries by a name they share,
+ * and retrieval keeps four.
+ */
+export function bestOf<E extends Ranked>(entries: readonly E[], limit: number): E[] {
+  if (limit >= entries.length) return bestFirst(entries);
+  const kept: E[] = [];
+  for (const entry of entries) {
+    if (!(entry.score > 0)) continue;
+    let at = kept.length;
+    while (at > 0 && byRank(entry, kept[at - 1] as E) < 0) at -= 1;
+    if (at >= limit) continue;
+    kept.splice(at, 0, entry);
+    if (kept.length > limit) kept.pop();
+  }
+  return kept;
 }
 
 /** The documents matching at least one term, best first; ties keep the input order (newest first). */
