@@ -1,3 +1,5 @@
+import { AppError } from '../errors.js';
+
 /**
  * Phrases and stems, matched against the folded words of a message. Phrases are a tree of
  * words: a phrase is found by following the words that start at each word of the message
@@ -22,7 +24,11 @@ interface PhraseTreeBuilder {
   next: Map<string, PhraseTreeBuilder>;
 }
 
-/** Compile once from constant tables (stems of one character or more): pure data, no I/O; the lookups run on every context call. */
+/**
+ * Compile once from constant tables: pure data, no I/O; the lookups run on every context
+ * call. A stem has at least one character (an empty one would match every word: a table's
+ * mistake, refused when the module loads).
+ */
 export function wordMatcher(phrases: readonly string[], stems: readonly string[] = []): WordMatcher {
   const root: PhraseTreeBuilder = { ends: false, next: new Map() };
   for (const phrase of phrases) {
@@ -36,8 +42,11 @@ export function wordMatcher(phrases: readonly string[], stems: readonly string[]
   }
   const stemsByFirst = new Map<number, string[]>();
   for (const stem of stems) {
+    if (stem === '') throw new AppError('INTERNAL', 'a word matcher stem is empty: it would match every word');
     const first = stem.charCodeAt(0);
-    stemsByFirst.set(first, [...(stemsByFirst.get(first) ?? []), stem]);
+    const sharing = stemsByFirst.get(first);
+    if (sharing === undefined) stemsByFirst.set(first, [stem]);
+    else sharing.push(stem);
   }
   return { phrases: root, stemsByFirst };
 }

@@ -23,7 +23,7 @@ export interface LexiconIndex {
 }
 
 /** The terms a word may start: exact terms (their other words must follow) and stems it begins with. */
-interface WordTerms {
+export interface WordTerms {
   readonly exact: readonly LexiconTerm[];
   readonly stems: readonly LexiconTerm[];
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../src/conversation/text-normalise.js';
 
@@ -9,16 +10,9 @@ const unicodeFold = (text: string): string =>
     .toLowerCase()
     .replace(/(\p{L})\s*['’`´]\s*(s|t|m|d|re|ve|ll)\b/gu, '$1$2');
 
-// A seeded generator of ASCII texts rich in apostrophes, spaces and contraction endings.
-function asciiTexts(count: number, seed: number): string[] {
-  const pieces = ["'", '`', ' ', '\t', '\v', "I'm", "DON'T", 'll', 're', 've', 's', 't', 'm', 'd', 'x', 'Z', '5', '_', '.', ',', '"', "O'Neill"];
-  let state = seed;
-  const next = (): number => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state >>> 8;
-  };
-  return Array.from({ length: count }, () => Array.from({ length: 1 + (next() % 12) }, () => pieces[next() % pieces.length]).join(''));
-}
+// ASCII texts rich in apostrophes, blanks and contraction endings.
+const PIECES = ["'", '`', ' ', '\t', '\v', "I'm", "DON'T", 'll', 're', 've', 's', 't', 'm', 'd', 'x', 'Z', '5', '_', '.', ',', '"', "O'Neill"];
+const asciiText = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 12 }).map((parts) => parts.join(''));
 
 describe('foldText', () => {
   it.each([
@@ -35,6 +29,11 @@ describe('foldText', () => {
   });
 
   it('folds ASCII with apostrophes exactly as the Unicode path does', () => {
-    for (const text of asciiTexts(5000, 7)) expect(foldText(text), JSON.stringify(text)).toBe(unicodeFold(text));
+    fc.assert(
+      fc.property(asciiText, (text) => {
+        expect(foldText(text)).toBe(unicodeFold(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
