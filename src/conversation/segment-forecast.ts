@@ -15,8 +15,11 @@ export interface ForecastTurn extends WindowTurn {
  * as a topic shift. Its continuity with the previous turn is unknown, so both extremes
  * are tried: the window is sized by the last two continuity values, so 0 and 1 between
  * them reach every size a real value can (minimum or default, default or maximum). Still
- * a guess: a long message, the tool results a message brings, or an explicit "let's
- * change the subject" (a flush) can close others.
+ * a guess: a long message, tool results the session did not see called, or an explicit
+ * "let's change the subject" (a flush) can close others. When the newest turn is the
+ * assistant's call of a tool, the next context call most likely brings its result with the
+ * message: the result is recorded first, right after the call (one window move), then the
+ * message (another), both in the call's unit; those plans are forecast too.
  */
 export function forecastClosings<T extends ForecastTurn>(
   open: readonly T[],
@@ -30,18 +33,32 @@ export function forecastClosings<T extends ForecastTurn>(
   const asOpen = pending.slice(0, open.length);
   const plans: T[][][] = [];
   const seen = new Set<string>();
+  const add = (closed: ReadonlyArray<ReadonlyArray<(typeof pending)[number]>>): void => {
+    const key = closed.map((segment) => segment.map((each) => each.turnNumber).join(',')).join('|');
+    if (closed.length === 0 || seen.has(key)) return;
+    seen.add(key);
+    plans.push(closed.map((segment) => segment.map((each) => each.turn)));
+  };
+  // The window's turns that leave when `incoming` follows `stay` (its newest turns), oldest first.
+  const leavingOf = (stay: readonly T[], incoming: readonly WindowTurn[], keepFrom: number | null): typeof pending => {
+    const leaving = selectWindow<WindowTurn>([...stay, ...incoming], params, { keepFrom }).leaving.length;
+    const from = open.length + window.length - stay.length;
+    return pending.slice(from, from + leaving);
+  };
+  const call = last.role === 'assistant' && last.toolCallId !== null ? last : null;
+  // With a call awaiting its result, the result moves the window first (within the call's
+  // unit; no topic shift: only a user turn is one), then the message.
+  const result: WindowTurn | null = call === null ? null : { turnNumber: last.turnNumber + 1, role: 'tool', tokenCount: 0, toolCallId: call.toolCallId, continuity: null };
+  const resultLeaving = call === null || result === null ? [] : leavingOf(window, [result], call.turnNumber);
+  const afterResult = call === null ? null : planSegments(asOpen, resultLeaving, { shift: false, flush: false, segmentSize });
   for (const continuity of [0, 1]) {
-    const incoming: WindowTurn = { turnNumber: last.turnNumber + 1, role: 'user', tokenCount: 0, toolCallId: null, continuity };
+    const message = (turnNumber: number): WindowTurn => ({ turnNumber, role: 'user', tokenCount: 0, toolCallId: null, continuity });
     // The incoming turn is the newest unit, so it always stays: every turn that leaves is one of `window`.
-    const leaving = selectWindow<WindowTurn>([...window, incoming], params).leaving.length;
-    const asLeaving = pending.slice(open.length, open.length + leaving);
-    for (const shift of [false, true]) {
-      const closed = planSegments(asOpen, asLeaving, { shift, flush: false, segmentSize }).closed;
-      const key = closed.map((segment) => segment.map((each) => each.turnNumber).join(',')).join('|');
-      if (closed.length === 0 || seen.has(key)) continue;
-      seen.add(key);
-      plans.push(closed.map((segment) => segment.map((each) => each.turn)));
-    }
+    const asLeaving = leavingOf(window, [message(last.turnNumber + 1)], null);
+    for (const shift of [false, true]) add(planSegments(asOpen, asLeaving, { shift, flush: false, segmentSize }).closed);
+    if (call === null || result === null || afterResult === null) continue;
+    const thenLeaving = leavingOf(window.slice(resultLeaving.length), [result, message(last.turnNumber + 2)], call.turnNumber);
+    for (const shift of [false, true]) add([...afterResult.closed, ...planSegments(afterResult.open, thenLeaving, { shift, flush: false, segmentSize }).closed]);
   }
   return plans;
 }

@@ -99,3 +99,29 @@ describe('the summaries prepared for each way the next message may move the wind
     expect(summaryWork(after, 'anticipated') - summaryWork(before, 'anticipated')).toBe(1);
   });
 });
+
+describe('a call the assistant announced', () => {
+  // A coding agent's loop: most answers call a tool, and the next context call brings the
+  // result with the message. The result is recorded first and moves the window once more:
+  // the segments it and the message close were prepared when the call was recorded.
+  it('finds the summaries ready that its result and message close', async () => {
+    const daemon = await startTestDaemon();
+    defer(() => daemon.stop());
+    const chat = conversation(daemon.client, 'agent');
+    const work = async (kind: string) => summaryWork((await daemon.client.raw('GET', '/v1/metrics')).body, kind);
+    let called: string | null = null;
+    let written = 0;
+    for (let step = 1; step <= 24; step += 1) {
+      const result = called === null ? {} : { toolResults: [{ toolCallId: called, name: 'run_tests', content: `${step} tests passed, 0 failed in src/module${step}.ts` }] };
+      const computed = await work('computed');
+      const shown = await chat.say(`Now fix the failing check in module ${step} and run the tests again.`, result);
+      if (called !== null) {
+        written += shown.turn.summariesCreated;
+        expect(await work('computed'), `step ${step}`).toBe(computed);
+      }
+      called = step % 3 === 0 ? null : `call_${step}`;
+      await chat.reply(`Running the tests for module ${step}.`, called === null ? {} : { toolCallId: called, toolName: 'run_tests' });
+    }
+    expect(written).toBeGreaterThan(3);
+  });
+});

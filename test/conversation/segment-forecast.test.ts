@@ -55,4 +55,15 @@ describe('forecastClosings', () => {
   it('a session with no turns forecasts nothing', () => {
     expect(forecast([], [])).toEqual([]);
   });
+
+  it('a call awaiting its result: the result and then the message, in the call\'s unit, are forecast too', () => {
+    const window = [...turns(3, 7), turn(8, { toolCallId: 'c1' })];
+    // The result (9) moves turn 3 out, closing 1–3; the message (10) then moves turn 4 out, which closes only on a shift.
+    expect(forecast(turns(1, 2), window)).toEqual([[[1, 2, 3]], [[1, 2, 3], [4]]]);
+  });
+
+  it('a call whose result is recorded, or a plain answer, adds no plan', () => {
+    const answered = [...turns(3, 6), turn(7, { role: 'assistant', toolCallId: 'c1' }), turn(8, { role: 'tool', toolCallId: 'c1' })];
+    expect(forecast(turns(1, 2), answered)).toEqual(forecast(turns(1, 2), answered.map((each) => ({ ...each, toolCallId: null }))));
+  });
 });
