@@ -45,20 +45,21 @@ export function forecastClosings<T extends ForecastTurn>(
     const from = open.length + window.length - stay.length;
     return pending.slice(from, from + leaving);
   };
-  const call = last.role === 'assistant' && last.toolCallId !== null ? last : null;
-  // With a call awaiting its result, the result moves the window first (within the call's
-  // unit; no topic shift: only a user turn is one), then the message.
-  const result: WindowTurn | null = call === null ? null : { turnNumber: last.turnNumber + 1, role: 'tool', tokenCount: 0, toolCallId: call.toolCallId, continuity: null };
-  const resultLeaving = call === null || result === null ? [] : leavingOf(window, [result], call.turnNumber);
-  const afterResult = call === null ? null : planSegments(asOpen, resultLeaving, { shift: false, flush: false, segmentSize });
+  // With a call awaiting its result (the newest turn), the result moves the window first,
+  // within the call's unit (no topic shift: only a user turn is one), then the message.
+  const result: WindowTurn | null =
+    last.role === 'assistant' && last.toolCallId !== null ? { turnNumber: last.turnNumber + 1, role: 'tool', tokenCount: 0, toolCallId: last.toolCallId, continuity: null } : null;
+  const resultLeaving = result === null ? [] : leavingOf(window, [result], last.turnNumber);
+  const afterResult = planSegments(asOpen, resultLeaving, { shift: false, flush: false, segmentSize });
   for (const continuity of [0, 1]) {
     const message = (turnNumber: number): WindowTurn => ({ turnNumber, role: 'user', tokenCount: 0, toolCallId: null, continuity });
     // The incoming turn is the newest unit, so it always stays: every turn that leaves is one of `window`.
     const asLeaving = leavingOf(window, [message(last.turnNumber + 1)], null);
     for (const shift of [false, true]) add(planSegments(asOpen, asLeaving, { shift, flush: false, segmentSize }).closed);
-    if (call === null || result === null || afterResult === null) continue;
-    const thenLeaving = leavingOf(window.slice(resultLeaving.length), [result, message(last.turnNumber + 2)], call.turnNumber);
+    if (result === null) continue;
+    const thenLeaving = leavingOf(window.slice(resultLeaving.length), [result, message(last.turnNumber + 2)], last.turnNumber);
     for (const shift of [false, true]) add([...afterResult.closed, ...planSegments(afterResult.open, thenLeaving, { shift, flush: false, segmentSize }).closed]);
   }
   return plans;
 }
+
