@@ -76,13 +76,41 @@ export function foldForCredentials(text: string): string {
   return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[‘’´]/gu, "'");
 }
 
-// Zero-width and other format characters, which would hide a word from the patterns ("passw\u200bord").
-const FORMAT_CHARACTERS = /\p{Cf}+/gu;
-const HAS_FORMAT_CHARACTER = /\p{Cf}/u;
+// Zero-width and other format characters, which would hide a word from the patterns
+// ("passw\u200bord"), tag characters (U+E0000–E007F) among them.
+const FORMAT_CHARACTER = /\p{Cf}/u;
+
+/** Whether `text` holds a format character (see `withoutFormatCharacters`). */
+export function hasFormatCharacter(text: string): boolean {
+  return FORMAT_CHARACTER.test(text);
+}
+
+/**
+ * `text` without its format characters (zero-width spaces and joiners, direction marks, tag
+ * characters…), and where a span of that text lies in `text`. Read by code point: a tag
+ * character is a surrogate pair, and neither half is a format character on its own.
+ */
+export function withoutFormatCharacters(text: string): { text: string; original: (span: TextSpan) => TextSpan } {
+  const kept: number[] = [];
+  let out = '';
+  let at = 0;
+  for (const char of text) {
+    if (!FORMAT_CHARACTER.test(char)) {
+      for (let unit = 0; unit < char.length; unit++) kept.push(at + unit);
+      out += char;
+    }
+    at += char.length;
+  }
+  const original = (span: TextSpan): TextSpan => ({
+    start: kept[span.start] ?? text.length,
+    end: span.end === 0 ? 0 : (kept[span.end - 1] ?? text.length - 1) + 1,
+  });
+  return { text: out, original };
+}
 
 /** True when folded text names a credential or payment detail. */
 export function mentionsSecret(text: string): boolean {
-  const folded = HAS_FORMAT_CHARACTER.test(text) ? text.replace(FORMAT_CHARACTERS, '') : text;
+  const folded = hasFormatCharacter(text) ? withoutFormatCharacters(text).text : text;
   if (SECRET.test(folded) || LOGIN.test(folded) || COMBINATION.test(folded) || IDENTITY_DOCUMENT.test(folded)) return true;
   if (SECRET_WITH_NUMBER.test(folded) && /\p{N}/u.test(folded)) return true;
   return cardNumberSpans(folded, 1).length > 0 || identityNumberSpans(folded, 1).length > 0;

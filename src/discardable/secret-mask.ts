@@ -1,4 +1,4 @@
-import { credentialNameSpans, secretValueSpans, type TextSpan } from '../credentials.js';
+import { credentialNameSpans, hasFormatCharacter, secretValueSpans, withoutFormatCharacters, type TextSpan } from '../credentials.js';
 
 /** Stands where a secret value was in a discardable record: a word that says what went, so the rest still reads. */
 export const SECRET_MASK = '[redacted]';
@@ -37,31 +37,11 @@ const STATES = new Set(
 export function maskSecrets(text: string): string {
   // A zero-width character inside a name ("passw\u200bord is hunter2") hides it from the
   // patterns: they read the text without such characters, and the spans are mapped back.
-  const visible = HAS_FORMAT_CHARACTER.test(text) ? withoutFormatCharacters(text) : null;
+  const visible = hasFormatCharacter(text) ? withoutFormatCharacters(text) : null;
   const read = visible?.text ?? text;
   const spans = [...secretValueSpans(read).map((span) => withoutSettingName(read, span)), ...namedValueSpans(read)];
   if (spans.length === 0) return text;
   return masked(text, visible === null ? spans : spans.map((span) => visible.original(span)));
-}
-
-const HAS_FORMAT_CHARACTER = /\p{Cf}/u;
-
-// `text` without its format characters (zero-width spaces and joiners, direction marks…),
-// and where a span of that text lies in `text`.
-function withoutFormatCharacters(text: string): { text: string; original: (span: TextSpan) => TextSpan } {
-  const kept: number[] = [];
-  let out = '';
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at] as string;
-    if (HAS_FORMAT_CHARACTER.test(char)) continue;
-    kept.push(at);
-    out += char;
-  }
-  const original = (span: TextSpan): TextSpan => ({
-    start: kept[span.start] ?? text.length,
-    end: span.end === 0 ? 0 : (kept[span.end - 1] ?? text.length - 1) + 1,
-  });
-  return { text: out, original };
 }
 
 // A key's shape takes "=" in (base64 padding), so `token=sk-live-…` or `API_KEY=ghp_…` is

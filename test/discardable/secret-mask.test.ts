@@ -55,6 +55,8 @@ describe('a name with a zero-width character in it', () => {
     ['My passw\u200bord is hunter2', 'My passw\u200bord is [redacted]'],
     ['api\u200d_key=Zx81mmQ2', 'api\u200d_key=[redacted]'],
     ['the wifi pass\u2060word: Gato2023!', 'the wifi pass\u2060word: [redacted]'],
+    // Tag characters lie outside the BMP: each is a surrogate pair, a format character only whole.
+    ['My passw\u{E0041}ord is hunter2 \u{1F600}', 'My passw\u{E0041}ord is [redacted] \u{1F600}'],
   ])('is read: %j', (text, expected) => {
     expect(maskSecrets(text)).toBe(expected);
   });
