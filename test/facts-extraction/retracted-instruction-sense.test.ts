@@ -17,6 +17,8 @@ describe("a gerund's base form", () => {
     ['editing', 'edit'], ['answering', 'answer'], ['formatting', 'format'], ['showing', 'show'], ['fixing', 'fix'], ['merging', 'merge'],
     ['continuing', 'continue'], ['removing', 'remove'], ['deploying', 'deploy'], ['putting', 'put'], ['quoting', 'quote'],
     ['rebasing', 'rebase'], ['deleting', 'delete'], ['updating', 'update'], ['changing', 'change'], ['mentioning', 'mention'],
+    // Verbs an instruction may use that the spelling rules got wrong ("schedul", "choos", "assum").
+    ['scheduling', 'schedule'], ['choosing', 'choose'], ['assuming', 'assume'],
   ])('%s → %s', (gerund, base) => {
     expect(gerundBase(gerund)).toBe(base);
   });
@@ -28,6 +30,7 @@ describe('a retraction is keyed as the instruction it takes back', () => {
     ['Always add comments to my code', 'Stop adding comments to my code'],
     ['Always write tests first', 'Stop writing tests first'],
     ['Always email me the summary', 'Stop emailing me the summary'],
+    ['Always schedule my meetings in the morning', 'Stop scheduling my meetings in the morning'],
   ])('%j, then %j', (instruction, retraction) => {
     const [stated] = read(instruction);
     expect(read(retraction)).toEqual([expect.objectContaining({ kind: 'retract', subject: stated?.subject, value: 'always' })]);

@@ -1,5 +1,6 @@
 import { foldMessage, type FoldedText } from './folded-text.js';
 import { matchRule, type Language, type TriggeredPatterns } from './rule-support.js';
+import { ASSISTANT_VERBS_EN } from './rules-habit.js';
 import { FIRST_PERSON_ES_ENDING } from './spanish-verbs.js';
 
 // "I no longer use Emacs", "I don't play chess anymore", "ya no uso Linux": the user takes
@@ -47,18 +48,24 @@ export interface TakenBack {
 // "-er", "-it" ("open", "answer", "edit"); a doubled consonant is one ("runn", "committ")
 // unless the verb ends with it ("add", "call", "pass").
 const BASE_FORM_EXCEPTIONS: Readonly<Record<string, string>> = {
-  adding: 'add', being: 'be', seeing: 'see', creating: 'create', releasing: 'release', increasing: 'increase',
+  being: 'be', seeing: 'see', creating: 'create', releasing: 'release', increasing: 'increase',
   decreasing: 'decrease', leaving: 'leave', receiving: 'receive', believing: 'believe', changing: 'change',
-  arranging: 'arrange', exchanging: 'exchange', pasting: 'paste', deleting: 'delete', syncing: 'sync',
+  arranging: 'arrange', exchanging: 'exchange', pasting: 'paste', syncing: 'sync',
 };
 const SILENT_E_ENDINGS = /(?:at|iz|is|yz|ys|ud|uc|ac|ov|ir|ur|ut|ot|ar|in|id|ib|iv|od|ag|as|os)$/u;
 const NEEDS_E_CLUSTER = /(?:rg|dg|nc|rc)$/u;
 
-/** The base form of an English gerund ("using" → "use", "running" → "run", "replying" → "reply"). */
+/**
+ * The base form of an English gerund ("using" → "use", "running" → "run", "replying" →
+ * "reply"). A verb an instruction may use (ASSISTANT_VERBS_EN) is found as itself
+ * ("scheduling" → "schedule", "choosing" → "choose"); the spelling rules guess the others.
+ */
 export function gerundBase(ing: string): string {
   const known = BASE_FORM_EXCEPTIONS[ing];
   if (known !== undefined) return known;
   const stem = ing.slice(0, -3);
+  const listed = [stem, `${stem}e`, stem.slice(0, -1)].find((candidate) => ASSISTANT_VERBS_EN.has(candidate));
+  if (listed !== undefined) return listed;
   if (/([b-df-hj-km-rtv-y])\1$/u.test(stem)) return stem.slice(0, -1);
   if (/u$/u.test(stem) || NEEDS_E_CLUSTER.test(stem)) return `${stem}e`;
   // "qu" is a consonant ("quot" of "quoting").

@@ -26,7 +26,7 @@ const NOT_A_VERB_EN = new Set([
   'told', 'wrote', 'ran', 'ate', 'drank', 'bought', 'brought', 'kept', 'meant', 'spent', 'tried', 'stopped',
 ]);
 // What an assistant can be told to always or never do: its answers and its actions.
-const ASSISTANT_VERBS_EN = new Set([
+export const ASSISTANT_VERBS_EN: ReadonlySet<string> = new Set([
   'reply', 'respond', 'answer', 'use', 'write', 'say', 'call', 'mention', 'suggest', 'recommend', 'show', 'give',
   'tell', 'ask', 'include', 'add', 'format', 'play', 'send', 'remind', 'book', 'schedule', 'order', 'speak', 'talk',
   'explain', 'translate', 'summarize', 'summarise', 'list', 'put', 'keep', 'make', 'check', 'double-check', 'confirm',
