@@ -15,6 +15,11 @@ describe('an explicit request to remember a rule about a thing', () => {
   it('files a setting said of no one under projects, not personal', () => {
     expect(read('Remember that max retries is 3').facts).toMatchObject([{ statement: 'Max retries is 3', domain: 'projects' }]);
     expect(read('Remember that retries must be at most 3').facts).toMatchObject([{ domain: 'projects' }]);
+    // Spanish, with its accents: "límite", "máximo"; "el" is the article, not "él".
+    expect(read('Recuerda que el límite de reintentos es 3').facts).toMatchObject([{ domain: 'projects' }]);
+    expect(read('Recuerda que el timeout máximo es de 30 segundos').facts).toMatchObject([{ domain: 'projects' }]);
+    // Said of someone, a limit stays personal.
+    expect(read('Remember that my limit is 3 coffees a day').facts).toMatchObject([{ domain: 'personal' }]);
   });
 
   it.each(['remember my birthday', 'Remember that song', 'remember that time we went to Paris'])('a noun phrase is still no statement: %j', (text) => {
