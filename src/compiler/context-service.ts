@@ -278,7 +278,7 @@ export async function runContextCall(deps: ContextDeps, request: ContextRequest)
       prompt,
       compileMs,
       turnNumber: recorded.turn.turnNumber,
-      topicShift: resent === null ? (recorded.shift?.shift ?? false) : recorded.turn.topicShift,
+      topicShift: recorded.turn.topicShift,
       shiftReasons: recorded.shift?.reasons ?? [],
       window,
       pressure,
@@ -307,7 +307,8 @@ function resentTurns(live: readonly TurnRow[], request: ContextRequest, results:
   if (!sentAgain(newest, request.at, now)) return null;
   const numbers = [newest.turnNumber];
   for (const result of results) {
-    const turn = live.find((each) => each.role === 'tool' && each.toolCallId === result.toolCallId);
+    // A result by its call id; the marker of results left out (no call id) by its words, the newest such.
+    const turn = live.findLast((each) => each.role === 'tool' && each.toolCallId === result.toolCallId && (result.toolCallId !== null || each.content === result.content));
     if (turn === undefined || turn.content !== result.content || turn.toolName !== result.toolName) return null;
     numbers.push(turn.turnNumber);
   }

@@ -63,6 +63,23 @@ describe('a request sent again', () => {
     expect(roles(await chat.view())).toEqual(['user', 'assistant', 'tool', 'user']);
   });
 
+  // More results than the section holds leave a marker ("[5 earlier tool results omitted]")
+  // in place of the oldest; an earlier request's marker, still in the window, is another one.
+  it('a context call with more results than fit, after another such call: answered, not refused', async () => {
+    const started = await startTestDaemon({ env: { MEMORYD_WINDOW_DEFAULT: '64', MEMORYD_WINDOW_MAX: '64', MEMORYD_MAX_WINDOW_TOKENS: '100000' } });
+    defer(() => started.stop());
+    const chat = conversation(started.client, 'resent-many-results');
+    const results = (call: string, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ toolCallId: `${call}${i}`, name: 'search_flights', content: `Flight ${call}${i}: 120 EUR` }));
+    await chat.say('Find me flights to Lisbon.', { toolResults: results('a', 9) });
+    await chat.reply('Here are the flights to Lisbon.');
+    const first = await chat.say('And to Porto?', { toolResults: results('b', 12) });
+    const again = await chat.say('And to Porto?', { toolResults: results('b', 12) });
+    expect(again.turn.resent).toBe(true);
+    expect(again.turn.turnNumber).toBe(first.turn.turnNumber);
+    expect(again.messages).toEqual(first.messages);
+  });
+
   it("a tool's result through /turns: answered once; another result with its call id is still refused", async () => {
     const { client } = await daemon();
     const chat = conversation(client, 'resent-tool');
