@@ -57,7 +57,8 @@ export function parseJsonText(text: string): unknown {
   } catch {
     return undefined;
   }
-  return writtenAsParsed(value, scan) || hiddenJsonIssues(text, 'value', printableKey).length === 0 ? value : undefined;
+  // Anything writtenAsParsed doubts (a changed number, a key given twice, "__proto__") is refused here.
+  return writtenAsParsed(value, scan) ? value : undefined;
 }
 
 // Whether the parsed value is certainly the text as written: every member kept (of a key

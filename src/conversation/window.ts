@@ -146,7 +146,9 @@ export function selectWindow<T extends WindowTurn>(
     }
   }
   const capped = suffixTokens[cut] ?? 0;
-  const current = n > 0 ? windowCost(turns[n - 1] as T, true) - capCost(turns[n - 1] as T, true) : 0;
+  // The current message counts nothing against the cap, and whole in `tokens`.
+  const newest = turns.at(-1);
+  const current = newest?.role === 'user' ? newest.tokenCount : 0;
   return {
     ...sizing,
     kept: turns.slice(cut),
