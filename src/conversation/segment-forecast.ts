@@ -50,13 +50,13 @@ export function forecastClosings<T extends ForecastTurn>(
   const result: WindowTurn | null =
     last.role === 'assistant' && last.toolCallId !== null ? { turnNumber: last.turnNumber + 1, role: 'tool', tokenCount: 0, toolCallId: last.toolCallId, continuity: null } : null;
   const resultLeaving = result === null ? [] : leavingOf(window, [result], last.turnNumber);
-  const afterResult = planSegments(asOpen, resultLeaving, { shift: false, flush: false, segmentSize });
+  const afterResult = result === null ? null : planSegments(asOpen, resultLeaving, { shift: false, flush: false, segmentSize });
   for (const continuity of [0, 1]) {
     const message = (turnNumber: number): WindowTurn => ({ turnNumber, role: 'user', tokenCount: 0, toolCallId: null, continuity });
     // The incoming turn is the newest unit, so it always stays: every turn that leaves is one of `window`.
     const asLeaving = leavingOf(window, [message(last.turnNumber + 1)], null);
     for (const shift of [false, true]) add(planSegments(asOpen, asLeaving, { shift, flush: false, segmentSize }).closed);
-    if (result === null) continue;
+    if (result === null || afterResult === null) continue;
     const thenLeaving = leavingOf(window.slice(resultLeaving.length), [result, message(last.turnNumber + 2)], last.turnNumber);
     for (const shift of [false, true]) add([...afterResult.closed, ...planSegments(afterResult.open, thenLeaving, { shift, flush: false, segmentSize }).closed]);
   }

@@ -62,7 +62,7 @@ describe('forecastClosings', () => {
     expect(forecast(turns(1, 2), window)).toEqual([[[1, 2, 3]], [[1, 2, 3], [4]]]);
   });
 
-  it('a call whose result is recorded, or a plain answer, adds no plan', () => {
+  it('a call whose result is recorded adds no plan', () => {
     const answered = [...turns(3, 6), turn(7, { role: 'assistant', toolCallId: 'c1' }), turn(8, { role: 'tool', toolCallId: 'c1' })];
     expect(forecast(turns(1, 2), answered)).toEqual(forecast(turns(1, 2), answered.map((each) => ({ ...each, toolCallId: null }))));
   });
