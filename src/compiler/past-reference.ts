@@ -1,4 +1,5 @@
 import { foldText } from '../conversation/text-normalise.js';
+import { localDay, weekStart } from '../local-days.js';
 
 /** A message that asks about earlier conversation, and the time span it names, if any. */
 export interface PastReference {
@@ -11,7 +12,7 @@ export interface PastReference {
 
 interface Pattern {
   pattern: RegExp;
-  /** `from: 'last-week'`: back to the Monday of the week before this one (see `daysBack`). */
+  /** `from: 'last-week'`: back to the Monday of the week before this one. */
   days?: { from: number | 'last-week'; to: number };
   /** Matched against the message as written (case-insensitive), where accents still tell tenses apart. */
   accented?: true;
@@ -147,25 +148,11 @@ export function detectPastReference(message: string, now: number): PastReference
     if (days !== undefined && timed === null) timed = { phrase: match[0], days };
   }
   if (first === null) return null;
-  return { phrase: first, range: timed ? dayRange(now, daysBack(now, timed.days.from), timed.days.to) : null, rangePhrase: timed?.phrase ?? null };
+  return { phrase: first, range: timed ? dayRange(now, timed.days) : null, rangePhrase: timed?.phrase ?? null };
 }
 
-// The days back to the Monday of last week, or 7 when that is nearer (a Monday, today is one).
-function daysBack(now: number, from: number | 'last-week'): number {
-  if (from !== 'last-week') return from;
-  const sinceMonday = (new Date(now).getDay() + 6) % 7;
-  return Math.max(7, sinceMonday + 7);
-}
-
-function dayRange(now: number, fromDaysAgo: number, toDaysAgo: number): { from: number; to: number } {
-  return { from: localMidnight(now, -fromDaysAgo), to: localMidnight(now, 1 - toDaysAgo) - 1 };
-}
-
-// The local midnight `days` days after the one that starts the day of `now`. Calendar
-// arithmetic, not 24-hour steps: a day with a daylight-saving change has 23 or 25 hours.
-function localMidnight(now: number, days: number): number {
-  const day = new Date(now);
-  day.setHours(0, 0, 0, 0);
-  day.setDate(day.getDate() + days);
-  return day.getTime();
+// The local days `days` spans, counted back from the day of `now`, as epoch ms.
+function dayRange(now: number, days: NonNullable<Pattern['days']>): { from: number; to: number } {
+  const from = days.from === 'last-week' ? weekStart(now, -1) : localDay(now, -days.from);
+  return { from: from.getTime(), to: localDay(now, 1 - days.to).getTime() - 1 };
 }

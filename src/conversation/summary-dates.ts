@@ -1,3 +1,4 @@
+import { localDay, weekStart } from '../local-days.js';
 import type { Token } from './summary-text.js';
 
 // Relative time words, as folded token keys, and the day they name counted from the day
@@ -166,23 +167,6 @@ function spanishWords(relative: RelativePhrase, at: number): string[] {
   const day = isoDay(localDay(at, relative.offset));
   if (relative.span !== 'day') return [...SPANISH_NAMES[relative.span].split(' '), 'del', day];
   return ['el', day];
-}
-
-// The local midnight `days` after the start of the day of `at` (calendar days, as in
-// past-reference.ts: a day with a daylight-saving change has 23 or 25 hours).
-function localDay(at: number, days: number): Date {
-  const day = new Date(at);
-  day.setHours(0, 0, 0, 0);
-  day.setDate(day.getDate() + days);
-  return day;
-}
-
-// The Monday of the week `weeks` from the week of `at`.
-function weekStart(at: number, weeks: number): Date {
-  const day = localDay(at, 0);
-  const sinceMonday = (day.getDay() + 6) % 7;
-  day.setDate(day.getDate() - sinceMonday + 7 * weeks);
-  return day;
 }
 
 function isoDay(day: Date): string {
