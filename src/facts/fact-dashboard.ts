@@ -41,9 +41,11 @@ export function readDashboard(db: Db, now: number, filter: DashboardFilter): Fac
   const listed: FactView[] = [];
   const wanted = (status: FactStatus): boolean =>
     filter.status === 'all' || (filter.status === 'live' ? (LIVE_STATUSES as readonly FactStatus[]).includes(status) : status === filter.status);
+  // Every fact's words, whatever the domain shown: a replacement may be filed in another one.
   const statements = new Map<string, string>();
-  for (const row of listFactRows(db, filter.domain ? { domain: filter.domain } : {})) {
+  for (const row of listFactRows(db, {})) {
     statements.set(row.id, row.fact);
+    if (filter.domain !== undefined && row.domain !== filter.domain) continue;
     const view = viewFact(recordOf(row), now);
     for (const counts of [(byDomain[view.domain] ??= zeroCounts()), total]) {
       counts[view.status] += 1;
@@ -54,7 +56,8 @@ export function readDashboard(db: Db, now: number, filter: DashboardFilter): Fac
   // A person reads what replaced a fact, not its id ("superseded by fact_2899826d…").
   for (const view of listed) {
     const replacement = view.supersededBy === null ? undefined : statements.get(view.supersededBy);
-    if (replacement !== undefined && view.notInjectableBecause === `superseded by ${view.supersededBy}`) {
+    // A superseded fact with a replacement is not injectable for that reason alone (decay-rules.ts).
+    if (replacement !== undefined && view.status === 'superseded') {
       view.notInjectableBecause = `superseded by "${replacement}"`;
     }
   }

@@ -82,6 +82,16 @@ describe('npm run inspect-facts', () => {
     expect(flag.out.join('')).not.toContain('\u001b[');
   });
 
+  it('names a replacement filed in another domain than the one shown by its words', async () => {
+    const sqlite = new BetterSqlite3(join(f.dir, 'memoryd.db'));
+    sqlite.prepare("UPDATE facts SET domain = 'work' WHERE fact = 'My editor is Helix'").run();
+    sqlite.close();
+    const run = capture();
+    await runInspectFacts(['--domain', 'preferences', '--status', 'superseded', '--json'], run.io);
+    const json = JSON.parse(run.out.join('')) as { facts: Array<{ fact: string; notInjectableBecause?: string }> };
+    expect(json.facts).toMatchObject([{ fact: 'My editor is Vim', notInjectableBecause: 'superseded by "My editor is Helix"' }]);
+  });
+
   it('filters by domain and status, and prints JSON', async () => {
     const run = capture();
     expect(await runInspectFacts(['--domain', 'preferences', '--status=all', '--json'], run.io)).toBe(0);
