@@ -106,7 +106,7 @@ function shortNumber(text: string, start: number, end: number): boolean {
  * `0.10` and `-0` are; `1e-400` (read as 0), `0.1234567890123456789` (more digits than a
  * double keeps) and `1e400` (out of range) are not. Compared as decimal values, not as texts.
  */
-export function heldAsWritten(literal: string): boolean {
+function heldAsWritten(literal: string): boolean {
   const value = Number(literal);
   if (!Number.isFinite(value)) return false;
   const written = decimalValue(literal);
@@ -139,7 +139,7 @@ function decimalValue(text: string): string {
 }
 
 /** The issue of a number JSON.parse reads as another: what it would be read as, and what to do. */
-export function changedNumberMessage(literal: string): string {
+function changedNumberMessage(literal: string): string {
   const written = literal.length > 40 ? `${literal.slice(0, 40)}…` : literal;
   const value = Number(literal);
   const read = Number.isFinite(value) ? `would be read as ${String(value)}` : 'is beyond ±1.8e308';
