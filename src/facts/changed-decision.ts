@@ -28,8 +28,10 @@ export function changedDecision(
   live: Iterable<Pick<IndexedFact, 'id' | 'subject' | 'fact'>>,
   skipped: (id: string) => boolean,
 ): string | null {
+  // Every new fact without a rival of its subject asks: the subject says no at once for most.
+  if (!fact.subject.startsWith(DECISION)) return null;
   const folded = foldText(fact.statement);
-  if (!fact.subject.startsWith(DECISION) || !CHANGE.test(folded)) return null;
+  if (!CHANGE.test(folded)) return null;
   const replacedText = REPLACED.exec(folded)?.groups?.['replaced'];
   const replaced = replacedText === undefined ? [] : thingStems(replacedText);
   const own = thingStems(fact.statement).filter((each) => !replaced.includes(each) && !COMMON_STEMS.has(each));
